@@ -1,0 +1,404 @@
+//===- SparseArrayAttrs.cpp - #sparse_array.format ------------------------===//
+//
+// Parsing, printing and verification of the format attribute (seed 002 §3:
+// level formats and properties; seed 000 §3: fill values).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Format.h"
+
+#include <cstdio>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+#define GET_ATTRDEF_CLASSES
+#include "SparseArray/Dialect/SparseArrayAttrs.cpp.inc"
+
+void SparseArrayDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "SparseArray/Dialect/SparseArrayAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Fill values
+//===----------------------------------------------------------------------===//
+
+/// Shortest decimal spelling of `value` that reads back to the same bits in
+/// its own semantics; always contains a '.' or an exponent so that it lexes
+/// as a float. Every supported type converts to double exactly.
+static std::string formatFloat(const APFloat &value) {
+  APFloat wide = value;
+  bool losesInfo = false;
+  (void)wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+  double asDouble = wide.convertToDouble();
+  // Fewest significant digits that read back to the same bits; among the
+  // longer (equally exact) spellings prefer one without exponent: 10.0, not
+  // 1.0e+01.
+  auto roundTrips = [&](const char *text) {
+    APFloat reread(value.getSemantics());
+    auto status = reread.convertFromString(text, APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return false;
+    }
+    return reread.bitwiseIsEqual(value);
+  };
+  std::string text;
+  char buf[64];
+  int digits = 1;
+  for (; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof(buf), "%.*g", digits, asDouble);
+    if (roundTrips(buf)) {
+      text = buf;
+      break;
+    }
+  }
+  for (int more = digits; !text.empty() && more <= 17; ++more) {
+    std::snprintf(buf, sizeof(buf), "%.*g", more, asDouble);
+    if (!std::strchr(buf, 'e')) {
+      text = buf;
+      break;
+    }
+  }
+  if (text.empty()) {
+    // Not reached for IEEE types; hex is exact in any case.
+    APInt bits = value.bitcastToAPInt();
+    SmallString<32> hex;
+    bits.toStringUnsigned(hex, 16);
+    return "0x" + std::string(hex.str());
+  }
+  // MLIR's lexer needs a '.' before any exponent: "1e+10" -> "1.0e+10".
+  if (text.find('.') == std::string::npos) {
+    size_t exp = text.find_first_of("eE");
+    text.insert(exp == std::string::npos ? text.size() : exp, ".0");
+  }
+  return text;
+}
+
+void mlir::sparse_array::printFillValue(raw_ostream &os, TypedAttr fill) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(fill)) {
+    const APFloat &value = floatAttr.getValue();
+    if (value.isInfinity()) {
+      os << (value.isNegative() ? "-inf" : "inf");
+      return;
+    }
+    if (value.isNaN()) {
+      // Only the default quiet NaN gets the keyword; any other payload or
+      // sign is printed as its exact bit pattern.
+      if (value.bitwiseIsEqual(APFloat::getNaN(value.getSemantics()))) {
+        os << "nan";
+        return;
+      }
+      APInt bits = value.bitcastToAPInt();
+      SmallString<32> hex;
+      bits.toStringUnsigned(hex, 16);
+      os << "0x";
+      for (unsigned i = hex.size(); i < bits.getBitWidth() / 4; ++i)
+        os << '0';
+      os << hex;
+      return;
+    }
+    os << formatFloat(value);
+    return;
+  }
+  if (auto intAttr = dyn_cast<IntegerAttr>(fill)) {
+    const APInt &value = intAttr.getValue();
+    // i1 prints as 0/1; wider integers as signed decimals (the bits are what
+    // matter; functions decide on signed or unsigned interpretation).
+    if (value.getBitWidth() == 1)
+      os << (value.isOne() ? "1" : "0");
+    else
+      os << value.getSExtValue();
+    return;
+  }
+  fill.print(os);
+}
+
+/// Parses `nan : T`, `inf : T`, `-inf : T`, or any builtin integer/float
+/// literal with its type (`-0.0 : f64`, `42 : i32`, `0x7FC00000 : f32`).
+static ParseResult parseFillValue(AsmParser &parser, TypedAttr &fill) {
+  SMLoc loc = parser.getCurrentLocation();
+  auto parseSpecialFloat = [&](bool nan, bool negative) -> ParseResult {
+    Type type;
+    if (parser.parseColonType(type))
+      return failure();
+    auto floatType = dyn_cast<FloatType>(type);
+    if (!floatType)
+      return parser.emitError(loc) << "'" << (nan ? "nan" : "inf")
+                                   << "' needs a floating-point type, got "
+                                   << type;
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    fill = FloatAttr::get(floatType, nan ? APFloat::getNaN(sem)
+                                         : APFloat::getInf(sem, negative));
+    return success();
+  };
+  if (succeeded(parser.parseOptionalKeyword("nan")))
+    return parseSpecialFloat(/*nan=*/true, false);
+  if (succeeded(parser.parseOptionalKeyword("inf")))
+    return parseSpecialFloat(/*nan=*/false, false);
+  bool negative = succeeded(parser.parseOptionalMinus());
+  if (negative && succeeded(parser.parseOptionalKeyword("inf")))
+    return parseSpecialFloat(/*nan=*/false, true);
+
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  if (auto floatAttr = dyn_cast<FloatAttr>(attr)) {
+    APFloat value = floatAttr.getValue();
+    if (negative)
+      value.changeSign();
+    fill = FloatAttr::get(floatAttr.getType(), value);
+    return success();
+  }
+  if (auto intAttr = dyn_cast<IntegerAttr>(attr)) {
+    APInt value = intAttr.getValue();
+    if (negative) {
+      // The literal was read as a magnitude that fits the unsigned range;
+      // a negated one must fit the signed range.
+      unsigned width = value.getBitWidth();
+      APInt limit = APInt::getOneBitSet(width + 1, width - 1); // 2^(w-1)
+      if (value.zext(width + 1).ugt(limit))
+        return parser.emitError(loc)
+               << "integer fill value out of range for " << intAttr.getType();
+      value.negate();
+    }
+    fill = IntegerAttr::get(intAttr.getType(), value);
+    return success();
+  }
+  return parser.emitError(loc)
+         << "fill value must be an integer or floating-point constant, got "
+         << attr;
+}
+
+//===----------------------------------------------------------------------===//
+// FormatAttr
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral kNonUnique = "nonunique";
+static constexpr StringLiteral kNonOrdered = "nonordered";
+
+static ParseResult parseLevel(AsmParser &parser, LevelSpec &spec) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef name;
+  if (parser.parseKeyword(&name))
+    return failure();
+  spec.format = LevelFormatRegistry::lookup(name);
+  if (!spec.format) {
+    auto diag = parser.emitError(loc)
+                << "unknown level format '" << name << "'; expected one of ";
+    llvm::interleaveComma(LevelFormatRegistry::getNames(), diag);
+    return diag;
+  }
+  if (failed(parser.parseOptionalLParen()))
+    return success();
+  bool sawNonUnique = false, sawNonOrdered = false;
+  auto parseProperty = [&]() -> ParseResult {
+    SMLoc propLoc = parser.getCurrentLocation();
+    StringRef prop;
+    if (parser.parseKeyword(&prop))
+      return failure();
+    bool *seen = prop == kNonUnique    ? &sawNonUnique
+                 : prop == kNonOrdered ? &sawNonOrdered
+                                       : nullptr;
+    if (!seen)
+      return parser.emitError(propLoc)
+             << "unknown level property '" << prop << "'; expected '"
+             << kNonUnique << "' or '" << kNonOrdered << "'";
+    if (*seen)
+      return parser.emitError(propLoc)
+             << "level property '" << prop << "' given twice";
+    *seen = true;
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(parseProperty) || parser.parseRParen())
+    return failure();
+  spec.unique = !sawNonUnique;
+  spec.ordered = !sawNonOrdered;
+  return success();
+}
+
+static void printLevel(AsmPrinter &printer, const LevelSpec &spec) {
+  printer << spec.getName();
+  SmallVector<StringRef, 2> props;
+  if (!spec.unique)
+    props.push_back(kNonUnique);
+  if (!spec.ordered)
+    props.push_back(kNonOrdered);
+  if (!props.empty()) {
+    printer << "(";
+    llvm::interleaveComma(props, printer);
+    printer << ")";
+  }
+}
+
+Attribute FormatAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<LevelSpec> levels;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parseLevel(parser, levels.emplace_back());
+      }))
+    return {};
+
+  SmallVector<unsigned> order;
+  std::optional<unsigned> posWidth, crdWidth;
+  TypedAttr fill;
+  llvm::StringSet<> seenKeys;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key))
+      return {};
+    if (!seenKeys.insert(key).second) {
+      parser.emitError(keyLoc) << "format key '" << key << "' given twice";
+      return {};
+    }
+    if (parser.parseEqual())
+      return {};
+    if (key == "order") {
+      if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+            return parser.parseInteger(order.emplace_back());
+          }))
+        return {};
+    } else if (key == "pos_width" || key == "crd_width") {
+      unsigned width;
+      if (parser.parseInteger(width))
+        return {};
+      (key == "pos_width" ? posWidth : crdWidth) = width;
+    } else if (key == "fill") {
+      if (parseFillValue(parser, fill))
+        return {};
+    } else {
+      parser.emitError(keyLoc)
+          << "unknown format key '" << key
+          << "'; expected 'order', 'pos_width', 'crd_width' or 'fill'";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+
+  // The identity order is stored as an empty list so that `order = [0, 1]`
+  // and no order denote the same format.
+  if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())) &&
+      order.size() == levels.size())
+    order.clear();
+  return parser.getChecked<FormatAttr>(
+      loc, parser.getContext(), levels, order,
+      posWidth.value_or(kDefaultWidth), crdWidth.value_or(kDefaultWidth), fill);
+}
+
+void FormatAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getLevels(), printer,
+                        [&](const LevelSpec &spec) { printLevel(printer, spec); });
+  printer << "]";
+  if (!getOrder().empty()) {
+    printer << ", order = [";
+    llvm::interleaveComma(getOrder(), printer);
+    printer << "]";
+  }
+  if (getPosWidth() != kDefaultWidth)
+    printer << ", pos_width = " << getPosWidth();
+  if (getCrdWidth() != kDefaultWidth)
+    printer << ", crd_width = " << getCrdWidth();
+  if (TypedAttr fill = getFill()) {
+    printer << ", fill = ";
+    printFillValue(printer.getStream(), fill);
+    printer << " : " << fill.getType();
+  }
+  printer << ">";
+}
+
+LogicalResult FormatAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<LevelSpec> levels,
+                                 ArrayRef<unsigned> order, unsigned posWidth,
+                                 unsigned crdWidth, TypedAttr fill) {
+  for (auto [lvl, spec] : llvm::enumerate(levels)) {
+    if (!spec.format)
+      return emitError() << "level " << lvl << " has no level format";
+    if (!spec.unique && !spec.format->allowsNonUnique())
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') cannot be non-unique";
+    if (!spec.ordered && !spec.format->allowsNonOrdered())
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') cannot be non-ordered";
+    std::optional<LevelSpec> parent;
+    if (lvl > 0)
+      parent = levels[lvl - 1];
+    if (std::optional<std::string> reason = spec.format->checkParent(parent))
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') " << *reason;
+  }
+  if (!levels.empty() && !levels.back().unique)
+    return emitError() << "innermost level " << levels.size() - 1
+                       << " cannot be non-unique: stored entries must have "
+                          "distinct coordinates";
+  if (!order.empty()) {
+    SmallVector<bool> seen(levels.size(), false);
+    bool isPermutation = order.size() == levels.size();
+    for (unsigned dim : order) {
+      if (!isPermutation || dim >= levels.size() || seen[dim]) {
+        isPermutation = false;
+        break;
+      }
+      seen[dim] = true;
+    }
+    if (!isPermutation) {
+      auto diag = emitError() << "order must be a permutation of [0, "
+                              << levels.size() << "), got [";
+      llvm::interleaveComma(order, diag);
+      return diag << "]";
+    }
+  }
+  if (posWidth != 32 && posWidth != 64)
+    return emitError() << "pos_width must be 32 or 64, got " << posWidth;
+  if (crdWidth != 32 && crdWidth != 64)
+    return emitError() << "crd_width must be 32 or 64, got " << crdWidth;
+  if (fill && !isa<IntegerAttr, FloatAttr>(fill))
+    return emitError()
+           << "fill value must be an integer or floating-point constant, got "
+           << fill;
+  return success();
+}
+
+unsigned FormatAttr::getDimLevel(unsigned dim) const {
+  if (getOrder().empty())
+    return dim;
+  const auto *it = llvm::find(getOrder(), dim);
+  assert(it != getOrder().end() && "dimension not stored by any level");
+  return it - getOrder().begin();
+}
+
+bool FormatAttr::isAllDense() const {
+  return llvm::all_of(getLevels(),
+                      [](const LevelSpec &spec) { return spec.isFull(); });
+}
+
+FormatAttr FormatAttr::withFill(TypedAttr fill) const {
+  return FormatAttr::get(getContext(), getLevels(), getOrder(), getPosWidth(),
+                         getCrdWidth(), fill);
+}
+
+FormatAttr FormatAttr::getDefault(MLIRContext *ctx, unsigned rank,
+                                  Type elementType) {
+  SmallVector<LevelSpec> levels(rank, LevelSpec{LevelFormatRegistry::dense()});
+  TypedAttr zero;
+  if (ArrayType::isValidElementType(elementType))
+    zero = cast<TypedAttr>(Builder(ctx).getZeroAttr(elementType));
+  return FormatAttr::get(ctx, levels, {}, kDefaultWidth, kDefaultWidth, zero);
+}

@@ -1,0 +1,118 @@
+//===- LevelFormatTest.cpp - Level formats and the plugin registry --------===//
+
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/AsmParser/AsmParser.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+const LevelFormat *dense() { return LevelFormatRegistry::dense(); }
+const LevelFormat *compressed() { return LevelFormatRegistry::compressed(); }
+const LevelFormat *singleton() { return LevelFormatRegistry::singleton(); }
+
+TEST(LevelFormat, BuiltinsAreRegisteredByName) {
+  EXPECT_EQ(LevelFormatRegistry::lookup("dense"), dense());
+  EXPECT_EQ(LevelFormatRegistry::lookup("compressed"), compressed());
+  EXPECT_EQ(LevelFormatRegistry::lookup("singleton"), singleton());
+  EXPECT_EQ(LevelFormatRegistry::lookup("no_such_format"), nullptr);
+  std::vector<std::string> names = LevelFormatRegistry::getNames();
+  ASSERT_GE(names.size(), 3u);
+  EXPECT_EQ(names[0], "dense");
+  EXPECT_EQ(names[1], "compressed");
+  EXPECT_EQ(names[2], "singleton");
+}
+
+// Seed 002 Table 1: properties and capabilities of the built-in formats.
+TEST(LevelFormat, PropertiesFollowSeedTable) {
+  EXPECT_TRUE(dense()->isFull());
+  EXPECT_FALSE(dense()->allowsNonUnique());
+  EXPECT_FALSE(dense()->allowsNonOrdered());
+  EXPECT_FALSE(dense()->isBranchless());
+  EXPECT_TRUE(hasCapability(dense()->getCapabilities(),
+                            LevelCapability::CoordinateValueIteration));
+  EXPECT_TRUE(hasCapability(dense()->getCapabilities(), LevelCapability::Locate));
+  EXPECT_FALSE(hasCapability(dense()->getCapabilities(),
+                             LevelCapability::PositionIteration));
+
+  EXPECT_FALSE(compressed()->isFull());
+  EXPECT_TRUE(compressed()->allowsNonUnique());
+  EXPECT_TRUE(compressed()->allowsNonOrdered());
+  EXPECT_TRUE(hasCapability(compressed()->getCapabilities(),
+                            LevelCapability::PositionIteration));
+  EXPECT_TRUE(hasCapability(compressed()->getCapabilities(),
+                            LevelCapability::Append));
+  EXPECT_FALSE(hasCapability(compressed()->getCapabilities(),
+                             LevelCapability::Locate));
+
+  EXPECT_TRUE(singleton()->isBranchless());
+  EXPECT_FALSE(singleton()->isFull());
+  EXPECT_TRUE(singleton()->acceptsNonUniqueParent());
+  for (const LevelFormat *format : {dense(), compressed(), singleton()})
+    EXPECT_TRUE(format->isCompact());
+}
+
+TEST(LevelFormat, CompositionRules) {
+  LevelSpec denseLvl{dense()};
+  LevelSpec csrCol{compressed()};
+  LevelSpec cooRow{compressed(), /*ordered=*/true, /*unique=*/false};
+  LevelSpec cooMid{singleton(), /*ordered=*/true, /*unique=*/false};
+
+  EXPECT_FALSE(dense()->checkParent(std::nullopt));
+  EXPECT_FALSE(compressed()->checkParent(denseLvl));
+  EXPECT_FALSE(compressed()->checkParent(csrCol));    // DCSR
+  EXPECT_TRUE(singleton()->checkParent(std::nullopt)); // outermost
+  EXPECT_TRUE(singleton()->checkParent(denseLvl));     // unique, not compressed
+  EXPECT_FALSE(singleton()->checkParent(csrCol));
+  EXPECT_FALSE(singleton()->checkParent(cooRow)); // COO
+  EXPECT_FALSE(singleton()->checkParent(cooMid)); // COO-3
+  // Duplicates of a non-unique parent can only go to a singleton level.
+  EXPECT_TRUE(compressed()->checkParent(cooRow));
+  EXPECT_TRUE(dense()->checkParent(cooRow));
+}
+
+/// A stand-in for a future plugin (e.g. seed 002's offset format): only the
+/// registry and the verifier's use of the interface are exercised.
+class TestPluginFormat final : public LevelFormat {
+public:
+  StringRef getName() const override { return "test_plugin"; }
+  bool isFull() const override { return true; }
+  bool isBranchless() const override { return false; }
+  bool isCompact() const override { return false; }
+  bool allowsNonUnique() const override { return false; }
+  bool allowsNonOrdered() const override { return true; }
+  LevelCapability getCapabilities() const override {
+    return LevelCapability::CoordinateValueIteration | LevelCapability::Locate;
+  }
+};
+
+TEST(LevelFormat, PluginsRegisterAndParse) {
+  const LevelFormat *plugin =
+      LevelFormatRegistry::registerFormat(std::make_unique<TestPluginFormat>());
+  ASSERT_NE(plugin, nullptr);
+  EXPECT_EQ(LevelFormatRegistry::lookup("test_plugin"), plugin);
+  // A second format with the same name is refused.
+  EXPECT_EQ(LevelFormatRegistry::registerFormat(
+                std::make_unique<TestPluginFormat>()),
+            nullptr);
+
+  MLIRContext ctx;
+  ctx.loadDialect<SparseArrayDialect>();
+  auto format = dyn_cast_or_null<FormatAttr>(parseAttribute(
+      "#sparse_array.format<[dense, test_plugin(nonordered)]>", &ctx));
+  ASSERT_TRUE(format);
+  EXPECT_EQ(format.getLevels()[1].format, plugin);
+  EXPECT_FALSE(format.getLevels()[1].ordered);
+  // The plugin's own property rules apply: it refuses non-unique.
+  ctx.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+  EXPECT_FALSE(parseAttribute(
+      "#sparse_array.format<[dense, test_plugin(nonunique)]>", &ctx));
+}
+
+} // namespace
