@@ -1,0 +1,35 @@
+//===- Pipeline.h - The sparse_array compilation pipeline -------*- C++ -*-===//
+//
+// `sparse-array-pipeline`: from sparse_array programs to the LLVM dialect.
+// sa-run uses it as its default pipeline; sa-opt registers it by name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_CONVERSION_PIPELINE_H
+#define SPARSEARRAY_CONVERSION_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+namespace sparse_array {
+
+struct SparseArrayPipelineOptions
+    : public PassPipelineOptions<SparseArrayPipelineOptions> {
+  PassOptions::Option<bool> enableOpenMP{
+      *this, "enable-openmp",
+      llvm::cl::desc("Lower scf.parallel loops to OpenMP (libomp)"),
+      llvm::cl::init(true)};
+};
+
+/// Appends the whole pipeline to `pm` (anchored on builtin.module).
+void buildSparseArrayPipeline(OpPassManager &pm,
+                              const SparseArrayPipelineOptions &options);
+
+/// Registers `sparse-array-pipeline` with the global pass registry.
+void registerSparseArrayPipelines();
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_CONVERSION_PIPELINE_H

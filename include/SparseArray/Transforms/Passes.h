@@ -1,0 +1,25 @@
+//===- Passes.h - sparse_array passes ---------------------------*- C++ -*-===//
+
+#ifndef SPARSEARRAY_TRANSFORMS_PASSES_H
+#define SPARSEARRAY_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace sparse_array {
+
+#define GEN_PASS_DECL
+#include "SparseArray/Transforms/Passes.h.inc"
+
+/// Reports every sparse_array op, type or attribute under `root`; returns
+/// failure when there was one. Shared by the pass and by sa-run.
+LogicalResult rejectUnloweredConstructs(Operation *root);
+
+#define GEN_PASS_REGISTRATION
+#include "SparseArray/Transforms/Passes.h.inc"
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_TRANSFORMS_PASSES_H

@@ -1,0 +1,57 @@
+//===- Pipeline.cpp - The sparse_array compilation pipeline ---------------===//
+
+#include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+void mlir::sparse_array::buildSparseArrayPipeline(
+    OpPassManager &pm, const SparseArrayPipelineOptions &options) {
+  // --- sparse_array stages -------------------------------------------------
+  // (algebra derivation, lattice construction and iterator lowering are
+  // inserted here by the issues that implement them)
+  // Anything of the dialect that is still present cannot be compiled: say
+  // so by name before the LLVM conversions would fail obscurely.
+  pm.addPass(createSparseArrayRejectUnloweredPass());
+
+  // --- clean-up --------------------------------------------------------------
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // --- parallelism ----------------------------------------------------------
+  // scf.parallel -> omp.parallel/omp.wsloop. It emits memref.alloca_scope for
+  // reductions, so memref must be lowered before scf is (toolchain notes).
+  if (options.enableOpenMP)
+    pm.addPass(createConvertSCFToOpenMPPass());
+
+  // --- to the LLVM dialect ---------------------------------------------------
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addNestedPass<func::FuncOp>(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  if (options.enableOpenMP)
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::sparse_array::registerSparseArrayPipelines() {
+  PassPipelineRegistration<SparseArrayPipelineOptions>(
+      "sparse-array-pipeline",
+      "Compile sparse_array programs to the LLVM dialect (the pipeline sa-run "
+      "uses)",
+      buildSparseArrayPipeline);
+}

@@ -1,0 +1,108 @@
+//===- RejectUnlowered.cpp - Diagnose leftover sparse_array IR ------------===//
+//
+// The last sparse_array stage of the pipeline: whatever the dialect's own
+// lowering did not handle gets an error that names the construct, instead of
+// an "unresolved materialization" from the LLVM conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYREJECTUNLOWEREDPASS
+#include "SparseArray/Transforms/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+/// Whether `type` is, or contains (function, tuple, memref element ...), a
+/// type or attribute of the dialect.
+static bool mentionsDialect(Type type, Dialect *dialect) {
+  bool found = false;
+  type.walk([&](Type inner) {
+    if (&inner.getDialect() == dialect)
+      found = true;
+  });
+  type.walk([&](Attribute inner) {
+    if (&inner.getDialect() == dialect)
+      found = true;
+  });
+  return found;
+}
+
+static bool mentionsDialect(Attribute attr, Dialect *dialect) {
+  bool found = false;
+  attr.walk([&](Attribute inner) {
+    if (&inner.getDialect() == dialect)
+      found = true;
+  });
+  attr.walk([&](Type inner) {
+    if (&inner.getDialect() == dialect)
+      found = true;
+  });
+  return found;
+}
+
+LogicalResult mlir::sparse_array::rejectUnloweredConstructs(Operation *root) {
+  Dialect *dialect =
+      root->getContext()->getLoadedDialect<SparseArrayDialect>();
+  if (!dialect)
+    return success();
+  bool failedAny = false;
+  root->walk([&](Operation *op) {
+    if (op->getDialect() == dialect) {
+      op->emitError() << "'" << op->getName()
+                      << "' cannot be lowered by the sparse_array pipeline "
+                         "yet";
+      failedAny = true;
+      return;
+    }
+    auto report = [&](Type type) {
+      op->emitError() << "'" << op->getName() << "' uses type " << type
+                      << " that the sparse_array pipeline cannot lower yet";
+      failedAny = true;
+    };
+    if (auto func = dyn_cast<FunctionOpInterface>(op))
+      if (mentionsDialect(func.getFunctionType(), dialect))
+        return report(func.getFunctionType());
+    for (Type type : op->getResultTypes())
+      if (mentionsDialect(type, dialect))
+        return report(type);
+    for (Type type : op->getOperandTypes())
+      if (mentionsDialect(type, dialect))
+        return report(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (mentionsDialect(arg.getType(), dialect))
+            return report(arg.getType());
+    for (NamedAttribute attr : op->getAttrs())
+      if (mentionsDialect(attr.getValue(), dialect)) {
+        op->emitError() << "'" << op->getName() << "' has attribute '"
+                        << attr.getName().getValue()
+                        << "' that the sparse_array pipeline cannot lower yet";
+        failedAny = true;
+        return;
+      }
+  });
+  return failure(failedAny);
+}
+
+namespace {
+struct SparseArrayRejectUnloweredPass
+    : public sparse_array::impl::SparseArrayRejectUnloweredPassBase<
+          SparseArrayRejectUnloweredPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(rejectUnloweredConstructs(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

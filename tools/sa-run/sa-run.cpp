@@ -1,0 +1,185 @@
+//===- sa-run.cpp - JIT runner for sparse_array programs ------------------===//
+//
+//   sa-run PROGRAM.mlir [options] [-- INPUT...]
+//
+// Parses PROGRAM, compiles it with sparse-array-pipeline, JIT-compiles the
+// result and runs @main (type `() -> ()` or `() -> i32`; an i32 result is the
+// exit code). The project runtime is linked in; INPUTs are handed to it by
+// position. Errors in the program or the pipeline are diagnostics with a
+// non-zero exit, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/InitSparseArray.h"
+#include "SparseArrayRuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> programFile(cl::Positional, cl::Required,
+                                        cl::desc("<program.mlir>"));
+static cl::list<std::string> programInputs(
+    cl::ConsumeAfter,
+    cl::desc("[-- INPUT...]: inputs the program reads by position"));
+static cl::opt<std::string> entryPoint("entry-point",
+                                       cl::desc("Function to run"),
+                                       cl::init("main"));
+static cl::opt<unsigned>
+    optLevel("O", cl::Prefix, cl::init(3),
+             cl::desc("LLVM optimization level of the JIT (0-3)"));
+static cl::opt<bool> disableOpenMP(
+    "disable-openmp", cl::init(false),
+    cl::desc("Keep scf.parallel loops sequential instead of using OpenMP"));
+static cl::opt<bool> printLowered(
+    "print-lowered", cl::init(false),
+    cl::desc("Print the module after the pipeline, then run it"));
+
+static int fail(const Twine &message) {
+  llvm::errs() << "sa-run: error: " << message << "\n";
+  return 1;
+}
+
+/// Checks that the entry point exists with a runnable signature; returns
+/// whether it produces an i32 exit code.
+static FailureOr<bool> checkEntryPoint(ModuleOp module) {
+  auto func = module.lookupSymbol<func::FuncOp>(entryPoint);
+  if (!func) {
+    emitError(module.getLoc()) << "no function @" << entryPoint << " to run";
+    return failure();
+  }
+  if (func.isExternal()) {
+    func.emitError() << "@" << entryPoint << " is only a declaration";
+    return failure();
+  }
+  FunctionType type = func.getFunctionType();
+  bool returnsExitCode =
+      type.getNumResults() == 1 && type.getResult(0).isSignlessInteger(32);
+  if (type.getNumInputs() != 0 ||
+      (type.getNumResults() != 0 && !returnsExitCode)) {
+    func.emitError() << "@" << entryPoint
+                     << " must have type () -> () or () -> i32, got " << type;
+    return failure();
+  }
+  return returnsExitCode;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "sparse_array JIT runner\n");
+
+  // `sa-run P -- a b` and `sa-run P a b` both mean the inputs a, b.
+  std::vector<std::string> inputs(programInputs.begin(), programInputs.end());
+  if (!inputs.empty() && inputs.front() == "--")
+    inputs.erase(inputs.begin());
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  sparse_array::registerSparseArrayDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  MLIRContext context(registry);
+  // Diagnostics name the construct; dumping the whole op only adds noise.
+  context.printOpOnDiagnostic(false);
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(programFile, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  FailureOr<bool> returnsExitCode = checkEntryPoint(*module);
+  if (failed(returnsExitCode))
+    return 1;
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  sparse_array::SparseArrayPipelineOptions pipelineOptions;
+  pipelineOptions.enableOpenMP = !disableOpenMP;
+  sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module)))
+    return 1;
+  if (printLowered)
+    module->print(llvm::outs());
+
+  if (optLevel > 3)
+    return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
+  ExecutionEngineOptions engineOptions;
+  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(optLevel.getValue());
+  SmallVector<StringRef, 1> sharedLibs;
+  if (!disableOpenMP && llvm::sys::fs::exists(SPARSE_ARRAY_LIBOMP_PATH))
+    sharedLibs.push_back(SPARSE_ARRAY_LIBOMP_PATH);
+  engineOptions.sharedLibPaths = sharedLibs;
+
+  auto engineOrError = ExecutionEngine::create(*module, engineOptions);
+  if (!engineOrError)
+    return fail("JIT compilation failed: " +
+                llvm::toString(engineOrError.takeError()));
+  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrError);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    size_t count = 0;
+    const SaRtSymbol *table = sa_rt_symbols(&count);
+    for (size_t i = 0; i < count; ++i)
+      symbols[interner(table[i].name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(table[i].address),
+          llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  engine->initialize();
+
+  std::vector<const char *> inputPaths;
+  for (const std::string &input : inputs)
+    inputPaths.push_back(input.c_str());
+  sa_rt_set_inputs(static_cast<int64_t>(inputPaths.size()), inputPaths.data());
+
+  int32_t exitCode = 0;
+  SmallVector<void *, 1> results;
+  if (*returnsExitCode)
+    results.push_back(&exitCode);
+  if (llvm::Error error = engine->invokePacked(entryPoint, results))
+    return fail("running @" + entryPoint + " failed: " +
+                llvm::toString(std::move(error)));
+  std::fflush(stdout);
+  return exitCode;
+}
