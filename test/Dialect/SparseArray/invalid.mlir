@@ -1,0 +1,167 @@
+// RUN: sa-opt %s -split-input-file -verify-diagnostics
+// One case per diagnostic of the type system: the format attribute's parser
+// and verifier, then the array type's.
+
+//===----------------------------------------------------------------------===//
+// #sparse_array.format: parser
+//===----------------------------------------------------------------------===//
+
+// expected-error@+1 {{unknown level format 'sparse'; expected one of dense, compressed, singleton}}
+func.func private @unknown_level_format(!sparse_array.array<4xf64, #sparse_array.format<[sparse]>>)
+
+// -----
+
+// expected-error@+1 {{unknown level property 'nonsorted'; expected 'nonunique' or 'nonordered'}}
+func.func private @unknown_level_property(!sparse_array.array<4xf64, #sparse_array.format<[compressed(nonsorted)]>>)
+
+// -----
+
+// expected-error@+1 {{level property 'nonunique' given twice}}
+func.func private @level_property_twice(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique, nonunique), singleton]>>)
+
+// -----
+
+// expected-error@+1 {{unknown format key 'fil'; expected 'order', 'pos_width', 'crd_width' or 'fill'}}
+func.func private @unknown_format_key(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fil = 1.0 : f64>>)
+
+// -----
+
+// expected-error@+1 {{format key 'fill' given twice}}
+func.func private @format_key_twice(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fill = 1.0 : f64, fill = 2.0 : f64>>)
+
+// -----
+
+// expected-error@+1 {{'nan' needs a floating-point type, got 'i32'}}
+func.func private @nan_fill_integer_type(!sparse_array.array<4xi32, #sparse_array.format<[compressed], fill = nan : i32>>)
+
+// -----
+
+// expected-error@+1 {{'inf' needs a floating-point type, got 'i64'}}
+func.func private @inf_fill_integer_type(!sparse_array.array<4xi64, #sparse_array.format<[compressed], fill = -inf : i64>>)
+
+// -----
+
+// -129 does not fit i8 (129 alone does, as an unsigned bit pattern).
+// expected-error@+1 {{integer fill value out of range for 'i8'}}
+func.func private @negative_fill_out_of_range(!sparse_array.array<4xi8, #sparse_array.format<[compressed], fill = -129 : i8>>)
+
+// -----
+
+// expected-error@+1 {{fill value must be an integer or floating-point constant, got "zero"}}
+func.func private @fill_not_a_number(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fill = "zero">>)
+
+// -----
+
+// expected-error@+1 {{expected a #sparse_array.format attribute, got [0, 1]}}
+func.func private @format_not_a_format(!sparse_array.array<4x4xf64, [0, 1]>)
+
+//===----------------------------------------------------------------------===//
+// #sparse_array.format: verifier
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{level 0 ('dense') cannot be non-unique}}
+func.func private @dense_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[dense(nonunique), singleton]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('dense') cannot be non-ordered}}
+func.func private @dense_nonordered(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, dense(nonordered)]>>)
+
+// -----
+
+// expected-error@+1 {{level 0 ('singleton') cannot be the outermost level}}
+func.func private @singleton_outermost(!sparse_array.array<4xf64, #sparse_array.format<[singleton]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('singleton') must follow a compressed or non-unique level}}
+func.func private @singleton_after_dense(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, singleton]>>)
+
+// -----
+
+// A unique singleton parent is branchless: one child per entry cannot add
+// anything below it.
+// expected-error@+1 {{level 2 ('singleton') must follow a compressed or non-unique level}}
+func.func private @singleton_after_unique_singleton(!sparse_array.array<4x4x4xf64, #sparse_array.format<[compressed(nonunique), singleton, singleton]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('compressed') cannot follow the non-unique level above it; only a level that accepts duplicates (e.g. singleton) can}}
+func.func private @compressed_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), compressed]>>)
+
+// -----
+
+// expected-error@+1 {{innermost level 1 cannot be non-unique: stored entries must have distinct coordinates}}
+func.func private @innermost_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), singleton(nonunique)]>>)
+
+// -----
+
+// expected-error@+1 {{order must be a permutation of [0, 2), got [1, 1]}}
+func.func private @order_not_permutation(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], order = [1, 1]>>)
+
+// -----
+
+// expected-error@+1 {{order must be a permutation of [0, 2), got [0]}}
+func.func private @order_too_short(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], order = [0]>>)
+
+// -----
+
+// expected-error@+1 {{pos_width must be 32 or 64, got 16}}
+func.func private @pos_width_16(!sparse_array.array<4xf64, #sparse_array.format<[compressed], pos_width = 16>>)
+
+// -----
+
+// expected-error@+1 {{crd_width must be 32 or 64, got 8}}
+func.func private @crd_width_8(!sparse_array.array<4xf64, #sparse_array.format<[compressed], crd_width = 8>>)
+
+//===----------------------------------------------------------------------===//
+// !sparse_array.array
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{element type must be a signless integer of 1, 8, 16, 32 or 64 bits or one of f16, bf16, f32, f64, got 'index'}}
+func.func private @element_index(!sparse_array.array<4xindex>)
+
+// -----
+
+// expected-error@+1 {{element type must be a signless integer of 1, 8, 16, 32 or 64 bits or one of f16, bf16, f32, f64, got 'ui32'}}
+func.func private @element_unsigned(!sparse_array.array<4xui32>)
+
+// -----
+
+// expected-error@+1 {{element type must be a signless integer of 1, 8, 16, 32 or 64 bits or one of f16, bf16, f32, f64, got 'i4'}}
+func.func private @element_i4(!sparse_array.array<4xi4>)
+
+// -----
+
+// expected-error@+1 {{element type must be a signless integer of 1, 8, 16, 32 or 64 bits or one of f16, bf16, f32, f64, got 'complex<f64>'}}
+func.func private @element_complex(!sparse_array.array<4xcomplex<f64>>)
+
+// -----
+
+// expected-error@+1 {{format has 1 levels but the array has rank 2}}
+func.func private @levels_rank_mismatch(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed]>>)
+
+// -----
+
+// expected-error@+1 {{format has 1 levels but the array has rank 0}}
+func.func private @scalar_with_levels(!sparse_array.array<f64, #sparse_array.format<[dense]>>)
+
+// -----
+
+// expected-error@+1 {{fill value type 'f32' does not match element type 'f64'}}
+func.func private @fill_type_mismatch(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fill = 1.0 : f32>>)
+
+// -----
+
+// An untyped integer literal is i64; the element type is not assumed.
+// expected-error@+1 {{fill value type 'i64' does not match element type 'i32'}}
+func.func private @fill_untyped_integer(!sparse_array.array<4xi32, #sparse_array.format<[compressed], fill = 7>>)
+
+// -----
+
+// expected-error@+1 {{dimension 1 of size 4294967297 does not fit 32-bit coordinates (crd_width)}}
+func.func private @dimension_exceeds_crd_width(!sparse_array.array<4x4294967297xf64, #sparse_array.format<[dense, compressed], crd_width = 32>>)

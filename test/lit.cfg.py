@@ -1,0 +1,67 @@
+# -*- Python -*-
+# lit configuration of the sparse_array test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "SPARSE_ARRAY"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt",
+                   "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.sparse_array_obj_root, "test")
+
+# Captured FileCheck variables must not leak across CHECK-LABELs.
+config.environment["FILECHECK_OPTS"] = (
+    "-enable-var-scope --allow-unused-prefixes=false")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+
+# Run every sa-opt test through a print/parse round trip as well when asked.
+sa_opt = "sa-opt"
+if os.environ.get("SPARSE_ARRAY_OPT_CHECK_IR_ROUNDTRIP"):
+    sa_opt = "sa-opt --verify-roundtrip"
+
+tool_dirs = [config.sparse_array_tools_dir, config.llvm_tools_dir]
+tools = [
+    ToolSubst("sa-opt", command=sa_opt.split()[0],
+              extra_args=sa_opt.split()[1:], unresolved="fatal"),
+    ToolSubst("sa-run", unresolved="fatal"),
+    ToolSubst("mlir-runner", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+# FileCheck, not, count from the LLVM tools directory.
+llvm_config.add_tool_substitutions(["FileCheck", "not", "count"],
+                                   [config.llvm_tools_dir])
+
+lib = config.llvm_lib_dir
+shlib = config.llvm_shlib_ext
+config.substitutions.append(("%mlir_runner_utils",
+                             os.path.join(lib, "libmlir_runner_utils" + shlib)))
+config.substitutions.append(("%mlir_c_runner_utils",
+                             os.path.join(lib, "libmlir_c_runner_utils" + shlib)))
+config.substitutions.append(("%libomp", os.path.join(lib, "libomp" + shlib)))
+config.substitutions.append(("%sa_runtime_lib",
+                             os.path.join(config.sparse_array_lib_dir,
+                                          "libsparse_array_runtime" + shlib)))
+config.substitutions.append(("%sa_src_root", config.sparse_array_src_root))
+
+# Real matrices live beside the checkout, never inside it; tests that read
+# them say `REQUIRES: shared-data` and are skipped in a bare checkout.
+shared_data = os.path.normpath(
+    os.path.join(config.sparse_array_src_root, "..", "shared", "data"))
+if os.path.isdir(shared_data):
+    config.available_features.add("shared-data")
+config.substitutions.append(("%shared_data", shared_data))
+
+if os.path.exists(os.path.join(lib, "libomp" + shlib)):
+    config.available_features.add("openmp")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.sparse_array_tools_dir, config.llvm_tools_dir,
+     config.environment.get("PATH", "")])
