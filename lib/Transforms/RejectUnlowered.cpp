@@ -22,31 +22,17 @@ namespace sparse_array {
 using namespace mlir;
 using namespace mlir::sparse_array;
 
-/// Whether `type` is, or contains (function, tuple, memref element ...), a
-/// type or attribute of the dialect.
-static bool mentionsDialect(Type type, Dialect *dialect) {
+/// Whether `entity` (a type or attribute) is, or contains (function, tuple,
+/// dictionary ...), a type or attribute of `dialect`.
+template <typename TypeOrAttr>
+static bool mentionsDialect(TypeOrAttr entity, Dialect *dialect) {
   bool found = false;
-  type.walk([&](Type inner) {
+  auto check = [&](auto inner) {
     if (&inner.getDialect() == dialect)
       found = true;
-  });
-  type.walk([&](Attribute inner) {
-    if (&inner.getDialect() == dialect)
-      found = true;
-  });
-  return found;
-}
-
-static bool mentionsDialect(Attribute attr, Dialect *dialect) {
-  bool found = false;
-  attr.walk([&](Attribute inner) {
-    if (&inner.getDialect() == dialect)
-      found = true;
-  });
-  attr.walk([&](Type inner) {
-    if (&inner.getDialect() == dialect)
-      found = true;
-  });
+  };
+  entity.walk([&](Type inner) { check(inner); });
+  entity.walk([&](Attribute inner) { check(inner); });
   return found;
 }
 
