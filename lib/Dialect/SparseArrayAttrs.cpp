@@ -130,7 +130,8 @@ void mlir::sparse_array::printFillValue(raw_ostream &os, TypedAttr fill) {
 
 /// Parses `nan : T`, `inf : T`, `-inf : T`, or any builtin integer/float
 /// literal with its type (`-0.0 : f64`, `42 : i32`, `0x7FC00000 : f32`).
-static ParseResult parseFillValue(AsmParser &parser, TypedAttr &fill) {
+ParseResult mlir::sparse_array::parseFillValue(AsmParser &parser,
+                                              TypedAttr &fill) {
   SMLoc loc = parser.getCurrentLocation();
   auto parseSpecialFloat = [&](bool nan, bool negative) -> ParseResult {
     Type type;
@@ -318,8 +319,7 @@ void FormatAttr::print(AsmPrinter &printer) const {
     printer << ", crd_width = " << getCrdWidth();
   if (TypedAttr fill = getFill()) {
     printer << ", fill = ";
-    printFillValue(printer.getStream(), fill);
-    printer << " : " << fill.getType();
+    printTypedFillValue(printer, fill);
   }
   printer << ">";
 }
@@ -401,4 +401,196 @@ FormatAttr FormatAttr::getDefault(MLIRContext *ctx, unsigned rank,
   if (ArrayType::isValidElementType(elementType))
     zero = cast<TypedAttr>(Builder(ctx).getZeroAttr(elementType));
   return FormatAttr::get(ctx, levels, {}, kDefaultWidth, kDefaultWidth, zero);
+}
+
+void mlir::sparse_array::printTypedFillValue(AsmPrinter &printer,
+                                             TypedAttr value) {
+  printFillValue(printer.getStream(), value);
+  printer << " : " << value.getType();
+}
+
+bool mlir::sparse_array::isSameScalar(TypedAttr a, TypedAttr b) {
+  if (!a || !b || a.getType() != b.getType())
+    return false;
+  if (auto fa = dyn_cast<FloatAttr>(a))
+    return fa.getValue().bitwiseIsEqual(cast<FloatAttr>(b).getValue());
+  if (auto ia = dyn_cast<IntegerAttr>(a))
+    return ia.getValue() == cast<IntegerAttr>(b).getValue();
+  return a == b;
+}
+
+//===----------------------------------------------------------------------===//
+// AlgebraAttr
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseAlgebra(AsmParser &parser,
+                                std::optional<IterationAlgebra> &result) {
+  unsigned leaf;
+  OptionalParseResult leafResult = parser.parseOptionalInteger(leaf);
+  if (leafResult.has_value()) {
+    if (failed(*leafResult))
+      return failure();
+    result = IterationAlgebra::leaf(leaf);
+    return success();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  if (keyword == "universe") {
+    result = IterationAlgebra::universe();
+    return success();
+  }
+  if (keyword == "empty") {
+    result = IterationAlgebra::empty();
+    return success();
+  }
+  if (keyword != "union" && keyword != "intersect" && keyword != "complement")
+    return parser.emitError(loc)
+           << "unknown iteration algebra term '" << keyword
+           << "'; expected an operand number, 'union', 'intersect', "
+              "'complement', 'universe' or 'empty'";
+  std::vector<IterationAlgebra> children;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, [&] {
+        std::optional<IterationAlgebra> child;
+        if (parseAlgebra(parser, child))
+          return failure();
+        children.push_back(*child);
+        return success();
+      }))
+    return failure();
+  if (keyword == "complement") {
+    if (children.size() != 1)
+      return parser.emitError(loc) << "'complement' takes one operand, got "
+                                   << children.size();
+    result = IterationAlgebra::complement(children.front());
+    return success();
+  }
+  if (children.empty())
+    return parser.emitError(loc) << "'" << keyword << "' needs operands";
+  result = keyword == "union" ? IterationAlgebra::unite(children)
+                              : IterationAlgebra::intersect(children);
+  return success();
+}
+
+Attribute AlgebraAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::optional<IterationAlgebra> algebra;
+  if (parser.parseLess() || parseAlgebra(parser, algebra))
+    return {};
+  SmallVector<TypedAttr> fills;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("fills") || parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parseFillValue(parser, fills.emplace_back());
+        }))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  std::vector<uint32_t> code = algebra->encode();
+  return parser.getChecked<AlgebraAttr>(loc, parser.getContext(),
+                                        ArrayRef<uint32_t>(code),
+                                        ArrayRef<TypedAttr>(fills));
+}
+
+void AlgebraAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  getAlgebra().print(printer.getStream());
+  if (!getFills().empty()) {
+    printer << ", fills = [";
+    llvm::interleaveComma(getFills(), printer, [&](TypedAttr fill) {
+      printTypedFillValue(printer, fill);
+    });
+    printer << "]";
+  }
+  printer << ">";
+}
+
+LogicalResult AlgebraAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<uint32_t> code,
+                                  ArrayRef<TypedAttr> fills) {
+  if (!IterationAlgebra::decode(code))
+    return emitError() << "malformed iteration algebra encoding";
+  for (TypedAttr fill : fills)
+    if (!isa_and_nonnull<IntegerAttr, FloatAttr>(fill))
+      return emitError() << "assumed fill values must be integer or "
+                            "floating-point constants";
+  return success();
+}
+
+IterationAlgebra AlgebraAttr::getAlgebra() const {
+  return *IterationAlgebra::decode(getCode());
+}
+
+//===----------------------------------------------------------------------===//
+// AnnihilatorAttr, IdentityAttr
+//===----------------------------------------------------------------------===//
+
+template <typename AttrT>
+static Attribute parsePropertyValue(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  TypedAttr value;
+  SmallVector<unsigned> positions;
+  if (parser.parseLess() || parseFillValue(parser, value))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("positions") || parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parser.parseInteger(positions.emplace_back());
+        }))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<AttrT>(loc, parser.getContext(), value,
+                                  ArrayRef<unsigned>(positions));
+}
+
+template <typename AttrT>
+static void printPropertyValue(AttrT attr, AsmPrinter &printer) {
+  printer << "<";
+  printTypedFillValue(printer, attr.getValue());
+  if (!attr.getPositions().empty()) {
+    printer << ", positions = [";
+    llvm::interleaveComma(attr.getPositions(), printer);
+    printer << "]";
+  }
+  printer << ">";
+}
+
+static LogicalResult
+verifyPropertyValue(function_ref<InFlightDiagnostic()> emitError,
+                    TypedAttr value, ArrayRef<unsigned> positions) {
+  if (!isa_and_nonnull<IntegerAttr, FloatAttr>(value))
+    return emitError()
+           << "property value must be an integer or floating-point constant";
+  for (auto [i, pos] : llvm::enumerate(positions))
+    if (llvm::is_contained(positions.take_front(i), pos))
+      return emitError() << "position " << pos << " listed twice";
+  return success();
+}
+
+Attribute AnnihilatorAttr::parse(AsmParser &parser, Type) {
+  return parsePropertyValue<AnnihilatorAttr>(parser);
+}
+void AnnihilatorAttr::print(AsmPrinter &printer) const {
+  printPropertyValue(*this, printer);
+}
+LogicalResult
+AnnihilatorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        TypedAttr value, ArrayRef<unsigned> positions) {
+  return verifyPropertyValue(emitError, value, positions);
+}
+
+Attribute IdentityAttr::parse(AsmParser &parser, Type) {
+  return parsePropertyValue<IdentityAttr>(parser);
+}
+void IdentityAttr::print(AsmPrinter &printer) const {
+  printPropertyValue(*this, printer);
+}
+LogicalResult IdentityAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   TypedAttr value,
+                                   ArrayRef<unsigned> positions) {
+  return verifyPropertyValue(emitError, value, positions);
 }

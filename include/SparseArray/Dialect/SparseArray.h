@@ -7,6 +7,7 @@
 #ifndef SPARSEARRAY_DIALECT_SPARSEARRAY_H
 #define SPARSEARRAY_DIALECT_SPARSEARRAY_H
 
+#include "SparseArray/Algebra/IterationAlgebra.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
@@ -15,7 +16,14 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <array>
 
 #include "SparseArray/Dialect/SparseArrayOpsDialect.h.inc"
 
@@ -39,6 +47,17 @@ inline ArrayType getArrayType(Value value) {
 /// Prints a fill value the way the format attribute spells it (`nan`,
 /// `inf`, `-inf`, or the builtin literal), without the type.
 void printFillValue(llvm::raw_ostream &os, TypedAttr fill);
+
+/// Parses a scalar the way fill values are written: `nan : f32`,
+/// `-inf : f64`, `-0.0 : f64`, `42 : i32`, `0x7FF8000000000001 : f64`.
+ParseResult parseFillValue(AsmParser &parser, TypedAttr &value);
+
+/// Prints `value : type` in the same spelling.
+void printTypedFillValue(AsmPrinter &printer, TypedAttr value);
+
+/// Whether two scalar constants are the same value bit for bit (so NaN
+/// equals the same NaN, and -0.0 differs from 0.0).
+bool isSameScalar(TypedAttr a, TypedAttr b);
 
 } // namespace sparse_array
 } // namespace mlir

@@ -90,4 +90,90 @@ def SparseArray_FormatAttr : SparseArray_Attr<"Format", "format"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Iteration algebra and function properties
+//===----------------------------------------------------------------------===//
+
+def SparseArray_AlgebraAttr : SparseArray_Attr<"Algebra", "algebra"> {
+  let summary = "An iteration algebra: a set expression over operands";
+  let description = [{
+    A set expression (seed 000 §5.1) over the coordinate sets of operands:
+    leaf `k` is "where operand k stores an entry"; `union(...)`,
+    `intersect(...)`, `complement(...)`, `universe`, `empty` combine them.
+
+    On a `sparse_array.func` the leaves are argument positions and `fills`
+    gives the fill value of each argument the algebra assumes (seed 000
+    §5.2: the algebra is used only when the actual operands' fills match).
+    On a kernel the leaves are the kernel's operands, and the attribute is
+    what `sparse-array-derive-algebra` derived.
+
+    Example:
+
+    ```mlir
+    // xor: defined where exactly one argument is defined.
+    #sparse_array.algebra<intersect(union(0, 1), complement(intersect(0, 1))),
+                          fills = [0 : i1, 0 : i1]>
+    ```
+  }];
+  let parameters = (ins
+    // IterationAlgebra::encode() of the expression (prefix order).
+    ArrayRefParameter<"uint32_t", "encoded set expression">:$code,
+    // The argument fill values the expression assumes; empty when none.
+    ArrayRefParameter<"::mlir::TypedAttr", "assumed fill values">:$fills
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "const ::mlir::sparse_array::IterationAlgebra &":$algebra,
+                     CArg<"::llvm::ArrayRef<::mlir::TypedAttr>", "{}">:$fills), [{
+      std::vector<uint32_t> code = algebra.encode();
+      return $_get($_ctxt, ::llvm::ArrayRef<uint32_t>(code), fills);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The decoded expression.
+    ::mlir::sparse_array::IterationAlgebra getAlgebra() const;
+  }];
+}
+
+class SparseArray_PropertyValueAttr<string name, string attrMnemonic>
+    : SparseArray_Attr<name, attrMnemonic> {
+  let parameters = (ins
+    "::mlir::TypedAttr":$value,
+    // Argument positions the property holds at; empty means every position.
+    ArrayRefParameter<"unsigned", "argument positions">:$positions
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether the property holds at argument position `pos`.
+    bool holdsAt(unsigned pos) const {
+      return getPositions().empty() || ::llvm::is_contained(getPositions(), pos);
+    }
+  }];
+}
+
+def SparseArray_AnnihilatorAttr
+    : SparseArray_PropertyValueAttr<"Annihilator", "annihilator"> {
+  let summary = "Annihilator property: f(..., a, ...) = a";
+  let description = [{
+    The function returns `value` whenever an argument (at one of
+    `positions`, or at any position when none are given) equals `value`
+    (seed 000 §4.3, thesis §5.1). Multiplication: `#sparse_array.annihilator<0 : i64>`;
+    division, first argument only: `#sparse_array.annihilator<0.0 : f64, positions = [0]>`.
+  }];
+}
+
+def SparseArray_IdentityAttr
+    : SparseArray_PropertyValueAttr<"Identity", "identity"> {
+  let summary = "Identity property: f(i, y) = y";
+  let description = [{
+    A binary function returns its other argument whenever the argument at
+    one of `positions` (any position when none are given) equals `value`
+    (seed 000 §4.3). `max`: `#sparse_array.identity<-inf : f64>`; exact
+    floating-point addition: `#sparse_array.identity<-0.0 : f64>`.
+  }];
+}
+
 #endif // SPARSE_ARRAY_ATTRS

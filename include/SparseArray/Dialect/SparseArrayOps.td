@@ -12,6 +12,308 @@ include "SparseArray/Dialect/SparseArrayBase.td"
 include "SparseArray/Dialect/SparseArrayAttrs.td"
 include "SparseArray/Dialect/SparseArrayTypes.td"
 
-// Operations arrive with the storage (I/O, conversion) and algebra issues.
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+def SparseArray_Array : Type<CPred<"::llvm::isa<::mlir::sparse_array::ArrayType>($_self)">,
+                             "sparse_array array", "::mlir::sparse_array::ArrayType">;
+def SparseArray_Scalar : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64]>;
+
+//===----------------------------------------------------------------------===//
+// Functions (seed 000 §4.3, thesis §5.1 and §7)
+//===----------------------------------------------------------------------===//
+
+// Not a FunctionOpInterface: that interface allows a single region, and a
+// function here also carries its case regions.
+def SparseArray_FuncOp : SparseArray_Op<"func", [
+    Symbol, IsolatedFromAbove, OpAsmOpInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "A scalar function with algebraic properties, usable on arrays";
+  let description = [{
+    Defines a scalar function that array operations apply element-wise or
+    in reductions. The body may use any `arith`, `math` and `scf`
+    operations, loops included, and `sparse_array.apply` to call other
+    functions; it ends with `sparse_array.yield`.
+
+    Properties (seed 000 §4.3, thesis §5.1), given as attributes:
+    - `commutative`, `associative` (binary), `idempotent`;
+    - `annihilator = #sparse_array.annihilator<v[, positions = [...]]>`;
+    - `identity = #sparse_array.identity<v[, positions = [...]]>` (binary);
+    - `distributes_over = [@g, ...]`: f(a, g(b, c)) = g(f(a, b), f(a, c));
+    - `algebra = #sparse_array.algebra<expr, fills = [...]>`: an explicit
+      iteration algebra over the argument positions with the argument fill
+      values it assumes.
+
+    `case [p, ...] { ... }` regions (seed 000 Fig. 5, thesis §4.2.4) give a
+    cheaper body for points where exactly the arguments at positions
+    `p, ...` are defined and the others hold their fill values.
+
+    Example (seed 000 Fig. 5):
+
+    ```mlir
+    sparse_array.func @gcd(%x: i64, %y: i64) -> i64
+        attributes {commutative,
+                    algebra = #sparse_array.algebra<union(0, 1), fills = [0 : i64, 0 : i64]>} {
+      ... Euclid's algorithm in scf.while ...
+      sparse_array.yield %g : i64
+    } case [0] {
+    ^bb0(%x: i64, %y: i64):
+      %a = math.absi %x : i64
+      sparse_array.yield %a : i64
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       UnitAttr:$commutative,
+                       UnitAttr:$associative,
+                       UnitAttr:$idempotent,
+                       OptionalAttr<SparseArray_AnnihilatorAttr>:$annihilator,
+                       OptionalAttr<SparseArray_IdentityAttr>:$identity,
+                       OptionalAttr<SymbolRefArrayAttr>:$distributes_over,
+                       OptionalAttr<SparseArray_AlgebraAttr>:$algebra,
+                       // One entry per case region: the defined positions.
+                       OptionalAttr<TypedArrayAttrBase<DenseI32ArrayAttr,
+                                    "case argument sets">>:$case_args);
+  let regions = (region AnyRegion:$body, VariadicRegion<AnyRegion>:$cases);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    unsigned getArity() { return getFunctionType().getNumInputs(); }
+    ::mlir::Type getResultType() { return getFunctionType().getResult(0); }
+    /// The positions of case region `k`.
+    ::llvm::ArrayRef<int32_t> getCasePositions(unsigned k);
+    /// The case region for exactly the defined positions `defined` (sorted),
+    /// or null.
+    ::mlir::Region *getCaseFor(::llvm::ArrayRef<int32_t> defined);
+    static ::llvm::StringRef getDefaultDialect() { return "sparse_array"; }
+  }];
+}
+
+def SparseArray_YieldOp : SparseArray_Op<"yield", [
+    Pure, ReturnLike, Terminator,
+    ParentOneOf<["FuncOp", "KernelOp"]>]> {
+  let summary = "Result of a function body, function case or kernel body";
+  let description = [{
+    Example: `sparse_array.yield %r : f64`
+  }];
+  let arguments = (ins AnyType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
+def SparseArray_ApplyOp : SparseArray_Op<"apply", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Apply a sparse_array.func to scalars";
+  let description = [{
+    Calls a `sparse_array.func` on scalar operands. Inside a kernel body it
+    is a node of the index-notation expression whose properties drive the
+    iteration-algebra derivation; inside a function body it is an ordinary
+    call.
+
+    Example: `%g = sparse_array.apply @gcd(%b, %c) : (i64, i64) -> i64`
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args);
+  let results = (outs AnyType:$result);
+  let assemblyFormat =
+      "$callee `(` $args `)` attr-dict `:` functional-type($args, $result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Index-notation kernels (seed 000 §4.2)
+//===----------------------------------------------------------------------===//
+
+def SparseArray_KernelOp : SparseArray_Op<"kernel", [
+    IsolatedFromAbove, SingleBlock,
+    RecursiveMemoryEffects]> {
+  let summary = "An array index notation statement";
+  let description = [{
+    Computes every entry of the result array from entries of the inputs, in
+    array index notation (seed 000 §4.2): the entry block's arguments are
+    first the index variables, then one array per input. The first `rank`
+    index variables index the result, in order; all others must be reduced
+    with `sparse_array.reduce_over`. The body is an expression of
+    `sparse_array.access`, `sparse_array.apply`, `sparse_array.reduce_over`
+    and `arith.constant`, ended by `sparse_array.yield`.
+
+    Each input is accessed with one list of index variables; pass an array
+    twice to access it two ways (e.g. A(i,j) and A(j,i)). The derived
+    iteration algebra is over the inputs: leaf k is input k.
+
+    `sparse-array-derive-algebra` attaches `algebra` (the iteration space)
+    and `fill` (the value of every result entry outside it).
+
+    Example, a(i) = bitwise_and(gcd(b(i), c(i)), d(i)):
+
+    ```mlir
+    %a = sparse_array.kernel ins(%b, %c, %d : !vec, !vec, !vec) -> !vec {
+    ^bb0(%i: index, %B: !vec, %C: !vec, %D: !vec):
+      %bi = sparse_array.access %B[%i] : !vec
+      %ci = sparse_array.access %C[%i] : !vec
+      %di = sparse_array.access %D[%i] : !vec
+      %g = sparse_array.apply @gcd(%bi, %ci) : (i64, i64) -> i64
+      %r = sparse_array.apply @bitwise_and(%g, %di) : (i64, i64) -> i64
+      sparse_array.yield %r : i64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<SparseArray_Array>:$inputs,
+                       OptionalAttr<SparseArray_AlgebraAttr>:$algebra,
+                       OptionalAttr<TypedAttrInterface>:$fill);
+  let results = (outs SparseArray_Array:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`ins` `(` $inputs^ `:` qualified(type($inputs)) `)`)? `->` qualified(type($result))
+    attr-dict-with-keyword $body
+  }];
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    // Creates the body block with `numIndices` index arguments followed by
+    // one argument per input.
+    OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::ValueRange":$inputs,
+                   "unsigned":$numIndices)>
+  ];
+  let extraClassDeclaration = [{
+    unsigned getNumIndices() {
+      return getBody().front().getNumArguments() - getInputs().size();
+    }
+    ::mlir::BlockArgument getIndex(unsigned k) {
+      return getBody().front().getArgument(k);
+    }
+    ::mlir::BlockArgument getInputArg(unsigned k) {
+      return getBody().front().getArgument(getNumIndices() + k);
+    }
+    ArrayType getResultType() { return ::llvm::cast<ArrayType>(getResult().getType()); }
+    YieldOp getYield();
+    /// The access of input `k` (the first, all are equal), or null if the
+    /// input is not accessed.
+    AccessOp getAccessOf(unsigned k);
+  }];
+}
+
+def SparseArray_AccessOp : SparseArray_Op<"access", [
+    Pure, HasParent<"KernelOp">,
+    TypesMatchWith<"result is the array's element type", "array", "result",
+                   "::llvm::cast<::mlir::sparse_array::ArrayType>($_self).getElementType()">]> {
+  let summary = "An entry of a kernel input: B(i, j), optionally sliced";
+  let description = [{
+    Reads the input array (a kernel block argument) at the index variables
+    given, one per dimension. A dimension may be sliced Python-style,
+    `%i(lo:hi:step)`: the index variable then ranges over
+    `ceil((hi - lo) / step)` values and reads coordinate `lo + step * i`
+    (seed 000 §4.2, Fig. 8).
+
+    Example:
+
+    ```mlir
+    %v = sparse_array.access %B[%i(0:8:2), %j] : !sparse_array.array<8x4xf64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$array, Variadic<Index>:$indices,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$slices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $array `[` custom<SlicedIndices>($indices, $slices) `]` attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ArrayType getArrayType() { return ::llvm::cast<ArrayType>(getArray().getType()); }
+    bool isSliced(unsigned dim) { return !getSlices().empty() && getSlices()[3 * dim + 1] >= 0; }
+    /// (lo, hi, step) of a sliced dimension.
+    std::array<int64_t, 3> getSlice(unsigned dim) {
+      return {getSlices()[3 * dim], getSlices()[3 * dim + 1], getSlices()[3 * dim + 2]};
+    }
+  }];
+}
+
+def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
+    Pure, HasParent<"KernelOp">, AllTypesMatch<["value", "result"]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Reduce an index-notation expression over index variables";
+  let description = [{
+    The reduction of `value` over every value of the index variables
+    `indices` with the binary function `combiner` (seed 000 §4.2:
+    y(i) = min_j A(i, j)). Everything `value` depends on that depends on
+    a reduced variable is inside the reduction.
+
+    Example:
+
+    ```mlir
+    %m = sparse_array.reduce_over [%j] %aij with @min : f64
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$indices, AnyType:$value,
+                       FlatSymbolRefAttr:$combiner);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Array-level operations (what frontends emit)
+//===----------------------------------------------------------------------===//
+
+def SparseArray_MapOp : SparseArray_Op<"map", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Element-wise application of a function, with broadcasting";
+  let description = [{
+    Applies `fn` to corresponding entries of the inputs. Shapes broadcast as
+    in NumPy: dimensions align from the right, and a dimension of size 1 (or
+    a missing one) repeats along the result's. Output format and fill are
+    those of the result type; `sparse-array-fuse` turns maps into kernels.
+
+    Example:
+
+    ```mlir
+    %r = sparse_array.map @ldexp(%a, %e)
+        : (!sparse_array.array<?x8xf64>, !sparse_array.array<8xi32>) -> !sparse_array.array<?x8xf64>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$fn, Variadic<SparseArray_Array>:$inputs);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat =
+      "$fn `(` $inputs `)` attr-dict `:` functional-type($inputs, $result)";
+  let hasVerifier = 1;
+}
+
+def SparseArray_ReduceOp : SparseArray_Op<"reduce", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Reduction of dimensions of an array with a binary function";
+  let description = [{
+    Combines the entries along `dims` with the binary function `fn`; the
+    result has the remaining dimensions in order.
+
+    Example (row minima):
+
+    ```mlir
+    %m = sparse_array.reduce @min %A dims [1]
+        : !sparse_array.array<?x?xf64> -> !sparse_array.array<?xf64>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$fn, SparseArray_Array:$input,
+                       DenseI64ArrayAttr:$dims);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat =
+      "$fn $input `dims` $dims attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
 
 #endif // SPARSE_ARRAY_OPS
