@@ -15,8 +15,9 @@ using namespace mlir::sparse_array;
 void mlir::sparse_array::buildSparseArrayPipeline(
     OpPassManager &pm, const SparseArrayPipelineOptions &options) {
   // --- sparse_array stages -------------------------------------------------
-  // (algebra derivation, lattice construction and iterator lowering are
-  // inserted here by the issues that implement them)
+  // Iteration algebra and result fill of every kernel (seed 000 §5.2).
+  pm.addPass(createSparseArrayDeriveAlgebraPass());
+  // (lattice construction and iterator lowering go here)
   // Anything of the dialect that is still present cannot be compiled: say
   // so by name before the LLVM conversions would fail obscurely.
   pm.addPass(createSparseArrayRejectUnloweredPass());

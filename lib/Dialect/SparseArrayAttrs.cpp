@@ -594,3 +594,29 @@ LogicalResult IdentityAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ArrayRef<unsigned> positions) {
   return verifyPropertyValue(emitError, value, positions);
 }
+
+//===----------------------------------------------------------------------===//
+// ScalarAttr
+//===----------------------------------------------------------------------===//
+
+Attribute ScalarAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  TypedAttr value;
+  if (parser.parseLess() || parseFillValue(parser, value) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<ScalarAttr>(loc, parser.getContext(), value);
+}
+
+void ScalarAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printTypedFillValue(printer, getValue());
+  printer << ">";
+}
+
+LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 TypedAttr value) {
+  if (!isa_and_nonnull<IntegerAttr, FloatAttr>(value))
+    return emitError() << "scalar must be an integer or floating-point constant";
+  return success();
+}

@@ -176,4 +176,15 @@ def SparseArray_IdentityAttr
   }];
 }
 
+def SparseArray_ScalarAttr : SparseArray_Attr<"Scalar", "scalar"> {
+  let summary = "A scalar constant spelled exactly (nan, inf, -0.0, ...)";
+  let description = [{
+    An integer or floating-point constant written the way fill values are:
+    `#sparse_array.scalar<inf : f64>`, `#sparse_array.scalar<-0.0 : f32>`.
+  }];
+  let parameters = (ins "::mlir::TypedAttr":$value);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // SPARSE_ARRAY_ATTRS

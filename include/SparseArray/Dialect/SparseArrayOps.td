@@ -174,7 +174,7 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
   }];
   let arguments = (ins Variadic<SparseArray_Array>:$inputs,
                        OptionalAttr<SparseArray_AlgebraAttr>:$algebra,
-                       OptionalAttr<TypedAttrInterface>:$fill);
+                       OptionalAttr<SparseArray_ScalarAttr>:$fill);
   let results = (outs SparseArray_Array:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{

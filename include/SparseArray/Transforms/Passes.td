@@ -32,4 +32,41 @@ def SparseArrayRejectUnloweredPass
   }];
 }
 
+def SparseArrayDeriveAlgebraPass
+    : Pass<"sparse-array-derive-algebra", "::mlir::ModuleOp"> {
+  let summary = "Derive each kernel's iteration algebra and result fill";
+  let description = [{
+    For every `sparse_array.kernel`, derives the iteration algebra over its
+    inputs and the value of the result outside it (seed 000 §5.2, thesis
+    §5.2), bottom-up through the expression: explicit algebras when the
+    argument fills match their assumptions, then annihilator, idempotence,
+    identity, and finally a union whose fill is computed by evaluating the
+    function body exactly on the argument fills (loops included). Nested
+    applications compose, so bitwise_and(gcd(b, c), d) gives
+    intersect(union(b, c), d).
+
+    The result is attached as `algebra` and `fill` attributes. When the
+    result type declares a fill other than the derived one, or none could
+    be derived, the algebra is `universe`: every point is computed (more
+    work, never a wrong answer).
+
+    Example:
+
+    ```mlir
+    %a = sparse_array.kernel ins(%b, %c, %d : ...) -> ... {...}
+    // becomes
+    %a = sparse_array.kernel ins(%b, %c, %d : ...) -> ...
+        attributes {algebra = #sparse_array.algebra<intersect(union(0, 1), 2)>,
+                    fill = 0 : i64} {...}
+    ```
+
+    With `emit-remarks`, each application reports the rule that decided its
+    space.
+  }];
+  let options = [
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Report the derived algebra, fill and rule of every application">
+  ];
+}
+
 #endif // SPARSE_ARRAY_PASSES

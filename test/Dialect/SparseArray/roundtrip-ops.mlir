@@ -135,10 +135,10 @@ func.func @sliced_row_max(%A: !mat) -> !sparse_array.array<4xf64> {
 
 // The derived annotations print as attributes.
 // CHECK-LABEL: func.func @annotated(
-// CHECK: sparse_array.kernel ins({{.*}}) -> !sparse_array.array<8xi64> attributes {algebra = #sparse_array.algebra<0>, fill = 7 : i64}
+// CHECK: sparse_array.kernel ins({{.*}}) -> !sparse_array.array<8xi64> attributes {algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<7 : i64>}
 func.func @annotated(%b: !vec) -> !sparse_array.array<8xi64> {
   %a = sparse_array.kernel ins(%b : !vec) -> !sparse_array.array<8xi64>
-      attributes {algebra = #sparse_array.algebra<0>, fill = 7 : i64} {
+      attributes {algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<7 : i64>} {
   ^bb0(%i: index, %B: !vec):
     %bi = sparse_array.access %B[%i] : !vec
     sparse_array.yield %bi : i64

@@ -1,0 +1,59 @@
+//===- AlgebraDerivation.h - Iteration spaces from properties ---*- C++ -*-===//
+//
+// Derives, for every value of a kernel's index-notation expression, its
+// iteration algebra over the kernel inputs and its fill value (the value it
+// has wherever the algebra does not hold), from the functions' explicit
+// algebras and properties and the inputs' fill values (seed 000 §5.2,
+// thesis 003 §5.2, in the same rule order).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_ANALYSIS_ALGEBRADERIVATION_H
+#define SPARSEARRAY_ANALYSIS_ALGEBRADERIVATION_H
+
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace sparse_array {
+
+struct DerivedSpace {
+  IterationAlgebra algebra = IterationAlgebra::universe();
+  /// The value outside `algebra`; null when it could not be determined.
+  TypedAttr fill;
+  /// Which rule produced this (for remarks and tests).
+  std::string rule;
+};
+
+class AlgebraDerivation {
+public:
+  AlgebraDerivation(SymbolTableCollection &symbols, Evaluator &evaluator)
+      : symbols(symbols), evaluator(evaluator) {}
+
+  /// The space of a value of `kernel`'s body (memoized per kernel run).
+  const DerivedSpace &derive(KernelOp kernel, Value value);
+
+  /// The kernel's result: the derivation of its yielded value, reconciled
+  /// with the fill the result type declares. When the declared fill is not
+  /// the one derived (or nothing could be derived), every point must be
+  /// visited: the algebra becomes the universe and the fill the declared
+  /// one (iterate more, never less).
+  DerivedSpace deriveKernel(KernelOp kernel);
+
+private:
+  DerivedSpace deriveApply(KernelOp kernel, ApplyOp apply);
+  DerivedSpace deriveReduce(KernelOp kernel, ReduceOverOp reduce);
+  /// f(args) by evaluation, or null.
+  TypedAttr evaluate(FuncOp func, ArrayRef<TypedAttr> args);
+
+  SymbolTableCollection &symbols;
+  Evaluator &evaluator;
+  llvm::DenseMap<Value, DerivedSpace> cache;
+};
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_ANALYSIS_ALGEBRADERIVATION_H

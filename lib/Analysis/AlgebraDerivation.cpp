@@ -1,0 +1,244 @@
+//===- AlgebraDerivation.cpp - Iteration spaces from properties -----------===//
+//
+// seed 000 §5.2 and thesis 003 §5.2: for f(args) the rules are tried in
+// order
+//   0. an explicit algebra, substituted when the arguments' fills match
+//      the fills it assumes (else the universe);
+//   1. annihilator a (at its positions, or any position): intersect the
+//      arguments whose fill is a; the result fill is a;
+//   2. idempotent with all fills equal to v: union, fill v;
+//   3. identity i (binary): when the argument at a position where i is an
+//      identity has fill i, union, fill = the other argument's fill;
+//   4. fallback: union, fill = f(fills) computed exactly by evaluating the
+//      body;
+//   5. otherwise the universe (fill unknown).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+TypedAttr AlgebraDerivation::evaluate(FuncOp func, ArrayRef<TypedAttr> args) {
+  if (llvm::any_of(args, [](TypedAttr a) { return !a; }))
+    return {};
+  FailureOr<TypedAttr> result = evaluator.evaluate(func, args);
+  return succeeded(result) ? *result : TypedAttr();
+}
+
+const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
+  auto it = cache.find(value);
+  if (it != cache.end())
+    return it->second;
+  DerivedSpace space;
+  Operation *def = value.getDefiningOp();
+  if (auto access = dyn_cast_or_null<AccessOp>(def)) {
+    unsigned input = cast<BlockArgument>(access.getArray()).getArgNumber() -
+                     kernel.getNumIndices();
+    space.algebra = IterationAlgebra::leaf(input);
+    space.fill = access.getArrayType().getFillValue();
+    space.rule = "input";
+  } else if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def)) {
+    // A constant equals its own value everywhere: it is never "defined"
+    // in the sense of differing from its fill.
+    space.algebra = IterationAlgebra::empty();
+    space.fill = dyn_cast<TypedAttr>(constant.getValue());
+    space.rule = "constant";
+  } else if (auto apply = dyn_cast_or_null<ApplyOp>(def)) {
+    space = deriveApply(kernel, apply);
+  } else if (auto reduce = dyn_cast_or_null<ReduceOverOp>(def)) {
+    space = deriveReduce(kernel, reduce);
+  } else {
+    space.rule = "unknown";
+  }
+  space.algebra = space.algebra.normalize();
+  return cache[value] = std::move(space);
+}
+
+DerivedSpace AlgebraDerivation::deriveApply(KernelOp kernel, ApplyOp apply) {
+  auto func = symbols.lookupNearestSymbolFrom<FuncOp>(apply,
+                                                      apply.getCalleeAttr());
+  SmallVector<IterationAlgebra> algebras;
+  SmallVector<TypedAttr> fills;
+  for (Value arg : apply.getArgs()) {
+    const DerivedSpace &argSpace = derive(kernel, arg);
+    algebras.push_back(argSpace.algebra);
+    fills.push_back(argSpace.fill);
+  }
+  unsigned arity = algebras.size();
+  bool allFillsKnown = llvm::all_of(fills, [](TypedAttr f) { return !!f; });
+  DerivedSpace space;
+
+  // 0. Explicit algebra.
+  if (AlgebraAttr explicitAlgebra = func.getAlgebraAttr()) {
+    bool fillsMatch = true;
+    for (auto [fill, assumed] : llvm::zip(fills, explicitAlgebra.getFills()))
+      fillsMatch &= isSameScalar(fill, assumed);
+    if (fillsMatch) {
+      space.algebra = explicitAlgebra.getAlgebra().substitute(
+          [&](unsigned pos) { return algebras[pos]; });
+      space.fill = evaluate(func, fills);
+      space.rule = "explicit algebra";
+    } else {
+      space.fill = evaluate(func, fills);
+      space.rule = "explicit algebra, fills differ: universe";
+    }
+    return space;
+  }
+
+  // 1. Annihilator (commutative: any position; else the given positions).
+  if (AnnihilatorAttr annihilator = func.getAnnihilatorAttr()) {
+    SmallVector<IterationAlgebra> annihilating;
+    for (unsigned pos = 0; pos < arity; ++pos)
+      if (annihilator.holdsAt(pos) &&
+          isSameScalar(fills[pos], annihilator.getValue()))
+        annihilating.push_back(algebras[pos]);
+    if (!annihilating.empty()) {
+      space.algebra = IterationAlgebra::intersect(annihilating);
+      space.fill = annihilator.getValue();
+      space.rule = annihilator.getPositions().empty() ? "annihilator"
+                                                      : "annihilator at positions";
+      return space;
+    }
+  }
+
+  // 2. Idempotent with equal fills.
+  if (func.getIdempotent() && allFillsKnown &&
+      llvm::all_of(fills, [&](TypedAttr f) {
+        return isSameScalar(f, fills.front());
+      })) {
+    space.algebra = IterationAlgebra::unite(algebras);
+    space.fill = fills.front();
+    space.rule = "idempotent";
+    return space;
+  }
+
+  // 3. Identity: f(i, y) = y at a position holding the identity.
+  if (IdentityAttr identity = func.getIdentityAttr()) {
+    for (unsigned pos = 0; pos < 2; ++pos) {
+      if (!identity.holdsAt(pos) ||
+          !isSameScalar(fills[pos], identity.getValue()))
+        continue;
+      space.algebra = IterationAlgebra::unite(algebras);
+      space.fill = fills[1 - pos];
+      space.rule = identity.getPositions().empty() ? "identity"
+                                                   : "identity at positions";
+      return space;
+    }
+  }
+
+  // 4. Union, with the fill computed through the body.
+  if (TypedAttr fill = evaluate(func, fills)) {
+    space.algebra = IterationAlgebra::unite(algebras);
+    space.fill = fill;
+    space.rule = "union by evaluation";
+    return space;
+  }
+
+  // 5. Nothing known.
+  space.rule = "universe";
+  return space;
+}
+
+/// The static number of values of index variable `index`, if known.
+static std::optional<int64_t> getStaticExtent(KernelOp kernel, Value index) {
+  for (Operation &op : kernel.getBody().front()) {
+    auto access = dyn_cast<AccessOp>(op);
+    if (!access)
+      continue;
+    for (auto [dim, idx] : llvm::enumerate(access.getIndices())) {
+      if (idx != index)
+        continue;
+      int64_t size = access.getArrayType().getShape()[dim];
+      if (access.isSliced(dim)) {
+        auto [lo, hi, step] = access.getSlice(dim);
+        size = (hi - lo + step - 1) / step;
+      }
+      if (!ShapedType::isDynamic(size))
+        return size;
+    }
+  }
+  return std::nullopt;
+}
+
+DerivedSpace AlgebraDerivation::deriveReduce(KernelOp kernel,
+                                             ReduceOverOp reduce) {
+  auto combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+      reduce, reduce.getCombinerAttr());
+  const DerivedSpace &operand = derive(kernel, reduce.getValue());
+  DerivedSpace space;
+  space.algebra = operand.algebra;
+  TypedAttr v = operand.fill;
+  if (!v) {
+    space.algebra = IterationAlgebra::universe();
+    space.rule = "reduction of unknown fill: universe";
+    return space;
+  }
+  // Number of points reduced (product of the reduced extents), when static.
+  std::optional<int64_t> count = 1;
+  for (Value index : reduce.getIndices()) {
+    std::optional<int64_t> extent = getStaticExtent(kernel, index);
+    if (!extent || !count)
+      count = std::nullopt;
+    else
+      *count *= *extent;
+  }
+  // Reducing only fill values v:
+  //  - v is the identity: the identity (also for an empty range);
+  //  - idempotent or v annihilates: v, if the range is not empty;
+  //  - otherwise fold the combiner over the (static, small) range.
+  IdentityAttr identity = combiner.getIdentityAttr();
+  if (identity && identity.getPositions().empty() &&
+      isSameScalar(v, identity.getValue())) {
+    space.fill = v;
+    space.rule = "reduction from the identity";
+    return space;
+  }
+  bool nonEmpty = count && *count > 0;
+  AnnihilatorAttr annihilator = combiner.getAnnihilatorAttr();
+  if (nonEmpty && combiner.getIdempotent()) {
+    space.fill = v;
+    space.rule = "idempotent reduction";
+    return space;
+  }
+  if (nonEmpty && annihilator && annihilator.getPositions().empty() &&
+      isSameScalar(v, annihilator.getValue())) {
+    space.fill = v;
+    space.rule = "reduction of annihilators";
+    return space;
+  }
+  if (count && *count == 0 && identity && identity.getPositions().empty()) {
+    space.fill = identity.getValue();
+    space.rule = "empty reduction";
+    return space;
+  }
+  if (nonEmpty && *count <= 4096) {
+    TypedAttr acc = v;
+    for (int64_t k = 1; k < *count && acc; ++k)
+      acc = evaluate(combiner, {acc, v});
+    if (acc) {
+      space.fill = acc;
+      space.rule = "reduction by evaluation";
+      return space;
+    }
+  }
+  space.algebra = IterationAlgebra::universe();
+  space.rule = "reduction: universe";
+  return space;
+}
+
+DerivedSpace AlgebraDerivation::deriveKernel(KernelOp kernel) {
+  DerivedSpace space = derive(kernel, kernel.getYield().getValue());
+  TypedAttr declared = kernel.getResultType().getFillValue();
+  if (!space.fill || !isSameScalar(space.fill, declared)) {
+    space.rule = space.fill ? "declared fill differs from the derived one: "
+                              "universe"
+                            : "fill unknown: universe";
+    space.algebra = IterationAlgebra::universe();
+  }
+  space.fill = declared;
+  return space;
+}
