@@ -52,7 +52,9 @@ def SparseArray_FuncOp : SparseArray_Op<"func", [
 
     `case [p, ...] { ... }` regions (seed 000 Fig. 5, thesis §4.2.4) give a
     cheaper body for points where exactly the arguments at positions
-    `p, ...` are defined and the others hold their fill values.
+    `p, ...` are defined and the others hold their fill values: the fills
+    the explicit algebra assumes, or zero without one. Code generation uses
+    a case only where the actual operands' fills are those.
 
     Example (seed 000 Fig. 5):
 
