@@ -15,6 +15,8 @@ using namespace mlir::sparse_array;
 void mlir::sparse_array::buildSparseArrayPipeline(
     OpPassManager &pm, const SparseArrayPipelineOptions &options) {
   // --- sparse_array stages -------------------------------------------------
+  // Array-level ops to index-notation kernels, chains fused into one.
+  pm.addPass(createSparseArrayFusePass());
   // Iteration algebra and result fill of every kernel (seed 000 §5.2).
   pm.addPass(createSparseArrayDeriveAlgebraPass());
   // (lattice construction and iterator lowering go here)

@@ -83,6 +83,13 @@ static void printSlicedIndices(OpAsmPrinter &printer, Operation *,
 // Helpers
 //===----------------------------------------------------------------------===//
 
+std::optional<int64_t> mlir::sparse_array::getConstantIndex(Value index) {
+  auto constant = index.getDefiningOp<arith::ConstantIndexOp>();
+  if (!constant)
+    return std::nullopt;
+  return constant.value();
+}
+
 /// The sparse_array.func named `name`, or an error on `user`.
 static FailureOr<FuncOp> lookupFunction(Operation *user,
                                         SymbolTableCollection &symbolTable,
@@ -460,7 +467,10 @@ LogicalResult KernelOp::verifyRegions() {
     if (!access)
       continue;
     for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
-      unsigned var = cast<BlockArgument>(index).getArgNumber();
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg)
+        continue; // a constant coordinate
+      unsigned var = arg.getArgNumber();
       used[var] = true;
       int64_t e = accessExtent(access, dim);
       if (ShapedType::isDynamic(e))
@@ -497,7 +507,8 @@ LogicalResult KernelOp::verifyRegions() {
     llvm::SmallBitVector vars(numIndices);
     if (auto access = dyn_cast<AccessOp>(op)) {
       for (Value index : access.getIndices())
-        vars.set(cast<BlockArgument>(index).getArgNumber());
+        if (auto arg = dyn_cast<BlockArgument>(index))
+          vars.set(arg.getArgNumber());
     } else if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
       vars = freeOf(reduce.getValue());
       for (Value index : reduce.getIndices()) {
@@ -523,7 +534,10 @@ LogicalResult KernelOp::verifyRegions() {
           return yield.emitOpError()
                  << "the result depends on index variable " << var
                  << ", which neither indexes the result nor is reduced";
-    } else if (!isa<arith::ConstantOp>(op)) {
+    } else if (!isa<arith::ConstantOp>(op) ||
+               (op.getResult(0).getType().isIndex() &&
+                llvm::any_of(op.getUsers(),
+                             [](Operation *u) { return !isa<AccessOp>(u); }))) {
       return op.emitOpError()
              << "is not allowed in a kernel body (only sparse_array.access, "
                 "apply, reduce_over, arith.constant and yield); wrap scalar "
@@ -551,11 +565,22 @@ LogicalResult AccessOp::verify() {
     return emitOpError() << "needs " << type.getRank()
                          << " index variables for a rank-" << type.getRank()
                          << " array, got " << getIndices().size();
-  for (Value index : getIndices()) {
+  for (auto [dim, index] : llvm::enumerate(getIndices())) {
+    // A fixed coordinate (broadcasting a size-1 dimension).
+    if (std::optional<int64_t> fixed = getConstantIndex(index)) {
+      int64_t size = type.getShape()[dim];
+      if (*fixed < 0 || (!ShapedType::isDynamic(size) && *fixed >= size))
+        return emitOpError() << "constant index " << *fixed
+                             << " is out of range for dimension " << dim;
+      if (isSliced(dim))
+        return emitOpError() << "a constant index cannot be sliced";
+      continue;
+    }
     auto var = dyn_cast<BlockArgument>(index);
     if (!var || var.getOwner() != &kernel.getBody().front() ||
         var.getArgNumber() >= kernel.getNumIndices())
-      return emitOpError() << "indices must be index variables of the kernel";
+      return emitOpError() << "indices must be index variables of the kernel "
+                              "or constants";
   }
   ArrayRef<int64_t> slices = getSlices();
   if (slices.empty())

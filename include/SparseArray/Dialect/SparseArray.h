@@ -55,6 +55,10 @@ ParseResult parseFillValue(AsmParser &parser, TypedAttr &value);
 /// Prints `value : type` in the same spelling.
 void printTypedFillValue(AsmPrinter &printer, TypedAttr value);
 
+/// The value of an `arith.constant` of index type (a fixed coordinate in an
+/// access), if `index` is one.
+std::optional<int64_t> getConstantIndex(Value index);
+
 /// Whether two scalar constants are the same value bit for bit (so NaN
 /// equals the same NaN, and -0.0 differs from 0.0).
 bool isSameScalar(TypedAttr a, TypedAttr b);

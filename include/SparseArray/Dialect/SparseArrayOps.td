@@ -216,7 +216,9 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
   let summary = "An entry of a kernel input: B(i, j), optionally sliced";
   let description = [{
     Reads the input array (a kernel block argument) at the index variables
-    given, one per dimension. A dimension may be sliced Python-style,
+    given, one per dimension; an `arith.constant` index instead fixes the
+    coordinate (how broadcasting of a size-1 dimension is expressed). A
+    dimension may be sliced Python-style,
     `%i(lo:hi:step)`: the index variable then ranges over
     `ceil((hi - lo) / step)` values and reads coordinate `lo + step * i`
     (seed 000 §4.2, Fig. 8).

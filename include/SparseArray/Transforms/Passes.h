@@ -4,6 +4,8 @@
 #define SPARSEARRAY_TRANSFORMS_PASSES_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -11,6 +13,9 @@ namespace sparse_array {
 
 #define GEN_PASS_DECL
 #include "SparseArray/Transforms/Passes.h.inc"
+
+/// Patterns of sparse-array-fuse: map/reduce to kernels, kernel fusion.
+void populateSparseArrayFusionPatterns(RewritePatternSet &patterns);
 
 /// Reports every sparse_array op, type or attribute under `root`; returns
 /// failure when there was one. Shared by the pass and by sa-run.

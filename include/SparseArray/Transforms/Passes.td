@@ -99,4 +99,28 @@ def SparseArrayCheckPropertiesPass
   ];
 }
 
+def SparseArrayFusePass : Pass<"sparse-array-fuse", "::mlir::ModuleOp"> {
+  let summary = "Turn array-level ops into kernels and fuse kernel chains";
+  let description = [{
+    Rewrites `sparse_array.map` (with NumPy broadcasting: a missing or
+    size-1 dimension reads a fixed coordinate) and `sparse_array.reduce`
+    into `sparse_array.kernel`s, then inlines a kernel whose result is used
+    only by one other kernel into it, so a chain of array operations
+    becomes one index-notation statement and no temporary array is built
+    (seed 000 §8.2.2).
+
+    Example: `and(xor(A, B), C)` written as two maps becomes
+
+    ```mlir
+    %r = sparse_array.kernel ins(%a, %b, %c : ...) -> ... {
+    ^bb0(%i: index, %A: ..., %B: ..., %C: ...):
+      %x = sparse_array.apply @xor(%ai, %bi) : (i1, i1) -> i1
+      %y = sparse_array.apply @and(%x, %ci) : (i1, i1) -> i1
+      sparse_array.yield %y : i1
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // SPARSE_ARRAY_PASSES

@@ -486,12 +486,26 @@ func.func @access_rank(%a: !sparse_array.array<4x4xf64>) {
 
 // -----
 
-func.func @access_not_index_variable(%b: !sparse_array.array<4xf64>) {
+func.func @access_constant_out_of_range(%b: !sparse_array.array<2xf64>, %c4: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b, %c4 : !sparse_array.array<2xf64>, !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<2xf64>, %C: !sparse_array.array<4xf64>):
+    %c = arith.constant 2 : index
+    %w = sparse_array.access %C[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{'sparse_array.access' op constant index 2 is out of range for dimension 0}}
+    %v = sparse_array.access %B[%c] : !sparse_array.array<2xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @access_not_index_variable(%b: !sparse_array.array<4xf64>, %n: index) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
-    %c = arith.constant 2 : index
-    // expected-error@+1 {{'sparse_array.access' op indices must be index variables of the kernel}}
-    %v = sparse_array.access %B[%c] : !sparse_array.array<4xf64>
+    %j = index.add %i, %i
+    // expected-error@+1 {{'sparse_array.access' op indices must be index variables of the kernel or constants}}
+    %v = sparse_array.access %B[%j] : !sparse_array.array<4xf64>
     sparse_array.yield %v : f64
   }
   return

@@ -1,0 +1,205 @@
+//===- Fuse.cpp - Array ops to kernels, kernel fusion ---------------------===//
+//
+// seed 000 §8.2.2: fusing array operations into one index-notation
+// statement avoids the temporaries of operation-at-a-time evaluation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYFUSEPASS
+#include "SparseArray/Transforms/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+/// map @f(inputs) -> kernel: one index variable per result dimension; each
+/// input reads the trailing ones, or coordinate 0 along a broadcast size-1
+/// dimension.
+struct MapToKernel : public OpRewritePattern<MapOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MapOp map,
+                                PatternRewriter &rewriter) const override {
+    ArrayType resultType = cast<ArrayType>(map.getResult().getType());
+    unsigned rank = resultType.getRank();
+    Location loc = map.getLoc();
+    auto kernel = KernelOp::create(rewriter, loc, resultType, map.getInputs(),
+                                   rank);
+    Block &body = kernel.getBody().front();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&body);
+    Value zero;
+    SmallVector<Value> args;
+    for (auto [k, input] : llvm::enumerate(map.getInputs())) {
+      ArrayType type = cast<ArrayType>(input.getType());
+      unsigned offset = rank - type.getRank();
+      SmallVector<Value> indices;
+      for (unsigned dim = 0; dim < type.getRank(); ++dim) {
+        int64_t in = type.getShape()[dim];
+        int64_t out = resultType.getShape()[offset + dim];
+        if (in == 1 && out != 1) {
+          if (!zero)
+            zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+          indices.push_back(zero);
+        } else {
+          indices.push_back(kernel.getIndex(offset + dim));
+        }
+      }
+      args.push_back(AccessOp::create(rewriter, loc, kernel.getInputArg(k),
+                                      indices, DenseI64ArrayAttr()));
+    }
+    auto apply = ApplyOp::create(rewriter, loc, resultType.getElementType(),
+                                 map.getFnAttr(), args);
+    YieldOp::create(rewriter, loc, apply.getResult());
+    rewriter.replaceOp(map, kernel.getResult());
+    return success();
+  }
+};
+
+/// reduce @f %a dims [...] -> kernel: index variables for the kept
+/// dimensions (the result's), then for the reduced ones.
+struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    ArrayType inputType = cast<ArrayType>(reduce.getInput().getType());
+    ArrayType resultType = cast<ArrayType>(reduce.getResult().getType());
+    Location loc = reduce.getLoc();
+    unsigned rank = inputType.getRank();
+    auto kernel = KernelOp::create(rewriter, loc, resultType,
+                                   ValueRange{reduce.getInput()}, rank);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBody().front());
+    ArrayRef<int64_t> dims = reduce.getDims();
+    SmallVector<Value> indices(rank), reduced;
+    unsigned kept = 0, next = resultType.getRank();
+    for (unsigned dim = 0; dim < rank; ++dim) {
+      if (llvm::is_contained(dims, dim)) {
+        indices[dim] = kernel.getIndex(next++);
+        reduced.push_back(indices[dim]);
+      } else {
+        indices[dim] = kernel.getIndex(kept++);
+      }
+    }
+    Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0),
+                                   indices, DenseI64ArrayAttr());
+    Value total = ReduceOverOp::create(rewriter, loc, entry.getType(), reduced,
+                                       entry, reduce.getFnAttr());
+    YieldOp::create(rewriter, loc, total);
+    rewriter.replaceOp(reduce, kernel.getResult());
+    return success();
+  }
+};
+
+/// A kernel input produced by another kernel used nowhere else is replaced
+/// by the producer's expression: its output index variables become the
+/// consumer's access indices, its reduction variables and inputs new ones
+/// of the consumer.
+struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(KernelOp consumer,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned k = 0, e = consumer.getInputs().size(); k < e; ++k) {
+      auto producer = consumer.getInputs()[k].getDefiningOp<KernelOp>();
+      if (!producer || !producer.getResult().hasOneUse())
+        continue;
+      AccessOp access = consumer.getAccessOf(k);
+      // Slices and fixed coordinates of a producer are not composed (yet).
+      if (!access || !access.getSlices().empty() ||
+          llvm::any_of(access.getIndices(), [](Value v) {
+            return getConstantIndex(v).has_value();
+          }))
+        continue;
+      fuse(consumer, k, producer, access, rewriter);
+      return success();
+    }
+    return failure();
+  }
+
+  static void fuse(KernelOp consumer, unsigned k, KernelOp producer,
+                   AccessOp access, PatternRewriter &rewriter) {
+    Location loc = consumer.getLoc();
+    unsigned producerRank = producer.getResultType().getRank();
+    unsigned producerReduced = producer.getNumIndices() - producerRank;
+    unsigned consumerIndices = consumer.getNumIndices();
+    unsigned numInputs = consumer.getInputs().size();
+
+    // New consumer: its indices, the producer's reduction indices; its
+    // inputs with the producer's in place of input k (so the left-to-right
+    // order of the original expression is kept).
+    unsigned numProducerInputs = producer.getInputs().size();
+    SmallVector<Value> inputs(consumer.getInputs().take_front(k));
+    inputs.append(producer.getInputs().begin(), producer.getInputs().end());
+    inputs.append(consumer.getInputs().begin() + k + 1,
+                  consumer.getInputs().end());
+    auto fused =
+        KernelOp::create(rewriter, loc, consumer.getResultType(), inputs,
+                         consumerIndices + producerReduced);
+    Block &body = fused.getBody().front();
+
+    IRMapping mapping;
+    for (unsigned i = 0; i < consumerIndices; ++i)
+      mapping.map(consumer.getIndex(i), fused.getIndex(i));
+    for (unsigned i = 0; i < numInputs; ++i)
+      if (i != k)
+        mapping.map(consumer.getInputArg(i),
+                    fused.getInputArg(i < k ? i : i - 1 + numProducerInputs));
+    // Producer: output variables -> the consumer's access indices; its
+    // reduction variables -> the new ones; its inputs -> the appended ones.
+    for (unsigned r = 0; r < producerRank; ++r)
+      mapping.map(producer.getIndex(r),
+                  mapping.lookup(access.getIndices()[r]));
+    for (unsigned r = 0; r < producerReduced; ++r)
+      mapping.map(producer.getIndex(producerRank + r),
+                  fused.getIndex(consumerIndices + r));
+    for (unsigned i = 0; i < numProducerInputs; ++i)
+      mapping.map(producer.getInputArg(i), fused.getInputArg(k + i));
+
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&body);
+    for (Operation &op : producer.getBody().front().without_terminator())
+      rewriter.clone(op, mapping);
+    Value produced = mapping.lookup(producer.getYield().getValue());
+    for (Operation &op : consumer.getBody().front()) {
+      if (&op == access.getOperation() ||
+          (isa<AccessOp>(op) &&
+           cast<AccessOp>(op).getArray() == consumer.getInputArg(k))) {
+        mapping.map(op.getResult(0), produced);
+        continue;
+      }
+      rewriter.clone(op, mapping);
+    }
+    rewriter.replaceOp(consumer, fused.getResult());
+    rewriter.eraseOp(producer);
+  }
+};
+
+struct SparseArrayFusePass
+    : public sparse_array::impl::SparseArrayFusePassBase<SparseArrayFusePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateSparseArrayFusionPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::sparse_array::populateSparseArrayFusionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel>(
+      patterns.getContext());
+}
