@@ -36,6 +36,8 @@ struct MapToKernel : public OpRewritePattern<MapOp> {
     Location loc = map.getLoc();
     auto kernel = KernelOp::create(rewriter, loc, resultType, map.getInputs(),
                                    rank);
+    kernel.setInferFill(map.getInferFill());
+    kernel.setInferFormat(map.getInferFormat());
     Block &body = kernel.getBody().front();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&body);
@@ -146,6 +148,8 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     auto fused =
         KernelOp::create(rewriter, loc, consumer.getResultType(), inputs,
                          consumerIndices + producerReduced);
+    fused.setInferFill(consumer.getInferFill());
+    fused.setInferFormat(consumer.getInferFormat());
     Block &body = fused.getBody().front();
 
     IRMapping mapping;

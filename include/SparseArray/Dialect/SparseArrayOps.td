@@ -158,7 +158,12 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
     iteration algebra is over the inputs: leaf k is input k.
 
     `sparse-array-derive-algebra` attaches `algebra` (the iteration space)
-    and `fill` (the value of every result entry outside it).
+    and `fill` (the value of every result entry outside it). With
+    `infer_fill` the result type's fill is replaced by the derived one, and
+    with `infer_format` its levels are chosen from the derivation (dense
+    when every point is computed; else the layout of an input indexed like
+    the result; else dense outer levels over a compressed innermost one);
+    consuming kernels, and the return of a function nobody calls, follow.
 
     Example, a(i) = bitwise_and(gcd(b(i), c(i)), d(i)):
 
@@ -176,7 +181,9 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
   }];
   let arguments = (ins Variadic<SparseArray_Array>:$inputs,
                        OptionalAttr<SparseArray_AlgebraAttr>:$algebra,
-                       OptionalAttr<SparseArray_ScalarAttr>:$fill);
+                       OptionalAttr<SparseArray_ScalarAttr>:$fill,
+                       UnitAttr:$infer_fill,
+                       UnitAttr:$infer_format);
   let results = (outs SparseArray_Array:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -282,7 +289,9 @@ def SparseArray_MapOp : SparseArray_Op<"map", [
     Applies `fn` to corresponding entries of the inputs. Shapes broadcast as
     in NumPy: dimensions align from the right, and a dimension of size 1 (or
     a missing one) repeats along the result's. Output format and fill are
-    those of the result type; `sparse-array-fuse` turns maps into kernels.
+    those of the result type unless `infer_fill` / `infer_format` ask for
+    them to be derived (see `sparse_array.kernel`); `sparse-array-fuse`
+    turns maps into kernels.
 
     Example:
 
@@ -291,7 +300,8 @@ def SparseArray_MapOp : SparseArray_Op<"map", [
         : (!sparse_array.array<?x8xf64>, !sparse_array.array<8xi32>) -> !sparse_array.array<?x8xf64>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$fn, Variadic<SparseArray_Array>:$inputs);
+  let arguments = (ins FlatSymbolRefAttr:$fn, Variadic<SparseArray_Array>:$inputs,
+                       UnitAttr:$infer_fill, UnitAttr:$infer_format);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat =
       "$fn `(` $inputs `)` attr-dict `:` functional-type($inputs, $result)";

@@ -169,3 +169,11 @@ func.func @array_level(%A: !sparse_array.array<?x8xf64, #csr>, %v: !sparse_array
       : !sparse_array.array<?x8xf64, #csr> -> !sparse_array.array<?xf64>
   return %m : !sparse_array.array<?xf64>
 }
+
+// CHECK-LABEL: func.func @inference_requests(
+// CHECK: sparse_array.map @add(%{{.*}}, %{{.*}}) {infer_fill, infer_format}
+func.func @inference_requests(%v: !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64> {
+  %s = sparse_array.map @add(%v, %v) {infer_fill, infer_format}
+      : (!sparse_array.array<8xf64>, !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64>
+  return %s : !sparse_array.array<8xf64>
+}
