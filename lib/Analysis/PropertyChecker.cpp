@@ -122,6 +122,9 @@ private:
   /// samples in turn. Stops when `visit` returns false.
   void forTuples(ArrayRef<unsigned> full,
                  function_ref<bool(SmallVector<TypedAttr> &)> visit);
+  /// Calls `visit` on every triple of `values` until it returns false.
+  void forTriples(ArrayRef<TypedAttr> values,
+                  function_ref<bool(TypedAttr, TypedAttr, TypedAttr)> visit);
   void report(StringRef property, std::string counterexample) {
     violations.push_back({property.str(), std::move(counterexample)});
   }
@@ -201,24 +204,33 @@ void Checker::checkCommutative() {
   }
 }
 
-void Checker::checkAssociative() {
-  SmallVector<TypedAttr> values = samples(0, propertyValues(), true);
+void Checker::forTriples(
+    ArrayRef<TypedAttr> values,
+    function_ref<bool(TypedAttr, TypedAttr, TypedAttr)> visit) {
   for (TypedAttr x : values)
     for (TypedAttr y : values)
-      for (TypedAttr z : values) {
-        TypedAttr xy = call({x, y}), yz = call({y, z});
-        if (!xy || !yz)
-          continue;
-        TypedAttr left = call({xy, z}), right = call({x, yz});
-        if (left && right && !sameResult(left, right)) {
-          report("associative",
-                 "@" + func.getSymName().str() + "(" + callText({x, y}) +
-                     ", " + str(z) + ") = " + str(left) + " but " +
-                     "@" + func.getSymName().str() + "(" + str(x) + ", " +
-                     callText({y, z}) + ") = " + str(right));
+      for (TypedAttr z : values)
+        if (!visit(x, y, z))
           return;
-        }
-      }
+}
+
+void Checker::checkAssociative() {
+  std::string f = "@" + func.getSymName().str();
+  forTriples(samples(0, propertyValues(), true),
+             [&](TypedAttr x, TypedAttr y, TypedAttr z) {
+               TypedAttr xy = call({x, y}), yz = call({y, z});
+               if (!xy || !yz)
+                 return true;
+               TypedAttr left = call({xy, z}), right = call({x, yz});
+               if (!left || !right || sameResult(left, right))
+                 return true;
+               report("associative", f + "(" + callText({x, y}) + ", " +
+                                         str(z) + ") = " + str(left) +
+                                         " but " + f + "(" + str(x) + ", " +
+                                         callText({y, z}) + ") = " +
+                                         str(right));
+               return false;
+             });
 }
 
 void Checker::checkIdempotent() {
@@ -289,30 +301,21 @@ void Checker::checkDistributive() {
     if (!g)
       continue;
     std::string name = "distributes_over @" + g.getSymName().str();
-    SmallVector<TypedAttr> values = samples(0, propertyValues(), true);
-    bool done = false;
-    for (TypedAttr a : values) {
-      for (TypedAttr b : values) {
-        for (TypedAttr c : values) {
-          TypedAttr gbc = call({b, c}, g);
-          TypedAttr ab = call({a, b}), ac = call({a, c});
-          if (!gbc || !ab || !ac)
-            continue;
-          TypedAttr left = call({a, gbc}), right = call({ab, ac}, g);
-          if (left && right && !sameResult(left, right)) {
-            report(name, "a = " + str(a) + ", b = " + str(b) + ", c = " +
-                             str(c) + ": f(a, g(b, c)) = " + str(left) +
-                             " but g(f(a, b), f(a, c)) = " + str(right));
-            done = true;
-            break;
-          }
-        }
-        if (done)
-          break;
-      }
-      if (done)
-        break;
-    }
+    forTriples(samples(0, propertyValues(), true),
+               [&](TypedAttr a, TypedAttr b, TypedAttr c) {
+                 TypedAttr gbc = call({b, c}, g);
+                 TypedAttr ab = call({a, b}), ac = call({a, c});
+                 if (!gbc || !ab || !ac)
+                   return true;
+                 TypedAttr left = call({a, gbc}), right = call({ab, ac}, g);
+                 if (!left || !right || sameResult(left, right))
+                   return true;
+                 report(name, "a = " + str(a) + ", b = " + str(b) +
+                                  ", c = " + str(c) + ": f(a, g(b, c)) = " +
+                                  str(left) + " but g(f(a, b), f(a, c)) = " +
+                                  str(right));
+                 return false;
+               });
   }
 }
 
@@ -369,7 +372,8 @@ void Checker::checkCases() {
   else
     for (Type t : func.getArgumentTypes())
       fills.push_back(cast<TypedAttr>(Builder(func.getContext()).getZeroAttr(t)));
-  for (auto [k, region] : llvm::enumerate(func.getCases())) {
+  for (unsigned k = 0, e = func.getCases().size(); k < e; ++k) {
+    Region *caseRegion = &func.getCases()[k];
     ArrayRef<int32_t> positions = func.getCasePositions(k);
     SmallVector<unsigned> defined(positions.begin(), positions.end());
     std::string name = "case [";
@@ -386,7 +390,7 @@ void Checker::checkCases() {
                     return true; // a defined argument holds a non-fill value
                 }
                 TypedAttr general = call(args);
-                TypedAttr special = call(args, {}, &region);
+                TypedAttr special = call(args, {}, caseRegion);
                 if (general && special && !sameResult(general, special)) {
                   report(name, "the case gives " + str(special) + " for " +
                                    callText(args) + " but the body gives " +
