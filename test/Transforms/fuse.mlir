@@ -59,6 +59,18 @@ func.func @broadcast(%col: !sparse_array.array<4x1xf64>, %row: !sparse_array.arr
   return %r : !sparse_array.array<4x8xf64>
 }
 
+// A dynamic dimension is never broadcast: it is indexed like the result's.
+// CHECK-LABEL: func.func @no_broadcast_of_dynamic(
+// CHECK: ^bb0(%[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[M:[^:]*]]: {{.*}}, %[[V:[^:]*]]: {{.*}}):
+// CHECK-NOT: arith.constant
+// CHECK: sparse_array.access %[[M]][%[[I]], %[[J]]]
+// CHECK: sparse_array.access %[[V]][%[[J]]]
+func.func @no_broadcast_of_dynamic(%m: !sparse_array.array<4x?xf64>, %v: !sparse_array.array<?xf64>) -> !sparse_array.array<4x8xf64> {
+  %r = sparse_array.map @add(%m, %v)
+      : (!sparse_array.array<4x?xf64>, !sparse_array.array<?xf64>) -> !sparse_array.array<4x8xf64>
+  return %r : !sparse_array.array<4x8xf64>
+}
+
 // -----
 
 sparse_array.func @max(%x: f64, %y: f64) -> f64

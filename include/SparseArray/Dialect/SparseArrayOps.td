@@ -287,8 +287,10 @@ def SparseArray_MapOp : SparseArray_Op<"map", [
   let summary = "Element-wise application of a function, with broadcasting";
   let description = [{
     Applies `fn` to corresponding entries of the inputs. Shapes broadcast as
-    in NumPy: dimensions align from the right, and a dimension of size 1 (or
-    a missing one) repeats along the result's. Output format and fill are
+    in NumPy: dimensions align from the right, and a dimension of static
+    size 1 (or a missing one) repeats along the result's. A dynamic (`?`)
+    dimension is never broadcast: it must equal the result's at run time
+    (a size-1 dimension that is meant to broadcast must be typed as 1). Output format and fill are
     those of the result type unless `infer_fill` / `infer_format` ask for
     them to be derived (see `sparse_array.kernel`); `sparse-array-fuse`
     turns maps into kernels.
