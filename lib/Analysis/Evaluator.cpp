@@ -28,7 +28,7 @@ FailureOr<TypedAttr> Evaluator::evaluate(FuncOp func, ArrayRef<TypedAttr> args,
   steps = 0;
   lastError.clear();
   if (args.size() != func.getArity())
-    return fail("wrong number of arguments"), failure();
+    return fail("wrong number of arguments");
   SmallVector<Attribute> values(args.begin(), args.end());
   FailureOr<SmallVector<Attribute>> results =
       callFunction(func, values, /*depth=*/0, region);
@@ -37,7 +37,7 @@ FailureOr<TypedAttr> Evaluator::evaluate(FuncOp func, ArrayRef<TypedAttr> args,
   auto result = dyn_cast<TypedAttr>((*results)[0]);
   if (!isa_and_nonnull<IntegerAttr, FloatAttr>(result) ||
       result.getType() != func.getResultType())
-    return fail("the result is not a constant of the result type"), failure();
+    return fail("the result is not a constant of the result type");
   return result;
 }
 
@@ -45,8 +45,7 @@ FailureOr<SmallVector<Attribute>>
 Evaluator::callFunction(FuncOp func, ArrayRef<Attribute> args, unsigned depth,
                         Region *region) {
   if (depth > options.maxCallDepth)
-    return fail("calls nest deeper than " + Twine(options.maxCallDepth)),
-           failure();
+    return fail("calls nest deeper than " + Twine(options.maxCallDepth));
   FuncOp copy = getCopy(func);
   Region *target = &copy.getBody();
   if (region) {
@@ -64,11 +63,10 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
                                                  const Scope *parent) {
   if (!region.hasOneBlock())
     return fail("unstructured control flow (more than one block) cannot be "
-                "evaluated"),
-           failure();
+                "evaluated");
   Block &block = region.front();
   if (block.getNumArguments() != args.size())
-    return fail("region argument count mismatch"), failure();
+    return fail("region argument count mismatch");
   Scope scope;
   scope.parent = parent;
   llvm::DenseMap<Value, Attribute> &env = scope.values;
@@ -93,13 +91,11 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
   for (Operation &op : block) {
     if (++steps > options.maxSteps)
       return fail("gave up after " + Twine(options.maxSteps) +
-                  " operations (a loop that does not terminate?)"),
-             failure();
+                  " operations (a loop that does not terminate?)");
     SmallVector<Attribute> operands;
     if (!operandValues(op, operands))
       return fail("'" + op.getName().getStringRef() +
-                  "' uses a value defined outside the function"),
-             failure();
+                  "' uses a value defined outside the function");
 
     if (op.hasTrait<OpTrait::IsTerminator>())
       return SmallVector<Attribute>(operands);
@@ -107,7 +103,7 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       std::optional<APInt> cond = asInt(operands[0]);
       if (!cond)
-        return fail("scf.if condition is not a constant"), failure();
+        return fail("scf.if condition is not a constant");
       Region &taken = cond->isZero() ? ifOp.getElseRegion()
                                      : ifOp.getThenRegion();
       if (taken.empty())
@@ -124,7 +120,7 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
       std::optional<APInt> lb = asInt(operands[0]), ub = asInt(operands[1]),
                            step = asInt(operands[2]);
       if (!lb || !ub || !step)
-        return fail("scf.for bounds are not constants"), failure();
+        return fail("scf.for bounds are not constants");
       bool isUnsigned = forOp.getUnsignedCmp();
       SmallVector<Attribute> iterArgs(operands.begin() + 3, operands.end());
       for (APInt iv = *lb;
@@ -158,7 +154,7 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
           return failure();
         std::optional<APInt> cond = asInt((*before)[0]);
         if (!cond)
-          return fail("scf.while condition is not a constant"), failure();
+          return fail("scf.while condition is not a constant");
         SmallVector<Attribute> forwarded(before->begin() + 1, before->end());
         if (cond->isZero()) {
           for (auto [result, value] : llvm::zip(whileOp.getResults(), forwarded))
@@ -182,7 +178,7 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
                                    original, apply.getCalleeAttr())
                              : FuncOp();
       if (!callee)
-        return fail("cannot resolve @" + apply.getCallee()), failure();
+        return fail("cannot resolve @" + apply.getCallee());
       FailureOr<SmallVector<Attribute>> results =
           callFunction(callee, operands, depth + 1);
       if (failed(results))
@@ -193,25 +189,22 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
 
     if (op.getNumRegions() != 0)
       return fail("'" + op.getName().getStringRef() +
-                  "' has regions and cannot be evaluated"),
-             failure();
+                  "' has regions and cannot be evaluated");
 
     SmallVector<OpFoldResult> folded;
     if (failed(op.fold(operands, folded)) ||
         folded.size() != op.getNumResults())
       return fail("'" + op.getName().getStringRef() +
-                  "' does not fold on these constants"),
-             failure();
+                  "' does not fold on these constants");
     for (auto [result, value] : llvm::zip(op.getResults(), folded)) {
       Attribute attr = dyn_cast<Attribute>(value);
       if (!attr)
         attr = lookup(cast<Value>(value));
       if (!isa_and_nonnull<IntegerAttr, FloatAttr>(attr))
         return fail("'" + op.getName().getStringRef() +
-                    "' folds to a non-constant (e.g. poison)"),
-               failure();
+                    "' folds to a non-constant (e.g. poison)");
       env[result] = attr;
     }
   }
-  return fail("region without terminator"), failure();
+  return fail("region without terminator");
 }
