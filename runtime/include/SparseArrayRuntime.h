@@ -38,6 +38,76 @@ void sa_rt_print_f32(float value);
 void sa_rt_print_str(const char *text);
 void sa_rt_print_newline(void);
 
+/*--- Arrays ----------------------------------------------------------------
+ *
+ * An array crosses the C boundary as an opaque sa_rt_array handle or as its
+ * buffers. Buffer k of an array, in this order (docs/storage.md):
+ *   for each level, outermost first: its positions buffer (if the level
+ *   format has one), then its coordinates buffer (if it has one);
+ *   finally the values buffer.
+ * Positions/coordinates are uint32_t or uint64_t (pos_width, crd_width);
+ * values have the element type (i1 as one byte holding 0 or 1).
+ *
+ * `spec` strings describe an array type, e.g.
+ *   "elem=f64;dims=?,?;levels=dense,compressed;fill=0"
+ * (keys elem, dims, levels, order, pos, crd, fill; see docs/storage.md).
+ * Every function reports bad input as a runtime error (exit code 2).
+ */
+
+typedef struct sa_rt_array sa_rt_array;
+
+/* A 1-D memref descriptor (MLIR's StridedMemRefType<T, 1>). */
+typedef struct sa_rt_memref1d {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+} sa_rt_memref1d;
+
+/* Reads a file (format "auto", "mtx", "tns" or "text") into a new array. */
+sa_rt_array *sa_rt_array_read(const char *path, const char *spec,
+                              const char *file_format);
+/* An array whose buffers the caller sets (borrowed, never freed by it). */
+sa_rt_array *sa_rt_array_new(const char *spec);
+void sa_rt_array_set_dim(sa_rt_array *array, int64_t dim, int64_t size);
+int64_t sa_rt_array_dim(const sa_rt_array *array, int64_t dim);
+int64_t sa_rt_array_num_buffers(const sa_rt_array *array);
+/* Bytes of all buffers (what the array occupies). */
+int64_t sa_rt_array_storage_bytes(const sa_rt_array *array);
+/* Converts to another format and/or fill value (a new array). */
+sa_rt_array *sa_rt_array_convert(sa_rt_array *array, const char *spec);
+/* The text format on stdout / in a file (.mtx: Matrix Market). */
+void sa_rt_array_print(sa_rt_array *array);
+void sa_rt_array_write(sa_rt_array *array, const char *path);
+/* Frees the handle and the buffers it still owns. */
+void sa_rt_array_free(sa_rt_array *array);
+
+/* Buffer k as a memref; ownership passes to the caller (free() it). */
+void sa_rt_array_take_buffer(sa_rt_array *array, int64_t k,
+                             sa_rt_memref1d *out);
+/* Lends buffer k (aligned + offset, size elements) to the array. */
+void sa_rt_array_set_buffer(sa_rt_array *array, int64_t k,
+                            const sa_rt_memref1d *buffer);
+
+/* The same two per MLIR element type, in the calling convention of
+ * `llvm.emit_c_interface` declarations (what compiled code calls). */
+#define SA_RT_BUFFER_FUNCS(T)                                                \
+  void _mlir_ciface_sa_rt_array_take_buffer_##T(                             \
+      sa_rt_memref1d *out, sa_rt_array *array, int64_t k);                   \
+  void _mlir_ciface_sa_rt_array_set_buffer_##T(                              \
+      sa_rt_array *array, int64_t k, sa_rt_memref1d *buffer);
+SA_RT_BUFFER_FUNCS(i1)
+SA_RT_BUFFER_FUNCS(i8)
+SA_RT_BUFFER_FUNCS(i16)
+SA_RT_BUFFER_FUNCS(i32)
+SA_RT_BUFFER_FUNCS(i64)
+SA_RT_BUFFER_FUNCS(f16)
+SA_RT_BUFFER_FUNCS(bf16)
+SA_RT_BUFFER_FUNCS(f32)
+SA_RT_BUFFER_FUNCS(f64)
+#undef SA_RT_BUFFER_FUNCS
+
 /*--- Symbol table for JIT hosts --------------------------------------------*/
 
 typedef struct SaRtSymbol {

@@ -16,6 +16,22 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_print_u64),    SA_RT_SYMBOL(sa_rt_print_f64),
     SA_RT_SYMBOL(sa_rt_print_f32),    SA_RT_SYMBOL(sa_rt_print_str),
     SA_RT_SYMBOL(sa_rt_print_newline),
+    SA_RT_SYMBOL(sa_rt_array_read),   SA_RT_SYMBOL(sa_rt_array_new),
+    SA_RT_SYMBOL(sa_rt_array_set_dim), SA_RT_SYMBOL(sa_rt_array_dim),
+    SA_RT_SYMBOL(sa_rt_array_num_buffers),
+    SA_RT_SYMBOL(sa_rt_array_storage_bytes),
+    SA_RT_SYMBOL(sa_rt_array_convert), SA_RT_SYMBOL(sa_rt_array_print),
+    SA_RT_SYMBOL(sa_rt_array_write),  SA_RT_SYMBOL(sa_rt_array_free),
+    SA_RT_SYMBOL(sa_rt_array_take_buffer),
+    SA_RT_SYMBOL(sa_rt_array_set_buffer),
+#define SA_RT_BUFFER_SYMBOLS(T)                                                \
+  SA_RT_SYMBOL(_mlir_ciface_sa_rt_array_take_buffer_##T),                      \
+      SA_RT_SYMBOL(_mlir_ciface_sa_rt_array_set_buffer_##T),
+    SA_RT_BUFFER_SYMBOLS(i1) SA_RT_BUFFER_SYMBOLS(i8) SA_RT_BUFFER_SYMBOLS(i16)
+    SA_RT_BUFFER_SYMBOLS(i32) SA_RT_BUFFER_SYMBOLS(i64)
+    SA_RT_BUFFER_SYMBOLS(f16) SA_RT_BUFFER_SYMBOLS(bf16)
+    SA_RT_BUFFER_SYMBOLS(f32) SA_RT_BUFFER_SYMBOLS(f64)
+#undef SA_RT_BUFFER_SYMBOLS
 };
 
 extern "C" const SaRtSymbol *sa_rt_symbols(size_t *count) {

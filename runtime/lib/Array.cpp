@@ -1,0 +1,735 @@
+//===- Array.cpp - Runtime arrays, COO staging, packing -------------------===//
+
+#include "Array.h"
+#include "Error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+
+namespace sa_rt {
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+static uint64_t byteCount(uint64_t count, uint64_t elemSize,
+                          const char *what) {
+  uint64_t bytes;
+  if (__builtin_mul_overflow(count, elemSize, &bytes))
+    fatal("%s: %llu entries of %llu bytes overflow 64 bits", what,
+          static_cast<unsigned long long>(count),
+          static_cast<unsigned long long>(elemSize));
+  return bytes ? bytes : 1; // never hand out null for a valid buffer
+}
+
+void *checkedMalloc(uint64_t count, uint64_t elemSize, const char *what) {
+  uint64_t bytes = byteCount(count, elemSize, what);
+  void *p = std::malloc(bytes);
+  if (!p)
+    fatal("out of memory allocating %llu bytes for %s",
+          static_cast<unsigned long long>(bytes), what);
+  return p;
+}
+
+void *checkedCalloc(uint64_t count, uint64_t elemSize, const char *what) {
+  uint64_t bytes = byteCount(count, elemSize, what);
+  void *p = std::calloc(1, bytes);
+  if (!p)
+    fatal("out of memory allocating %llu bytes for %s",
+          static_cast<unsigned long long>(bytes), what);
+  return p;
+}
+
+void *checkedRealloc(void *old, uint64_t count, uint64_t elemSize,
+                     const char *what) {
+  uint64_t bytes = byteCount(count, elemSize, what);
+  void *p = std::realloc(old, bytes);
+  if (!p)
+    fatal("out of memory allocating %llu bytes for %s",
+          static_cast<unsigned long long>(bytes), what);
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// Array
+//===----------------------------------------------------------------------===//
+
+Array::Array(const FormatSpec &s) : spec(s) {
+  dims.assign(spec.rank(), 0);
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (spec.dims[d] >= 0)
+      dims[d] = static_cast<uint64_t>(spec.dims[d]);
+  buffers.resize(spec.numBuffers());
+}
+
+Array::~Array() {
+  for (Buffer &b : buffers)
+    if (b.owned)
+      std::free(b.data);
+}
+
+LevelBuffers Array::level(unsigned l) const {
+  LevelBuffers lb;
+  lb.posWidth = spec.posWidth;
+  lb.crdWidth = spec.crdWidth;
+  int p = spec.posBufferIndex(l), c = spec.crdBufferIndex(l);
+  if (p >= 0) {
+    lb.pos = buffers[p].data;
+    lb.posLen = buffers[p].len;
+  }
+  if (c >= 0) {
+    lb.crd = buffers[c].data;
+    lb.crdLen = buffers[c].len;
+  }
+  return lb;
+}
+
+uint64_t Array::valueBits(uint64_t pos) const {
+  uint64_t bits = 0;
+  unsigned b = elemBytes(spec.elem);
+  std::memcpy(&bits, static_cast<const char *>(values().data) + pos * b, b);
+  return bits;
+}
+
+std::string Array::validate() const {
+  uint64_t parents = 1;
+  for (unsigned l = 0; l < spec.numLevels(); ++l) {
+    const LevelKind *k = spec.levels[l].kind;
+    LevelBuffers lb = level(l);
+    uint64_t groups = 0;
+    if (k->hasPositions()) {
+      if (lb.posLen != k->posLength(parents))
+        return "level " + std::to_string(l) + " has " +
+               std::to_string(lb.posLen) + " positions entries, expected " +
+               std::to_string(k->posLength(parents));
+      if (lb.getPos(0) != 0)
+        return "level " + std::to_string(l) + " positions do not start at 0";
+      groups = lb.getPos(parents);
+    } else if (k->hasCoordinates()) {
+      groups = lb.crdLen;
+    }
+    uint64_t positions;
+    if (!k->numPositions(parents, levelDim(l), groups, positions))
+      return "level " + std::to_string(l) + " size overflows 64 bits";
+    if (k->hasCoordinates() && lb.crdLen != k->crdLength(positions))
+      return "level " + std::to_string(l) + " has " +
+             std::to_string(lb.crdLen) + " coordinates, expected " +
+             std::to_string(k->crdLength(positions));
+    parents = positions;
+  }
+  if (values().len != parents)
+    return "the array has " + std::to_string(values().len) +
+           " values, expected " + std::to_string(parents);
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Coo
+//===----------------------------------------------------------------------===//
+
+Coo::Coo(Elem e, unsigned rank) : elem(e) {
+  dims.assign(rank, 0);
+  cols.assign(rank, nullptr);
+}
+
+Coo::~Coo() {
+  for (uint64_t *c : cols)
+    std::free(c);
+  std::free(vals);
+}
+
+Coo::Coo(Coo &&o) noexcept
+    : elem(o.elem), dims(std::move(o.dims)), cols(std::move(o.cols)),
+      vals(o.vals), nnz(o.nnz), cap(o.cap) {
+  o.cols.clear();
+  o.vals = nullptr;
+  o.nnz = o.cap = 0;
+}
+
+void Coo::reserve(uint64_t n) {
+  if (n <= cap)
+    return;
+  for (uint64_t *&c : cols)
+    c = static_cast<uint64_t *>(
+        checkedRealloc(c, n, sizeof(uint64_t), "coordinates"));
+  vals = checkedRealloc(vals, n, elemBytes(elem), "values");
+  cap = n;
+}
+
+void Coo::release() {
+  for (uint64_t *&c : cols) {
+    std::free(c);
+    c = nullptr;
+  }
+  std::free(vals);
+  vals = nullptr;
+  nnz = cap = 0;
+}
+
+void Coo::shrinkToFit() {
+  if (nnz == cap || nnz == 0)
+    return;
+  for (uint64_t *&c : cols)
+    c = static_cast<uint64_t *>(
+        checkedRealloc(c, nnz, sizeof(uint64_t), "coordinates"));
+  vals = checkedRealloc(vals, nnz, elemBytes(elem), "values");
+  cap = nnz;
+}
+
+//===----------------------------------------------------------------------===//
+// Sorting (in place: no per-entry scratch, so packing stays within a small
+// factor of the final storage)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename V> struct Sorter {
+  std::vector<uint64_t *> col; // level order
+  V *val;
+  std::vector<uint64_t> dim; // per level
+
+  unsigned numLevels() const { return static_cast<unsigned>(col.size()); }
+
+  void swap(uint64_t a, uint64_t b) {
+    for (uint64_t *c : col)
+      std::swap(c[a], c[b]);
+    std::swap(val[a], val[b]);
+  }
+  bool less(uint64_t a, uint64_t b, unsigned from) const {
+    for (unsigned l = from; l < numLevels(); ++l)
+      if (col[l][a] != col[l][b])
+        return col[l][a] < col[l][b];
+    return false;
+  }
+  bool isSorted(uint64_t lo, uint64_t hi, unsigned from) const {
+    for (uint64_t e = lo + 1; e < hi; ++e)
+      if (less(e, e - 1, from))
+        return false;
+    return true;
+  }
+  void insertionSort(uint64_t lo, uint64_t hi, unsigned from) {
+    for (uint64_t i = lo + 1; i < hi; ++i)
+      for (uint64_t j = i; j > lo && less(j, j - 1, from); --j)
+        swap(j, j - 1);
+  }
+
+  /// American flag sort of [lo, hi) into `buckets` by key(e); then each
+  /// bucket is handed to `next(lo, hi)`.
+  template <typename Key, typename Next>
+  void flagSort(uint64_t lo, uint64_t hi, uint64_t buckets, Key key,
+                Next next) {
+    std::vector<uint64_t> start(buckets + 1, 0);
+    for (uint64_t e = lo; e < hi; ++e)
+      ++start[key(e) + 1];
+    start[0] = lo;
+    for (uint64_t b = 0; b < buckets; ++b)
+      start[b + 1] += start[b];
+    std::vector<uint64_t> cursor(start.begin(), start.end() - 1);
+    for (uint64_t b = 0; b < buckets; ++b) {
+      while (cursor[b] < start[b + 1]) {
+        uint64_t k = key(cursor[b]);
+        if (k == b)
+          ++cursor[b];
+        else
+          swap(cursor[b], cursor[k]++);
+      }
+    }
+    for (uint64_t b = 0; b < buckets; ++b)
+      if (start[b + 1] - start[b] > 1)
+        next(start[b], start[b + 1]);
+  }
+
+  /// Sorts [lo, hi) lexicographically by levels from..L-1.
+  void sort(uint64_t lo, uint64_t hi, unsigned from) {
+    uint64_t n = hi - lo;
+    if (n < 2 || from == numLevels() || isSorted(lo, hi, from))
+      return;
+    if (n <= 24) {
+      insertionSort(lo, hi, from);
+      return;
+    }
+    const uint64_t *c = col[from];
+    uint64_t d = dim[from];
+    if (d <= 2 * n + 1024) {
+      // One counting pass over the whole coordinate range.
+      flagSort(lo, hi, d, [c](uint64_t e) { return c[e]; },
+               [&](uint64_t a, uint64_t b) { sort(a, b, from + 1); });
+      return;
+    }
+    // Large dimension: MSD radix by bytes of the coordinate.
+    int shift = 0;
+    while (shift < 56 && ((d - 1) >> (shift + 8)) != 0)
+      shift += 8;
+    sortBytes(lo, hi, from, shift);
+  }
+
+  void sortBytes(uint64_t lo, uint64_t hi, unsigned from, int shift) {
+    uint64_t n = hi - lo;
+    if (n < 2)
+      return;
+    if (n <= 24) {
+      insertionSort(lo, hi, from);
+      return;
+    }
+    const uint64_t *c = col[from];
+    flagSort(lo, hi, 256, [c, shift](uint64_t e) { return (c[e] >> shift) & 255; },
+             [&](uint64_t a, uint64_t b) {
+               if (shift == 0)
+                 sort(a, b, from + 1);
+               else
+                 sortBytes(a, b, from, shift - 8);
+             });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Packing
+//===----------------------------------------------------------------------===//
+
+template <typename V> struct Packer {
+  const FormatSpec &spec;
+  std::vector<uint64_t *> col; // level order
+  const V *val;
+  V *out = nullptr; // null when the COO values become the values buffer
+  std::vector<LevelBuffers> lb;
+  std::vector<uint64_t> dim;
+
+  void visit(unsigned l, uint64_t parent, uint64_t lo, uint64_t hi) {
+    if (l == col.size()) {
+      if (out)
+        out[parent] = val[lo];
+      return;
+    }
+    const LevelKind *k = spec.levels[l].kind;
+    LevelBuffers &b = lb[l];
+    const uint64_t *c = col[l];
+    uint64_t d = dim[l];
+    if (!spec.levels[l].unique) {
+      for (uint64_t e = lo; e < hi; ++e)
+        visit(l + 1, k->append(b, parent, c[e], d), e, e + 1);
+      return;
+    }
+    for (uint64_t e = lo; e < hi;) {
+      uint64_t g = e + 1;
+      while (g < hi && c[g] == c[e])
+        ++g;
+      visit(l + 1, k->append(b, parent, c[e], d), e, g);
+      e = g;
+    }
+  }
+};
+
+template <typename V>
+std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
+                                 PackError &error) {
+  unsigned L = spec.numLevels();
+  uint64_t nnz = coo.nnz;
+  auto array = std::make_unique<Array>(spec);
+  array->dims = coo.dims;
+
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (spec.crdWidth == 32 && coo.dims[d] > (1ull << 32)) {
+      error.message = "dimension " + std::to_string(d) + " has size " +
+                      std::to_string(coo.dims[d]) +
+                      ", which does not fit crd_width = 32";
+      return nullptr;
+    }
+
+  Sorter<V> sorter;
+  sorter.val = static_cast<V *>(coo.vals);
+  for (unsigned l = 0; l < L; ++l) {
+    sorter.col.push_back(coo.cols[spec.order[l]]);
+    sorter.dim.push_back(coo.dims[spec.order[l]]);
+  }
+  sorter.sort(0, nnz, 0);
+
+  // Groups per level (distinct coordinate prefixes; every entry below a
+  // non-unique level), and duplicates.
+  std::vector<uint64_t> groups(L, nnz ? 1 : 0);
+  unsigned firstNonUnique = L;
+  for (unsigned l = 0; l < L; ++l)
+    if (!spec.levels[l].unique) {
+      firstNonUnique = l;
+      break;
+    }
+  for (uint64_t e = 1; e < nnz; ++e) {
+    unsigned l = 0;
+    while (l < L && sorter.col[l][e] == sorter.col[l][e - 1])
+      ++l;
+    if (l == L) {
+      error.message = "duplicate entry";
+      for (unsigned d = 0; d < spec.rank(); ++d)
+        error.duplicate.push_back(coo.cols[d][e]);
+      return nullptr;
+    }
+    for (unsigned m = l; m < L; ++m)
+      ++groups[m];
+  }
+  for (unsigned l = firstNonUnique; l < L; ++l)
+    groups[l] = nnz;
+
+  // Buffers. A level with one position per entry stores exactly the
+  // (sorted) coordinate column, and a leaf level with one position per
+  // entry stores exactly the values: those are moved, not copied.
+  Packer<V> packer{spec, sorter.col, static_cast<const V *>(coo.vals),
+                   nullptr, {}, {}};
+  std::vector<bool> reusedCol(coo.rank(), false);
+  uint64_t parents = 1;
+  for (unsigned l = 0; l < L; ++l) {
+    const LevelKind *k = spec.levels[l].kind;
+    uint64_t positions;
+    if (!k->numPositions(parents, sorter.dim[l], groups[l], positions)) {
+      error.message = "level " + std::to_string(l) +
+                      " has more positions than 64 bits can count";
+      return nullptr;
+    }
+    if (spec.posWidth == 32 && k->hasPositions() && positions > UINT32_MAX) {
+      error.message = "level " + std::to_string(l) + " stores " +
+                      std::to_string(positions) +
+                      " entries, which do not fit pos_width = 32";
+      return nullptr;
+    }
+    LevelBuffers b;
+    b.posWidth = spec.posWidth;
+    b.crdWidth = spec.crdWidth;
+    int pi = spec.posBufferIndex(l), ci = spec.crdBufferIndex(l);
+    if (pi >= 0) {
+      uint64_t n = k->posLength(parents);
+      b.pos = checkedCalloc(n, spec.posWidth / 8, "positions");
+      b.posLen = n;
+      array->buffers[pi] = {b.pos, n, true};
+    }
+    if (ci >= 0) {
+      uint64_t n = k->crdLength(positions);
+      if (n == nnz && spec.crdWidth == 64) {
+        b.crd = sorter.col[l];
+        b.crdWritable = false;
+        reusedCol[spec.order[l]] = true;
+      } else {
+        b.crd = checkedMalloc(n, spec.crdWidth / 8, "coordinates");
+      }
+      b.crdLen = n;
+      array->buffers[ci] = {b.crd, n, true};
+    }
+    packer.lb.push_back(b);
+    packer.dim.push_back(sorter.dim[l]);
+    parents = positions;
+  }
+  Buffer &values = array->buffers[spec.valuesBufferIndex()];
+  bool moveValues = parents == nnz;
+  if (moveValues) {
+    values = {coo.vals, nnz, true};
+  } else {
+    V fill;
+    std::memcpy(&fill, &spec.fill, sizeof(V));
+    V *out = static_cast<V *>(checkedMalloc(parents, sizeof(V), "values"));
+    std::fill(out, out + parents, fill);
+    values = {out, parents, true};
+    packer.out = out;
+  }
+  if (nnz)
+    packer.visit(0, 0, 0, nnz);
+  parents = 1;
+  for (unsigned l = 0; l < L; ++l) {
+    uint64_t positions;
+    spec.levels[l].kind->numPositions(parents, sorter.dim[l], groups[l],
+                                      positions);
+    spec.levels[l].kind->finish(packer.lb[l], parents);
+    parents = positions;
+  }
+
+  // Hand the moved columns over; free the rest now.
+  for (unsigned d = 0; d < coo.rank(); ++d) {
+    if (!reusedCol[d])
+      std::free(coo.cols[d]);
+    coo.cols[d] = nullptr;
+  }
+  if (moveValues)
+    coo.vals = nullptr;
+  coo.nnz = coo.cap = 0;
+  return array;
+}
+
+//===----------------------------------------------------------------------===//
+// Iteration
+//===----------------------------------------------------------------------===//
+
+/// Calls f(levelCoords, valuePosition) for every stored entry in storage
+/// order.
+template <typename F> void forEachStored(const Array &a, F &&f) {
+  unsigned L = a.spec.numLevels();
+  if (L == 0) {
+    f(static_cast<const uint64_t *>(nullptr), uint64_t(0));
+    return;
+  }
+  std::vector<LevelBuffers> lb;
+  std::vector<uint64_t> dim;
+  for (unsigned l = 0; l < L; ++l) {
+    lb.push_back(a.level(l));
+    dim.push_back(a.levelDim(l));
+  }
+  std::vector<uint64_t> coords(L);
+  auto rec = [&](auto &self, unsigned l, uint64_t parent) -> void {
+    ChildRange r = a.spec.levels[l].kind->children(lb[l], parent, dim[l]);
+    for (uint64_t p = r.lo; p < r.hi; ++p) {
+      coords[l] = r.coordsFromBuffer ? lb[l].getCrd(p) : p - r.coordBase;
+      if (l + 1 == L)
+        f(coords.data(), p);
+      else
+        self(self, l + 1, p);
+    }
+  };
+  rec(rec, 0, 0);
+}
+
+/// Whether iteration order is lexicographic in dimension order.
+bool iteratesInDimOrder(const FormatSpec &s) {
+  for (unsigned l = 0; l < s.numLevels(); ++l)
+    if (s.order[l] != l || !s.levels[l].ordered)
+      return false;
+  return true;
+}
+
+/// Buffered text output: snprintf-free formatting of coordinates.
+class Writer {
+public:
+  explicit Writer(std::FILE *out) : out(out) {}
+  ~Writer() { flush(); }
+  void put(const char *s, size_t n) {
+    if (len + n > sizeof(buf))
+      flush();
+    std::memcpy(buf + len, s, n);
+    len += n;
+  }
+  void put(const char *s) { put(s, std::strlen(s)); }
+  void put(char c) { put(&c, 1); }
+  void putU64(uint64_t v) {
+    char tmp[24];
+    auto [end, ec] = std::to_chars(tmp, tmp + sizeof(tmp), v);
+    put(tmp, end - tmp);
+  }
+  void putValue(Elem e, uint64_t bits) {
+    char tmp[48];
+    int n = formatValue(e, bits, tmp);
+    put(tmp, n);
+  }
+  void flush() {
+    if (len)
+      std::fwrite(buf, 1, len, out);
+    len = 0;
+  }
+
+private:
+  std::FILE *out;
+  char buf[1 << 16];
+  size_t len = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Array> pack(Coo &&coo, const FormatSpec &spec,
+                            PackError &error) {
+  switch (elemBytes(spec.elem)) {
+  case 1:
+    return packTyped<uint8_t>(coo, spec, error);
+  case 2:
+    return packTyped<uint16_t>(coo, spec, error);
+  case 4:
+    return packTyped<uint32_t>(coo, spec, error);
+  default:
+    return packTyped<uint64_t>(coo, spec, error);
+  }
+}
+
+Coo unpack(const Array &a, const uint64_t *dropValue) {
+  Elem e = a.spec.elem;
+  Coo coo(e, a.spec.rank());
+  coo.dims = a.dims;
+  uint64_t count = 0;
+  forEachStored(a, [&](const uint64_t *, uint64_t p) {
+    count += !dropValue || !sameValue(e, a.valueBits(p), *dropValue);
+  });
+  coo.reserve(count);
+  std::vector<uint64_t> dimCoords(a.spec.rank());
+  forEachStored(a, [&](const uint64_t *lc, uint64_t p) {
+    uint64_t bits = a.valueBits(p);
+    if (dropValue && sameValue(e, bits, *dropValue))
+      return;
+    for (unsigned l = 0; l < a.spec.numLevels(); ++l)
+      dimCoords[a.spec.order[l]] = lc[l];
+    coo.push(dimCoords.data(), bits);
+  });
+  return coo;
+}
+
+/// Sorts `coo` lexicographically in dimension order (identity spec).
+static void sortDimOrder(Coo &coo) {
+  auto sortAs = [&](auto *vals) {
+    using V = std::remove_pointer_t<decltype(vals)>;
+    Sorter<V> s;
+    s.val = vals;
+    s.col = coo.cols;
+    s.dim = coo.dims;
+    s.sort(0, coo.nnz, 0);
+  };
+  switch (elemBytes(coo.elem)) {
+  case 1:
+    return sortAs(static_cast<uint8_t *>(coo.vals));
+  case 2:
+    return sortAs(static_cast<uint16_t *>(coo.vals));
+  case 4:
+    return sortAs(static_cast<uint32_t *>(coo.vals));
+  default:
+    return sortAs(static_cast<uint64_t *>(coo.vals));
+  }
+}
+
+std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec) {
+  if (spec.elem != a.spec.elem || spec.rank() != a.spec.rank())
+    fatal("convert: element type or rank differs (%s, rank %u to %s, rank %u)",
+          elemName(a.spec.elem), a.spec.rank(), elemName(spec.elem),
+          spec.rank());
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (spec.dims[d] >= 0 && static_cast<uint64_t>(spec.dims[d]) != a.dims[d])
+      fatal("convert: dimension %u has size %llu but the result type "
+            "requires %lld",
+            d, static_cast<unsigned long long>(a.dims[d]),
+            static_cast<long long>(spec.dims[d]));
+  Elem e = spec.elem;
+  if (sameValue(e, a.spec.fill, spec.fill)) {
+    PackError error;
+    std::unique_ptr<Array> result = pack(unpack(a, &spec.fill), spec, error);
+    if (!result)
+      fatal("convert: %s", error.duplicate.empty()
+                               ? error.message.c_str()
+                               : "the source array stores an entry twice");
+    return result;
+  }
+  // A different fill: the old implicit entries now differ from the fill,
+  // so the whole index space is enumerated (documented as densifying).
+  uint64_t total = 1;
+  for (uint64_t d : a.dims)
+    if (__builtin_mul_overflow(total, d, &total))
+      fatal("change_fill: the array has more than 2^64 entries");
+  Coo stored = unpack(a, nullptr);
+  sortDimOrder(stored);
+  uint64_t explicitCount = 0;
+  for (uint64_t i = 0; i < stored.nnz; ++i)
+    explicitCount += !sameValue(e, stored.valueBits(i), spec.fill);
+  Coo coo(e, spec.rank());
+  coo.dims = a.dims;
+  coo.reserve(explicitCount + (total - std::min(total, stored.nnz)));
+  unsigned r = spec.rank();
+  std::vector<uint64_t> x(r, 0);
+  uint64_t next = 0;
+  for (uint64_t i = 0; i < total; ++i) {
+    bool isStored = next < stored.nnz;
+    for (unsigned d = 0; isStored && d < r; ++d)
+      isStored = stored.cols[d][next] == x[d];
+    uint64_t bits = isStored ? stored.valueBits(next++) : a.spec.fill;
+    if (!sameValue(e, bits, spec.fill))
+      coo.push(x.data(), bits);
+    for (int d = static_cast<int>(r) - 1; d >= 0; --d) {
+      if (++x[d] < a.dims[d])
+        break;
+      x[d] = 0;
+    }
+  }
+  stored.release();
+  PackError error;
+  std::unique_ptr<Array> result = pack(std::move(coo), spec, error);
+  if (!result) {
+    if (!error.duplicate.empty())
+      fatal("convert: the source array stores an entry twice");
+    fatal("convert: %s", error.message.c_str());
+  }
+  return result;
+}
+
+void printText(const Array &a, std::FILE *out) {
+  Elem e = a.spec.elem;
+  Writer w(out);
+  w.put("# fill: ");
+  w.putValue(e, a.spec.fill);
+  w.put('\n');
+  auto header = [&](uint64_t nnz) {
+    w.putU64(a.spec.rank());
+    w.put(' ');
+    w.putU64(nnz);
+    w.put('\n');
+    for (unsigned d = 0; d < a.spec.rank(); ++d) {
+      if (d)
+        w.put(' ');
+      w.putU64(a.dims[d]);
+    }
+    w.put('\n');
+  };
+  auto entry = [&](const uint64_t *coords, uint64_t bits) {
+    for (unsigned d = 0; d < a.spec.rank(); ++d) {
+      w.putU64(coords[d] + 1);
+      w.put(' ');
+    }
+    w.putValue(e, bits);
+    w.put('\n');
+  };
+  if (iteratesInDimOrder(a.spec)) {
+    uint64_t nnz = 0;
+    forEachStored(a, [&](const uint64_t *, uint64_t p) {
+      nnz += !sameValue(e, a.valueBits(p), a.spec.fill);
+    });
+    header(nnz);
+    forEachStored(a, [&](const uint64_t *lc, uint64_t p) {
+      uint64_t bits = a.valueBits(p);
+      if (!sameValue(e, bits, a.spec.fill))
+        entry(lc, bits);
+    });
+    return;
+  }
+  Coo coo = unpack(a, &a.spec.fill);
+  sortDimOrder(coo);
+  header(coo.nnz);
+  std::vector<uint64_t> x(a.spec.rank());
+  for (uint64_t i = 0; i < coo.nnz; ++i) {
+    for (unsigned d = 0; d < a.spec.rank(); ++d)
+      x[d] = coo.cols[d][i];
+    entry(x.data(), coo.valueBits(i));
+  }
+}
+
+void printMatrixMarket(const Array &a, std::FILE *out, const char *path) {
+  Elem e = a.spec.elem;
+  if (a.spec.rank() != 2)
+    fatal("%s: Matrix Market holds matrices; the array has rank %u", path,
+          a.spec.rank());
+  uint64_t zero = 0;
+  if (!sameValue(e, a.spec.fill, zero)) {
+    char buf[48];
+    formatValue(e, a.spec.fill, buf);
+    fatal("%s: Matrix Market files cannot represent fill value %s (write "
+          "the text format, or change the fill to 0 first)",
+          path, buf);
+  }
+  Coo coo = unpack(a, &a.spec.fill);
+  sortDimOrder(coo);
+  Writer w(out);
+  w.put(isFloatElem(e) ? "%%MatrixMarket matrix coordinate real general\n"
+                       : "%%MatrixMarket matrix coordinate integer general\n");
+  w.putU64(a.dims[0]);
+  w.put(' ');
+  w.putU64(a.dims[1]);
+  w.put(' ');
+  w.putU64(coo.nnz);
+  w.put('\n');
+  for (uint64_t i = 0; i < coo.nnz; ++i) {
+    w.putU64(coo.cols[0][i] + 1);
+    w.put(' ');
+    w.putU64(coo.cols[1][i] + 1);
+    w.put(' ');
+    w.putValue(e, coo.valueBits(i));
+    w.put('\n');
+  }
+}
+
+} // namespace sa_rt

@@ -1,0 +1,178 @@
+//===- ArrayApi.cpp - C ABI over runtime arrays ---------------------------===//
+
+#include "Array.h"
+#include "Error.h"
+#include "SparseArrayRuntime.h"
+
+#include <cerrno>
+#include <cstring>
+
+using namespace sa_rt;
+
+struct sa_rt_array {
+  std::unique_ptr<Array> array;
+};
+
+namespace {
+FormatSpec parseSpec(const char *text, const char *what) {
+  FormatSpec spec;
+  std::string error;
+  if (!text || !FormatSpec::parse(text, spec, error))
+    fatal("%s: bad array spec '%s': %s", what, text ? text : "(null)",
+          error.c_str());
+  return spec;
+}
+
+sa_rt_array *wrap(std::unique_ptr<Array> a) {
+  return new sa_rt_array{std::move(a)};
+}
+
+Array &get(const sa_rt_array *h, const char *what) {
+  if (!h || !h->array)
+    fatal("%s: null array", what);
+  return *h->array;
+}
+
+/// Checks borrowed buffers once before the runtime reads them.
+void validate(const Array &a, const char *what) {
+  std::string reason = a.validate();
+  if (!reason.empty())
+    fatal("%s: inconsistent array buffers: %s", what, reason.c_str());
+}
+
+void checkBuffer(const Array &a, int64_t k, const char *what) {
+  if (k < 0 || k >= static_cast<int64_t>(a.buffers.size()))
+    fatal("%s: buffer %lld does not exist (the format has %zu)", what,
+          static_cast<long long>(k), a.buffers.size());
+}
+} // namespace
+
+extern "C" {
+
+sa_rt_array *sa_rt_array_read(const char *path, const char *spec,
+                              const char *fileFormat) {
+  FormatSpec s = parseSpec(spec, "read");
+  if (!path)
+    fatal("read: null path");
+  return wrap(readFile(path, s, fileFormat));
+}
+
+sa_rt_array *sa_rt_array_new(const char *spec) {
+  return wrap(std::make_unique<Array>(parseSpec(spec, "new")));
+}
+
+void sa_rt_array_set_dim(sa_rt_array *h, int64_t dim, int64_t size) {
+  Array &a = get(h, "set_dim");
+  if (dim < 0 || dim >= static_cast<int64_t>(a.dims.size()) || size < 0)
+    fatal("set_dim: bad dimension %lld or size %lld",
+          static_cast<long long>(dim), static_cast<long long>(size));
+  a.dims[dim] = static_cast<uint64_t>(size);
+}
+
+int64_t sa_rt_array_dim(const sa_rt_array *h, int64_t dim) {
+  const Array &a = get(h, "dim");
+  if (dim < 0 || dim >= static_cast<int64_t>(a.dims.size()))
+    fatal("dim: dimension %lld of an array of rank %zu",
+          static_cast<long long>(dim), a.dims.size());
+  return static_cast<int64_t>(a.dims[dim]);
+}
+
+int64_t sa_rt_array_num_buffers(const sa_rt_array *h) {
+  return static_cast<int64_t>(get(h, "num_buffers").buffers.size());
+}
+
+int64_t sa_rt_array_storage_bytes(const sa_rt_array *h) {
+  const Array &a = get(h, "storage_bytes");
+  uint64_t bytes = 0;
+  for (unsigned k = 0; k < a.buffers.size(); ++k)
+    bytes += a.buffers[k].len * a.spec.bufferElemBytes(k);
+  return static_cast<int64_t>(bytes);
+}
+
+sa_rt_array *sa_rt_array_convert(sa_rt_array *h, const char *spec) {
+  const Array &a = get(h, "convert");
+  validate(a, "convert");
+  return wrap(convert(a, parseSpec(spec, "convert")));
+}
+
+void sa_rt_array_print(sa_rt_array *h) {
+  const Array &a = get(h, "print");
+  validate(a, "print");
+  printText(a, stdout);
+  std::fflush(stdout);
+}
+
+void sa_rt_array_write(sa_rt_array *h, const char *path) {
+  const Array &a = get(h, "write");
+  validate(a, "write");
+  if (!path)
+    fatal("write: null path");
+  std::FILE *f = std::fopen(path, "wb");
+  if (!f)
+    fatal("%s: cannot open for writing: %s", path, std::strerror(errno));
+  size_t n = std::strlen(path);
+  if (n >= 4 && std::strcmp(path + n - 4, ".mtx") == 0)
+    printMatrixMarket(a, f, path);
+  else
+    printText(a, f);
+  if (std::fclose(f) != 0)
+    fatal("%s: write error: %s", path, std::strerror(errno));
+}
+
+void sa_rt_array_free(sa_rt_array *h) { delete h; }
+
+void sa_rt_array_take_buffer(sa_rt_array *h, int64_t k, sa_rt_memref1d *out) {
+  Array &a = get(h, "take_buffer");
+  checkBuffer(a, k, "take_buffer");
+  Buffer &b = a.buffers[k];
+  if (!b.owned && b.data)
+    fatal("take_buffer: buffer %lld is borrowed, not owned by the array",
+          static_cast<long long>(k));
+  if (!b.data)
+    b.data = checkedMalloc(0, 1, "an empty buffer");
+  out->allocated = out->aligned = b.data;
+  out->offset = 0;
+  out->size = static_cast<int64_t>(b.len);
+  out->stride = 1;
+  b.owned = false;
+}
+
+void sa_rt_array_set_buffer(sa_rt_array *h, int64_t k,
+                            const sa_rt_memref1d *m) {
+  Array &a = get(h, "set_buffer");
+  checkBuffer(a, k, "set_buffer");
+  if (m->size < 0 || (m->size > 0 && m->stride != 1))
+    fatal("set_buffer: buffer %lld must be contiguous (size %lld, stride "
+          "%lld)",
+          static_cast<long long>(k), static_cast<long long>(m->size),
+          static_cast<long long>(m->stride));
+  Buffer &b = a.buffers[k];
+  if (b.owned)
+    std::free(b.data);
+  b.data = static_cast<char *>(m->aligned) +
+           m->offset * static_cast<int64_t>(a.spec.bufferElemBytes(k));
+  b.len = static_cast<uint64_t>(m->size);
+  b.owned = false;
+}
+
+#define SA_RT_BUFFER_IMPL(T)                                                   \
+  void _mlir_ciface_sa_rt_array_take_buffer_##T(                               \
+      sa_rt_memref1d *out, sa_rt_array *array, int64_t k) {                    \
+    sa_rt_array_take_buffer(array, k, out);                                    \
+  }                                                                            \
+  void _mlir_ciface_sa_rt_array_set_buffer_##T(                                \
+      sa_rt_array *array, int64_t k, sa_rt_memref1d *buffer) {                 \
+    sa_rt_array_set_buffer(array, k, buffer);                                  \
+  }
+SA_RT_BUFFER_IMPL(i1)
+SA_RT_BUFFER_IMPL(i8)
+SA_RT_BUFFER_IMPL(i16)
+SA_RT_BUFFER_IMPL(i32)
+SA_RT_BUFFER_IMPL(i64)
+SA_RT_BUFFER_IMPL(f16)
+SA_RT_BUFFER_IMPL(bf16)
+SA_RT_BUFFER_IMPL(f32)
+SA_RT_BUFFER_IMPL(f64)
+#undef SA_RT_BUFFER_IMPL
+
+} // extern "C"

@@ -1,0 +1,429 @@
+//===- Format.cpp - Level kinds and array format specs --------------------===//
+
+#include "Format.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <mutex>
+#include <sstream>
+
+namespace sa_rt {
+
+LevelKind::~LevelKind() = default;
+
+namespace {
+
+// Dense: every coordinate of the dimension has a position, computed as
+// parent * size + coordinate; no buffers (seed 002 §3.1, Table 1).
+class DenseKind final : public LevelKind {
+public:
+  const char *name() const override { return "dense"; }
+  bool hasPositions() const override { return false; }
+  bool hasCoordinates() const override { return false; }
+  bool allowsNonUnique() const override { return false; }
+  bool allowsNonOrdered() const override { return false; }
+  bool numPositions(uint64_t parents, uint64_t dim, uint64_t,
+                    uint64_t &out) const override {
+    return !__builtin_mul_overflow(parents, dim, &out);
+  }
+  uint64_t append(LevelBuffers &, uint64_t parent, uint64_t coord,
+                  uint64_t dim) const override {
+    return parent * dim + coord;
+  }
+  ChildRange children(const LevelBuffers &, uint64_t parent,
+                      uint64_t dim) const override {
+    ChildRange r;
+    r.lo = parent * dim;
+    r.hi = r.lo + dim;
+    r.coordBase = r.lo;
+    return r;
+  }
+};
+
+// Compressed: positions[p]..positions[p+1] delimit parent p's children, whose
+// coordinates are stored (seed 002 §3.1). Appending counts children into
+// positions[p+1]; finish turns the counts into offsets.
+class CompressedKind final : public LevelKind {
+public:
+  const char *name() const override { return "compressed"; }
+  bool hasPositions() const override { return true; }
+  bool hasCoordinates() const override { return true; }
+  bool allowsNonUnique() const override { return true; }
+  bool allowsNonOrdered() const override { return true; }
+  bool numPositions(uint64_t, uint64_t, uint64_t groups,
+                    uint64_t &out) const override {
+    out = groups;
+    return true;
+  }
+  uint64_t append(LevelBuffers &b, uint64_t parent, uint64_t coord,
+                  uint64_t) const override {
+    uint64_t p = b.next++;
+    b.setCrd(p, coord);
+    b.setPos(parent + 1, b.getPos(parent + 1) + 1);
+    return p;
+  }
+  void finish(LevelBuffers &b, uint64_t parents) const override {
+    uint64_t sum = 0;
+    for (uint64_t p = 0; p <= parents; ++p) {
+      sum += b.getPos(p);
+      b.setPos(p, sum);
+    }
+  }
+  ChildRange children(const LevelBuffers &b, uint64_t parent,
+                      uint64_t) const override {
+    ChildRange r;
+    r.lo = b.getPos(parent);
+    r.hi = b.getPos(parent + 1);
+    r.coordsFromBuffer = true;
+    return r;
+  }
+};
+
+// Singleton: exactly one child per parent position, at the same position,
+// with a stored coordinate (seed 002 §3.1; COO's inner levels).
+class SingletonKind final : public LevelKind {
+public:
+  const char *name() const override { return "singleton"; }
+  bool hasPositions() const override { return false; }
+  bool hasCoordinates() const override { return true; }
+  bool allowsNonUnique() const override { return true; }
+  bool allowsNonOrdered() const override { return true; }
+  bool numPositions(uint64_t parents, uint64_t, uint64_t,
+                    uint64_t &out) const override {
+    out = parents;
+    return true;
+  }
+  uint64_t append(LevelBuffers &b, uint64_t parent, uint64_t coord,
+                  uint64_t) const override {
+    b.setCrd(parent, coord);
+    return parent;
+  }
+  ChildRange children(const LevelBuffers &, uint64_t parent,
+                      uint64_t) const override {
+    ChildRange r;
+    r.lo = parent;
+    r.hi = parent + 1;
+    r.coordsFromBuffer = true;
+    return r;
+  }
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<const LevelKind *> kinds;
+  Registry() {
+    static DenseKind dense;
+    static CompressedKind compressed;
+    static SingletonKind singleton;
+    kinds = {&dense, &compressed, &singleton};
+  }
+};
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+
+std::vector<std::string> split(const std::string &s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t end = s.find(sep, start);
+    parts.push_back(s.substr(start, end - start));
+    if (end == std::string::npos)
+      return parts;
+    start = end + 1;
+  }
+}
+
+bool parseU64(const std::string &s, uint64_t &out) {
+  if (s.empty())
+    return false;
+  out = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9' || out > (UINT64_MAX - (c - '0')) / 10)
+      return false;
+    out = out * 10 + (c - '0');
+  }
+  return true;
+}
+
+// Splits "a,b(c,d),e" at top-level commas.
+std::vector<std::string> splitLevels(const std::string &s) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '(')
+      ++depth;
+    if (c == ')')
+      --depth;
+    if (c == ',' && depth == 0) {
+      parts.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  parts.push_back(cur);
+  return parts;
+}
+} // namespace
+
+const LevelKind *lookupLevelKind(const std::string &name) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const LevelKind *k : r.kinds)
+    if (name == k->name())
+      return k;
+  return nullptr;
+}
+
+void registerLevelKind(const LevelKind *kind) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.kinds.push_back(kind);
+}
+
+bool FormatSpec::allDense() const {
+  for (const LevelSpec &l : levels)
+    if (l.kind->hasPositions() || l.kind->hasCoordinates())
+      return false;
+  return true;
+}
+
+unsigned FormatSpec::levelOfDim(unsigned d) const {
+  for (unsigned l = 0; l < order.size(); ++l)
+    if (order[l] == d)
+      return l;
+  return d;
+}
+
+unsigned FormatSpec::numBuffers() const {
+  unsigned n = 1;
+  for (const LevelSpec &l : levels)
+    n += l.kind->hasPositions() + l.kind->hasCoordinates();
+  return n;
+}
+
+int FormatSpec::posBufferIndex(unsigned level) const {
+  int k = 0;
+  for (unsigned l = 0; l < level; ++l)
+    k += levels[l].kind->hasPositions() + levels[l].kind->hasCoordinates();
+  return levels[level].kind->hasPositions() ? k : -1;
+}
+
+int FormatSpec::crdBufferIndex(unsigned level) const {
+  int k = 0;
+  for (unsigned l = 0; l < level; ++l)
+    k += levels[l].kind->hasPositions() + levels[l].kind->hasCoordinates();
+  return levels[level].kind->hasCoordinates()
+             ? k + levels[level].kind->hasPositions()
+             : -1;
+}
+
+unsigned FormatSpec::bufferElemBytes(unsigned k) const {
+  if (k == valuesBufferIndex())
+    return elemBytes(elem);
+  for (unsigned l = 0; l < numLevels(); ++l) {
+    if (posBufferIndex(l) == static_cast<int>(k))
+      return posWidth / 8;
+    if (crdBufferIndex(l) == static_cast<int>(k))
+      return crdWidth / 8;
+  }
+  return 0;
+}
+
+bool FormatSpec::parse(const std::string &text, FormatSpec &out,
+                       std::string &error) {
+  out = FormatSpec();
+  bool haveElem = false, haveLevels = false, haveDims = false;
+  std::string fillText;
+  for (const std::string &item : split(text, ';')) {
+    if (item.empty())
+      continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      error = "expected key=value, found '" + item + "'";
+      return false;
+    }
+    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key == "elem") {
+      if (!parseElemName(value, out.elem)) {
+        error = "unknown element type '" + value + "'";
+        return false;
+      }
+      haveElem = true;
+    } else if (key == "dims") {
+      haveDims = true;
+      if (value.empty())
+        continue; // rank 0
+      for (const std::string &d : split(value, ',')) {
+        uint64_t v;
+        if (d == "?")
+          out.dims.push_back(-1);
+        else if (parseU64(d, v) && v <= INT64_MAX)
+          out.dims.push_back(static_cast<int64_t>(v));
+        else {
+          error = "bad dimension size '" + d + "'";
+          return false;
+        }
+      }
+    } else if (key == "levels") {
+      haveLevels = true;
+      if (value.empty())
+        continue;
+      for (const std::string &lv : splitLevels(value)) {
+        std::string name = lv, props;
+        size_t paren = lv.find('(');
+        if (paren != std::string::npos) {
+          if (lv.back() != ')') {
+            error = "bad level '" + lv + "'";
+            return false;
+          }
+          name = lv.substr(0, paren);
+          props = lv.substr(paren + 1, lv.size() - paren - 2);
+        }
+        LevelSpec spec;
+        spec.kind = lookupLevelKind(name);
+        if (!spec.kind) {
+          error = "unknown level format '" + name + "'";
+          return false;
+        }
+        if (!props.empty())
+          for (const std::string &p : split(props, ',')) {
+            if (p == "nonunique" && spec.kind->allowsNonUnique())
+              spec.unique = false;
+            else if (p == "nonordered" && spec.kind->allowsNonOrdered())
+              spec.ordered = false;
+            else {
+              error = "level format '" + name + "' does not allow '" + p + "'";
+              return false;
+            }
+          }
+        out.levels.push_back(spec);
+      }
+    } else if (key == "order") {
+      for (const std::string &d : split(value, ',')) {
+        uint64_t v;
+        if (!parseU64(d, v) || v > 1000) {
+          error = "bad order entry '" + d + "'";
+          return false;
+        }
+        out.order.push_back(static_cast<unsigned>(v));
+      }
+    } else if (key == "pos" || key == "crd") {
+      unsigned w = value == "32" ? 32 : value == "64" ? 64 : 0;
+      if (!w) {
+        error = key + " width must be 32 or 64, not '" + value + "'";
+        return false;
+      }
+      (key == "pos" ? out.posWidth : out.crdWidth) = w;
+    } else if (key == "fill") {
+      fillText = value;
+    } else {
+      error = "unknown key '" + key + "'";
+      return false;
+    }
+  }
+  if (!haveElem || !haveLevels) {
+    error = "a format spec needs elem= and levels=";
+    return false;
+  }
+  unsigned n = out.numLevels();
+  if (!haveDims)
+    out.dims.assign(n, -1);
+  if (out.dims.size() != n) {
+    error = "the spec has " + std::to_string(out.dims.size()) +
+            " dimensions but " + std::to_string(n) + " levels";
+    return false;
+  }
+  if (out.order.empty())
+    for (unsigned l = 0; l < n; ++l)
+      out.order.push_back(l);
+  std::vector<bool> seen(n, false);
+  if (out.order.size() != n) {
+    error = "order must list every dimension once";
+    return false;
+  }
+  for (unsigned d : out.order) {
+    if (d >= n || seen[d]) {
+      error = "order must be a permutation of the dimensions";
+      return false;
+    }
+    seen[d] = true;
+  }
+  // Levels below a non-unique level must be able to hold its duplicates
+  // (the compiler verifies this too; the runtime may be called from C).
+  for (unsigned l = 1; l < n; ++l)
+    if (!out.levels[l - 1].unique && out.levels[l].kind->hasPositions()) {
+      error = "level " + std::to_string(l) +
+              " cannot follow a non-unique level";
+      return false;
+    }
+  if (n > 0 && !out.levels[n - 1].unique) {
+    error = "the innermost level must be unique";
+    return false;
+  }
+  if (n > 0 && out.levels[0].kind->hasCoordinates() &&
+      !out.levels[0].kind->hasPositions()) {
+    error = "the outermost level needs positions (a singleton level has none)";
+    return false;
+  }
+  if (!fillText.empty()) {
+    if (fillText.rfind("bits:0x", 0) == 0) {
+      char *end = nullptr;
+      out.fill = std::strtoull(fillText.c_str() + 7, &end, 16);
+      if (*end != '\0' || fillText.size() == 7) {
+        error = "bad fill bits '" + fillText + "'";
+        return false;
+      }
+    } else {
+      ParseStatus s = parseValue(out.elem, fillText, out.fill);
+      if (s != ParseStatus::Ok) {
+        error = std::string("fill value '") + fillText + "' for " +
+                elemName(out.elem) + ": " + parseStatusText(s);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::string FormatSpec::str() const {
+  std::ostringstream os;
+  os << "elem=" << elemName(elem) << ";dims=";
+  for (unsigned d = 0; d < rank(); ++d) {
+    if (d)
+      os << ',';
+    if (dims[d] < 0)
+      os << '?';
+    else
+      os << dims[d];
+  }
+  os << ";levels=";
+  for (unsigned l = 0; l < numLevels(); ++l) {
+    if (l)
+      os << ',';
+    os << levels[l].kind->name();
+    if (!levels[l].unique || !levels[l].ordered) {
+      os << '(';
+      if (!levels[l].unique)
+        os << "nonunique";
+      if (!levels[l].unique && !levels[l].ordered)
+        os << ',';
+      if (!levels[l].ordered)
+        os << "nonordered";
+      os << ')';
+    }
+  }
+  os << ";order=";
+  for (unsigned l = 0; l < order.size(); ++l)
+    os << (l ? "," : "") << order[l];
+  char fillHex[32];
+  std::snprintf(fillHex, sizeof(fillHex), "%" PRIx64, fill);
+  os << ";pos=" << posWidth << ";crd=" << crdWidth << ";fill=bits:0x"
+     << fillHex;
+  return os.str();
+}
+
+} // namespace sa_rt

@@ -1,0 +1,162 @@
+//===- Format.h - Level kinds and array format specs ------------*- C++ -*-===//
+//
+// The runtime half of the storage model (seed 002 §3). A LevelKind knows the
+// buffers one level stores and how to append to and iterate over them; all
+// packing, unpacking and conversion code goes through this interface, never
+// through a format's name. The compiler's LevelFormat plugins name their
+// runtime counterpart by the same keyword.
+//
+// A format spec is the text the compiler passes for an array type, e.g.
+//   elem=f64;dims=?,4;levels=dense,compressed(nonunique);order=1,0;
+//   pos=64;crd=32;fill=bits:0x7ff0000000000000
+// Keys may come in any order; `levels` and `elem` are required; `dims`
+// defaults to all dynamic, `order` to identity, widths to 64, `fill` to 0.
+// `fill` is either `bits:0x...` (exact bit pattern) or a literal of the
+// element type (`inf`, `-0.0`, `255`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSE_ARRAY_RUNTIME_FORMAT_H
+#define SPARSE_ARRAY_RUNTIME_FORMAT_H
+
+#include "Scalar.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace sa_rt {
+
+/// Typed access to one level's position and coordinate buffers, whose
+/// widths (32 or 64 bits) come from the format.
+struct LevelBuffers {
+  void *pos = nullptr;
+  uint64_t posLen = 0;
+  void *crd = nullptr;
+  uint64_t crdLen = 0;
+  unsigned posWidth = 64;
+  unsigned crdWidth = 64;
+
+  uint64_t getPos(uint64_t i) const {
+    return posWidth == 32 ? static_cast<const uint32_t *>(pos)[i]
+                          : static_cast<const uint64_t *>(pos)[i];
+  }
+  void setPos(uint64_t i, uint64_t v) {
+    if (posWidth == 32)
+      static_cast<uint32_t *>(pos)[i] = static_cast<uint32_t>(v);
+    else
+      static_cast<uint64_t *>(pos)[i] = v;
+  }
+  uint64_t getCrd(uint64_t i) const {
+    return crdWidth == 32 ? static_cast<const uint32_t *>(crd)[i]
+                          : static_cast<const uint64_t *>(crd)[i];
+  }
+  /// No-op while the builder reuses an existing coordinate column (crd is
+  /// then filled already).
+  void setCrd(uint64_t i, uint64_t v) {
+    if (!crdWritable)
+      return;
+    if (crdWidth == 32)
+      static_cast<uint32_t *>(crd)[i] = static_cast<uint32_t>(v);
+    else
+      static_cast<uint64_t *>(crd)[i] = v;
+  }
+  bool crdWritable = true;
+  /// Build state: positions handed out so far.
+  uint64_t next = 0;
+};
+
+/// The positions below one parent position and how to get their
+/// coordinates: from the coordinate buffer (position iteration) or as
+/// `position - coordBase` (coordinate value iteration), seed 002 §3.2.
+struct ChildRange {
+  uint64_t lo = 0, hi = 0;
+  bool coordsFromBuffer = false;
+  uint64_t coordBase = 0;
+};
+
+class LevelKind {
+public:
+  virtual ~LevelKind();
+  /// Keyword shared with the compiler's LevelFormat.
+  virtual const char *name() const = 0;
+  virtual bool hasPositions() const = 0;
+  virtual bool hasCoordinates() const = 0;
+  virtual bool allowsNonUnique() const = 0;
+  virtual bool allowsNonOrdered() const = 0;
+
+  /// Number of positions of this level, given the parent level's position
+  /// count, the level's dimension size and the number of coordinate groups
+  /// stored (distinct (parent, coordinate) pairs; one per entry below a
+  /// non-unique level). Returns false on 64-bit overflow.
+  virtual bool numPositions(uint64_t parentPositions, uint64_t dimSize,
+                            uint64_t groups, uint64_t &out) const = 0;
+  /// Buffer lengths for `positions` positions under `parentPositions`.
+  virtual uint64_t posLength(uint64_t parentPositions) const {
+    return hasPositions() ? parentPositions + 1 : 0;
+  }
+  virtual uint64_t crdLength(uint64_t positions) const {
+    return hasCoordinates() ? positions : 0;
+  }
+
+  /// Appends coordinate `coord` below `parentPos` (parents are visited in
+  /// increasing order, coordinates in increasing order within a parent)
+  /// and returns the child's position (seed 002 §3.2 append/insert).
+  virtual uint64_t append(LevelBuffers &b, uint64_t parentPos, uint64_t coord,
+                          uint64_t dimSize) const = 0;
+  /// Called once after all appends (e.g. prefix sums of counts).
+  virtual void finish(LevelBuffers &b, uint64_t parentPositions) const {}
+
+  /// Iteration below `parentPos`.
+  virtual ChildRange children(const LevelBuffers &b, uint64_t parentPos,
+                              uint64_t dimSize) const = 0;
+};
+
+/// Registry of level kinds by keyword; dense, compressed and singleton are
+/// built in.
+const LevelKind *lookupLevelKind(const std::string &name);
+void registerLevelKind(const LevelKind *kind);
+
+struct LevelSpec {
+  const LevelKind *kind = nullptr;
+  bool ordered = true;
+  bool unique = true;
+};
+
+/// An array type as the runtime sees it.
+struct FormatSpec {
+  Elem elem = Elem::F64;
+  /// Per dimension; -1 for dynamic (`?`).
+  std::vector<int64_t> dims;
+  std::vector<LevelSpec> levels;
+  /// order[l] = dimension stored by level l.
+  std::vector<unsigned> order;
+  unsigned posWidth = 64, crdWidth = 64;
+  uint64_t fill = 0;
+
+  unsigned rank() const { return static_cast<unsigned>(dims.size()); }
+  unsigned numLevels() const { return static_cast<unsigned>(levels.size()); }
+  /// True when every level stores all coordinates (no buffers but values).
+  bool allDense() const;
+  /// The level storing dimension `d`.
+  unsigned levelOfDim(unsigned d) const;
+  /// Number of buffers: per level positions then coordinates (as the level
+  /// kind declares), then the values. Index of each in that order.
+  unsigned numBuffers() const;
+  int posBufferIndex(unsigned level) const;
+  int crdBufferIndex(unsigned level) const;
+  unsigned valuesBufferIndex() const { return numBuffers() - 1; }
+  /// Element bytes of buffer k.
+  unsigned bufferElemBytes(unsigned k) const;
+
+  /// Parses a spec; on error returns false with the reason in `error`.
+  static bool parse(const std::string &text, FormatSpec &out,
+                    std::string &error);
+  /// The spec text (round-trips through parse).
+  std::string str() const;
+};
+
+} // namespace sa_rt
+
+#endif // SPARSE_ARRAY_RUNTIME_FORMAT_H
