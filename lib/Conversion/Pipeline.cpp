@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - The sparse_array compilation pipeline ---------------===//
 
 #include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/Conversion/Passes.h"
 #include "SparseArray/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -20,6 +21,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Iteration algebra and result fill of every kernel (seed 000 §5.2).
   pm.addPass(createSparseArrayDeriveAlgebraPass());
   // (lattice construction and iterator lowering go here)
+  // Array values to their level buffers; I/O and conversions to runtime
+  // calls (seed 002 §3.1).
+  pm.addPass(createSparseArrayLowerStoragePass());
   // Anything of the dialect that is still present cannot be compiled: say
   // so by name before the LLVM conversions would fail obscurely.
   pm.addPass(createSparseArrayRejectUnloweredPass());

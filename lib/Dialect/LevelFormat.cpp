@@ -44,6 +44,8 @@ public:
   bool isCompact() const override { return true; }
   bool allowsNonUnique() const override { return false; }
   bool allowsNonOrdered() const override { return false; }
+  bool hasPositionsBuffer() const override { return false; }
+  bool hasCoordinatesBuffer() const override { return false; }
   LevelCapability getCapabilities() const override {
     return LevelCapability::CoordinateValueIteration |
            LevelCapability::Locate | LevelCapability::Insert;
@@ -59,6 +61,8 @@ public:
   bool isCompact() const override { return true; }
   bool allowsNonUnique() const override { return true; }
   bool allowsNonOrdered() const override { return true; }
+  bool hasPositionsBuffer() const override { return true; }
+  bool hasCoordinatesBuffer() const override { return true; }
   LevelCapability getCapabilities() const override {
     return LevelCapability::PositionIteration | LevelCapability::Append;
   }
@@ -74,6 +78,8 @@ public:
   bool isCompact() const override { return true; }
   bool allowsNonUnique() const override { return true; }
   bool allowsNonOrdered() const override { return true; }
+  bool hasPositionsBuffer() const override { return false; }
+  bool hasCoordinatesBuffer() const override { return true; }
   LevelCapability getCapabilities() const override {
     return LevelCapability::PositionIteration | LevelCapability::Append;
   }

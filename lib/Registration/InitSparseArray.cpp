@@ -2,6 +2,7 @@
 
 #include "SparseArray/InitSparseArray.h"
 
+#include "SparseArray/Conversion/Passes.h"
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Passes.h"
@@ -37,6 +38,7 @@ void mlir::sparse_array::registerSparseArrayDialects(
 void mlir::sparse_array::registerSparseArrayPassesAndPipelines() {
   // The project's own.
   sparse_array::registerSparseArrayPasses();
+  sparse_array::registerSparseArrayConversionPasses();
   sparse_array::registerSparseArrayPipelines();
   // Generic clean-ups.
   registerCanonicalizerPass();

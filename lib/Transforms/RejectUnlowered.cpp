@@ -42,18 +42,28 @@ LogicalResult mlir::sparse_array::rejectUnloweredConstructs(Operation *root) {
   if (!dialect)
     return success();
   bool failedAny = false;
-  root->walk([&](Operation *op) {
+  SmallVector<Operation *> bridges;
+  // Pre-order, so that an unlowered op is reported once, not with every op
+  // of its regions.
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
     if (op->getDialect() == dialect) {
       op->emitError() << "'" << op->getName()
                       << "' cannot be lowered by the sparse_array pipeline "
                          "yet";
       failedAny = true;
-      return;
+      return WalkResult::skip();
     }
-    auto report = [&](Type type) {
+    // Casts that a conversion left between lowered IR and an unlowered op:
+    // that op is the one to name.
+    if (isa<UnrealizedConversionCastOp>(op)) {
+      bridges.push_back(op);
+      return WalkResult::advance();
+    }
+    auto report = [&](Type type) -> WalkResult {
       op->emitError() << "'" << op->getName() << "' uses type " << type
                       << " that the sparse_array pipeline cannot lower yet";
       failedAny = true;
+      return WalkResult::advance();
     };
     if (auto func = dyn_cast<FunctionOpInterface>(op))
       if (mentionsDialect(func.getFunctionType(), dialect))
@@ -75,9 +85,21 @@ LogicalResult mlir::sparse_array::rejectUnloweredConstructs(Operation *root) {
                         << attr.getName().getValue()
                         << "' that the sparse_array pipeline cannot lower yet";
         failedAny = true;
-        return;
+        return WalkResult::advance();
       }
+    return WalkResult::advance();
   });
+  if (!failedAny)
+    for (Operation *cast : bridges)
+      for (Type type : llvm::concat<const Type>(cast->getOperandTypes(),
+                                                cast->getResultTypes()))
+        if (mentionsDialect(type, dialect)) {
+          cast->emitError() << "a value of type " << type
+                            << " is left unconverted by the sparse_array "
+                               "pipeline";
+          failedAny = true;
+          break;
+        }
   return failure(failedAny);
 }
 

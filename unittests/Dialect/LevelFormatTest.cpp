@@ -90,6 +90,8 @@ public:
   LevelCapability getCapabilities() const override {
     return LevelCapability::CoordinateValueIteration | LevelCapability::Locate;
   }
+  bool hasPositionsBuffer() const override { return false; }
+  bool hasCoordinatesBuffer() const override { return true; }
 };
 
 TEST(LevelFormat, PluginsRegisterAndParse) {

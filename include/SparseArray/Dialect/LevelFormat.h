@@ -96,6 +96,15 @@ public:
   /// Capabilities of a level stored in this format.
   virtual LevelCapability getCapabilities() const = 0;
 
+  // Buffers a level of this format stores (seed 002 §3.1). The storage
+  // lowering, the C ABI and the runtime lay out an array as, per level in
+  // storage order, its positions buffer then its coordinates buffer (each
+  // only if the format has it), then the values.
+  /// positions[p] .. positions[p + 1] are the children of parent position p.
+  virtual bool hasPositionsBuffer() const = 0;
+  /// coordinates[q] is the coordinate of position q.
+  virtual bool hasCoordinatesBuffer() const = 0;
+
   /// Whether this level may be stored below `parent` (std::nullopt for the
   /// outermost level). On failure, returns the reason (without the level
   /// number), e.g. "must follow a compressed or non-unique level".

@@ -332,4 +332,248 @@ def SparseArray_ReduceOp : SparseArray_Op<"reduce", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Storage, I/O and conversion (seed 002 §3; docs/storage.md)
+//===----------------------------------------------------------------------===//
+
+def SparseArray_ReadOp : SparseArray_Op<"read"> {
+  let summary = "Reads an array from a Matrix Market, FROSTT or text file";
+  let description = [{
+    Reads the file given as the `input`-th program input (`sa-run PROGRAM
+    -- INPUT...`, 0-based) or at a literal `path` into an array of the
+    result type: any format, any fill value. Dynamic dimensions take the
+    file's sizes; static ones must match them.
+
+    `file_format` is `auto` (default: a `%%MatrixMarket` banner, the text
+    format, else FROSTT), `mtx`, `tns` (FROSTT: one line per entry, 1-based
+    coordinates then the value) or `text` (what `sparse_array.print`
+    writes). The entries a file does not list take the array's fill value;
+    listed entries equal to the fill are not stored. A malformed file stops
+    the program with "FILE:LINE: reason" and exit code 2.
+
+    Example:
+
+    ```mlir
+    %a = sparse_array.read input %c0
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+    %b = sparse_array.read path "graph.mtx" {file_format = "mtx"}
+        : !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins Optional<Index>:$input, OptionalAttr<StrAttr>:$path,
+                       DefaultValuedAttr<StrAttr, "\"auto\"">:$file_format);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    (`input` $input^)? (`path` $path^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_PrintOp : SparseArray_Op<"print"> {
+  let summary = "Prints an array in the text format";
+  let description = [{
+    Writes the array to standard output:
+
+    ```
+    # fill: <value>
+    <rank> <number of entries listed>
+    <dim 1> ... <dim rank>
+    <i1> ... <i_rank> <value>      1-based, lexicographic order
+    ```
+
+    Entries equal to the fill value are not listed, so every format of the
+    same array prints the same text. Floats print the shortest decimal that
+    reads back to the same bits (`inf`, `-inf`, `nan`); i1 as 0/1.
+
+    Example:
+
+    ```mlir
+    sparse_array.print %a : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
+}
+
+def SparseArray_WriteOp : SparseArray_Op<"write"> {
+  let summary = "Writes an array to a file";
+  let description = [{
+    Writes the array to the path given as the `input`-th program input or
+    to a literal `path`: Matrix Market when the path ends in `.mtx` (rank 2
+    and fill zero only; anything else stops with an error), the text format
+    of `sparse_array.print` otherwise.
+
+    Example:
+
+    ```mlir
+    sparse_array.write %a to input %c1 : !sparse_array.array<4x4xf32>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, Optional<Index>:$input,
+                       OptionalAttr<StrAttr>:$path);
+  let assemblyFormat = [{
+    $source `to` (`input` $input^)? (`path` $path^)? attr-dict `:`
+    qualified(type($source))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_ConvertOp : SparseArray_Op<"convert", [Pure]> {
+  let summary = "Converts an array to another storage format";
+  let description = [{
+    The same array in another format (levels, order, widths): element type,
+    rank and fill value must agree, and static dimensions must match; a
+    dynamic source dimension must equal a static result dimension at run
+    time. To change the fill value use `sparse_array.change_fill`.
+
+    Example:
+
+    ```mlir
+    %csc = sparse_array.convert %csr
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+       to !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `to` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def SparseArray_ChangeFillOp : SparseArray_Op<"change_fill", [Pure]> {
+  let summary = "The same array with another fill value (may densify)";
+  let description = [{
+    Returns an array equal to the source at every coordinate whose fill
+    value (and format) is the result type's. Stored entries equal to the new
+    fill become implicit; the source's implicit entries become explicit
+    entries holding the old fill unless it equals the new one, so changing
+    the fill of a sparse array generally stores all of its entries: the cost
+    is proportional to the number of entries of the dense array.
+
+    Example:
+
+    ```mlir
+    %d = sparse_array.change_fill %a
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+       to !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `to` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_DimOp : SparseArray_Op<"dim", [Pure]> {
+  let summary = "The size of one dimension of an array";
+  let description = [{
+    Folds to a constant for a static dimension.
+
+    Example:
+
+    ```mlir
+    %n = sparse_array.dim %a[1] : !sparse_array.array<4x?xf64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, I64Attr:$dimension);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $source `[` $dimension `]` attr-dict `:` qualified(type($source))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def SparseArray_ConstantOp : SparseArray_Op<"constant", [Pure]> {
+  let summary = "An array from a dense or sparse constant";
+  let description = [{
+    Builds an array of a static shape from a `dense<...>` or
+    `sparse<coordinates, values>` attribute of the same shape and element
+    type; entries not listed by a sparse attribute and entries equal to the
+    fill value are implicit.
+
+    Example:
+
+    ```mlir
+    %a = sparse_array.constant dense<[[1.0, 0.0], [0.0, 2.0]]> : tensor<2x2xf64>
+        : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def SparseArray_PositionsOp : SparseArray_Op<"positions", [Pure]> {
+  let summary = "The positions buffer of one level";
+  let description = [{
+    The level's positions buffer (seed 002 §3.1): the children of parent
+    position p are positions p[p] .. p[p + 1] - 1. Only for levels whose
+    format stores positions; the element type is the format's `pos_width`.
+
+    Example:
+
+    ```mlir
+    %p = sparse_array.positions %a[1]
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+       -> memref<?xi64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, I64Attr:$level);
+  let results = (outs MemRefRankOf<[I32, I64], [1]>:$result);
+  let assemblyFormat = [{
+    $source `[` $level `]` attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_CoordinatesOp : SparseArray_Op<"coordinates", [Pure]> {
+  let summary = "The coordinates buffer of one level";
+  let description = [{
+    The level's coordinates buffer: the coordinate of each position. Only
+    for levels whose format stores coordinates; the element type is the
+    format's `crd_width`.
+
+    Example:
+
+    ```mlir
+    %c = sparse_array.coordinates %a[1]
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+       -> memref<?xi64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, I64Attr:$level);
+  let results = (outs MemRefRankOf<[I32, I64], [1]>:$result);
+  let assemblyFormat = [{
+    $source `[` $level `]` attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_ValuesOp : SparseArray_Op<"values", [Pure]> {
+  let summary = "The values buffer of an array";
+  let description = [{
+    One value per position of the innermost level (every entry for an
+    all-dense array, in storage order).
+
+    Example:
+
+    ```mlir
+    %v = sparse_array.values %a : !sparse_array.array<4xf32> -> memref<?xf32>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source);
+  let results = (outs AnyRankedOrUnrankedMemRef:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SPARSE_ARRAY_OPS

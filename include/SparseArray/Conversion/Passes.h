@@ -1,0 +1,43 @@
+//===- Passes.h - sparse_array conversion passes ----------------*- C++ -*-===//
+
+#ifndef SPARSEARRAY_CONVERSION_PASSES_H
+#define SPARSEARRAY_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace sparse_array {
+
+#define GEN_PASS_DECL
+#include "SparseArray/Conversion/Passes.h.inc"
+
+/// Converts `!sparse_array.array` to its buffers (memref<?xT> per buffer,
+/// then one index per dimension); every other type is kept.
+class ArrayStorageTypeConverter : public TypeConverter {
+public:
+  ArrayStorageTypeConverter();
+};
+
+/// Patterns of sparse-array-lower-storage for the storage, I/O and
+/// conversion ops (function boundaries and scf are added by the pass).
+void populateStorageToBuffersPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns);
+
+/// Marks the ops these patterns lower as illegal and the function-like and
+/// call ops as legal once their types are converted.
+void configureStorageToBuffersTarget(ConversionTarget &target,
+                                     const TypeConverter &converter);
+
+#define GEN_PASS_REGISTRATION
+#include "SparseArray/Conversion/Passes.h.inc"
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_CONVERSION_PASSES_H

@@ -1,0 +1,424 @@
+//===- StorageToBuffers.cpp - Arrays to buffers, I/O to the runtime -------===//
+//
+// Seed 002 §3.1: an array is its level buffers plus values. The lowered form
+// of an array value is the list of getLoweredArrayTypes(); crossing into the
+// runtime, the buffers are lent to (or taken from) an sa_rt_array handle, so
+// the runtime's packing, reading and printing see the same layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Dialect/Storage.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+ArrayStorageTypeConverter::ArrayStorageTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](ArrayType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    getLoweredArrayTypes(type, results);
+    return success();
+  });
+  // Values crossing between converted and not-yet-converted IR (an
+  // unlowered kernel) are bridged by casts; sparse-array-reject-unlowered
+  // then names the unlowered op.
+  addSourceMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
+                              Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+        .getResult(0);
+  });
+  addTargetMaterialization([](OpBuilder &builder, TypeRange types,
+                              ValueRange inputs,
+                              Location loc) -> SmallVector<Value> {
+    return UnrealizedConversionCastOp::create(builder, loc, types, inputs)
+        .getResults();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime calls
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
+
+/// The declaration of runtime function `name`, created on first use.
+/// `cInterface` functions take/return memrefs through descriptors
+/// (`_mlir_ciface_` wrappers).
+func::FuncOp getRuntimeFunc(OpBuilder &builder, Operation *anchor,
+                            StringRef name, TypeRange results, TypeRange args,
+                            bool cInterface = false) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto func = func::FuncOp::create(
+      builder, module.getLoc(), name,
+      FunctionType::get(builder.getContext(), args, results));
+  func.setPrivate();
+  if (cInterface)
+    func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                  builder.getUnitAttr());
+  return func;
+}
+
+Value callRuntime(OpBuilder &builder, Location loc, Operation *anchor,
+                  StringRef name, TypeRange results, ValueRange args,
+                  bool cInterface = false) {
+  func::FuncOp func = getRuntimeFunc(builder, anchor, name, results,
+                                     TypeRange(args), cInterface);
+  auto call = func::CallOp::create(builder, loc, func, args);
+  return results.empty() ? Value() : call.getResult(0);
+}
+
+/// A pointer to a NUL-terminated constant string (one global per text).
+Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,
+                    StringRef text) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string name = "__sa_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(
+        IntegerType::get(builder.getContext(), 8), text.size() + 1);
+    global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    builder.getStringAttr(text.str() + '\0'));
+  }
+  return LLVM::AddressOfOp::create(builder, loc, global);
+}
+
+Value indexToI64(OpBuilder &builder, Location loc, Value index) {
+  return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
+}
+
+Value constI64(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
+                                      value);
+}
+
+/// "i1", "f64", ...: the suffix of the per-type buffer functions.
+std::string typeSuffix(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// The lowered values of an array taken out of runtime handle `handle`,
+/// which is freed.
+SmallVector<Value> takeArray(OpBuilder &builder, Location loc,
+                             Operation *anchor, Value handle, ArrayType type) {
+  MLIRContext *ctx = builder.getContext();
+  SmallVector<Value> values;
+  for (auto [k, buffer] : llvm::enumerate(getArrayBuffers(type))) {
+    auto memref = MemRefType::get({ShapedType::kDynamic}, buffer.elementType);
+    values.push_back(callRuntime(
+        builder, loc, anchor,
+        "sa_rt_array_take_buffer_" + typeSuffix(buffer.elementType), {memref},
+        {handle, constI64(builder, loc, k)}, /*cInterface=*/true));
+  }
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      values.push_back(
+          arith::ConstantIndexOp::create(builder, loc, type.getShape()[d]));
+      continue;
+    }
+    Value size =
+        callRuntime(builder, loc, anchor, "sa_rt_array_dim",
+                    {builder.getI64Type()}, {handle, constI64(builder, loc, d)});
+    values.push_back(arith::IndexCastOp::create(
+        builder, loc, IndexType::get(ctx), size));
+  }
+  callRuntime(builder, loc, anchor, "sa_rt_array_free", {}, {handle});
+  return values;
+}
+
+/// A runtime handle that borrows the buffers `lowered` of an array of
+/// `type` (free it with sa_rt_array_free; the buffers stay the caller's).
+Value lendArray(OpBuilder &builder, Location loc, Operation *anchor,
+                ValueRange lowered, ArrayType type, StringRef spec) {
+  MLIRContext *ctx = builder.getContext();
+  Value handle = callRuntime(builder, loc, anchor, "sa_rt_array_new",
+                             {ptrType(ctx)},
+                             {stringPointer(builder, loc, anchor, spec)});
+  SmallVector<ArrayBuffer> buffers = getArrayBuffers(type);
+  for (auto [k, buffer] : llvm::enumerate(buffers))
+    callRuntime(builder, loc, anchor,
+                "sa_rt_array_set_buffer_" + typeSuffix(buffer.elementType), {},
+                {handle, constI64(builder, loc, k), lowered[k]},
+                /*cInterface=*/true);
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    callRuntime(builder, loc, anchor, "sa_rt_array_set_dim", {},
+                {handle, constI64(builder, loc, d),
+                 indexToI64(builder, loc, lowered[buffers.size() + d])});
+  return handle;
+}
+
+/// The path operand of read/write: the k-th program input or a literal.
+Value filePath(OpBuilder &builder, Location loc, Operation *anchor,
+               Value input, std::optional<StringRef> path) {
+  if (path)
+    return stringPointer(builder, loc, anchor, *path);
+  return callRuntime(builder, loc, anchor, "sa_rt_input_path",
+                     {ptrType(builder.getContext())},
+                     {indexToI64(builder, loc, input)});
+}
+
+/// A constant 1-D buffer holding `values` (reshaped to 1-D).
+Value constantBuffer(OpBuilder &builder, Location loc, Operation *anchor,
+                     DenseElementsAttr values) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  int64_t n = values.getNumElements();
+  Type elementType = values.getElementType();
+  auto flat = values.reshape(RankedTensorType::get({n}, elementType));
+  auto memrefType = MemRefType::get({n}, elementType);
+  memref::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "__sa_const_" + std::to_string(i);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    global = memref::GlobalOp::create(
+        builder, loc, name, builder.getStringAttr("private"), memrefType,
+        flat, /*constant=*/true, /*alignment=*/IntegerAttr());
+  }
+  Value ref = memref::GetGlobalOp::create(builder, loc, memrefType,
+                                          global.getSymName());
+  return memref::CastOp::create(
+      builder, loc, MemRefType::get({ShapedType::kDynamic}, elementType), ref);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+struct ReadOpLowering : OpConversionPattern<ReadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ArrayType>(op.getType());
+    Value input = adaptor.getInput().empty() ? Value()
+                                             : adaptor.getInput().front();
+    Value path = filePath(rewriter, loc, op, input, op.getPath());
+    Value handle = callRuntime(
+        rewriter, loc, op, "sa_rt_array_read", {ptrType(getContext())},
+        {path, stringPointer(rewriter, loc, op, getRuntimeSpec(type)),
+         stringPointer(rewriter, loc, op, op.getFileFormat())});
+    SmallVector<Value> lowered = takeArray(rewriter, loc, op, handle, type);
+    rewriter.replaceOpWithMultiple(op, {lowered});
+    return success();
+  }
+};
+
+struct PrintOpLowering : OpConversionPattern<PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ArrayType>(op.getSource().getType());
+    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), type,
+                             getRuntimeSpec(type));
+    callRuntime(rewriter, loc, op, "sa_rt_array_print", {}, {handle});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WriteOpLowering : OpConversionPattern<WriteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WriteOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ArrayType>(op.getSource().getType());
+    Value input = adaptor.getInput().empty() ? Value()
+                                             : adaptor.getInput().front();
+    Value path = filePath(rewriter, loc, op, input, op.getPath());
+    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), type,
+                             getRuntimeSpec(type));
+    callRuntime(rewriter, loc, op, "sa_rt_array_write", {}, {handle, path});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// convert and change_fill: the runtime repacks into the result's format
+/// (and fill).
+template <typename OpTy>
+struct RepackLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto source = cast<ArrayType>(op.getSource().getType());
+    auto result = cast<ArrayType>(op.getType());
+    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), source,
+                             getRuntimeSpec(source));
+    Value converted = callRuntime(
+        rewriter, loc, op, "sa_rt_array_convert",
+        {ptrType(op.getContext())},
+        {handle, stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    SmallVector<Value> lowered =
+        takeArray(rewriter, loc, op, converted, result);
+    rewriter.replaceOpWithMultiple(op, {lowered});
+    return success();
+  }
+};
+
+struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    auto type = cast<ArrayType>(op.getType());
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<Value> staging; // the lowered form of the staging array
+    ArrayType stagingType;
+    if (auto dense = dyn_cast<DenseElementsAttr>(op.getValue())) {
+      // Dense staging array with the result's fill: packing drops the
+      // entries equal to it.
+      stagingType = ArrayType::get(
+          shape, type.getElementType(),
+          FormatAttr::getDefault(ctx, type.getRank(), type.getElementType())
+              .withFill(type.getFillValue()));
+      staging.push_back(constantBuffer(rewriter, loc, op, dense));
+    } else {
+      // Sparse constant: a COO staging array (compressed(nonunique),
+      // singleton...) over the attribute's coordinate and value lists.
+      auto sparse = cast<SparseElementsAttr>(op.getValue());
+      unsigned rank = type.getRank();
+      if (rank == 0)
+        return rewriter.notifyMatchFailure(op, "sparse constant of rank 0");
+      const LevelFormat *compressed = LevelFormatRegistry::compressed();
+      const LevelFormat *singleton = LevelFormatRegistry::singleton();
+      SmallVector<LevelSpec> levels;
+      for (unsigned l = 0; l < rank; ++l)
+        levels.push_back(LevelSpec{l == 0 ? compressed : singleton,
+                                   /*ordered=*/true,
+                                   /*unique=*/l + 1 == rank});
+      auto format = FormatAttr::get(ctx, levels, {}, 64, 64,
+                                    type.getFillValue());
+      stagingType = ArrayType::get(shape, type.getElementType(), format);
+      DenseIntElementsAttr indices = sparse.getIndices();
+      int64_t nnz = sparse.getValues().getNumElements();
+      SmallVector<int64_t> coords(indices.getValues<int64_t>());
+      Type i64 = rewriter.getI64Type();
+      auto column = [&](ArrayRef<int64_t> data) {
+        return constantBuffer(
+            rewriter, loc, op,
+            DenseElementsAttr::get(
+                RankedTensorType::get({int64_t(data.size())}, i64), data));
+      };
+      staging.push_back(column({0, nnz}));
+      for (unsigned l = 0; l < rank; ++l) {
+        SmallVector<int64_t> levelCoords;
+        for (int64_t e = 0; e < nnz; ++e)
+          levelCoords.push_back(coords[e * rank + l]);
+        staging.push_back(column(levelCoords));
+      }
+      staging.push_back(constantBuffer(rewriter, loc, op, sparse.getValues()));
+    }
+    for (int64_t size : shape)
+      staging.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+    Value handle = lendArray(rewriter, loc, op, staging, stagingType,
+                             getRuntimeSpec(stagingType));
+    Value converted = callRuntime(
+        rewriter, loc, op, "sa_rt_array_convert", {ptrType(ctx)},
+        {handle, stringPointer(rewriter, loc, op, getRuntimeSpec(type))});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    SmallVector<Value> lowered = takeArray(rewriter, loc, op, converted, type);
+    rewriter.replaceOpWithMultiple(op, {lowered});
+    return success();
+  }
+};
+
+struct DimOpLowering : OpConversionPattern<DimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DimOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<ArrayType>(op.getSource().getType());
+    size_t first = getArrayBuffers(type).size();
+    rewriter.replaceOp(op, adaptor.getSource()[first + op.getDimension()]);
+    return success();
+  }
+};
+
+/// positions / coordinates / values: one of the lowered buffers.
+template <typename OpTy, BufferKind Kind>
+struct BufferOpLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<ArrayType>(op.getSource().getType());
+    unsigned level = 0;
+    if constexpr (Kind != BufferKind::Values)
+      level = op.getLevel();
+    std::optional<unsigned> index = getBufferIndex(type, Kind, level);
+    if (!index)
+      return rewriter.notifyMatchFailure(op, "no such buffer");
+    rewriter.replaceOp(op, adaptor.getSource()[*index]);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::sparse_array::populateStorageToBuffersPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ReadOpLowering, PrintOpLowering, WriteOpLowering,
+               RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
+               ConstantOpLowering, DimOpLowering,
+               BufferOpLowering<PositionsOp, BufferKind::Positions>,
+               BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
+               BufferOpLowering<ValuesOp, BufferKind::Values>>(
+      converter, patterns.getContext());
+}
+
+void mlir::sparse_array::configureStorageToBuffersTarget(
+    ConversionTarget &target, const TypeConverter &converter) {
+  target.addIllegalOp<ReadOp, PrintOp, WriteOp, ConvertOp, ChangeFillOp,
+                      ConstantOp, DimOp, PositionsOp, CoordinatesOp,
+                      ValuesOp>();
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return converter.isSignatureLegal(op.getFunctionType()) &&
+           converter.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+      [&](Operation *op) { return converter.isLegal(op); });
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+}

@@ -1,0 +1,158 @@
+//===- StorageOps.cpp - Storage, I/O and conversion ops -------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Dialect/Storage.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+/// Exactly one of an input index and a literal path.
+static LogicalResult verifyFileOperand(Operation *op, Value input,
+                                       std::optional<StringRef> path) {
+  if (bool(input) == path.has_value())
+    return op->emitOpError()
+           << "needs exactly one of `input %k` and `path \"...\"`";
+  if (path && path->empty())
+    return op->emitOpError() << "path must not be empty";
+  return success();
+}
+
+LogicalResult ReadOp::verify() {
+  if (failed(verifyFileOperand(*this, getInput(), getPath())))
+    return failure();
+  StringRef format = getFileFormat();
+  if (format != "auto" && format != "mtx" && format != "tns" &&
+      format != "text")
+    return emitOpError() << "file_format must be auto, mtx, tns or text, not '"
+                         << format << "'";
+  return success();
+}
+
+LogicalResult WriteOp::verify() {
+  return verifyFileOperand(*this, getInput(), getPath());
+}
+
+/// Same element type and rank, and no two static sizes that differ.
+static LogicalResult verifySameArray(Operation *op, ArrayType source,
+                                     ArrayType result) {
+  if (source.getElementType() != result.getElementType())
+    return op->emitOpError() << "element types differ: "
+                             << source.getElementType() << " and "
+                             << result.getElementType();
+  if (source.getRank() != result.getRank())
+    return op->emitOpError() << "ranks differ: " << source.getRank()
+                             << " and " << result.getRank();
+  for (unsigned d = 0; d < source.getRank(); ++d)
+    if (!source.isDynamicDim(d) && !result.isDynamicDim(d) &&
+        source.getShape()[d] != result.getShape()[d])
+      return op->emitOpError()
+             << "dimension " << d << " has size " << source.getShape()[d]
+             << " in the source but " << result.getShape()[d]
+             << " in the result";
+  return success();
+}
+
+LogicalResult ConvertOp::verify() {
+  auto source = cast<ArrayType>(getSource().getType());
+  auto result = cast<ArrayType>(getResult().getType());
+  if (failed(verifySameArray(*this, source, result)))
+    return failure();
+  if (!isSameScalar(source.getFillValue(), result.getFillValue()))
+    return emitOpError() << "fill values differ; use sparse_array.change_fill";
+  return success();
+}
+
+OpFoldResult ConvertOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getResult().getType())
+    return getSource();
+  return {};
+}
+
+LogicalResult ChangeFillOp::verify() {
+  return verifySameArray(*this, cast<ArrayType>(getSource().getType()),
+                         cast<ArrayType>(getResult().getType()));
+}
+
+LogicalResult DimOp::verify() {
+  auto type = cast<ArrayType>(getSource().getType());
+  if (getDimension() < 0 ||
+      getDimension() >= static_cast<int64_t>(type.getRank()))
+    return emitOpError() << "dimension " << getDimension()
+                         << " is out of range for an array of rank "
+                         << type.getRank();
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  auto type = cast<ArrayType>(getSource().getType());
+  if (getDimension() < 0 ||
+      getDimension() >= static_cast<int64_t>(type.getRank()) ||
+      type.isDynamicDim(getDimension()))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()),
+                          type.getShape()[getDimension()]);
+}
+
+LogicalResult ConstantOp::verify() {
+  auto type = cast<ArrayType>(getResult().getType());
+  auto shaped = dyn_cast<ShapedType>(getValue().getType());
+  if (!isa<DenseElementsAttr, SparseElementsAttr>(getValue()) || !shaped)
+    return emitOpError() << "value must be a dense<...> or sparse<...> "
+                            "attribute";
+  if (!type.hasStaticShape())
+    return emitOpError() << "result must have a static shape";
+  if (shaped.getShape() != type.getShape())
+    return emitOpError() << "value shape does not match the result shape";
+  if (shaped.getElementType() != type.getElementType())
+    return emitOpError() << "value element type " << shaped.getElementType()
+                         << " is not the result's " << type.getElementType();
+  return success();
+}
+
+/// A level's positions or coordinates buffer.
+static LogicalResult verifyLevelBuffer(Operation *op, ArrayType type,
+                                       int64_t level, BufferKind kind,
+                                       MemRefType result) {
+  StringRef what = kind == BufferKind::Positions ? "positions" : "coordinates";
+  if (level < 0 || level >= static_cast<int64_t>(type.getNumLevels()))
+    return op->emitOpError() << "level " << level
+                             << " is out of range for an array with "
+                             << type.getNumLevels() << " levels";
+  std::optional<unsigned> index = getBufferIndex(type, kind, level);
+  if (!index)
+    return op->emitOpError()
+           << "level " << level << " ("
+           << type.getFormat().getLevels()[level].getName()
+           << ") has no " << what << " buffer";
+  Type expected = getArrayBuffers(type)[*index].elementType;
+  if (result.getElementType() != expected || !result.getLayout().isIdentity() ||
+      !result.isDynamicDim(0))
+    return op->emitOpError() << "result must be memref<?x" << expected << ">";
+  return success();
+}
+
+LogicalResult PositionsOp::verify() {
+  return verifyLevelBuffer(*this, cast<ArrayType>(getSource().getType()),
+                           getLevel(), BufferKind::Positions,
+                           cast<MemRefType>(getResult().getType()));
+}
+
+LogicalResult CoordinatesOp::verify() {
+  return verifyLevelBuffer(*this, cast<ArrayType>(getSource().getType()),
+                           getLevel(), BufferKind::Coordinates,
+                           cast<MemRefType>(getResult().getType()));
+}
+
+LogicalResult ValuesOp::verify() {
+  auto type = cast<ArrayType>(getSource().getType());
+  auto result = dyn_cast<MemRefType>(getResult().getType());
+  if (!result || result.getRank() != 1 || !result.isDynamicDim(0) ||
+      !result.getLayout().isIdentity() ||
+      result.getElementType() != type.getElementType())
+    return emitOpError() << "result must be memref<?x"
+                         << type.getElementType() << ">";
+  return success();
+}
