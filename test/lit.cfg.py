@@ -59,6 +59,22 @@ if os.path.isdir(shared_data):
     config.available_features.add("shared-data")
 config.substitutions.append(("%shared_data", shared_data))
 
+# The independent reference reader (scipy.io.mmread) for the storage tests.
+try:
+    import scipy.io  # noqa: F401
+    config.available_features.add("scipy")
+except ImportError:
+    pass
+
+# sa-io (runtime only). `lit --param sa_io=PATH` substitutes another build of
+# it: scripts/test.sh runs test/Runtime again with the AddressSanitizer+UBSan
+# build.
+sa_io = lit_config.params.get(
+    "sa_io", os.path.join(config.sparse_array_tools_dir, "sa-io"))
+config.substitutions.append(("%sa_io", sa_io))
+if lit_config.params.get("sa_io"):
+    config.available_features.add("sanitized-runtime")
+
 if os.path.exists(os.path.join(lib, "libomp" + shlib)):
     config.available_features.add("openmp")
 

@@ -371,7 +371,11 @@ FileInfo Parser::matrixMarket() {
   };
 
   if (coordinate) {
-    sink.reserve(declared);
+    // Mirrored entries at most double the count; reserving that much costs
+    // only address space (large blocks are mmap'ed and touched as filled).
+    sink.reserve((symmetric || skew) && declared < UINT64_MAX / 2
+                     ? 2 * declared
+                     : declared);
     unsigned fields = pattern ? 2 : 3;
     for (uint64_t k = 0; k < declared; ++k) {
       if (!nextData(line, '%'))

@@ -1,0 +1,196 @@
+//===- StorageTest.cpp - Scalars, format specs, packing and conversion ----===//
+
+#include "Array.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <map>
+#include <random>
+#include <vector>
+
+using namespace sa_rt;
+
+namespace {
+
+FormatSpec spec(const std::string &text) {
+  FormatSpec s;
+  std::string error;
+  EXPECT_TRUE(FormatSpec::parse(text, s, error)) << text << ": " << error;
+  return s;
+}
+
+TEST(RuntimeScalar, HalfRoundTripsEveryBitPattern) {
+  for (int expBits : {5, 8}) {
+    int mantBits = expBits == 5 ? 10 : 7;
+    for (uint32_t bits = 0; bits < 65536; ++bits) {
+      double v = smallFloatToDouble(bits, expBits, mantBits);
+      if (std::isnan(v))
+        continue;
+      EXPECT_EQ(roundToSmallFloat(v, expBits, mantBits), bits);
+    }
+  }
+}
+
+TEST(RuntimeScalar, HalfRoundsToNearestEven) {
+  // 1 + 2^-11 lies half-way between 1 and the next f16 (1 + 2^-10): even
+  // mantissa wins; just above it rounds up.
+  EXPECT_EQ(roundToSmallFloat(1.0 + std::ldexp(1.0, -11), 5, 10), 0x3C00u);
+  EXPECT_EQ(roundToSmallFloat(1.0 + std::ldexp(1.0, -11) + 1e-12, 5, 10),
+            0x3C01u);
+  EXPECT_EQ(roundToSmallFloat(65520.0, 5, 10), 0x7C00u); // overflows to inf
+  EXPECT_EQ(roundToSmallFloat(65519.0, 5, 10), 0x7BFFu); // max finite
+  EXPECT_EQ(roundToSmallFloat(std::ldexp(1.0, -25), 5, 10), 0x0000u);
+  EXPECT_EQ(roundToSmallFloat(std::ldexp(1.5, -25), 5, 10), 0x0001u);
+  EXPECT_EQ(roundToSmallFloat(-0.0, 5, 10), 0x8000u);
+}
+
+TEST(RuntimeScalar, FormatParseRoundTrips) {
+  std::mt19937_64 rng(7);
+  for (Elem e : {Elem::F16, Elem::BF16}) {
+    for (uint64_t bits = 0; bits < 65536; ++bits) {
+      char buf[48];
+      int n = formatValue(e, bits, buf);
+      uint64_t back;
+      ASSERT_EQ(parseValue(e, std::string_view(buf, n), back), ParseStatus::Ok);
+      EXPECT_TRUE(sameValue(e, back, bits)) << elemName(e) << " " << buf;
+    }
+  }
+  for (int i = 0; i < 100000; ++i) {
+    uint64_t bits = rng();
+    for (Elem e : {Elem::F64, Elem::F32, Elem::I64, Elem::I32, Elem::I8}) {
+      uint64_t b = elemBytes(e) == 8 ? bits : bits & ((1ull << (8 * elemBytes(e))) - 1);
+      char buf[48];
+      int n = formatValue(e, b, buf);
+      uint64_t back;
+      ASSERT_EQ(parseValue(e, std::string_view(buf, n), back), ParseStatus::Ok)
+          << buf;
+      EXPECT_TRUE(sameValue(e, back, b)) << elemName(e) << " " << buf;
+    }
+  }
+}
+
+TEST(RuntimeScalar, IntegersAreSignlessAndRangeChecked) {
+  uint64_t bits;
+  EXPECT_EQ(parseValue(Elem::I8, "255", bits), ParseStatus::Ok);
+  EXPECT_EQ(bits, 0xFFu);
+  EXPECT_EQ(parseValue(Elem::I8, "-128", bits), ParseStatus::Ok);
+  EXPECT_EQ(parseValue(Elem::I8, "256", bits), ParseStatus::OutOfRange);
+  EXPECT_EQ(parseValue(Elem::I8, "-129", bits), ParseStatus::OutOfRange);
+  EXPECT_EQ(parseValue(Elem::I1, "2", bits), ParseStatus::OutOfRange);
+  EXPECT_EQ(parseValue(Elem::I64, "-9223372036854775808", bits),
+            ParseStatus::Ok);
+  EXPECT_EQ(parseValue(Elem::I64, "18446744073709551616", bits),
+            ParseStatus::OutOfRange);
+  EXPECT_EQ(parseValue(Elem::I32, "1.5", bits), ParseStatus::NotAnInteger);
+  EXPECT_EQ(parseValue(Elem::I32, "inf", bits), ParseStatus::NotAnInteger);
+  EXPECT_EQ(parseValue(Elem::F64, "1e999", bits), ParseStatus::Ok);
+  EXPECT_EQ(bits, 0x7FF0000000000000u);
+  EXPECT_EQ(parseValue(Elem::F64, "1.5x", bits), ParseStatus::NotANumber);
+  EXPECT_EQ(parseValue(Elem::F64, "", bits), ParseStatus::NotANumber);
+  EXPECT_EQ(negateBits(Elem::I8, 0x80), 0x80u); // -(-128) wraps
+}
+
+TEST(RuntimeFormatSpec, ParsesAndPrints) {
+  FormatSpec s = spec("elem=f32;dims=?,4;levels=compressed(nonunique),"
+                      "singleton;order=1,0;pos=32;crd=64;fill=inf");
+  EXPECT_EQ(s.rank(), 2u);
+  EXPECT_FALSE(s.levels[0].unique);
+  EXPECT_EQ(s.order, (std::vector<unsigned>{1, 0}));
+  EXPECT_EQ(s.numBuffers(), 4u);
+  EXPECT_EQ(s.posBufferIndex(0), 0);
+  EXPECT_EQ(s.crdBufferIndex(0), 1);
+  EXPECT_EQ(s.posBufferIndex(1), -1);
+  EXPECT_EQ(s.crdBufferIndex(1), 2);
+  FormatSpec again = spec(s.str());
+  EXPECT_EQ(again.str(), s.str());
+
+  FormatSpec out;
+  std::string error;
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=hashed", out, error));
+  EXPECT_EQ(error, "unknown level format 'hashed'");
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense(nonunique)", out, error));
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense,dense;order=0,0", out,
+                                 error));
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=singleton", out, error));
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=compressed(nonunique)", out,
+                                 error));
+}
+
+/// Random entries packed into every format unpack to the same entries.
+TEST(RuntimePack, EveryFormatKeepsTheEntries) {
+  std::mt19937_64 rng(42);
+  const char *formats[] = {
+      "levels=dense,dense,dense",
+      "levels=dense,compressed,compressed",
+      "levels=compressed,compressed,compressed;order=2,1,0",
+      "levels=compressed(nonunique),singleton(nonunique),singleton",
+      "levels=compressed(nonunique),singleton(nonunique),singleton;order=1,0,2",
+      "levels=dense,dense,compressed;pos=32;crd=32",
+      "levels=compressed,dense,compressed"};
+  for (int trial = 0; trial < 30; ++trial) {
+    std::vector<uint64_t> dims = {rng() % 9 + 1, rng() % 9 + 1,
+                                  rng() % 300 + 1};
+    std::map<std::vector<uint64_t>, uint64_t> entries;
+    int count = static_cast<int>(rng() % 200);
+    for (int i = 0; i < count; ++i)
+      entries[{rng() % dims[0], rng() % dims[1], rng() % dims[2]}] =
+          rng() % 1000 + 1;
+    for (const char *f : formats) {
+      FormatSpec s = spec(std::string("elem=i64;") + f);
+      Coo coo(Elem::I64, 3);
+      coo.dims = dims;
+      // Push in a scrambled order: packing sorts.
+      std::vector<std::pair<std::vector<uint64_t>, uint64_t>> list(
+          entries.begin(), entries.end());
+      std::shuffle(list.begin(), list.end(), rng);
+      for (auto &[c, v] : list)
+        coo.push(c.data(), v);
+      PackError error;
+      std::unique_ptr<Array> a = pack(std::move(coo), s, error);
+      ASSERT_TRUE(a) << f << ": " << error.message;
+      EXPECT_EQ(a->validate(), "") << f;
+      uint64_t zero = 0;
+      Coo back = unpack(*a, &zero);
+      std::map<std::vector<uint64_t>, uint64_t> got;
+      for (uint64_t i = 0; i < back.nnz; ++i)
+        got[{back.cols[0][i], back.cols[1][i], back.cols[2][i]}] =
+            back.valueBits(i);
+      EXPECT_EQ(got, entries) << f;
+    }
+  }
+}
+
+TEST(RuntimePack, DuplicatesAreReported) {
+  Coo coo(Elem::F64, 2);
+  coo.dims = {3, 3};
+  uint64_t a[2] = {1, 2}, b[2] = {0, 0};
+  coo.push(a, 1);
+  coo.push(b, 2);
+  coo.push(a, 3);
+  PackError error;
+  EXPECT_FALSE(pack(std::move(coo), spec("elem=f64;levels=dense,compressed"),
+                    error));
+  EXPECT_EQ(error.duplicate, (std::vector<uint64_t>{1, 2}));
+}
+
+TEST(RuntimeConvert, ChangingTheFillMakesImplicitEntriesExplicit) {
+  Coo coo(Elem::I32, 2);
+  coo.dims = {2, 2};
+  uint64_t c[2] = {0, 1};
+  coo.push(c, 7);
+  PackError error;
+  std::unique_ptr<Array> a =
+      pack(std::move(coo), spec("elem=i32;levels=dense,compressed"), error);
+  ASSERT_TRUE(a);
+  // New fill 7: the stored 7 becomes implicit, the three zeros explicit.
+  std::unique_ptr<Array> b =
+      convert(*a, spec("elem=i32;levels=compressed,compressed;fill=7"));
+  Coo back = unpack(*b, nullptr);
+  ASSERT_EQ(back.nnz, 3u);
+  for (uint64_t i = 0; i < back.nnz; ++i)
+    EXPECT_EQ(back.valueBits(i), 0u);
+  EXPECT_FALSE(back.cols[0][0] == 0 && back.cols[1][0] == 1);
+}
+
+} // namespace
