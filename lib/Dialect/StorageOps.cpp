@@ -130,7 +130,9 @@ static LogicalResult verifyLevelBuffer(Operation *op, ArrayType type,
   Type expected = getArrayBuffers(type)[*index].elementType;
   if (result.getElementType() != expected || !result.getLayout().isIdentity() ||
       !result.isDynamicDim(0))
-    return op->emitOpError() << "result must be memref<?x" << expected << ">";
+    return op->emitOpError()
+           << "result must be "
+           << MemRefType::get({ShapedType::kDynamic}, expected);
   return success();
 }
 
@@ -152,7 +154,8 @@ LogicalResult ValuesOp::verify() {
   if (!result || result.getRank() != 1 || !result.isDynamicDim(0) ||
       !result.getLayout().isIdentity() ||
       result.getElementType() != type.getElementType())
-    return emitOpError() << "result must be memref<?x"
-                         << type.getElementType() << ">";
+    return emitOpError() << "result must be "
+                         << MemRefType::get({ShapedType::kDynamic},
+                                            type.getElementType());
   return success();
 }

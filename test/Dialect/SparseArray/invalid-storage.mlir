@@ -1,0 +1,162 @@
+// RUN: sa-opt %s -split-input-file -verify-diagnostics
+// One case per diagnostic of the storage, I/O and conversion ops.
+
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+
+func.func @read_both(%k: index) {
+  // expected-error@+1 {{'sparse_array.read' op needs exactly one of `input %k` and `path "..."`}}
+  %a = sparse_array.read input %k path "x.mtx" : !csr
+  return
+}
+
+// -----
+
+func.func @read_neither() {
+  // expected-error@+1 {{'sparse_array.read' op needs exactly one of `input %k` and `path "..."`}}
+  %a = sparse_array.read : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+func.func @read_empty_path() {
+  // expected-error@+1 {{'sparse_array.read' op path must not be empty}}
+  %a = sparse_array.read path "" : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+func.func @read_bad_format(%k: index) {
+  // expected-error@+1 {{'sparse_array.read' op file_format must be auto, mtx, tns or text, not 'csv'}}
+  %a = sparse_array.read input %k {file_format = "csv"} : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+func.func @write_neither(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.write' op needs exactly one of `input %k` and `path "..."`}}
+  sparse_array.write %a to : !sparse_array.array<4xf64>
+  return
+}
+
+// -----
+
+func.func @convert_element(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.convert' op element types differ: 'f64' and 'f32'}}
+  %b = sparse_array.convert %a : !sparse_array.array<4xf64> to !sparse_array.array<4xf32>
+  return
+}
+
+// -----
+
+func.func @convert_rank(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.convert' op ranks differ: 1 and 2}}
+  %b = sparse_array.convert %a : !sparse_array.array<4xf64> to !sparse_array.array<4x1xf64>
+  return
+}
+
+// -----
+
+func.func @convert_size(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.convert' op dimension 0 has size 4 in the source but 5 in the result}}
+  %b = sparse_array.convert %a : !sparse_array.array<4xf64> to !sparse_array.array<5xf64>
+  return
+}
+
+// -----
+
+func.func @convert_fill(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.convert' op fill values differ; use sparse_array.change_fill}}
+  %b = sparse_array.convert %a : !sparse_array.array<4xf64> to !sparse_array.array<4xf64, #sparse_array.format<[compressed], fill = -0.0 : f64>>
+  return
+}
+
+// -----
+
+func.func @change_fill_element(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.change_fill' op element types differ: 'f64' and 'i64'}}
+  %b = sparse_array.change_fill %a : !sparse_array.array<4xf64> to !sparse_array.array<4xi64>
+  return
+}
+
+// -----
+
+func.func @dim_range(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.dim' op dimension 1 is out of range for an array of rank 1}}
+  %n = sparse_array.dim %a[1] : !sparse_array.array<4xf64>
+  return
+}
+
+// -----
+
+func.func @constant_not_elements() {
+  // expected-error@+1 {{'sparse_array.constant' op value must be a dense<...> or sparse<...> attribute}}
+  %a = sparse_array.constant dense_resource<blob> : tensor<2xf64> : !sparse_array.array<2xf64>
+  return
+}
+
+// -----
+
+func.func @constant_dynamic() {
+  // expected-error@+1 {{'sparse_array.constant' op result must have a static shape}}
+  %a = sparse_array.constant dense<1.0> : tensor<2xf64> : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+func.func @constant_shape() {
+  // expected-error@+1 {{'sparse_array.constant' op value shape does not match the result shape}}
+  %a = sparse_array.constant dense<1.0> : tensor<3xf64> : !sparse_array.array<2xf64>
+  return
+}
+
+// -----
+
+func.func @constant_element() {
+  // expected-error@+1 {{'sparse_array.constant' op value element type 'f32' is not the result's 'f64'}}
+  %a = sparse_array.constant dense<1.0> : tensor<2xf32> : !sparse_array.array<2xf64>
+  return
+}
+
+// -----
+
+func.func @positions_level(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>) {
+  // expected-error@+1 {{'sparse_array.positions' op level 2 is out of range for an array with 2 levels}}
+  %p = sparse_array.positions %a[2] : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @positions_dense(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>) {
+  // expected-error@+1 {{'sparse_array.positions' op level 0 (dense) has no positions buffer}}
+  %p = sparse_array.positions %a[0] : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @positions_width(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], pos_width = 32>>) {
+  // expected-error@+1 {{'sparse_array.positions' op result must be 'memref<?xi32>'}}
+  %p = sparse_array.positions %a[1] : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], pos_width = 32>> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @coordinates_singleton_ok_dense_not(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>) {
+  // expected-error@+1 {{'sparse_array.coordinates' op level 0 (dense) has no coordinates buffer}}
+  %c = sparse_array.coordinates %a[0] : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @values_type(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.values' op result must be 'memref<?xf64>'}}
+  %v = sparse_array.values %a : !sparse_array.array<4xf64> -> memref<4xf64>
+  return
+}

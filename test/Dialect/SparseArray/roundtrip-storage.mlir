@@ -1,0 +1,51 @@
+// RUN: sa-opt %s --mlir-print-local-scope | sa-opt --mlir-print-local-scope | FileCheck %s
+// RUN: sa-opt %s --verify-roundtrip > /dev/null
+// Storage, I/O and conversion ops.
+
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!csc = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!coo = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonunique), singleton], pos_width = 32, crd_width = 32>>
+!inf = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+
+// CHECK-LABEL: func.func @io(
+// CHECK: %[[A:.*]] = sparse_array.read input %{{.*}} : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
+// CHECK: sparse_array.read path "m.tns" {file_format = "tns"} : !sparse_array.array<?x?xf64,
+// CHECK: sparse_array.print %[[A]] : !sparse_array.array<?x?xf64,
+// CHECK: sparse_array.write %[[A]] to input %{{.*}} : !sparse_array.array<?x?xf64,
+// CHECK: sparse_array.write %[[A]] to path "out.mtx" : !sparse_array.array<?x?xf64,
+func.func @io(%k: index) {
+  %a = sparse_array.read input %k : !csr
+  %b = sparse_array.read path "m.tns" {file_format = "tns"} : !csr
+  sparse_array.print %a : !csr
+  sparse_array.write %a to input %k : !csr
+  sparse_array.write %a to path "out.mtx" : !csr
+  return
+}
+
+// CHECK-LABEL: func.func @conversions(
+// CHECK: sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> to !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0], fill = 0.0 : f64>>
+// CHECK: sparse_array.convert %{{.*}} to !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonunique), singleton], pos_width = 32, crd_width = 32, fill = 0.0 : f64>>
+// CHECK: sparse_array.change_fill %{{.*}} to !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+// CHECK: sparse_array.dim %{{.*}}[1] : !sparse_array.array<?x?xf64,
+func.func @conversions(%a: !csr) -> (!csc, !coo, !inf, index) {
+  %b = sparse_array.convert %a : !csr to !csc
+  %c = sparse_array.convert %b : !csc to !coo
+  %d = sparse_array.change_fill %a : !csr to !inf
+  %n = sparse_array.dim %a[1] : !csr
+  return %b, %c, %d, %n : !csc, !coo, !inf, index
+}
+
+// CHECK-LABEL: func.func @constants_and_buffers(
+// CHECK: sparse_array.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [0.000000e+00, 2.000000e+00]]> : tensor<2x2xf64> : !sparse_array.array<2x2xf64,
+// CHECK: sparse_array.constant sparse<{{\[}}[0, 1]], 5> : tensor<2x3xi32> : !sparse_array.array<2x3xi32>
+// CHECK: sparse_array.positions %{{.*}}[1] : !sparse_array.array<?x?xf64, {{.*}}> -> memref<?xi64>
+// CHECK: sparse_array.coordinates %{{.*}}[1] : !sparse_array.array<?x?xf64, {{.*}}> -> memref<?xi64>
+// CHECK: sparse_array.values %{{.*}} : !sparse_array.array<?x?xf64, {{.*}}> -> memref<?xf64>
+func.func @constants_and_buffers(%a: !csr) -> (memref<?xi64>, memref<?xi64>, memref<?xf64>) {
+  %c = sparse_array.constant dense<[[1.0, 0.0], [0.0, 2.0]]> : tensor<2x2xf64> : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+  %s = sparse_array.constant sparse<[[0, 1]], [5]> : tensor<2x3xi32> : !sparse_array.array<2x3xi32>
+  %p = sparse_array.positions %a[1] : !csr -> memref<?xi64>
+  %q = sparse_array.coordinates %a[1] : !csr -> memref<?xi64>
+  %v = sparse_array.values %a : !csr -> memref<?xf64>
+  return %p, %q, %v : memref<?xi64>, memref<?xi64>, memref<?xf64>
+}
