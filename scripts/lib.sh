@@ -8,10 +8,12 @@ SA_BUILD=${SA_BUILD_DIR:-$SA_ROOT/build}
 SA_LLVM=/usr/lib/llvm-22
 
 # Everything the project needs from Debian (LLVM/MLIR 22 toolchain, the test
-# tools, GoogleTest, Python for lit).
+# tools, GoogleTest, Python for lit, numpy/scipy as the independent Matrix
+# Market reader of the storage tests, compiler-rt for the sanitizer build).
 SA_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
-  libomp-22-dev ninja-build cmake ccache libgtest-dev python3
+  libomp-22-dev libclang-rt-22-dev ninja-build cmake ccache libgtest-dev
+  python3 python3-numpy python3-scipy
 )
 
 sa_log() { printf '%s\n' "$*" >&2; }
@@ -67,6 +69,22 @@ sa_configure() {
 sa_build() {
   # ninja prints "no work to do" when up to date; keep the log either way.
   sa_quiet "$SA_BUILD/build.log" cmake --build "$SA_BUILD" -- "$@"
+}
+
+# The runtime and sa-io alone, built with AddressSanitizer and UBSan
+# (runtime/CMakeLists.txt configures on its own).
+SA_SANITIZE_BUILD=$SA_BUILD/sanitize
+sa_build_sanitized() {
+  if [ ! -f "$SA_SANITIZE_BUILD/build.ninja" ]; then
+    local launcher=()
+    command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    mkdir -p "$SA_SANITIZE_BUILD"
+    sa_quiet "$SA_SANITIZE_BUILD/configure.log" cmake -G Ninja \
+      -S "$SA_ROOT/runtime" -B "$SA_SANITIZE_BUILD" \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DSA_RT_SANITIZE=ON "${launcher[@]}"
+  fi
+  sa_quiet "$SA_SANITIZE_BUILD/build.log" cmake --build "$SA_SANITIZE_BUILD"
 }
 
 sa_setup() {

@@ -7,13 +7,19 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 sa_setup
+sa_build_sanitized
 
 out="$SA_BUILD/test.log"
 status=0
 "$SA_LLVM/bin/lit" -sv --xunit-xml-output "$SA_BUILD/test-results.xml" \
   "$SA_BUILD/test" >"$out" 2>&1 || status=$?
+# The runtime's tests again with the AddressSanitizer+UBSan build of sa-io
+# (every reader, packer and converter on the corpus and malformed files).
+"$SA_LLVM/bin/lit" -sv --param sa_io="$SA_SANITIZE_BUILD/bin/sa-io" \
+  "$SA_BUILD/test/Runtime" >>"$out" 2>&1 || status=$?
 
-count() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$out" | tail -n 1; }
+# Sums a lit summary count over both runs.
+count() { sed -n "s/^ *$1: *\([0-9]*\).*/\1/p" "$out" | awk '{s += $1} END {print s + 0}'; }
 passed=$(( $(count Passed || true) + 0 ))
 xfailed=$(( $(count 'Expectedly Failed' || true) + 0 ))
 failed=$(( $(count Failed || true) + $(count 'Unexpectedly Passed' || true) + $(count Unresolved || true) + $(count 'Timed Out' || true) + 0 ))
