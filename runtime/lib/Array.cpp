@@ -189,6 +189,68 @@ template <typename V> struct Sorter {
   std::vector<uint64_t *> col; // level order
   V *val;
   std::vector<uint64_t> dim; // per level
+  // Where the arrays are owned (the Coo's slots), so that a sort that
+  // replaces them by sorted copies can hand the copies over.
+  std::vector<uint64_t **> colSlot;
+  void **valSlot = nullptr;
+
+  /// Stable counting sort of all n entries by level 0, scattering one
+  /// column at a time into a fresh array: sequential reads and independent
+  /// writes stall far less than in-place swap chains, and only one extra
+  /// column is alive at a time. Stability keeps the file's order within a
+  /// bucket (often already sorted: column-major files read as CSR).
+  void scatterSortTop(uint64_t n) {
+    uint64_t d = dim[0];
+    std::vector<uint64_t> start(d + 1, 0);
+    for (uint64_t e = 0; e < n; ++e)
+      ++start[col[0][e] + 1];
+    for (uint64_t b = 0; b < d; ++b)
+      start[b + 1] += start[b];
+    // The keys, narrowed to 32 bits when they fit: the 64-bit column is
+    // rebuilt as runs at the end, so it need not be alive meanwhile.
+    if (d <= UINT32_MAX) {
+      uint32_t *key32 =
+          static_cast<uint32_t *>(checkedMalloc(n, sizeof(uint32_t), "sorting"));
+      for (uint64_t e = 0; e < n; ++e)
+        key32[e] = static_cast<uint32_t>(col[0][e]);
+      std::free(col[0]);
+      scatterAll(n, start, key32);
+      std::free(key32);
+      *colSlot[0] = col[0] = static_cast<uint64_t *>(
+          checkedMalloc(n, sizeof(uint64_t), "coordinates"));
+    } else {
+      scatterAll(n, start, col[0]);
+    }
+    // The key column itself becomes runs of equal coordinates.
+    for (uint64_t b = 0; b < d; ++b)
+      std::fill(col[0] + start[b], col[0] + start[b + 1], b);
+    for (uint64_t b = 0; b < d; ++b)
+      if (start[b + 1] - start[b] > 1)
+        sort(start[b], start[b + 1], 1);
+  }
+
+  /// Scatters levels 1.. and the values by `key` (one bucket cursor array,
+  /// restored after each pass).
+  template <typename K>
+  void scatterAll(uint64_t n, std::vector<uint64_t> &start, const K *key) {
+    uint64_t d = dim[0];
+    auto scatter = [&](auto *src) {
+      using T = std::remove_pointer_t<decltype(src)>;
+      T *dst = static_cast<T *>(checkedMalloc(n, sizeof(T), "sorting"));
+      for (uint64_t e = 0; e < n; ++e)
+        dst[start[key[e]]++] = src[e];
+      // start[b] advanced to the old start[b + 1]: shift back.
+      std::copy_backward(start.begin(), start.begin() + d,
+                         start.begin() + d + 1);
+      start[0] = 0;
+      std::free(src);
+      return dst;
+    };
+    for (unsigned l = 1; l < numLevels(); ++l)
+      *colSlot[l] = col[l] = scatter(col[l]);
+    val = scatter(val);
+    *valSlot = val;
+  }
 
   unsigned numLevels() const { return static_cast<unsigned>(col.size()); }
 
@@ -252,6 +314,11 @@ template <typename V> struct Sorter {
     }
     const uint64_t *c = col[from];
     uint64_t d = dim[from];
+    if (from == 0 && lo == 0 && n >= 4096 && d <= 2 * n + 1024 &&
+        valSlot) {
+      scatterSortTop(n);
+      return;
+    }
     if (d <= 2 * n + 1024) {
       // One counting pass over the whole coordinate range.
       flagSort(lo, hi, d, [c](uint64_t e) { return c[e]; },
@@ -341,8 +408,10 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
   sorter.val = static_cast<V *>(coo.vals);
   for (unsigned l = 0; l < L; ++l) {
     sorter.col.push_back(coo.cols[spec.order[l]]);
+    sorter.colSlot.push_back(&coo.cols[spec.order[l]]);
     sorter.dim.push_back(coo.dims[spec.order[l]]);
   }
+  sorter.valSlot = &coo.vals;
   sorter.sort(0, nnz, 0);
 
   // Groups per level (distinct coordinate prefixes; every entry below a
@@ -571,6 +640,9 @@ static void sortDimOrder(Coo &coo) {
     Sorter<V> s;
     s.val = vals;
     s.col = coo.cols;
+    for (uint64_t *&c : coo.cols)
+      s.colSlot.push_back(&c);
+    s.valSlot = &coo.vals;
     s.dim = coo.dims;
     s.sort(0, coo.nnz, 0);
   };

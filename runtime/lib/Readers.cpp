@@ -121,13 +121,16 @@ bool isBlank(std::string_view line) {
 bool parseU64(std::string_view t, uint64_t &out) {
   if (t.empty() || t.size() > 20)
     return false;
-  out = 0;
+  uint64_t v = 0;
   for (char c : t) {
     unsigned d = static_cast<unsigned char>(c) - '0';
-    if (d > 9 || out > (UINT64_MAX - d) / 10)
+    if (d > 9)
       return false;
-    out = out * 10 + d;
+    // Up to 19 digits cannot overflow; only a 20th needs the check.
+    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, d, &v))
+      return false;
   }
+  out = v;
   return true;
 }
 

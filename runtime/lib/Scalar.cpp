@@ -84,9 +84,9 @@ ParseStatus parseInteger(std::string_view t, bool &negative,
                  : ParseStatus::NotANumber;
     }
     unsigned d = c - '0';
-    if (magnitude > (std::numeric_limits<uint64_t>::max() - d) / 10)
+    if (__builtin_mul_overflow(magnitude, 10, &magnitude) ||
+        __builtin_add_overflow(magnitude, d, &magnitude))
       return ParseStatus::OutOfRange;
-    magnitude = magnitude * 10 + d;
   }
   return ParseStatus::Ok;
 }

@@ -129,10 +129,12 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
       "levels=dense,dense,compressed;pos=32;crd=32",
       "levels=compressed,dense,compressed"};
   for (int trial = 0; trial < 30; ++trial) {
-    std::vector<uint64_t> dims = {rng() % 9 + 1, rng() % 9 + 1,
-                                  rng() % 300 + 1};
+    // The first trials are large enough for the scatter sort path.
+    bool large = trial < 3;
+    std::vector<uint64_t> dims = {rng() % (large ? 60 : 9) + 1,
+                                  rng() % 9 + 1, rng() % 300 + 1};
     std::map<std::vector<uint64_t>, uint64_t> entries;
-    int count = static_cast<int>(rng() % 200);
+    int count = static_cast<int>(large ? 20000 : rng() % 200);
     for (int i = 0; i < count; ++i)
       entries[{rng() % dims[0], rng() % dims[1], rng() % dims[2]}] =
           rng() % 1000 + 1;
