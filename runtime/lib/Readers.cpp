@@ -34,7 +34,7 @@ public:
     file = std::fopen(path, "rb");
     if (!file)
       fatal("%s: cannot open: %s", path, std::strerror(errno));
-    buf.resize(1 << 20);
+    buf.resize(1 << 16); // grows for longer lines
   }
   ~LineReader() { std::fclose(file); }
 

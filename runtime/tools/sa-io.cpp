@@ -24,7 +24,20 @@
 #include <sys/resource.h>
 #include <vector>
 
+/// Peak resident set of this process image in KiB. VmHWM starts afresh at
+/// exec, unlike getrusage's ru_maxrss, which Linux carries over from the
+/// (possibly much larger) parent that forked us.
 static long peakRssKb() {
+  if (std::FILE *f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    long kb = -1;
+    while (std::fgets(line, sizeof(line), f))
+      if (std::sscanf(line, "VmHWM: %ld kB", &kb) == 1)
+        break;
+    std::fclose(f);
+    if (kb >= 0)
+      return kb;
+  }
   struct rusage usage;
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_maxrss;

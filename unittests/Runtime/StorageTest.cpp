@@ -129,7 +129,7 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
       "levels=dense,dense,compressed;pos=32;crd=32",
       "levels=compressed,dense,compressed"};
   for (int trial = 0; trial < 30; ++trial) {
-    // The first trials are large enough for the scatter sort path.
+    // The first trials are large enough for the flag sort's counting path.
     bool large = trial < 3;
     std::vector<uint64_t> dims = {rng() % (large ? 60 : 9) + 1,
                                   rng() % 9 + 1, rng() % 300 + 1};
@@ -160,6 +160,38 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
             back.valueBits(i);
       EXPECT_EQ(got, entries) << f;
     }
+  }
+}
+
+/// More than 2^20 entries take the scatter sort.
+TEST(RuntimePack, LargeInputsSortByScatter) {
+  std::mt19937_64 rng(3);
+  const uint64_t n = (1u << 20) + 17;
+  Coo coo(Elem::F32, 2);
+  coo.dims = {5000, 3000};
+  std::vector<std::pair<uint64_t, uint64_t>> coords;
+  for (uint64_t i = 0; i < n; ++i)
+    coords.push_back({i % 5000, (i * 7919) % 3000});
+  std::sort(coords.begin(), coords.end());
+  coords.erase(std::unique(coords.begin(), coords.end()), coords.end());
+  std::shuffle(coords.begin(), coords.end(), rng);
+  for (auto [r, c] : coords) {
+    uint64_t x[2] = {r, c};
+    coo.push(x, r * 3000 + c + 1);
+  }
+  PackError error;
+  std::unique_ptr<Array> a =
+      pack(std::move(coo), spec("elem=f32;levels=dense,compressed"), error);
+  ASSERT_TRUE(a) << error.message;
+  EXPECT_EQ(a->validate(), "");
+  uint64_t zero = 0;
+  Coo back = unpack(*a, &zero);
+  ASSERT_EQ(back.nnz, coords.size());
+  std::sort(coords.begin(), coords.end());
+  for (uint64_t i = 0; i < back.nnz; ++i) {
+    ASSERT_EQ(back.cols[0][i], coords[i].first);
+    ASSERT_EQ(back.cols[1][i], coords[i].second);
+    ASSERT_EQ(back.valueBits(i), coords[i].first * 3000 + coords[i].second + 1);
   }
 }
 
