@@ -208,16 +208,41 @@ template <typename V> struct Sorter {
       start[b + 1] += start[b];
     // The keys, narrowed to 32 bits when they fit: the 64-bit column is
     // rebuilt as runs at the end, so it need not be alive meanwhile.
-    if (d <= UINT32_MAX) {
-      uint32_t *key32 =
-          static_cast<uint32_t *>(checkedMalloc(n, sizeof(uint32_t), "sorting"));
-      for (uint64_t e = 0; e < n; ++e)
-        key32[e] = static_cast<uint32_t>(col[0][e]);
-      std::free(col[0]);
-      scatterAll(n, start, key32);
-      std::free(key32);
+    if (d <= UINT32_MAX && n <= UINT32_MAX) {
+      // Keys narrowed to 32 bits in place (bytewise, so no aliasing
+      // assumptions: slot e of 4 bytes only overwrites 8-byte slots already
+      // read), then the tail is given back.
+      char *bytes = reinterpret_cast<char *>(col[0]);
+      for (uint64_t e = 0; e < n; ++e) {
+        uint64_t wide;
+        std::memcpy(&wide, bytes + 8 * e, 8);
+        uint32_t narrow = static_cast<uint32_t>(wide);
+        std::memcpy(bytes + 4 * e, &narrow, 4);
+      }
+      uint32_t *key32 = static_cast<uint32_t *>(
+          checkedRealloc(col[0], n, sizeof(uint32_t), "sorting"));
+      col[0] = nullptr;
+      if (n < (1u << 20)) {
+        // Cache-sized: turn the keys into destinations and permute in
+        // place (no extra column at all).
+        for (uint64_t e = 0; e < n; ++e)
+          key32[e] = static_cast<uint32_t>(start[key32[e]]++);
+        std::copy_backward(start.begin(), start.begin() + d,
+                           start.begin() + d + 1);
+        start[0] = 0;
+        for (uint64_t e = 0; e < n; ++e)
+          while (key32[e] != e) {
+            uint32_t to = key32[e];
+            for (unsigned l = 1; l < numLevels(); ++l)
+              std::swap(col[l][e], col[l][to]);
+            std::swap(val[e], val[to]);
+            std::swap(key32[e], key32[to]);
+          }
+      } else {
+        scatterAll(n, start, key32);
+      }
       *colSlot[0] = col[0] = static_cast<uint64_t *>(
-          checkedMalloc(n, sizeof(uint64_t), "coordinates"));
+          checkedRealloc(key32, n, sizeof(uint64_t), "coordinates"));
     } else {
       scatterAll(n, start, col[0]);
     }
@@ -314,9 +339,10 @@ template <typename V> struct Sorter {
     }
     const uint64_t *c = col[from];
     uint64_t d = dim[from];
-    // Large inputs: the scatter (fewer cache stalls, one extra column);
-    // cache-sized ones: in place.
-    if (from == 0 && lo == 0 && n >= (1u << 20) && d <= 2 * n + 1024 &&
+    // The stable scatter keeps a file's order within each bucket, which
+    // is usually sorted already (column-major and symmetric files read as
+    // CSR); tiny ranges are sorted in place.
+    if (from == 0 && lo == 0 && n >= 4096 && d <= 2 * n + 1024 &&
         valSlot) {
       scatterSortTop(n);
       return;
@@ -327,11 +353,40 @@ template <typename V> struct Sorter {
                [&](uint64_t a, uint64_t b) { sort(a, b, from + 1); });
       return;
     }
-    // Large dimension: MSD radix by bytes of the coordinate.
+    // Large dimension: comparison sort for moderate ranges, else MSD radix
+    // by bytes of the coordinate (256 buckets per pass would dominate
+    // small ranges).
+    if (n <= 65536) {
+      permutationSort(lo, hi, from);
+      return;
+    }
     int shift = 0;
     while (shift < 56 && ((d - 1) >> (shift + 8)) != 0)
       shift += 8;
     sortBytes(lo, hi, from, shift);
+  }
+
+  /// Sorts a range via an index permutation, then gathers the columns of
+  /// levels from.. and the values (levels before `from` are constant in
+  /// the range). Scratch is proportional to the range only.
+  void permutationSort(uint64_t lo, uint64_t hi, unsigned from) {
+    uint64_t n = hi - lo;
+    std::vector<uint32_t> perm(n);
+    for (uint64_t i = 0; i < n; ++i)
+      perm[i] = static_cast<uint32_t>(i);
+    std::sort(perm.begin(), perm.end(), [&](uint32_t a, uint32_t b) {
+      return less(lo + a, lo + b, from);
+    });
+    std::vector<uint64_t> tmp(n);
+    for (unsigned l = from; l < numLevels(); ++l) {
+      for (uint64_t i = 0; i < n; ++i)
+        tmp[i] = col[l][lo + perm[i]];
+      std::copy(tmp.begin(), tmp.end(), col[l] + lo);
+    }
+    std::vector<V> tv(n);
+    for (uint64_t i = 0; i < n; ++i)
+      tv[i] = val[lo + perm[i]];
+    std::copy(tv.begin(), tv.end(), val + lo);
   }
 
   void sortBytes(uint64_t lo, uint64_t hi, unsigned from, int shift) {
