@@ -172,6 +172,21 @@ Value lendArray(OpBuilder &builder, Location loc, Operation *anchor,
   return handle;
 }
 
+/// The runtime repacks the array `lowered` of type `source` into `result`
+/// (another format and/or fill); returns the result's lowered values.
+SmallVector<Value> repack(OpBuilder &builder, Location loc, Operation *anchor,
+                          ValueRange lowered, ArrayType source,
+                          ArrayType result) {
+  Value handle = lendArray(builder, loc, anchor, lowered, source,
+                           getRuntimeSpec(source));
+  Value converted = callRuntime(
+      builder, loc, anchor, "sa_rt_array_convert",
+      {ptrType(builder.getContext())},
+      {handle, stringPointer(builder, loc, anchor, getRuntimeSpec(result))});
+  callRuntime(builder, loc, anchor, "sa_rt_array_free", {}, {handle});
+  return takeArray(builder, loc, anchor, converted, result);
+}
+
 /// The path operand of read/write: the k-th program input or a literal.
 Value filePath(OpBuilder &builder, Location loc, Operation *anchor,
                Value input, std::optional<StringRef> path) {
@@ -278,18 +293,10 @@ struct RepackLowering : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto source = cast<ArrayType>(op.getSource().getType());
-    auto result = cast<ArrayType>(op.getType());
-    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), source,
-                             getRuntimeSpec(source));
-    Value converted = callRuntime(
-        rewriter, loc, op, "sa_rt_array_convert",
-        {ptrType(op.getContext())},
-        {handle, stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
-    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
     SmallVector<Value> lowered =
-        takeArray(rewriter, loc, op, converted, result);
+        repack(rewriter, op.getLoc(), op, adaptor.getSource(),
+               cast<ArrayType>(op.getSource().getType()),
+               cast<ArrayType>(op.getType()));
     rewriter.replaceOpWithMultiple(op, {lowered});
     return success();
   }
@@ -352,13 +359,8 @@ struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
     }
     for (int64_t size : shape)
       staging.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
-    Value handle = lendArray(rewriter, loc, op, staging, stagingType,
-                             getRuntimeSpec(stagingType));
-    Value converted = callRuntime(
-        rewriter, loc, op, "sa_rt_array_convert", {ptrType(ctx)},
-        {handle, stringPointer(rewriter, loc, op, getRuntimeSpec(type))});
-    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
-    SmallVector<Value> lowered = takeArray(rewriter, loc, op, converted, type);
+    SmallVector<Value> lowered =
+        repack(rewriter, loc, op, staging, stagingType, type);
     rewriter.replaceOpWithMultiple(op, {lowered});
     return success();
   }
