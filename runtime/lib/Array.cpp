@@ -117,6 +117,20 @@ std::string Array::validate() const {
       return "level " + std::to_string(l) + " has " +
              std::to_string(lb.crdLen) + " coordinates, expected " +
              std::to_string(k->crdLength(positions));
+    // Contents, so that iteration never reads out of bounds: positions
+    // never decrease, coordinates lie within the dimension.
+    if (k->hasPositions())
+      for (uint64_t p = 0; p < parents; ++p)
+        if (lb.getPos(p + 1) < lb.getPos(p))
+          return "level " + std::to_string(l) + " positions decrease at " +
+                 std::to_string(p);
+    if (k->hasCoordinates())
+      for (uint64_t q = 0; q < lb.crdLen; ++q)
+        if (lb.getCrd(q) >= levelDim(l))
+          return "level " + std::to_string(l) + " coordinate " +
+                 std::to_string(lb.getCrd(q)) + " at position " +
+                 std::to_string(q) + " is outside the dimension (size " +
+                 std::to_string(levelDim(l)) + ")";
     parents = positions;
   }
   if (values().len != parents)

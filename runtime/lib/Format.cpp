@@ -135,18 +135,6 @@ std::vector<std::string> split(const std::string &s, char sep) {
   }
 }
 
-bool parseU64(const std::string &s, uint64_t &out) {
-  if (s.empty())
-    return false;
-  out = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9' || out > (UINT64_MAX - (c - '0')) / 10)
-      return false;
-    out = out * 10 + (c - '0');
-  }
-  return true;
-}
-
 // Splits "a,b(c,d),e" at top-level commas.
 std::vector<std::string> splitLevels(const std::string &s) {
   std::vector<std::string> parts;
@@ -261,7 +249,7 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
         uint64_t v;
         if (d == "?")
           out.dims.push_back(-1);
-        else if (parseU64(d, v) && v <= INT64_MAX)
+        else if (parseDecimal(d, v) && v <= INT64_MAX)
           out.dims.push_back(static_cast<int64_t>(v));
         else {
           error = "bad dimension size '" + d + "'";
@@ -305,7 +293,7 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
     } else if (key == "order") {
       for (const std::string &d : split(value, ',')) {
         uint64_t v;
-        if (!parseU64(d, v) || v > 1000) {
+        if (!parseDecimal(d, v) || v > 1000) {
           error = "bad order entry '" + d + "'";
           return false;
         }

@@ -118,22 +118,6 @@ bool isBlank(std::string_view line) {
   return true;
 }
 
-bool parseU64(std::string_view t, uint64_t &out) {
-  if (t.empty() || t.size() > 20)
-    return false;
-  uint64_t v = 0;
-  for (char c : t) {
-    unsigned d = static_cast<unsigned char>(c) - '0';
-    if (d > 9)
-      return false;
-    // Up to 19 digits cannot overflow; only a 20th needs the check.
-    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, d, &v))
-      return false;
-  }
-  out = v;
-  return true;
-}
-
 std::string lower(std::string_view s) {
   std::string r(s);
   for (char &c : r)
@@ -236,7 +220,7 @@ public:
 
   uint64_t coord(std::string_view token, uint64_t dim, unsigned d) {
     uint64_t c;
-    if (!parseU64(token, c))
+    if (!parseDecimal(token, c))
       fail("coordinate '%1' is not a non-negative integer", show(token));
     if (c == 0 || c > dim)
       fail("coordinate %1 of dimension %2 is out of range",
@@ -349,8 +333,8 @@ FileInfo Parser::matrixMarket() {
     fail(coordinate ? "the size line must be 'rows columns entries'"
                     : "the size line must be 'rows columns'");
   uint64_t rows, cols, declared = 0;
-  if (!parseU64(size[0], rows) || !parseU64(size[1], cols) ||
-      (coordinate && !parseU64(size[2], declared)))
+  if (!parseDecimal(size[0], rows) || !parseDecimal(size[1], cols) ||
+      (coordinate && !parseDecimal(size[2], declared)))
     fail("the size line must hold non-negative integers");
   if (rows > INT64_MAX || cols > INT64_MAX)
     fail("dimension sizes must be below 2^63");
@@ -496,8 +480,8 @@ FileInfo Parser::text() {
   }
   std::string_view h[3];
   uint64_t rank, declared;
-  if (tokenize(line, h, 2) != 2 || !parseU64(h[0], rank) ||
-      !parseU64(h[1], declared))
+  if (tokenize(line, h, 2) != 2 || !parseDecimal(h[0], rank) ||
+      !parseDecimal(h[1], declared))
     fail("expected the header line '<rank> <number of entries>'");
   if (rank > 64)
     fail("rank %1 is too large", std::to_string(rank));
@@ -513,7 +497,7 @@ FileInfo Parser::text() {
     fail("expected %1 dimension sizes", std::to_string(rank));
   info.dims.resize(rank);
   for (unsigned d = 0; d < rank; ++d)
-    if (!parseU64(t[d], info.dims[d]) || info.dims[d] > INT64_MAX)
+    if (!parseDecimal(t[d], info.dims[d]) || info.dims[d] > INT64_MAX)
       fail("dimension size '%1' is not an integer below 2^63", show(t[d]));
   checkDims(info.dims);
   if (info.hasFill && !sameValue(spec.elem, info.fill, spec.fill)) {
@@ -580,11 +564,11 @@ std::string detectFormat(const char *path) {
   // Text format: "rank nnz", then `rank` sizes, then entries of rank + 1.
   uint64_t rank, nnz, ignored;
   if (first.size() >= 2 && first[0].size() == 2 &&
-      parseU64(first[0][0], rank) && parseU64(first[0][1], nnz) &&
+      parseDecimal(first[0][0], rank) && parseDecimal(first[0][1], nnz) &&
       first[1].size() == rank) {
     bool sizes = true;
     for (std::string_view s : first[1])
-      sizes = sizes && parseU64(s, ignored);
+      sizes = sizes && parseDecimal(s, ignored);
     if (sizes && (nnz == 0 ? first.size() == 2
                            : first.size() == 3 && first[2].size() == rank + 1))
       return "text";

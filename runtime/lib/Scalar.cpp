@@ -65,30 +65,44 @@ double floatValue(Elem e, uint64_t bits) {
 /// Parses decimal digits with an optional sign into [-2^63, 2^64).
 ParseStatus parseInteger(std::string_view t, bool &negative,
                          uint64_t &magnitude) {
-  size_t i = 0;
-  negative = false;
-  if (i < t.size() && (t[i] == '+' || t[i] == '-'))
-    negative = t[i++] == '-';
-  if (i == t.size())
+  negative = !t.empty() && t[0] == '-';
+  std::string_view digits = t.substr(!t.empty() && (t[0] == '+' || t[0] == '-'));
+  if (digits.empty())
     return ParseStatus::NotANumber;
-  magnitude = 0;
-  for (; i < t.size(); ++i) {
-    char c = t[i];
-    if (c < '0' || c > '9') {
-      // "1.5", "1e3", "inf": a number, but not an integer.
-      double ignored;
-      auto [ptr, ec] = std::from_chars(t.data() + (t[0] == '+'),
-                                       t.data() + t.size(), ignored);
-      return ec == std::errc() && ptr == t.data() + t.size()
-                 ? ParseStatus::NotAnInteger
-                 : ParseStatus::NotANumber;
-    }
-    unsigned d = c - '0';
-    if (__builtin_mul_overflow(magnitude, 10, &magnitude) ||
-        __builtin_add_overflow(magnitude, d, &magnitude))
-      return ParseStatus::OutOfRange;
+  if (parseDecimal(digits, magnitude))
+    return ParseStatus::Ok;
+  bool allDigits = true;
+  for (char c : digits)
+    allDigits = allDigits && c >= '0' && c <= '9';
+  if (allDigits)
+    return ParseStatus::OutOfRange;
+  // "1.5", "1e3", "inf": a number, but not an integer.
+  double ignored;
+  auto [ptr, ec] = std::from_chars(t.data() + (t[0] == '+'),
+                                   t.data() + t.size(), ignored);
+  return ec == std::errc() && ptr == t.data() + t.size()
+             ? ParseStatus::NotAnInteger
+             : ParseStatus::NotANumber;
+}
+
+/// The %g rule, done with to_chars: the shortest round-trip digits, and the
+/// fixed spelling when its exponent X satisfies -4 <= X < maxDigits.
+template <typename F> int formatShortestImpl(F value, int maxDigits, char *buf) {
+  if (std::isnan(value))
+    return std::snprintf(buf, 40, "nan");
+  if (std::isinf(value))
+    return std::snprintf(buf, 40, value < 0 ? "-inf" : "inf");
+  char *end = buf + 39;
+  auto sci = std::to_chars(buf, end, value, std::chars_format::scientific);
+  *sci.ptr = '\0';
+  const char *e = std::strchr(buf, 'e');
+  int exponent = e ? std::atoi(e + 1) : 0;
+  if (value == 0 || (exponent >= -4 && exponent < maxDigits)) {
+    auto fixed = std::to_chars(buf, end, value, std::chars_format::fixed);
+    *fixed.ptr = '\0';
+    return static_cast<int>(fixed.ptr - buf);
   }
-  return ParseStatus::Ok;
+  return static_cast<int>(sci.ptr - buf);
 }
 
 template <typename F> ParseStatus parseFloat(std::string_view t, F &out) {
@@ -110,6 +124,27 @@ template <typename F> ParseStatus parseFloat(std::string_view t, F &out) {
   return ec == std::errc() ? ParseStatus::Ok : ParseStatus::NotANumber;
 }
 } // namespace
+
+bool parseDecimal(std::string_view t, uint64_t &out) {
+  if (t.empty() || t.size() > 20)
+    return false;
+  uint64_t v = 0;
+  for (char c : t) {
+    unsigned d = static_cast<unsigned char>(c) - '0';
+    if (d > 9 || __builtin_mul_overflow(v, 10, &v) ||
+        __builtin_add_overflow(v, d, &v))
+      return false;
+  }
+  out = v;
+  return true;
+}
+
+int formatShortest(double value, char *buf) {
+  return formatShortestImpl(value, 17, buf);
+}
+int formatShortest(float value, char *buf) {
+  return formatShortestImpl(value, 9, buf);
+}
 
 const char *elemName(Elem e) { return info(e).name; }
 
@@ -206,25 +241,28 @@ int formatValue(Elem e, uint64_t bits, char *buf) {
     return std::snprintf(buf, 40, "nan");
   if (std::isinf(value))
     return std::snprintf(buf, 40, value < 0 ? "-inf" : "inf");
-  if (e == Elem::F64 || e == Elem::F32) {
-    // Shortest round-trip spelling (fixed or scientific, whichever is
-    // shorter).
-    auto [ptr, ec] = e == Elem::F64
-                         ? std::to_chars(buf, buf + 39, value)
-                         : std::to_chars(buf, buf + 39, bitsF32(bits));
-    *ptr = '\0';
-    return static_cast<int>(ptr - buf);
-  }
-  // f16/bf16: the fewest significant digits that read back to the bits.
-  int len = 0;
-  for (int digits = 1; digits <= 9; ++digits) {
-    len = std::snprintf(buf, 40, "%.*g", digits, value);
+  if (e == Elem::F64)
+    return formatShortest(value, buf);
+  if (e == Elem::F32)
+    return formatShortest(bitsF32(bits), buf);
+  // f16/bf16: the fewest significant digits that read back to the bits,
+  // then (as formatShortest does) the plain spelling if one exists within
+  // the type's precision (f16 needs up to 5 digits, bf16 up to 4).
+  int maxDigits = e == Elem::F16 ? 5 : 4;
+  int digits = 1;
+  for (; digits < 9; ++digits) {
+    int len = std::snprintf(buf, 40, "%.*g", digits, value);
     uint64_t reread;
     if (parseValue(e, std::string_view(buf, len), reread) == ParseStatus::Ok &&
         reread == bits)
       break;
   }
-  return len;
+  for (int more = digits; more <= maxDigits; ++more) {
+    int len = std::snprintf(buf, 40, "%.*g", more, value);
+    if (!std::strchr(buf, 'e'))
+      return len;
+  }
+  return std::snprintf(buf, 40, "%.*g", digits, value);
 }
 
 bool sameValue(Elem e, uint64_t a, uint64_t b) {

@@ -29,6 +29,19 @@ bool isFloatElem(Elem e);
 /// Width in bits of an integer element kind (1 ... 64).
 unsigned intElemBits(Elem e);
 
+/// Parses unsigned decimal digits (no sign) into `out`; false on any other
+/// character, an empty token, or a value past 2^64 - 1. Shared by the
+/// readers and the format-spec parser.
+bool parseDecimal(std::string_view token, uint64_t &out);
+
+/// Shortest decimal spelling of a double (maxDigits 17) or float (9) that
+/// reads back exactly, preferring the plain spelling over an exponent
+/// whenever one with at most maxDigits significant digits exists (10, not
+/// 1e+01; 1e-07, not 0.0000001). `inf`, `-inf`, `nan`. Returns the length;
+/// `buf` must hold 40 bytes.
+int formatShortest(double value, char *buf);
+int formatShortest(float value, char *buf);
+
 /// Why a value token was rejected.
 enum class ParseStatus { Ok, NotANumber, NotAnInteger, OutOfRange };
 const char *parseStatusText(ParseStatus status);

@@ -70,6 +70,18 @@ TEST(RuntimeScalar, FormatParseRoundTrips) {
   }
 }
 
+TEST(RuntimeScalar, SmallFloatsPreferPlainSpelling) {
+  char buf[48];
+  formatValue(Elem::F16, roundToSmallFloat(2048.0, 5, 10), buf);
+  EXPECT_STREQ(buf, "2048");
+  formatValue(Elem::F16, roundToSmallFloat(65504.0, 5, 10), buf);
+  EXPECT_STREQ(buf, "65504");
+  formatValue(Elem::F16, roundToSmallFloat(0.1, 5, 10), buf);
+  EXPECT_STREQ(buf, "0.1");
+  formatValue(Elem::BF16, roundToSmallFloat(1e30, 8, 7), buf);
+  EXPECT_EQ(std::string(buf).find('e') != std::string::npos, true) << buf;
+}
+
 TEST(RuntimeScalar, IntegersAreSignlessAndRangeChecked) {
   uint64_t bits;
   EXPECT_EQ(parseValue(Elem::I8, "255", bits), ParseStatus::Ok);
@@ -193,6 +205,26 @@ TEST(RuntimePack, LargeInputsSortByScatter) {
     ASSERT_EQ(back.cols[1][i], coords[i].second);
     ASSERT_EQ(back.valueBits(i), coords[i].first * 3000 + coords[i].second + 1);
   }
+}
+
+/// Buffers lent from outside (C callers) are checked before use.
+TEST(RuntimeArray, ValidateRejectsInconsistentBuffers) {
+  Array a(spec("elem=f64;dims=2,3;levels=dense,compressed"));
+  uint64_t pos[3] = {0, 2, 1}, crd[2] = {0, 5};
+  double vals[2] = {1, 2};
+  a.buffers[0] = {pos, 3, false};
+  a.buffers[1] = {crd, 1, false};
+  a.buffers[2] = {vals, 2, false};
+  EXPECT_EQ(a.validate(), "level 1 positions decrease at 1");
+  pos[2] = 2;
+  EXPECT_EQ(a.validate(), "level 1 has 1 coordinates, expected 2");
+  a.buffers[1].len = 2;
+  EXPECT_EQ(a.validate(), "level 1 coordinate 5 at position 1 is outside "
+                          "the dimension (size 3)");
+  crd[1] = 2;
+  EXPECT_EQ(a.validate(), "");
+  a.buffers[2].len = 3;
+  EXPECT_EQ(a.validate(), "the array has 3 values, expected 2");
 }
 
 TEST(RuntimePack, DuplicatesAreReported) {
