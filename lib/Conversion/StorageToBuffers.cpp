@@ -154,11 +154,11 @@ SmallVector<Value> takeArray(OpBuilder &builder, Location loc,
 /// A runtime handle that borrows the buffers `lowered` of an array of
 /// `type` (free it with sa_rt_array_free; the buffers stay the caller's).
 Value lendArray(OpBuilder &builder, Location loc, Operation *anchor,
-                ValueRange lowered, ArrayType type, StringRef spec) {
+                ValueRange lowered, ArrayType type) {
   MLIRContext *ctx = builder.getContext();
-  Value handle = callRuntime(builder, loc, anchor, "sa_rt_array_new",
-                             {ptrType(ctx)},
-                             {stringPointer(builder, loc, anchor, spec)});
+  Value handle = callRuntime(
+      builder, loc, anchor, "sa_rt_array_new", {ptrType(ctx)},
+      {stringPointer(builder, loc, anchor, getRuntimeSpec(type))});
   SmallVector<ArrayBuffer> buffers = getArrayBuffers(type);
   for (auto [k, buffer] : llvm::enumerate(buffers))
     callRuntime(builder, loc, anchor,
@@ -172,13 +172,23 @@ Value lendArray(OpBuilder &builder, Location loc, Operation *anchor,
   return handle;
 }
 
+/// Lends the array to the runtime for one call `fn(handle, extra...)`.
+void callOnLentArray(OpBuilder &builder, Location loc, Operation *anchor,
+                     ValueRange lowered, ArrayType type, StringRef fn,
+                     ValueRange extra = {}) {
+  Value handle = lendArray(builder, loc, anchor, lowered, type);
+  SmallVector<Value> args{handle};
+  args.append(extra.begin(), extra.end());
+  callRuntime(builder, loc, anchor, fn, {}, args);
+  callRuntime(builder, loc, anchor, "sa_rt_array_free", {}, {handle});
+}
+
 /// The runtime repacks the array `lowered` of type `source` into `result`
 /// (another format and/or fill); returns the result's lowered values.
 SmallVector<Value> repack(OpBuilder &builder, Location loc, Operation *anchor,
                           ValueRange lowered, ArrayType source,
                           ArrayType result) {
-  Value handle = lendArray(builder, loc, anchor, lowered, source,
-                           getRuntimeSpec(source));
+  Value handle = lendArray(builder, loc, anchor, lowered, source);
   Value converted = callRuntime(
       builder, loc, anchor, "sa_rt_array_convert",
       {ptrType(builder.getContext())},
@@ -187,14 +197,15 @@ SmallVector<Value> repack(OpBuilder &builder, Location loc, Operation *anchor,
   return takeArray(builder, loc, anchor, converted, result);
 }
 
-/// The path operand of read/write: the k-th program input or a literal.
+/// The path operand of read/write: the k-th program input (the converted
+/// optional `input` operand) or a literal.
 Value filePath(OpBuilder &builder, Location loc, Operation *anchor,
-               Value input, std::optional<StringRef> path) {
+               ArrayRef<ValueRange> input, std::optional<StringRef> path) {
   if (path)
     return stringPointer(builder, loc, anchor, *path);
   return callRuntime(builder, loc, anchor, "sa_rt_input_path",
                      {ptrType(builder.getContext())},
-                     {indexToI64(builder, loc, input)});
+                     {indexToI64(builder, loc, input.front().front())});
 }
 
 /// A constant 1-D buffer holding `values` (reshaped to 1-D).
@@ -236,9 +247,7 @@ struct ReadOpLowering : OpConversionPattern<ReadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<ArrayType>(op.getType());
-    Value input = adaptor.getInput().empty() ? Value()
-                                             : adaptor.getInput().front();
-    Value path = filePath(rewriter, loc, op, input, op.getPath());
+    Value path = filePath(rewriter, loc, op, adaptor.getInput(), op.getPath());
     Value handle = callRuntime(
         rewriter, loc, op, "sa_rt_array_read", {ptrType(getContext())},
         {path, stringPointer(rewriter, loc, op, getRuntimeSpec(type)),
@@ -254,12 +263,9 @@ struct PrintOpLowering : OpConversionPattern<PrintOp> {
   LogicalResult
   matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto type = cast<ArrayType>(op.getSource().getType());
-    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), type,
-                             getRuntimeSpec(type));
-    callRuntime(rewriter, loc, op, "sa_rt_array_print", {}, {handle});
-    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    callOnLentArray(rewriter, op.getLoc(), op, adaptor.getSource(),
+                    cast<ArrayType>(op.getSource().getType()),
+                    "sa_rt_array_print");
     rewriter.eraseOp(op);
     return success();
   }
@@ -271,14 +277,10 @@ struct WriteOpLowering : OpConversionPattern<WriteOp> {
   matchAndRewrite(WriteOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto type = cast<ArrayType>(op.getSource().getType());
-    Value input = adaptor.getInput().empty() ? Value()
-                                             : adaptor.getInput().front();
-    Value path = filePath(rewriter, loc, op, input, op.getPath());
-    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), type,
-                             getRuntimeSpec(type));
-    callRuntime(rewriter, loc, op, "sa_rt_array_write", {}, {handle, path});
-    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    Value path = filePath(rewriter, loc, op, adaptor.getInput(), op.getPath());
+    callOnLentArray(rewriter, loc, op, adaptor.getSource(),
+                    cast<ArrayType>(op.getSource().getType()),
+                    "sa_rt_array_write", {path});
     rewriter.eraseOp(op);
     return success();
   }
@@ -325,9 +327,7 @@ struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
       // Sparse constant: a COO staging array (compressed(nonunique),
       // singleton...) over the attribute's coordinate and value lists.
       auto sparse = cast<SparseElementsAttr>(op.getValue());
-      unsigned rank = type.getRank();
-      if (rank == 0)
-        return rewriter.notifyMatchFailure(op, "sparse constant of rank 0");
+      unsigned rank = type.getRank(); // >= 1 (verifier)
       const LevelFormat *compressed = LevelFormatRegistry::compressed();
       const LevelFormat *singleton = LevelFormatRegistry::singleton();
       SmallVector<LevelSpec> levels;

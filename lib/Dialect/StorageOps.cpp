@@ -6,6 +6,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::sparse_array;
 
@@ -78,9 +80,9 @@ LogicalResult ChangeFillOp::verify() {
 
 LogicalResult DimOp::verify() {
   auto type = cast<ArrayType>(getSource().getType());
-  if (getDimension() < 0 ||
-      getDimension() >= static_cast<int64_t>(type.getRank()))
-    return emitOpError() << "dimension " << getDimension()
+  auto dim = static_cast<int64_t>(getDimension());
+  if (dim < 0 || dim >= static_cast<int64_t>(type.getRank()))
+    return emitOpError() << "dimension " << dim
                          << " is out of range for an array of rank "
                          << type.getRank();
   return success();
@@ -88,12 +90,11 @@ LogicalResult DimOp::verify() {
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
   auto type = cast<ArrayType>(getSource().getType());
-  if (getDimension() < 0 ||
-      getDimension() >= static_cast<int64_t>(type.getRank()) ||
-      type.isDynamicDim(getDimension()))
+  auto dim = static_cast<int64_t>(getDimension());
+  if (dim < 0 || dim >= static_cast<int64_t>(type.getRank()) ||
+      type.isDynamicDim(dim))
     return {};
-  return IntegerAttr::get(IndexType::get(getContext()),
-                          type.getShape()[getDimension()]);
+  return IntegerAttr::get(IndexType::get(getContext()), type.getShape()[dim]);
 }
 
 LogicalResult ConstantOp::verify() {
@@ -109,6 +110,24 @@ LogicalResult ConstantOp::verify() {
   if (shaped.getElementType() != type.getElementType())
     return emitOpError() << "value element type " << shaped.getElementType()
                          << " is not the result's " << type.getElementType();
+  if (auto sparse = dyn_cast<SparseElementsAttr>(getValue())) {
+    unsigned rank = type.getRank();
+    if (rank == 0)
+      return emitOpError() << "a rank-0 constant must be dense<...>";
+    // The builtin attribute checks bounds; a coordinate listed twice has no
+    // single value.
+    SmallVector<int64_t> coords(sparse.getIndices().getValues<int64_t>());
+    std::set<ArrayRef<int64_t>> seen;
+    for (size_t e = 0; e + rank <= coords.size(); e += rank) {
+      ArrayRef<int64_t> c(coords.data() + e, rank);
+      if (!seen.insert(c).second) {
+        InFlightDiagnostic diag = emitOpError()
+                                  << "coordinate (";
+        llvm::interleaveComma(c, diag);
+        return diag << ") is listed twice";
+      }
+    }
+  }
   return success();
 }
 

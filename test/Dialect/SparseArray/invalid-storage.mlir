@@ -91,6 +91,14 @@ func.func @dim_range(%a: !sparse_array.array<4xf64>) {
 
 // -----
 
+func.func @dim_negative(%a: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.dim' op dimension -1 is out of range for an array of rank 1}}
+  %n = sparse_array.dim %a[-1] : !sparse_array.array<4xf64>
+  return
+}
+
+// -----
+
 func.func @constant_not_elements() {
   // expected-error@+1 {{'sparse_array.constant' op value must be a dense<...> or sparse<...> attribute}}
   %a = sparse_array.constant dense_resource<blob> : tensor<2xf64> : !sparse_array.array<2xf64>
@@ -118,6 +126,22 @@ func.func @constant_shape() {
 func.func @constant_element() {
   // expected-error@+1 {{'sparse_array.constant' op value element type 'f32' is not the result's 'f64'}}
   %a = sparse_array.constant dense<1.0> : tensor<2xf32> : !sparse_array.array<2xf64>
+  return
+}
+
+// -----
+
+func.func @constant_sparse_rank0() {
+  // expected-error@+1 {{'sparse_array.constant' op a rank-0 constant must be dense<...>}}
+  %a = sparse_array.constant sparse<[[]], [1.0]> : tensor<f64> : !sparse_array.array<f64>
+  return
+}
+
+// -----
+
+func.func @constant_sparse_duplicate() {
+  // expected-error@+1 {{'sparse_array.constant' op coordinate (1, 0) is listed twice}}
+  %a = sparse_array.constant sparse<[[1, 0], [0, 2], [1, 0]], [1.0, 2.0, 3.0]> : tensor<2x3xf64> : !sparse_array.array<2x3xf64>
   return
 }
 
