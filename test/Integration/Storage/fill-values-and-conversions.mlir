@@ -77,6 +77,22 @@ func.func @main() {
   %w = sparse_array.change_fill %v : !ivec to !ivec_dense
   sparse_array.print %w : !ivec_dense
 
+  // Booleans print as 0/1; with fill true the false entries are stored.
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 1 2
+  // CHECK-NEXT: 4
+  // CHECK-NEXT: 1 1
+  // CHECK-NEXT: 3 1
+  // CHECK:      # fill: 1
+  // CHECK-NEXT: 1 2
+  // CHECK-NEXT: 4
+  // CHECK-NEXT: 2 0
+  // CHECK-NEXT: 4 0
+  %bits = sparse_array.constant dense<[true, false, true, false]> : tensor<4xi1> : !sparse_array.array<4xi1, #sparse_array.format<[compressed]>>
+  sparse_array.print %bits : !sparse_array.array<4xi1, #sparse_array.format<[compressed]>>
+  %ones = sparse_array.change_fill %bits : !sparse_array.array<4xi1, #sparse_array.format<[compressed]>> to !sparse_array.array<4xi1, #sparse_array.format<[compressed], fill = 1 : i1>>
+  sparse_array.print %ones : !sparse_array.array<4xi1, #sparse_array.format<[compressed], fill = 1 : i1>>
+
   // Write the NaN-fill array in the text format (input 0) and read it back
   // into a dense array with the same fill.
   %c0 = arith.constant 0 : index
