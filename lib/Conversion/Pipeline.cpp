@@ -20,7 +20,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createSparseArrayFusePass());
   // Iteration algebra and result fill of every kernel (seed 000 §5.2).
   pm.addPass(createSparseArrayDeriveAlgebraPass());
-  // (lattice construction and iterator lowering go here)
+  // Kernels to loops: iteration lattices per loop, level iterators over
+  // the input buffers, results assembled (seed 000 §6-7, seed 002 §4).
+  pm.addPass(createSparseArrayLowerIteratorsPass());
   // Array values to their level buffers; I/O and conversions to runtime
   // calls (seed 002 §3.1).
   pm.addPass(createSparseArrayLowerStoragePass());
@@ -40,6 +42,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
 
   // --- to the LLVM dialect ---------------------------------------------------
   pm.addPass(createLowerAffinePass());
+  // Growing output buffers: realloc to alloc + copy + dealloc.
+  pm.addPass(memref::createExpandReallocPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());

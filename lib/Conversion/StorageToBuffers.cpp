@@ -398,13 +398,27 @@ struct BufferOpLowering : OpConversionPattern<OpTy> {
   }
 };
 
+/// assemble: the buffers and sizes are the lowered array.
+struct AssembleOpLowering : OpConversionPattern<AssembleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AssembleOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> parts;
+    for (ValueRange r : adaptor.getOperands())
+      parts.append(r.begin(), r.end());
+    rewriter.replaceOpWithMultiple(op, {parts});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::sparse_array::populateStorageToBuffersPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ReadOpLowering, PrintOpLowering, WriteOpLowering,
                RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
-               ConstantOpLowering, DimOpLowering,
+               ConstantOpLowering, DimOpLowering, AssembleOpLowering,
                BufferOpLowering<PositionsOp, BufferKind::Positions>,
                BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
                BufferOpLowering<ValuesOp, BufferKind::Values>>(
@@ -415,7 +429,7 @@ void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
   target.addIllegalOp<ReadOp, PrintOp, WriteOp, ConvertOp, ChangeFillOp,
                       ConstantOp, DimOp, PositionsOp, CoordinatesOp,
-                      ValuesOp>();
+                      ValuesOp, AssembleOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&
            converter.isLegal(&op.getBody());

@@ -178,3 +178,25 @@ LogicalResult ValuesOp::verify() {
                                             type.getElementType());
   return success();
 }
+
+LogicalResult AssembleOp::verify() {
+  auto type = cast<ArrayType>(getResult().getType());
+  SmallVector<ArrayBuffer> expected = getArrayBuffers(type);
+  if (getBuffers().size() != expected.size())
+    return emitOpError() << "expects " << expected.size()
+                         << " buffers for this format, got "
+                         << getBuffers().size();
+  for (auto [k, buffer, want] :
+       llvm::enumerate(getBuffers(), expected)) {
+    auto memref = cast<MemRefType>(buffer.getType());
+    if (!memref.isDynamicDim(0) || !memref.getLayout().isIdentity() ||
+        memref.getElementType() != want.elementType)
+      return emitOpError() << "buffer " << k << " must be "
+                           << MemRefType::get({ShapedType::kDynamic},
+                                              want.elementType);
+  }
+  if (getDims().size() != static_cast<size_t>(type.getRank()))
+    return emitOpError() << "expects " << type.getRank()
+                         << " dimension sizes, got " << getDims().size();
+  return success();
+}

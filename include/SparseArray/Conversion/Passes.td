@@ -45,4 +45,45 @@ def SparseArrayLowerStoragePass
   ];
 }
 
+def SparseArrayLowerIteratorsPass
+    : Pass<"sparse-array-lower-iterators", "::mlir::ModuleOp"> {
+  let summary = "Lower derived kernels to coiterating loops over level buffers";
+  let description = [{
+    Compiles every `sparse_array.kernel` that `sparse-array-derive-algebra`
+    annotated into `scf`/`memref`/`arith` code over the level buffers of
+    its inputs (seed 000 §7.1, seed 002 §4):
+
+    - one loop per result level, in the result's storage order; at each,
+      the inputs whose level there is not full are coiterated along an
+      iteration lattice with producer and omitter points (seed 000 §6) —
+      one `scf.while` per lattice point, running while its operands have
+      entries and continuing where the previous one stopped, or one
+      `scf.for` when the lattice needs every coordinate (U); full levels
+      are located instead of iterated;
+    - inside, one case per sub-point (largest first); an omitter at the
+      innermost loop skips the point unless a stored entry equals its
+      array's fill (thesis §6.2.1), everywhere else it descends;
+    - function bodies are inlined, with the case region matching which
+      arguments are defined (thesis §6.2.3); subexpressions that only read
+      absent operands become their derived fill constants;
+    - the result is written densely, or appended in order to growing
+      buffers (compressed, non-unique, singleton levels) with entries
+      equal to the result fill dropped, then `sparse_array.assemble`d.
+
+    Functions that no longer have users are erased. What cannot be
+    compiled yet (reductions, sliced accesses, a sparse input stored in an
+    order the loops do not follow) is an error naming it.
+
+    Example: `sa-opt --sparse-array-fuse --sparse-array-derive-algebra
+    --sparse-array-lower-iterators` turns xor(a, b) of two compressed
+    vectors into a loop over both while both have entries (skipping
+    coordinates where both are stored, unless one holds its fill), then
+    loops over the rest of each.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::math::MathDialect"
+  ];
+}
+
 #endif // SPARSE_ARRAY_CONVERSION_PASSES

@@ -576,4 +576,31 @@ def SparseArray_ValuesOp : SparseArray_Op<"values", [Pure]> {
   let hasVerifier = 1;
 }
 
+def SparseArray_AssembleOp : SparseArray_Op<"assemble", [Pure, AttrSizedOperandSegments]> {
+  let summary = "An array from its level buffers and dimension sizes";
+  let description = [{
+    The inverse of `positions`/`coordinates`/`values`: builds an array value
+    from its buffers in ABI order (per level, positions then coordinates as
+    the format stores them, then the values; docs/storage.md) and one size
+    per dimension. The array owns the buffers afterwards. Kernel lowering
+    emits it for the arrays it computes; the buffers must be consistent
+    with the format (not checked).
+
+    Example:
+
+    ```mlir
+    %a = sparse_array.assemble (%pos, %crd, %val), (%n)
+        : memref<?xi64>, memref<?xi64>, memref<?xf64>
+       -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    ```
+  }];
+  let arguments = (ins Variadic<MemRefRankOf<[AnyType], [1]>>:$buffers,
+                       Variadic<Index>:$dims);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    `(` $buffers `)` `,` `(` $dims `)` attr-dict `:` type($buffers) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SPARSE_ARRAY_OPS

@@ -1,0 +1,60 @@
+//===- KernelCodegen.h - Kernels to loops over level iterators --*- C++ -*-===//
+//
+// Lowers a derived `sparse_array.kernel` (algebra and fill attached) to
+// scf/memref/arith loops over the level buffers of its inputs, assembling
+// the result (seed 000 §7.1; seed 002 §4; thesis 003 §6.2).
+//
+// One loop per result level, in the result's storage order. At each loop
+// the inputs whose level there is not full are coiterated along an
+// iteration lattice (SparseArray/Algebra/Lattice.h) built from the
+// kernel's algebra with the operands known absent removed and the others
+// eliminated; full levels are located. Every level is iterated through the
+// LevelIterator interface below, chosen from the level format's properties
+// and buffers, never its name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_CONVERSION_KERNELCODEGEN_H
+#define SPARSEARRAY_CONVERSION_KERNELCODEGEN_H
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace sparse_array {
+
+/// Iteration over one stored level (seed 001 §7.1: init, valid, coordinate,
+/// next, locate; seed 002 §3.2). Positions are `index` values; a segment
+/// [lo, hi) is the range of positions of one coordinate (hi = lo + 1 on
+/// unique levels; the run of duplicates on non-unique ones).
+class LevelIterator {
+public:
+  virtual ~LevelIterator();
+  /// Whether the level supports random access (coordinate -> position).
+  virtual bool canLocate() const = 0;
+  /// The first and end position of the children of parent segment
+  /// [parentLo, parentHi).
+  virtual std::pair<Value, Value> init(OpBuilder &b, Location loc,
+                                       Value parentLo, Value parentHi) = 0;
+  /// The coordinate stored at position `pos` (valid positions only).
+  virtual Value coordinate(OpBuilder &b, Location loc, Value begin,
+                           Value pos) = 0;
+  /// The end of the segment starting at `pos` (pos + 1 on unique levels).
+  virtual Value segmentEnd(OpBuilder &b, Location loc, Value pos, Value end);
+  /// Position of coordinate `crd` below parent position `parent`.
+  virtual Value locate(OpBuilder &b, Location loc, Value parent, Value crd);
+
+protected:
+  LevelIterator(LevelSpec spec) : spec(spec) {}
+  LevelSpec spec;
+};
+
+/// Lowers every kernel in `root`. Emits an error naming the construct and
+/// fails for what cannot be compiled yet.
+LogicalResult lowerKernels(Operation *root);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_CONVERSION_KERNELCODEGEN_H

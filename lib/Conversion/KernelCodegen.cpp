@@ -1,0 +1,1350 @@
+//===- KernelCodegen.cpp - Kernels to loops over level iterators ----------===//
+//
+// seed 000 §7.1 (lowering generalized lattices: one loop per lattice point,
+// cases per sub-point, omitters skipped only at the innermost loop and only
+// after explicit-fill checks); seed 002 §4 (format-agnostic coiteration and
+// assembly by append); thesis 003 §6.2.1 (explicit vs implicit fill) and
+// §6.2.3 (case bodies chosen per lattice point).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/KernelCodegen.h"
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/Storage.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+LevelIterator::~LevelIterator() = default;
+
+Value LevelIterator::segmentEnd(OpBuilder &b, Location loc, Value pos,
+                                Value end) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  return arith::AddIOp::create(b, loc, pos, one);
+}
+
+Value LevelIterator::locate(OpBuilder &, Location, Value, Value) {
+  llvm_unreachable("level cannot locate");
+}
+
+namespace {
+
+Value constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Loads buffer[pos] as an index (positions and coordinates are unsigned).
+Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos) {
+  Value v = memref::LoadOp::create(b, loc, buffer, ValueRange{pos});
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// Full levels: every coordinate of the dimension has a position
+/// (parent * size + coordinate). Coordinate-value iteration and locate.
+class FullIterator : public LevelIterator {
+public:
+  FullIterator(LevelSpec spec, Value size) : LevelIterator(spec), size(size) {}
+  bool canLocate() const override { return true; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value) override {
+    Value begin = arith::MulIOp::create(b, loc, lo, size);
+    return {begin, arith::AddIOp::create(b, loc, begin, size)};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value begin,
+                   Value pos) override {
+    return arith::SubIOp::create(b, loc, pos, begin);
+  }
+  Value locate(OpBuilder &b, Location loc, Value parent, Value crd) override {
+    Value base = arith::MulIOp::create(b, loc, parent, size);
+    return arith::AddIOp::create(b, loc, base, crd);
+  }
+
+private:
+  Value size;
+};
+
+/// Levels that store coordinates per position (compressed: children of a
+/// parent through the positions buffer; singleton: one child per parent
+/// position). Position iteration; duplicates on non-unique levels form
+/// segments.
+class StoredCoordinateIterator : public LevelIterator {
+public:
+  StoredCoordinateIterator(LevelSpec spec, Value positions, Value coordinates)
+      : LevelIterator(spec), positions(positions), coordinates(coordinates) {}
+  bool canLocate() const override { return false; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value hi) override {
+    if (!positions)
+      return {lo, hi};
+    return {loadIndex(b, loc, positions, lo), loadIndex(b, loc, positions, hi)};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
+    return loadIndex(b, loc, coordinates, pos);
+  }
+  Value segmentEnd(OpBuilder &b, Location loc, Value pos,
+                   Value end) override {
+    Value one = constIndex(b, loc, 1);
+    Value next = arith::AddIOp::create(b, loc, pos, one);
+    if (spec.unique)
+      return next;
+    // Scan the run of equal coordinates.
+    Value crd = coordinate(b, loc, Value(), pos);
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{next},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value inBounds = arith::CmpIOp::create(
+              bb, l, arith::CmpIPredicate::ult, args[0], end);
+          auto same = scf::IfOp::create(
+              bb, l, inBounds,
+              [&](OpBuilder &tb, Location tl) {
+                Value c = loadIndex(tb, tl, coordinates, args[0]);
+                Value eq = arith::CmpIOp::create(
+                    tb, tl, arith::CmpIPredicate::eq, c, crd);
+                scf::YieldOp::create(tb, tl, eq);
+              },
+              [&](OpBuilder &eb, Location el) {
+                Value f = arith::ConstantIntOp::create(eb, el, 0, 1);
+                scf::YieldOp::create(eb, el, f);
+              });
+          scf::ConditionOp::create(bb, l, same.getResult(0), args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
+          scf::YieldOp::create(bb, l, n);
+        });
+    return loop.getResult(0);
+  }
+
+private:
+  Value positions, coordinates;
+};
+
+/// Whether two scalar constants are the same value (NaNs alike, -0.0 is not
+/// 0.0): the fill comparison the runtime uses.
+bool sameScalar(TypedAttr a, TypedAttr b) {
+  if (!a || !b || a.getType() != b.getType())
+    return false;
+  if (auto fa = dyn_cast<FloatAttr>(a)) {
+    auto fb = cast<FloatAttr>(b);
+    if (fa.getValue().isNaN() && fb.getValue().isNaN())
+      return true;
+    return fa.getValue().bitcastToAPInt() == fb.getValue().bitcastToAPInt();
+  }
+  return cast<IntegerAttr>(a).getValue() == cast<IntegerAttr>(b).getValue();
+}
+
+/// value != fill at run time, with the same notion of equality.
+Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill) {
+  Value f = arith::ConstantOp::create(b, loc, fill);
+  Type type = value.getType();
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    auto intType = b.getIntegerType(ft.getWidth());
+    Value vi = arith::BitcastOp::create(b, loc, intType, value);
+    Value fi = arith::BitcastOp::create(b, loc, intType, f);
+    Value bitsDiffer =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
+    if (!cast<FloatAttr>(fill).getValue().isNaN())
+      return bitsDiffer;
+    Value notNan =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, value, value);
+    return notNan;
+  }
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
+}
+
+struct InputLevel {
+  LevelSpec spec;
+  /// Loop that binds the coordinate, or -1 for a constant coordinate.
+  int loop = -1;
+  int64_t constant = 0;
+  std::unique_ptr<LevelIterator> iterator;
+};
+
+struct Input {
+  bool used = false;
+  ArrayType type;
+  TypedAttr fill;
+  SmallVector<InputLevel> levels;
+  Value values;
+};
+
+/// What is known inside a loop nest: which inputs still have entries here,
+/// how many of their levels are resolved, and the segment of positions.
+struct Context {
+  uint64_t alive = 0;
+  SmallVector<unsigned> processed;
+  SmallVector<Value> lo, hi;
+  SmallVector<Value> coords; // one per loop entered
+};
+
+/// Sparse output levels and their growing buffers, threaded through every
+/// loop and branch as SSA values.
+struct OutputLevel {
+  LevelSpec spec;
+  bool sparse = false;       // appended (stores coordinates)
+  bool hasPositions = false; // compressed-like
+  int crdSlot = -1, countSlot = -1, posSlot = -1;
+};
+
+class KernelLowering {
+public:
+  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols)
+      : kernel(kernel), loc(kernel.getLoc()), symbols(symbols),
+        derivation(symbols, evaluator) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult analyze(OpBuilder &b);
+  void setUpOutput(OpBuilder &b);
+  Value finishOutput(OpBuilder &b, ValueRange out);
+
+  SmallVector<Value> emitLoop(OpBuilder &b, unsigned d, const Context &ctx,
+                              ValueRange out);
+  SmallVector<Value> emitCases(OpBuilder &b, unsigned d, const Context &ctx,
+                               const Lattice &lattice,
+                               ArrayRef<unsigned> subPoints, unsigned next,
+                               ArrayRef<unsigned> participants,
+                               ArrayRef<Value> matched, ArrayRef<Value> pos,
+                               ArrayRef<Value> segEnd, Value x,
+                               ValueRange out);
+  SmallVector<Value> emitMergedLoop(OpBuilder &b, unsigned d,
+                                    const Context &ctx, const Lattice &lattice,
+                                    ArrayRef<unsigned> participants,
+                                    ArrayRef<Value> begin, ArrayRef<Value> end,
+                                    ValueRange out);
+  SmallVector<Value> emitCompute(OpBuilder &b, const Context &ctx,
+                                 bool omitter, ValueRange out);
+  /// Resolves the levels of input k that need no iteration: constant
+  /// coordinates and full levels whose loop is below `boundLoops`.
+  void locateLevels(OpBuilder &b, Context &ctx, unsigned k,
+                    unsigned boundLoops);
+  SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
+                                 ValueRange out);
+  Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues);
+  FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
+                              Region *region, unsigned depth);
+  IterationAlgebra algebraWithout(uint64_t absent) const;
+  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
+  SmallVector<Value> extentsInDimOrder() const {
+    SmallVector<Value> dims(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      dims[loopDim[d]] = extents[d];
+    return dims;
+  }
+
+  KernelOp kernel;
+  Location loc;
+  SymbolTableCollection &symbols;
+  Evaluator evaluator;
+  AlgebraDerivation derivation;
+  bool hadError = false;
+
+  unsigned rank = 0;
+  ArrayType resultType;
+  TypedAttr resultFill;
+  IterationAlgebra algebra = IterationAlgebra::universe();
+  SmallVector<unsigned> loopDim; // result dimension of each loop
+  SmallVector<Value> extents;    // per loop
+  SmallVector<Input> inputs;
+
+  // Output.
+  SmallVector<OutputLevel> outLevels;
+  bool denseOutput = false;
+  Value denseValues; // all-dense result
+  int valuesSlot = -1;
+  SmallVector<Value> initialOut;
+};
+
+IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
+  IterationAlgebra a = algebra;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (absent >> k & 1)
+      a = removeOperand(a, k);
+  return a.normalize();
+}
+
+LogicalResult KernelLowering::analyze(OpBuilder &b) {
+  auto fail = [&](const Twine &message) {
+    kernel.emitError() << message;
+    return failure();
+  };
+  if (!kernel.getAlgebra() || !kernel.getFill())
+    return fail("kernel has no derived iteration algebra; run "
+                "--sparse-array-derive-algebra first");
+  algebra = kernel.getAlgebra()->getAlgebra();
+  resultType = kernel.getResultType();
+  resultFill = resultType.getFillValue();
+  rank = resultType.getRank();
+  if (kernel.getNumIndices() != rank)
+    return fail("cannot lower sparse_array.reduce_over (reductions) yet");
+  if (kernel.getInputs().size() >= kMaxLatticeOperands)
+    return fail("kernel has too many inputs");
+  for (Operation &op : kernel.getBody().front()) {
+    if (isa<ReduceOverOp>(op))
+      return fail("cannot lower sparse_array.reduce_over (reductions) yet");
+    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp>(op))
+      return fail("cannot lower '" + op.getName().getStringRef() +
+                  "' in a kernel body");
+  }
+
+  FormatAttr resultFormat = resultType.getFormat();
+  for (unsigned d = 0; d < rank; ++d)
+    loopDim.push_back(resultFormat.getLevelDim(d));
+  SmallVector<int> varLoop(rank);
+  for (unsigned d = 0; d < rank; ++d)
+    varLoop[loopDim[d]] = d;
+  extents.assign(rank, Value());
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t size = resultType.getShape()[loopDim[d]];
+    if (!ShapedType::isDynamic(size))
+      extents[d] = constIndex(b, loc, size);
+  }
+
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    Input &in = inputs.emplace_back();
+    in.type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    in.fill = in.type.getFillValue();
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    in.used = true;
+    for (Operation *user : kernel.getInputArg(k).getUsers())
+      if (auto other = dyn_cast<AccessOp>(user))
+        if (other.getIndices() != access.getIndices())
+          return fail("input " + Twine(k) + " is accessed two ways");
+    if (!access.getSlices().empty())
+      for (unsigned dim = 0; dim < in.type.getRank(); ++dim)
+        if (access.isSliced(dim))
+          return fail("cannot lower a sliced access (input " + Twine(k) +
+                      ") yet");
+    Value array = kernel.getInputs()[k];
+    FormatAttr format = in.type.getFormat();
+    int lastLoop = -1;
+    bool allFull = in.type.isAllDense();
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      InputLevel &level = in.levels.emplace_back();
+      level.spec = format.getLevels()[l];
+      unsigned dim = format.getLevelDim(l);
+      Value index = access.getIndices()[dim];
+      if (auto arg = dyn_cast<BlockArgument>(index)) {
+        level.loop = varLoop[arg.getArgNumber()];
+        if (!extents[level.loop] &&
+            !(in.type.getShape()[dim] == 1))
+          extents[level.loop] =
+              DimOp::create(b, loc, array, static_cast<int64_t>(dim));
+      } else {
+        IntegerAttr c;
+        if (!matchPattern(index, m_Constant(&c)))
+          return fail("input " + Twine(k) +
+                      " is indexed by a value that is neither an index "
+                      "variable nor a constant");
+        level.constant = c.getInt();
+      }
+      if (!level.spec.isFull()) {
+        if (level.loop < 0)
+          return fail("cannot lower a constant coordinate into level " +
+                      Twine(l) + " of input " + Twine(k) + " (format '" +
+                      level.spec.getName() + "'); convert it to dense");
+        if (!allFull && level.loop <= lastLoop)
+          return fail("input " + Twine(k) +
+                      " is stored in an order the loops do not follow");
+      }
+      if (level.loop >= 0 && !allFull) {
+        if (level.loop <= lastLoop)
+          return fail("input " + Twine(k) +
+                      " is stored in an order the loops do not follow");
+        lastLoop = level.loop;
+      }
+      const LevelFormat *lf = level.spec.format;
+      if (level.spec.isFull()) {
+        Value dimSize =
+            ShapedType::isDynamic(in.type.getShape()[dim])
+                ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
+                : constIndex(b, loc, in.type.getShape()[dim]);
+        level.iterator = std::make_unique<FullIterator>(level.spec, dimSize);
+      } else if (lf->hasCoordinatesBuffer()) {
+        auto widthType = [&](unsigned w) {
+          return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+        };
+        Value pos;
+        if (lf->hasPositionsBuffer())
+          pos = PositionsOp::create(b, loc, widthType(format.getPosWidth()),
+                                    array, l);
+        Value crd = CoordinatesOp::create(
+            b, loc, widthType(format.getCrdWidth()), array, l);
+        level.iterator =
+            std::make_unique<StoredCoordinateIterator>(level.spec, pos, crd);
+      } else {
+        return fail("level format '" + level.spec.getName() +
+                    "' has no iterator");
+      }
+      if (l + 1 < format.getNumLevels() && !level.spec.unique &&
+          format.getLevels()[l + 1].isFull())
+        return fail("a full level below a non-unique one");
+    }
+    if (!in.levels.empty() && !in.levels.back().spec.unique)
+      return fail("input " + Twine(k) + " has a non-unique innermost level");
+    in.values = ValuesOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, in.type.getElementType()),
+        array);
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    if (!extents[d])
+      extents[d] = constIndex(b, loc, 1);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Output assembly (seed 002 §4.3: append in order)
+//===----------------------------------------------------------------------===//
+
+Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer,
+                                     Value needed) {
+  Value cap = memref::DimOp::create(b, loc, buffer, 0);
+  Value full =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, needed, cap);
+  auto grow = scf::IfOp::create(
+      b, loc, full,
+      [&](OpBuilder &tb, Location l) {
+        Value twice = arith::MulIOp::create(tb, l, cap, constIndex(tb, l, 2));
+        Value size = arith::MaxUIOp::create(tb, l, twice, needed);
+        Value bigger = memref::ReallocOp::create(
+            tb, l, cast<MemRefType>(buffer.getType()), buffer, size);
+        scf::YieldOp::create(tb, l, bigger);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, buffer); });
+  return grow.getResult(0);
+}
+
+static void fillBuffer(OpBuilder &b, Location loc, Value buffer, Value from,
+                       Value to, Value value) {
+  scf::ForOp::create(b, loc, from, to, constIndex(b, loc, 1), ValueRange{},
+                     [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+                       memref::StoreOp::create(fb, l, value, buffer, i);
+                       scf::YieldOp::create(fb, l);
+                     });
+}
+
+void KernelLowering::setUpOutput(OpBuilder &b) {
+  FormatAttr format = resultType.getFormat();
+  Type elt = resultType.getElementType();
+  Value fill = arith::ConstantOp::create(b, loc, resultFill);
+  denseOutput = resultType.isAllDense();
+  if (denseOutput) {
+    Value size = constIndex(b, loc, 1);
+    for (Value e : extents)
+      size = arith::MulIOp::create(b, loc, size, e);
+    denseValues = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, elt), ValueRange{size});
+    fillBuffer(b, loc, denseValues, constIndex(b, loc, 0), size, fill);
+    return;
+  }
+  // Initial capacity: the entries the inputs store (a union of them fits),
+  // at least 16; buffers double when full.
+  Value cap = constIndex(b, loc, 16);
+  for (Input &in : inputs)
+    if (in.used)
+      cap = arith::AddIOp::create(b, loc, cap,
+                                  memref::DimOp::create(b, loc, in.values, 0));
+  auto memrefOf = [&](Type t) {
+    return MemRefType::get({ShapedType::kDynamic}, t);
+  };
+  Value denseParents = constIndex(b, loc, 1); // positions of a full prefix
+  bool prefixFull = true;
+  Value zero = constIndex(b, loc, 0);
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    OutputLevel &ol = outLevels.emplace_back();
+    ol.spec = format.getLevels()[l];
+    if (ol.spec.isFull()) {
+      denseParents = arith::MulIOp::create(b, loc, denseParents, extents[l]);
+      continue;
+    }
+    prefixFull = false;
+    ol.sparse = true;
+    ol.hasPositions = ol.spec.format->hasPositionsBuffer();
+    Type crdType = b.getIntegerType(format.getCrdWidth());
+    Type posType = b.getIntegerType(format.getPosWidth());
+    ol.crdSlot = initialOut.size();
+    initialOut.push_back(
+        memref::AllocOp::create(b, loc, memrefOf(crdType), ValueRange{cap}));
+    ol.countSlot = initialOut.size();
+    initialOut.push_back(zero);
+    if (ol.hasPositions) {
+      // Parents: the full prefix's positions, or those appended above.
+      bool parentAppended = l > 0 && outLevels[l - 1].sparse;
+      Value size = parentAppended
+                       ? cap
+                       : arith::AddIOp::create(b, loc, denseParents,
+                                               constIndex(b, loc, 1));
+      ol.posSlot = initialOut.size();
+      Value pos =
+          memref::AllocOp::create(b, loc, memrefOf(posType), ValueRange{size});
+      fillBuffer(b, loc, pos, zero, size,
+                 arith::ConstantIntOp::create(b, loc, 0, format.getPosWidth()));
+      initialOut.push_back(pos);
+    }
+  }
+  (void)prefixFull;
+  valuesSlot = initialOut.size();
+  initialOut.push_back(
+      memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{cap}));
+}
+
+SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
+                                               const Context &ctx, Value v,
+                                               ValueRange outIn) {
+  SmallVector<Value> out(outIn);
+  FormatAttr format = resultType.getFormat();
+  // Coordinate of result level l = loop l.
+  if (denseOutput) {
+    Value q = constIndex(b, loc, 0);
+    for (unsigned l = 0; l < rank; ++l)
+      q = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, q, extents[l]), ctx.coords[l]);
+    memref::StoreOp::create(b, loc, v, denseValues, q);
+    return out;
+  }
+  Value differs = differsFrom(b, loc, v, resultFill);
+  auto branch = scf::IfOp::create(
+      b, loc, differs,
+      [&](OpBuilder &tb, Location l) {
+        SmallVector<Value> o(out);
+        Value one = constIndex(tb, l, 1);
+        Value q = constIndex(tb, l, 0);
+        for (unsigned lv = 0; lv < rank; ++lv) {
+          OutputLevel &ol = outLevels[lv];
+          Value c = ctx.coords[lv];
+          if (!ol.sparse) {
+            q = arith::AddIOp::create(
+                tb, l, arith::MulIOp::create(tb, l, q, extents[lv]), c);
+            continue;
+          }
+          Type crdType = b.getIntegerType(format.getCrdWidth());
+          Value cc = arith::IndexCastUIOp::create(tb, l, crdType, c);
+          Value count = o[ol.countSlot];
+          bool childHasPositions =
+              lv + 1 < rank && outLevels[lv + 1].hasPositions;
+          // Appends c; a compressed child gets room for the new parent
+          // position, which has no children yet (positions[q + 1] = 0).
+          auto append = [&](OpBuilder &ab, Location al) {
+            SmallVector<Value> r;
+            Value n = arith::AddIOp::create(ab, al, count, one);
+            Value crd = ensureCapacity(ab, o[ol.crdSlot], n);
+            memref::StoreOp::create(ab, al, cc, crd, count);
+            r = {crd, n};
+            if (childHasPositions) {
+              Value pos = ensureCapacity(
+                  ab, o[outLevels[lv + 1].posSlot],
+                  arith::AddIOp::create(ab, al, n, one));
+              Type posType = ab.getIntegerType(format.getPosWidth());
+              memref::StoreOp::create(
+                  ab, al, arith::ConstantIntOp::create(ab, al, posType, 0),
+                  pos, n);
+              r.push_back(pos);
+            }
+            return r;
+          };
+          SmallVector<Value> appended;
+          if (ol.hasPositions && ol.spec.unique) {
+            // A new coordinate under parent q unless the last one appended
+            // (under this parent) is c: positions[q + 1] != 0 says q has
+            // children already.
+            Value qp1 = arith::AddIOp::create(tb, l, q, one);
+            Value posEnd = loadIndex(tb, l, o[ol.posSlot], qp1);
+            Value has = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::ne,
+                                              posEnd, constIndex(tb, l, 0));
+            auto same = scf::IfOp::create(
+                tb, l, has,
+                [&](OpBuilder &sb, Location sl) {
+                  Value last = arith::SubIOp::create(sb, sl, count, one);
+                  Value lastCrd = loadIndex(sb, sl, o[ol.crdSlot], last);
+                  Value eq = arith::CmpIOp::create(
+                      sb, sl, arith::CmpIPredicate::eq, lastCrd, c);
+                  scf::YieldOp::create(sb, sl, eq);
+                },
+                [&](OpBuilder &sb, Location sl) {
+                  Value no = arith::ConstantIntOp::create(sb, sl, 0, 1);
+                  scf::YieldOp::create(sb, sl, no);
+                });
+            auto branch = scf::IfOp::create(
+                tb, l, same.getResult(0),
+                [&](OpBuilder &sb, Location sl) {
+                  SmallVector<Value> keep{o[ol.crdSlot], count};
+                  if (childHasPositions)
+                    keep.push_back(o[outLevels[lv + 1].posSlot]);
+                  scf::YieldOp::create(sb, sl, keep);
+                },
+                [&](OpBuilder &ab, Location al) {
+                  scf::YieldOp::create(ab, al, append(ab, al));
+                });
+            appended = SmallVector<Value>(branch.getResults());
+          } else if (ol.hasPositions) {
+            // Non-unique: one position per entry.
+            appended = append(tb, l);
+          } else {
+            // Singleton: the position is the parent's.
+            Value needed = arith::AddIOp::create(tb, l, q, one);
+            Value crd = ensureCapacity(tb, o[ol.crdSlot], needed);
+            memref::StoreOp::create(tb, l, cc, crd, q);
+            appended = {crd, needed};
+          }
+          Value newCount = appended[1];
+          o[ol.crdSlot] = appended[0];
+          o[ol.countSlot] = newCount;
+          if (appended.size() > 2)
+            o[outLevels[lv + 1].posSlot] = appended[2];
+          if (ol.hasPositions) {
+            Value qp1 = arith::AddIOp::create(tb, l, q, one);
+            Type posType = b.getIntegerType(format.getPosWidth());
+            memref::StoreOp::create(
+                tb, l, arith::IndexCastUIOp::create(tb, l, posType, newCount),
+                o[ol.posSlot], qp1);
+          }
+          q = arith::SubIOp::create(tb, l, newCount, one);
+        }
+        Value vals = ensureCapacity(tb, o[valuesSlot],
+                                    arith::AddIOp::create(tb, l, q, one));
+        memref::StoreOp::create(tb, l, v, vals, q);
+        o[valuesSlot] = vals;
+        scf::YieldOp::create(tb, l, o);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
+  return SmallVector<Value>(branch.getResults());
+}
+
+Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
+  SmallVector<Value> buffers;
+  if (denseOutput) {
+    buffers.push_back(denseValues);
+  } else {
+    FormatAttr format = resultType.getFormat();
+    Value one = constIndex(b, loc, 1);
+    Value parents = one; // positions of the level above
+    auto shrink = [&](Value buffer, Value size) {
+      return memref::ReallocOp::create(
+          b, loc, cast<MemRefType>(buffer.getType()), buffer, size);
+    };
+    for (unsigned l = 0; l < rank; ++l) {
+      OutputLevel &ol = outLevels[l];
+      if (!ol.sparse) {
+        parents = arith::MulIOp::create(b, loc, parents, extents[l]);
+        continue;
+      }
+      if (ol.hasPositions) {
+        // Parents without children kept 0: positions are the running max.
+        Value size = arith::AddIOp::create(b, loc, parents, one);
+        Value pos = out[ol.posSlot];
+        Type posType = b.getIntegerType(format.getPosWidth());
+        auto fix = scf::ForOp::create(
+            b, loc, one, size, one,
+            ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
+            [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+              Value p = memref::LoadOp::create(fb, fl, pos, ValueRange{i});
+              Value m = arith::MaxUIOp::create(fb, fl, p, acc[0]);
+              memref::StoreOp::create(fb, fl, m, pos, i);
+              scf::YieldOp::create(fb, fl, m);
+            });
+        (void)fix;
+        buffers.push_back(shrink(pos, size));
+      }
+      buffers.push_back(shrink(out[ol.crdSlot], out[ol.countSlot]));
+      parents = out[ol.countSlot];
+    }
+    buffers.push_back(shrink(out[valuesSlot], parents));
+  }
+  return AssembleOp::create(b, loc, resultType, buffers,
+                            ValueRange(extentsInDimOrder()));
+}
+
+
+//===----------------------------------------------------------------------===//
+// Loops (seed 000 §7.1)
+//===----------------------------------------------------------------------===//
+
+void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
+                                  unsigned boundLoops) {
+  Input &in = inputs[k];
+  while (ctx.processed[k] < in.levels.size()) {
+    InputLevel &level = in.levels[ctx.processed[k]];
+    if (!level.iterator->canLocate())
+      return;
+    Value crd;
+    if (level.loop < 0)
+      crd = constIndex(b, loc, level.constant);
+    else if (static_cast<unsigned>(level.loop) < boundLoops)
+      crd = ctx.coords[level.loop];
+    else
+      return;
+    Value pos = level.iterator->locate(b, loc, ctx.lo[k], crd);
+    ctx.lo[k] = pos;
+    ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+    ++ctx.processed[k];
+  }
+}
+
+SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
+                                            const Context &ctxIn,
+                                            ValueRange out) {
+  Context ctx = ctxIn;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (ctx.alive >> k & 1)
+      locateLevels(b, ctx, k, d);
+
+  // Inputs coiterated by this loop: their next level is bound here and
+  // cannot be located.
+  SmallVector<unsigned> participants;
+  uint64_t absent = 0;
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    if (!(ctx.alive >> k & 1)) {
+      absent |= uint64_t(1) << k;
+      continue;
+    }
+    Input &in = inputs[k];
+    if (ctx.processed[k] < in.levels.size()) {
+      InputLevel &level = in.levels[ctx.processed[k]];
+      if (level.loop == static_cast<int>(d) && !level.iterator->canLocate())
+        participants.push_back(k);
+    }
+  }
+  IterationAlgebra space = algebraWithout(absent);
+  for (unsigned k : space.getLeaves())
+    if (!llvm::is_contained(participants, k))
+      space = eliminateOperand(space, k);
+  Lattice lattice = Lattice::build(space, participants);
+  lattice.dropUnneededUniverse();
+  if (lattice.empty())
+    return SmallVector<Value>(out);
+
+  // Iterator ranges.
+  unsigned n = participants.size();
+  SmallVector<Value> begin(n), end(n);
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned k = participants[i];
+    InputLevel &level = inputs[k].levels[ctx.processed[k]];
+    std::tie(begin[i], end[i]) =
+        level.iterator->init(b, loc, ctx.lo[k], ctx.hi[k]);
+  }
+  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
+    unsigned k = participants[i];
+    return *inputs[k].levels[ctx.processed[k]].iterator;
+  };
+  unsigned numOut = out.size();
+  Value one = constIndex(b, loc, 1);
+  ArrayRef<LatticePoint> points = lattice.getPoints();
+
+  // Outer loops need no per-point loops and cases (omitters descend like
+  // producers there): one loop whose body descends with each input's
+  // segment, empty where it does not match, keeps the code linear in the
+  // number of loops instead of exponential. Needs every remaining level of
+  // the coiterated inputs to be stored-coordinate levels, which iterate an
+  // empty segment as nothing.
+  bool merged = d + 1 < rank;
+  for (unsigned k : participants)
+    for (unsigned l = ctx.processed[k]; l < inputs[k].levels.size(); ++l)
+      if (inputs[k].levels[l].iterator->canLocate())
+        merged = false;
+  if (merged)
+    return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, out);
+
+  if (points.front().universe) {
+    // U: every coordinate of the dimension, as an scf.for; the stored
+    // operands advance when they match.
+    SmallVector<Value> init(begin);
+    init.append(out.begin(), out.end());
+    auto loop = scf::ForOp::create(
+        b, loc, constIndex(b, loc, 0), extents[d], one, init,
+        [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
+          SmallVector<Value> pos(args.take_front(n));
+          SmallVector<Value> matched(n), segEnd(n);
+          for (unsigned i = 0; i < n; ++i) {
+            Value valid = arith::CmpIOp::create(fb, l, arith::CmpIPredicate::ult,
+                                                pos[i], end[i]);
+            auto m = scf::IfOp::create(
+                fb, l, valid,
+                [&](OpBuilder &tb, Location tl) {
+                  Value c = iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]);
+                  scf::YieldOp::create(
+                      tb, tl,
+                      ValueRange{arith::CmpIOp::create(
+                          tb, tl, arith::CmpIPredicate::eq, c, x)});
+                },
+                [&](OpBuilder &eb, Location el) {
+                  scf::YieldOp::create(
+                      eb, el, ValueRange{arith::ConstantIntOp::create(eb, el, 0, 1)});
+                });
+            matched[i] = m.getResult(0);
+            auto se = scf::IfOp::create(
+                fb, l, matched[i],
+                [&](OpBuilder &tb, Location tl) {
+                  scf::YieldOp::create(
+                      tb, tl, iteratorOf(i).segmentEnd(tb, tl, pos[i], end[i]));
+                },
+                [&](OpBuilder &eb, Location el) {
+                  scf::YieldOp::create(eb, el, pos[i]);
+                });
+            segEnd[i] = se.getResult(0);
+          }
+          SmallVector<unsigned> subPoints = lattice.getSubPoints(0);
+          SmallVector<Value> o =
+              emitCases(fb, d, ctx, lattice, subPoints, 0, participants,
+                        matched, pos, segEnd, x, args.drop_front(n));
+          SmallVector<Value> yield(segEnd); // segEnd = pos when unmatched
+          yield.append(o.begin(), o.end());
+          scf::YieldOp::create(fb, l, yield);
+        });
+    return SmallVector<Value>(loop.getResults().drop_front(n));
+  }
+
+  // One while-loop per lattice point, root first: each runs while all of
+  // its operands have entries, then the next point's loop continues with
+  // the positions reached (seed 000 §7.1).
+  SmallVector<Value> pos(begin);
+  SmallVector<Value> o(out);
+  for (unsigned p = 0; p < points.size(); ++p) {
+    SmallVector<unsigned> members; // indices into participants
+    for (unsigned i = 0; i < n; ++i)
+      if (points[p].hasOperand(participants[i]))
+        members.push_back(i);
+    SmallVector<Value> init(pos);
+    init.append(o.begin(), o.end());
+    SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
+    auto loop = scf::WhileOp::create(
+        b, loc, types, init,
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value cond = arith::ConstantIntOp::create(bb, l, 1, 1);
+          for (unsigned i : members)
+            cond = arith::AndIOp::create(
+                bb, l, cond,
+                arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                      args[i], end[i]));
+          scf::ConditionOp::create(bb, l, cond, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          SmallVector<Value> cur(args.take_front(n));
+          SmallVector<Value> crd(n), matched(n), segEnd(n);
+          Value x;
+          for (unsigned i : members) {
+            crd[i] = iteratorOf(i).coordinate(bb, l, begin[i], cur[i]);
+            x = x ? arith::MinUIOp::create(bb, l, x, crd[i]) : crd[i];
+          }
+          Value f = arith::ConstantIntOp::create(bb, l, 0, 1);
+          for (unsigned i = 0; i < n; ++i) {
+            if (!llvm::is_contained(members, i)) {
+              matched[i] = f;
+              segEnd[i] = cur[i];
+              continue;
+            }
+            matched[i] = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq,
+                                               crd[i], x);
+          }
+          // Segment ends only where matched (a scan on non-unique levels).
+          for (unsigned i : members) {
+            auto se = scf::IfOp::create(
+                bb, l, matched[i],
+                [&](OpBuilder &tb, Location tl) {
+                  scf::YieldOp::create(
+                      tb, tl, iteratorOf(i).segmentEnd(tb, tl, cur[i], end[i]));
+                },
+                [&](OpBuilder &eb, Location el) {
+                  scf::YieldOp::create(eb, el, cur[i]);
+                });
+            segEnd[i] = se.getResult(0);
+          }
+          SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
+          SmallVector<Value> res =
+              emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
+                        matched, cur, segEnd, x, args.drop_front(n));
+          SmallVector<Value> yield(segEnd);
+          yield.append(res.begin(), res.end());
+          scf::YieldOp::create(bb, l, yield);
+        });
+    pos = SmallVector<Value>(loop.getResults().take_front(n));
+    o = SmallVector<Value>(loop.getResults().drop_front(n));
+  }
+  (void)numOut;
+  return o;
+}
+
+SmallVector<Value> KernelLowering::emitMergedLoop(
+    OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
+    ArrayRef<unsigned> participants, ArrayRef<Value> begin,
+    ArrayRef<Value> end, ValueRange out) {
+  unsigned n = participants.size();
+  ArrayRef<LatticePoint> points = lattice.getPoints();
+  bool universe = points.front().universe;
+  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
+    unsigned k = participants[i];
+    return *inputs[k].levels[ctx.processed[k]].iterator;
+  };
+  // Whether some point has all its operands in `bits` (U always there).
+  auto anyPoint = [&](OpBuilder &bb, Location l, ArrayRef<Value> bits) {
+    Value any;
+    for (const LatticePoint &p : points) {
+      Value all = arith::ConstantIntOp::create(bb, l, 1, 1);
+      for (unsigned i = 0; i < n; ++i)
+        if (p.hasOperand(participants[i]))
+          all = arith::AndIOp::create(bb, l, all, bits[i]);
+      any = any ? Value(arith::OrIOp::create(bb, l, any, all)) : all;
+    }
+    return any;
+  };
+  // The body at coordinate x: descend where some point matches.
+  auto body = [&](OpBuilder &bb, Location l, Value x, ArrayRef<Value> pos,
+                  ArrayRef<Value> matched, ValueRange o) {
+    SmallVector<Value> segEnd(n);
+    for (unsigned i = 0; i < n; ++i) {
+      auto se = scf::IfOp::create(
+          bb, l, matched[i],
+          [&](OpBuilder &tb, Location tl) {
+            scf::YieldOp::create(
+                tb, tl, iteratorOf(i).segmentEnd(tb, tl, pos[i], end[i]));
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, pos[i]);
+          });
+      segEnd[i] = se.getResult(0);
+    }
+    Value visit = anyPoint(bb, l, matched);
+    auto branch = scf::IfOp::create(
+        bb, l, visit,
+        [&](OpBuilder &tb, Location tl) {
+          Context inner = ctx;
+          for (unsigned i = 0; i < n; ++i) {
+            unsigned k = participants[i];
+            // Unmatched: the empty segment [pos, pos).
+            inner.lo[k] = pos[i];
+            inner.hi[k] = segEnd[i];
+            ++inner.processed[k];
+          }
+          inner.coords.push_back(x);
+          for (unsigned k = 0; k < inputs.size(); ++k)
+            if (inner.alive >> k & 1)
+              locateLevels(tb, inner, k, d + 1);
+          scf::YieldOp::create(tb, tl, emitLoop(tb, d + 1, inner, o));
+        },
+        [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, o); });
+    SmallVector<Value> yield(segEnd);
+    yield.append(branch.getResults().begin(), branch.getResults().end());
+    return yield;
+  };
+  auto validAndMatch = [&](OpBuilder &bb, Location l, ArrayRef<Value> pos,
+                           Value x, SmallVectorImpl<Value> &matched) {
+    for (unsigned i = 0; i < n; ++i) {
+      Value valid = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                          pos[i], end[i]);
+      auto m = scf::IfOp::create(
+          bb, l, valid,
+          [&](OpBuilder &tb, Location tl) {
+            Value c = iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]);
+            Value eq =
+                arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::eq, c, x);
+            scf::YieldOp::create(tb, tl, eq);
+          },
+          [&](OpBuilder &eb, Location el) {
+            Value no = arith::ConstantIntOp::create(eb, el, 0, 1);
+            scf::YieldOp::create(eb, el, no);
+          });
+      matched.push_back(m.getResult(0));
+    }
+  };
+  SmallVector<Value> init(begin);
+  init.append(out.begin(), out.end());
+  if (universe) {
+    auto loop = scf::ForOp::create(
+        b, loc, constIndex(b, loc, 0), extents[d], constIndex(b, loc, 1), init,
+        [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
+          SmallVector<Value> pos(args.take_front(n)), matched;
+          validAndMatch(fb, l, pos, x, matched);
+          scf::YieldOp::create(fb, l,
+                               body(fb, l, x, pos, matched, args.drop_front(n)));
+        });
+    return SmallVector<Value>(loop.getResults().drop_front(n));
+  }
+  SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
+  auto loop = scf::WhileOp::create(
+      b, loc, types, init,
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        SmallVector<Value> valid;
+        for (unsigned i = 0; i < n; ++i)
+          valid.push_back(arith::CmpIOp::create(
+              bb, l, arith::CmpIPredicate::ult, args[i], end[i]));
+        scf::ConditionOp::create(bb, l, anyPoint(bb, l, valid), args);
+      },
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        SmallVector<Value> pos(args.take_front(n));
+        // x: the least coordinate among iterators with entries left.
+        Value x = constIndex(bb, l, std::numeric_limits<int64_t>::max());
+        for (unsigned i = 0; i < n; ++i) {
+          Value valid = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                              pos[i], end[i]);
+          auto c = scf::IfOp::create(
+              bb, l, valid,
+              [&](OpBuilder &tb, Location tl) {
+                scf::YieldOp::create(
+                    tb, tl, iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]));
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, x);
+              });
+          x = arith::MinUIOp::create(bb, l, x, c.getResult(0));
+        }
+        SmallVector<Value> matched;
+        validAndMatch(bb, l, pos, x, matched);
+        scf::YieldOp::create(bb, l,
+                             body(bb, l, x, pos, matched, args.drop_front(n)));
+      });
+  return SmallVector<Value>(loop.getResults().drop_front(n));
+}
+
+SmallVector<Value> KernelLowering::emitCases(
+    OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
+    ArrayRef<unsigned> subPoints, unsigned next,
+    ArrayRef<unsigned> participants, ArrayRef<Value> matched,
+    ArrayRef<Value> pos, ArrayRef<Value> segEnd, Value x, ValueRange out) {
+  if (next == subPoints.size())
+    return SmallVector<Value>(out);
+  const LatticePoint &point = lattice.getPoints()[subPoints[next]];
+  auto emitCase = [&](OpBuilder &cb) {
+    Context inner = ctx;
+    for (unsigned i = 0; i < participants.size(); ++i) {
+      unsigned k = participants[i];
+      if (point.hasOperand(k)) {
+        inner.lo[k] = pos[i];
+        inner.hi[k] = segEnd[i];
+        ++inner.processed[k];
+      } else {
+        inner.alive &= ~(uint64_t(1) << k);
+      }
+    }
+    inner.coords.push_back(x);
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (inner.alive >> k & 1)
+        locateLevels(cb, inner, k, d + 1);
+    // Omitters skip only at the innermost loop: outer loops cannot know
+    // whether the inner coordinates are omitted too (seed 000 §7.1).
+    if (d + 1 == rank)
+      return emitCompute(cb, inner, !point.producer, out);
+    return emitLoop(cb, d + 1, inner, out);
+  };
+  Value cond;
+  for (unsigned i = 0; i < participants.size(); ++i)
+    if (point.hasOperand(participants[i]))
+      cond = cond ? Value(arith::AndIOp::create(b, loc, cond, matched[i]))
+                  : matched[i];
+  if (!cond) // U alone: always taken.
+    return emitCase(b);
+  SmallVector<Type> types = llvm::to_vector(out.getTypes());
+  auto branch = scf::IfOp::create(
+      b, loc, cond,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, emitCase(tb));
+      },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(eb, l,
+                             emitCases(eb, d, ctx, lattice, subPoints,
+                                       next + 1, participants, matched, pos,
+                                       segEnd, x, out));
+      });
+  (void)types;
+  return SmallVector<Value>(branch.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// Computation at a point
+//===----------------------------------------------------------------------===//
+
+/// Membership of `a` given one i1 per operand (null: not stored).
+static Value emitMembership(OpBuilder &b, Location loc,
+                            const IterationAlgebra &a,
+                            ArrayRef<Value> defined) {
+  using Kind = IterationAlgebra::Kind;
+  auto constant = [&](bool v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 1);
+  };
+  switch (a.getKind()) {
+  case Kind::Empty:
+    return constant(false);
+  case Kind::Universe:
+    return constant(true);
+  case Kind::Leaf:
+    return defined[a.getLeaf()] ? defined[a.getLeaf()] : constant(false);
+  case Kind::Complement:
+    return arith::XOrIOp::create(
+        b, loc, emitMembership(b, loc, a.getChildren()[0], defined),
+        constant(true));
+  case Kind::Union:
+  case Kind::Intersection: {
+    Value acc;
+    for (const IterationAlgebra &c : a.getChildren()) {
+      Value v = emitMembership(b, loc, c, defined);
+      acc = !acc ? v
+            : a.getKind() == Kind::Union
+                ? Value(arith::OrIOp::create(b, loc, acc, v))
+                : Value(arith::AndIOp::create(b, loc, acc, v));
+    }
+    return acc;
+  }
+  }
+  llvm_unreachable("unknown algebra kind");
+}
+
+SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
+                                               const Context &ctx,
+                                               bool omitter, ValueRange out) {
+  uint64_t absent = 0;
+  SmallVector<Value> values(inputs.size());
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    Input &in = inputs[k];
+    if (!in.used)
+      continue;
+    if (!(ctx.alive >> k & 1)) {
+      absent |= uint64_t(1) << k;
+      values[k] = arith::ConstantOp::create(b, loc, in.fill);
+      continue;
+    }
+    values[k] = memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
+  }
+  auto compute = [&](OpBuilder &cb) {
+    Value v = emitBody(cb, absent, values);
+    return storeResult(cb, ctx, v, out);
+  };
+  if (!omitter)
+    return compute(b);
+  // An omitter at the innermost loop: skip only if the stored entries are
+  // not explicit fill values (thesis 003 §6.2.1): an entry equal to its
+  // array's fill is treated as absent.
+  IterationAlgebra space = algebraWithout(absent);
+  SmallVector<Value> defined(inputs.size());
+  for (unsigned k : space.getLeaves())
+    if (values[k] && !(absent >> k & 1))
+      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
+  Value inside = emitMembership(b, loc, space, defined);
+  auto branch = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, compute(tb)); },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
+  return SmallVector<Value>(branch.getResults());
+}
+
+/// The fill a function's case regions assume for argument `i`: its explicit
+/// algebra's, else zero (thesis 003 §6.2.3).
+static TypedAttr caseFill(FuncOp func, unsigned i) {
+  if (auto algebra = func.getAlgebraAttr())
+    if (i < algebra.getFills().size())
+      return algebra.getFills()[i];
+  Type t = func.getArgumentTypes()[i];
+  Builder b(func.getContext());
+  if (isa<FloatType>(t))
+    return b.getFloatAttr(t, 0.0);
+  return b.getIntegerAttr(t, 0);
+}
+
+Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
+                               ArrayRef<Value> inputValues) {
+  IRMapping map;
+  DenseMap<Value, TypedAttr> known; // values fixed by absent operands
+  auto staticValue = [&](Value v) -> TypedAttr {
+    const DerivedSpace &space = derivation.derive(kernel, v);
+    if (!space.fill)
+      return {};
+    IterationAlgebra a = space.algebra;
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (absent >> k & 1)
+        a = removeOperand(a, k);
+    return a.normalize().isEmpty() ? space.fill : TypedAttr();
+  };
+  for (Operation &op : kernel.getBody().front()) {
+    if (auto yield = dyn_cast<YieldOp>(op))
+      return map.lookup(yield.getValue());
+    if (auto access = dyn_cast<AccessOp>(op)) {
+      unsigned k =
+          cast<BlockArgument>(access.getArray()).getArgNumber() -
+          kernel.getNumIndices();
+      map.map(access.getResult(), inputValues[k]);
+      if (absent >> k & 1)
+        known[access.getResult()] = inputs[k].fill;
+      continue;
+    }
+    if (auto apply = dyn_cast<ApplyOp>(op)) {
+      if (TypedAttr fixed = staticValue(apply.getResult())) {
+        known[apply.getResult()] = fixed;
+        map.map(apply.getResult(), arith::ConstantOp::create(b, loc, fixed));
+        continue;
+      }
+      auto func = symbols.lookupNearestSymbolFrom<FuncOp>(
+          kernel, apply.getCalleeAttr());
+      SmallVector<Value> args;
+      SmallVector<int32_t> definedPositions;
+      for (auto [i, arg] : llvm::enumerate(apply.getArgs())) {
+        args.push_back(map.lookup(arg));
+        TypedAttr a = known.lookup(arg);
+        if (!a || !sameScalar(a, caseFill(func, i)))
+          definedPositions.push_back(i);
+      }
+      Region *region = func.getCaseFor(definedPositions);
+      FailureOr<Value> r = inlineCall(b, func, args, region, 0);
+      if (failed(r)) {
+        hadError = true;
+        return arith::ConstantOp::create(b, loc, resultFill);
+      }
+      map.map(apply.getResult(), *r);
+      continue;
+    }
+    Operation *clone = b.clone(op, map);
+    if (auto c = dyn_cast<arith::ConstantOp>(clone))
+      if (auto typed = dyn_cast<TypedAttr>(c.getValue()))
+        known[op.getResult(0)] = typed;
+  }
+  llvm_unreachable("kernel body without yield");
+}
+
+FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
+                                            ValueRange args, Region *region,
+                                            unsigned depth) {
+  if (depth > 32) {
+    kernel.emitError() << "cannot inline @" << func.getSymName()
+                       << ": calls nest too deeply (recursion?)";
+    return failure();
+  }
+  Region &body = region ? *region : func.getBody();
+  if (!body.hasOneBlock()) {
+    func.emitError() << "cannot inline a function body of several blocks";
+    return failure();
+  }
+  IRMapping map;
+  Block &block = body.front();
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args))
+    map.map(arg, v);
+  for (Operation &op : block) {
+    if (auto yield = dyn_cast<YieldOp>(op))
+      return map.lookup(yield.getValue());
+    Operation *clone = b.clone(op, map);
+    // Calls inside (also nested in loops) are ordinary calls: inline them.
+    SmallVector<ApplyOp> calls;
+    clone->walk([&](ApplyOp call) { calls.push_back(call); });
+    for (ApplyOp call : calls) {
+      auto callee = symbols.lookupNearestSymbolFrom<FuncOp>(
+          kernel, call.getCalleeAttr());
+      OpBuilder cb(call);
+      FailureOr<Value> r =
+          inlineCall(cb, callee, call.getArgs(), nullptr, depth + 1);
+      if (failed(r))
+        return failure();
+      call.getResult().replaceAllUsesWith(*r);
+      call.erase();
+    }
+  }
+  func.emitError() << "function body without yield";
+  return failure();
+}
+
+/// A sparse input whose levels bind loops out of order is converted first
+/// (seed 002 §4: coiteration needs the loop order to follow every
+/// coiterated level); a documented temporary, like a transposition.
+static void convertMisorderedInputs(KernelOp kernel) {
+  ArrayType resultType = kernel.getResultType();
+  FormatAttr resultFormat = resultType.getFormat();
+  unsigned rank = resultType.getRank();
+  SmallVector<int> varLoop(kernel.getNumIndices(), -1);
+  for (unsigned d = 0; d < rank && d < kernel.getNumIndices(); ++d)
+    varLoop[resultFormat.getLevelDim(d)] = d;
+  OpBuilder b(kernel);
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access || type.isAllDense())
+      continue;
+    FormatAttr format = type.getFormat();
+    auto keyOf = [&](unsigned dim) {
+      if (auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]))
+        if (arg.getArgNumber() < varLoop.size())
+          return varLoop[arg.getArgNumber()];
+      return -1;
+    };
+    SmallVector<unsigned> dims;
+    for (unsigned l = 0; l < format.getNumLevels(); ++l)
+      dims.push_back(format.getLevelDim(l));
+    SmallVector<unsigned> sorted(dims);
+    // Ties (constant coordinates) keep their level order.
+    auto levelOf = [&](unsigned dim) { return llvm::find(dims, dim) - dims.begin(); };
+    llvm::sort(sorted, [&](unsigned a, unsigned c) {
+      return std::make_pair(keyOf(a), levelOf(a)) <
+             std::make_pair(keyOf(c), levelOf(c));
+    });
+    if (sorted == dims)
+      continue;
+    bool identity = llvm::all_of(llvm::enumerate(sorted), [](auto e) {
+      return e.index() == e.value();
+    });
+    auto newFormat = FormatAttr::get(
+        kernel.getContext(), format.getLevels(),
+        identity ? ArrayRef<unsigned>() : ArrayRef<unsigned>(sorted),
+        format.getPosWidth(), format.getCrdWidth(), format.getFill());
+    auto newType =
+        ArrayType::get(type.getShape(), type.getElementType(), newFormat);
+    Value converted =
+        ConvertOp::create(b, kernel.getLoc(), newType, kernel.getInputs()[k]);
+    kernel->setOperand(k, converted);
+    kernel.getInputArg(k).setType(newType);
+  }
+}
+
+LogicalResult KernelLowering::run() {
+  convertMisorderedInputs(kernel);
+  OpBuilder b(kernel);
+  if (failed(analyze(b)))
+    return failure();
+  setUpOutput(b);
+  Context ctx;
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].used)
+      ctx.alive |= uint64_t(1) << k;
+    ctx.processed.push_back(0);
+    ctx.lo.push_back(constIndex(b, loc, 0));
+    ctx.hi.push_back(constIndex(b, loc, 1));
+  }
+  SmallVector<Value> out;
+  if (rank == 0) {
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (ctx.alive >> k & 1)
+        locateLevels(b, ctx, k, 0);
+    out = emitCompute(b, ctx, false, initialOut);
+  } else {
+    out = emitLoop(b, 0, ctx, initialOut);
+  }
+  if (hadError)
+    return failure();
+  Value result = finishOutput(b, out);
+  kernel.getResult().replaceAllUsesWith(result);
+  kernel.erase();
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::sparse_array::lowerKernels(Operation *root) {
+  SmallVector<KernelOp> kernels;
+  root->walk([&](KernelOp k) { kernels.push_back(k); });
+  SymbolTableCollection symbols;
+  bool ok = true;
+  for (KernelOp k : kernels) {
+    KernelLowering lowering(k, symbols);
+    if (failed(lowering.run()))
+      ok = false;
+  }
+  return success(ok);
+}

@@ -1,0 +1,519 @@
+#!/usr/bin/env python3
+"""Element-wise sparse array programs, executed and checked entry by entry.
+
+Each case is an expression of sparse_array.map calls over inputs of given
+element types and fill values. For every variant (a choice of storage
+formats for the inputs and the result, and random data), the harness
+writes a program with the inputs as constants, runs it with sa-run, parses
+the printed result and compares every entry and the fill value with the
+same expression evaluated densely by numpy (the independent reference).
+Entries of the data include the fill values themselves, NaN, +-inf and
+-0.0, so explicitly stored fills are exercised as well.
+
+    elementwise.py --sa-run BIN --stdlib std.mlir --cases all
+    elementwise.py --sa-run BIN --stdlib std.mlir --fuzz 300 --seed 1
+"""
+
+import argparse
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+# ---------------------------------------------------------------------------
+# Functions: MLIR name, argument and result types, numpy reference.
+# ---------------------------------------------------------------------------
+
+def _minmax(a, b, is_min):
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    r = np.minimum(a, b) if is_min else np.maximum(a, b)
+    # arith.minimumf/maximumf: NaN wins; -0.0 < 0.0.
+    both_zero = (a == 0) & (b == 0)
+    neg = np.signbit(a) | np.signbit(b) if is_min else np.signbit(a) & np.signbit(b)
+    r = np.where(both_zero, np.where(neg, -0.0, 0.0), r)
+    return np.where(np.isnan(a) | np.isnan(b), np.nan, r)
+
+
+def _right_shift(x, s):
+    x = np.asarray(x, dtype=np.int64)
+    s = np.asarray(s, dtype=np.int64)
+    in_range = (s >= 0) & (s < 64)
+    return np.where(in_range, x >> np.where(in_range, s, 0), x >> 63)
+
+
+def _div_trunc(a, b):
+    out = np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
+    a, b = np.broadcast_arrays(np.asarray(a, np.int64), np.asarray(b, np.int64))
+    for idx in np.ndindex(out.shape):
+        x, y = int(a[idx]), int(b[idx])
+        q = abs(x) // abs(y)
+        out[idx] = q if (x >= 0) == (y >= 0) else -q
+    return out
+
+
+def _not(x):
+    return np.where(np.asarray(x) == 0, 1.0, 0.0)
+
+
+def _ldexp(x, e):
+    with np.errstate(all="ignore"):
+        return np.ldexp(np.asarray(x, np.float64), np.asarray(e, np.int32))
+
+
+FUNCS = {
+    "xor_i1": (["i1", "i1"], "i1", np.logical_xor),
+    "and_i1": (["i1", "i1"], "i1", np.logical_and),
+    "or_i1": (["i1", "i1"], "i1", np.logical_or),
+    "add_f64": (["f64", "f64"], "f64", np.add),
+    "sub_f64": (["f64", "f64"], "f64", np.subtract),
+    "mul_f64": (["f64", "f64"], "f64", np.multiply),
+    "div_f64": (["f64", "f64"], "f64", np.divide),
+    "pow_f64": (["f64", "f64"], "f64", np.power),
+    "min_f64": (["f64", "f64"], "f64", lambda a, b: _minmax(a, b, True)),
+    "max_f64": (["f64", "f64"], "f64", lambda a, b: _minmax(a, b, False)),
+    "ldexp_f64": (["f64", "i32"], "f64", _ldexp),
+    "not_f64": (["f64"], "f64", _not),
+    "add_i64": (["i64", "i64"], "i64", np.add),
+    "mul_i64": (["i64", "i64"], "i64", np.multiply),
+    "and_i64": (["i64", "i64"], "i64", np.bitwise_and),
+    "or_i64": (["i64", "i64"], "i64", np.bitwise_or),
+    "xor_i64": (["i64", "i64"], "i64", np.bitwise_xor),
+    "min_i64": (["i64", "i64"], "i64", np.minimum),
+    "max_i64": (["i64", "i64"], "i64", np.maximum),
+    "gcd_i64": (["i64", "i64"], "i64", np.gcd),
+    "right_shift_i64": (["i64", "i64"], "i64", _right_shift),
+    "div_i64": (["i64", "i64"], "i64", _div_trunc),
+}
+
+EXTRA_FUNCS = """
+sparse_array.func @not_f64(%x: f64) -> f64 {
+  %zero = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %isZero = arith.cmpf oeq, %x, %zero : f64
+  %r = arith.select %isZero, %one, %zero : f64
+  sparse_array.yield %r : f64
+}
+"""
+
+NP_TYPES = {"f64": np.float64, "i64": np.int64, "i32": np.int32, "i1": np.bool_}
+
+# ---------------------------------------------------------------------------
+# Formats
+# ---------------------------------------------------------------------------
+
+FORMATS = {
+    1: {"dense": None, "sparse": "[compressed]"},
+    2: {"dense": None, "csr": "[dense, compressed]",
+        "csc": "[dense, compressed], order = [1, 0]",
+        "dcsr": "[compressed, compressed]",
+        "coo": "[compressed(nonunique), singleton]"},
+    3: {"dense": None, "csf": "[compressed, compressed, compressed]",
+        "dcc": "[dense, compressed, compressed]",
+        "coo": "[compressed(nonunique), singleton(nonunique), singleton]"},
+}
+
+
+def scalar_literal(v, t):
+    if t == "f64":
+        bits = np.float64(v).view(np.uint64)
+        return "0x%016X" % int(bits)
+    if t == "i1":
+        return "true" if bool(v) else "false"
+    return str(int(v))
+
+
+def fill_literal(v, t):
+    if t == "f64":
+        f = float(v)
+        if math.isnan(f):
+            return "nan : f64"
+        if math.isinf(f):
+            return ("inf" if f > 0 else "-inf") + " : f64"
+        return repr(f) + " : f64"
+    if t == "i1":
+        return ("1" if v else "0") + " : i1"
+    return "%d : %s" % (int(v), t)
+
+
+def array_type(shape, t, fmt, rank, fill):
+    dims = "x".join(str(d) for d in shape)
+    levels = FORMATS[rank][fmt]
+    if levels is None:
+        enc = "#sparse_array.format<[%s], fill = %s>" % (
+            ", ".join(["dense"] * rank), fill_literal(fill, t)) if rank else ""
+    else:
+        enc = "#sparse_array.format<%s, fill = %s>" % (levels, fill_literal(fill, t))
+    if rank == 0:
+        return "!sparse_array.array<%s>" % t
+    return "!sparse_array.array<%sx%s, %s>" % (dims, t, enc)
+
+
+def constant(arr, t, fmt, typ):
+    shape = arr.shape
+    tensor = "tensor<%sx%s>" % ("x".join(str(d) for d in shape), t)
+    if FORMATS[arr.ndim][fmt] is None:
+        flat = ", ".join(scalar_literal(v, t) for v in arr.reshape(-1))
+        nested = _nest([scalar_literal(v, t) for v in arr.reshape(-1)], shape)
+        return "sparse_array.constant dense<%s> : %s : %s" % (nested, tensor, typ)
+    return None
+
+
+def _nest(items, shape):
+    if len(shape) == 1:
+        return "[" + ", ".join(items) + "]"
+    step = len(items) // shape[0] if shape[0] else 0
+    return "[" + ", ".join(_nest(items[i * step:(i + 1) * step], shape[1:])
+                           for i in range(shape[0])) + "]"
+
+
+def sparse_constant(arr, stored, t, typ, fill):
+    shape = arr.shape
+    tensor = "tensor<%sx%s>" % ("x".join(str(d) for d in shape), t)
+    coords = [idx for idx in np.ndindex(shape) if stored[idx]]
+    if not coords:  # nothing stored: a splat of the fill
+        return "sparse_array.constant dense<%s> : %s : %s" % (
+            scalar_literal(fill, t), tensor, typ)
+    cs = ", ".join("[" + ", ".join(str(c) for c in idx) + "]" for idx in coords)
+    vs = ", ".join(scalar_literal(arr[idx], t) for idx in coords)
+    return "sparse_array.constant sparse<[%s], [%s]> : %s : %s" % (cs, vs, tensor, typ)
+
+# ---------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------
+
+def random_values(rng, t, shape, fill, kind):
+    n = int(np.prod(shape)) if shape else 1
+    if t == "f64":
+        pool = [0.5, 1.0, 2.0, -1.5, 3.0, -2.0, 0.25, 4.0]
+        specials = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), fill]
+        vals = [rng.choice(specials) if rng.random() < 0.15 else rng.choice(pool)
+                for _ in range(n)]
+    elif t == "i32":
+        vals = [rng.randint(-8, 8) if rng.random() > 0.05 else rng.choice([-3000, 3000])
+                for _ in range(n)]
+    elif t == "i1":
+        vals = [rng.random() < 0.5 for _ in range(n)]
+    else:
+        if kind == "shift":
+            vals = [rng.choice([rng.randint(0, 8), rng.randint(60, 70), -1]) for _ in range(n)]
+        elif kind == "nonzero":
+            vals = [rng.choice([-1, 1]) * rng.randint(1, 9) for _ in range(n)]
+        else:
+            vals = [rng.randint(-12, 12) if rng.random() > 0.1 else fill for _ in range(n)]
+    return np.array(vals, dtype=NP_TYPES[t]).reshape(shape)
+
+# ---------------------------------------------------------------------------
+# Programs
+# ---------------------------------------------------------------------------
+
+class Expr:
+    def __init__(self, func, args):
+        self.func, self.args = func, args
+
+
+def result_type_of(e, input_types):
+    if isinstance(e, int):
+        return input_types[e]
+    return FUNCS[e.func][1]
+
+
+def evaluate(e, dense):
+    if isinstance(e, int):
+        return dense[e]
+    args = [evaluate(a, dense) for a in e.args]
+    with np.errstate(all="ignore"):
+        r = FUNCS[e.func][2](*args)
+    return np.asarray(r, dtype=NP_TYPES[FUNCS[e.func][1]])
+
+
+def emit_maps(e, names, types, shape_str, rank, out_fmt, lines, counter,
+              final_fill=None):
+    """SSA name of e. Inner maps (fused away) get infer_fill; the final
+    one declares `final_fill`, since print needs a declared type."""
+    if isinstance(e, int):
+        return names[e], types[e]
+    args = [emit_maps(a, names, types, shape_str, rank, out_fmt, lines, counter)
+            for a in e.args]
+    final = final_fill is not None
+    rt = FUNCS[e.func][1]
+    counter[0] += 1
+    name = "%%m%d" % counter[0]
+    fill0 = {"f64": 0.0, "i64": 0, "i1": False, "i32": 0}[rt]
+    typ = array_type(shape_str.split("x"), rt, out_fmt, rank,
+                     final_fill[0] if final else fill0)
+    lines.append("  %s = sparse_array.map @%s(%s) %s: (%s) -> %s" % (
+        name, e.func, ", ".join(a[0] for a in args), "" if final else "{infer_fill} ",
+        ", ".join(a[1] for a in args), typ))
+    return name, typ
+
+
+def parse_printed(lines, pos, t):
+    """One printed array starting at lines[pos]; returns (fill, entries, next)."""
+    head = lines[pos]
+    assert head.startswith("# fill: "), head
+    fill = parse_scalar(head[len("# fill: "):], t)
+    rank, nnz = (int(x) for x in lines[pos + 1].split())
+    pos += 2
+    if rank:
+        pos += 1  # dimensions
+    entries = {}
+    for k in range(nnz):
+        parts = lines[pos + k].split()
+        idx = tuple(int(c) - 1 for c in parts[:rank])
+        entries[idx] = parse_scalar(parts[rank], t)
+    return fill, entries, pos + nnz
+
+
+def parse_scalar(s, t):
+    s = s.strip()
+    if t == "f64":
+        return float(s)
+    if t == "i1":
+        return s in ("1", "true")
+    return int(s)
+
+
+def same(a, b, t):
+    if t == "f64":
+        a, b = float(a), float(b)
+        if math.isnan(a) or math.isnan(b):
+            return math.isnan(a) and math.isnan(b)
+        return a == b and math.copysign(1, a) == math.copysign(1, b)
+    return a == b
+
+
+class Variant:
+    pass
+
+
+def build_program(case_vars, stdlib_text):
+    body = []
+    for v in case_vars:
+        body.extend(v.lines)
+    return stdlib_text + EXTRA_FUNCS + "\nfunc.func @main() {\n" + "\n".join(body) + \
+        "\n  return\n}\n"
+
+
+def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, tag):
+    v = Variant()
+    v.tag = tag
+    v.expr = expr
+    v.lines = []
+    names, typs, dense = [], [], []
+    shape_str = "x".join(str(d) for d in shape)
+    for k, t in enumerate(types):
+        arr = random_values(rng, t, shape, fills[k], kinds[k])
+        density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
+        stored = np.array([rng.random() < density for _ in range(arr.size)],
+                          dtype=bool).reshape(shape)
+        fmt = in_fmts[k]
+        typ = array_type(shape, t, fmt, rank, fills[k])
+        if FORMATS[rank][fmt] is None:
+            full = arr.copy()
+            v.lines.append("  %%in%d_%s = %s" % (k, tag, constant(arr, t, fmt, typ)))
+        else:
+            full = np.where(stored, arr, np.array(fills[k], dtype=NP_TYPES[t]))
+            v.lines.append("  %%in%d_%s = %s" % (k, tag, sparse_constant(arr, stored, t, typ, fills[k])))
+        names.append("%%in%d_%s" % (k, tag))
+        typs.append(typ)
+        dense.append(full)
+    counter = [0]
+    lines = []
+    fill_args = [np.array(f, dtype=NP_TYPES[t]) for f, t in zip(fills, types)]
+    v.expected_fill = evaluate(expr, fill_args)
+    declared = v.expected_fill[()]
+    # Sometimes declare another fill: every point must then be computed.
+    if rng.random() < 0.15:
+        declared = {"f64": 7.0, "i64": 7, "i1": not bool(declared)}[result_type_of(expr, types)]
+        v.expected_fill = np.array(declared, dtype=v.expected_fill.dtype)
+    res, rtyp = emit_maps(expr, names, typs, shape_str, rank, out_fmt, lines, counter,
+                          final_fill=[declared])
+    v.lines.extend(l.replace("%m", "%%m%s_" % tag) for l in lines)
+    res = res.replace("%m", "%%m%s_" % tag)
+    v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
+    v.expected = evaluate(expr, dense)
+    v.rtype = result_type_of(expr, types)
+    v.desc = "%s inputs=%s fills=%s -> %s" % (describe(expr), in_fmts, fills, out_fmt)
+    return v
+
+
+def describe(e):
+    if isinstance(e, int):
+        return "x%d" % e
+    return "%s(%s)" % (e.func, ", ".join(describe(a) for a in e.args))
+
+
+def check(variants, out_lines):
+    failures = []
+    pos = 0
+    for v in variants:
+        try:
+            fill, entries, pos = parse_printed(out_lines, pos, v.rtype)
+        except Exception as exc:  # noqa: BLE001
+            failures.append("%s: cannot parse output (%s)" % (v.desc, exc))
+            return failures
+        problems = []
+        if not same(fill, v.expected_fill, v.rtype):
+            problems.append("fill %r, expected %r" % (fill, v.expected_fill))
+        for idx in np.ndindex(v.expected.shape):
+            got = entries.get(idx, fill)
+            if not same(got, v.expected[idx], v.rtype):
+                problems.append("at %s: %r, expected %r" % (idx, got, v.expected[idx]))
+        for idx, val in entries.items():
+            if same(val, fill, v.rtype):
+                problems.append("at %s: stored fill value %r" % (idx, val))
+        if problems:
+            failures.append("%s: %s" % (v.desc, "; ".join(problems[:5])))
+    return failures
+
+
+def run_variants(args, name, variants, stdlib_text):
+    program = build_program(variants, stdlib_text)
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,
+                                     dir=args.keep or None) as f:
+        f.write(program)
+        path = f.name
+    try:
+        proc = subprocess.run([args.sa_run, path], capture_output=True, text=True,
+                              timeout=300)
+    except subprocess.TimeoutExpired:
+        return ["%s: sa-run timed out, program kept at %s" % (name, path)]
+    if proc.returncode != 0:
+        return ["%s: sa-run failed (%d), program kept at %s:\n%s" % (
+            name, proc.returncode, path, proc.stderr[-3000:])]
+    failures = check(variants, proc.stdout.splitlines())
+    if failures:
+        failures = ["%s (program %s)" % (f, path) for f in failures]
+    else:
+        os.unlink(path)
+    return failures
+
+# ---------------------------------------------------------------------------
+# The cases of the issue, and random ones
+# ---------------------------------------------------------------------------
+
+X = Expr
+INF, NAN = float("inf"), float("nan")
+
+CASES = {
+    "logical_xor": (X("xor_i1", [0, 1]), ["i1", "i1"], [[False, False], [True, False]], None),
+    "fused_and_of_xor": (X("and_i1", [X("xor_i1", [0, 1]), 2]), ["i1"] * 3,
+                         [[False] * 3, [True, True, False]], None),
+    "ldexp": (X("ldexp_f64", [0, 1]), ["f64", "i32"], [[0.0, 0], [1.0, 2]], None),
+    "right_shift": (X("right_shift_i64", [0, 1]), ["i64", "i64"], [[0, 0], [-8, 1]],
+                    [None, "shift"]),
+    "power": (X("pow_f64", [0, 1]), ["f64", "f64"], [[0.0, 0.0], [NAN, 1.0], [2.0, -0.0]], None),
+    "gcd_with_cases": (X("gcd_i64", [0, 1]), ["i64", "i64"], [[0, 0], [0, 6]], None),
+    "and_of_gcd": (X("and_i64", [X("gcd_i64", [0, 1]), 2]), ["i64"] * 3,
+                   [[0, 0, 0], [0, 0, -1], [4, 6, 0]], None),
+    "min_max_fills": (X("max_f64", [X("min_f64", [0, 1]), 2]), ["f64"] * 3,
+                      [[INF, INF, -INF], [42.0, INF, 42.0], [-INF, 42.0, INF]], None),
+    "masked_power": (X("mul_f64", [X("pow_f64", [0, 1]), X("not_f64", [2])]), ["f64"] * 3,
+                     [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]], None),
+    "division_annihilator_at_0": (X("div_i64", [0, 1]), ["i64", "i64"], [[0, 7], [0, -3]],
+                                  [None, "nonzero"]),
+    "repeated_xor": (X("xor_i64", [0, 0]), ["i64"], [[0], [5]], None),
+    "product_plus_repeated": (X("add_i64", [X("mul_i64", [0, 1]), 0]), ["i64", "i64"],
+                              [[0, 0], [2, 0], [0, 3]], None),
+    "special_fills": (X("add_f64", [X("mul_f64", [0, 1]), 2]), ["f64"] * 3,
+                      [[NAN, 1.0, -0.0], [-0.0, -0.0, -0.0], [INF, 0.0, -INF]], None),
+}
+
+POOLS = {
+    "f64": ["add_f64", "sub_f64", "mul_f64", "min_f64", "max_f64", "pow_f64", "div_f64"],
+    "i64": ["add_i64", "mul_i64", "and_i64", "or_i64", "xor_i64", "min_i64", "max_i64",
+            "gcd_i64"],
+    "i1": ["and_i1", "or_i1", "xor_i1"],
+}
+FILL_POOLS = {
+    "f64": [0.0, -0.0, 1.0, 42.0, INF, -INF, NAN],
+    "i64": [0, 1, -1, 42],
+    "i1": [False, True],
+}
+
+
+def random_expr(rng, t, num_inputs, depth):
+    if depth == 0 or rng.random() < 0.3:
+        return rng.randrange(num_inputs)
+    f = rng.choice(POOLS[t])
+    return X(f, [random_expr(rng, t, num_inputs, depth - 1) for _ in range(2)])
+
+
+def shapes_for(rank, rng):
+    if rank == 1:
+        return [rng.choice([1, 5, 9, 16])]
+    if rank == 2:
+        return [rng.choice([1, 3, 5]), rng.choice([1, 4, 7])]
+    return [rng.choice([2, 3]), rng.choice([1, 3]), rng.choice([2, 4])]
+
+
+def variants_for_case(rng, name, spec, per_case):
+    expr, types, fill_sets, kinds = spec
+    kinds = kinds or [None] * len(types)
+    out = []
+    n = 0
+    for rank in (1, 2, 3):
+        fmts = list(FORMATS[rank])
+        for fills in fill_sets:
+            for _ in range(per_case):
+                shape = shapes_for(rank, rng)
+                in_fmts = [rng.choice(fmts) for _ in types]
+                out_fmt = rng.choice(fmts)
+                out.append(make_variant(rng, expr, types, list(fills), kinds, rank, shape,
+                                        in_fmts, out_fmt, "%s%d" % (name[:3], n)))
+                n += 1
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sa-run", required=True)
+    p.add_argument("--stdlib", required=True)
+    p.add_argument("--cases", default="")
+    p.add_argument("--per-case", type=int, default=2)
+    p.add_argument("--fuzz", type=int, default=0)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--batch", type=int, default=25)
+    p.add_argument("--keep", default="")
+    args = p.parse_args()
+    with open(args.stdlib) as f:
+        stdlib_text = f.read()
+    rng = random.Random(args.seed)
+    failures, total = [], 0
+    names = list(CASES) if args.cases == "all" else [c for c in args.cases.split(",") if c]
+    for name in names:
+        vs = variants_for_case(rng, name, CASES[name], args.per_case)
+        total += len(vs)
+        failures += run_variants(args, name, vs, stdlib_text)
+    if args.fuzz:
+        batch = []
+        for i in range(args.fuzz):
+            t = rng.choice(["f64", "f64", "i64", "i1"])
+            num_inputs = rng.randint(1, 3)
+            expr = random_expr(rng, t, num_inputs, 3)
+            if isinstance(expr, int):
+                expr = X(POOLS[t][0], [expr, (expr + 1) % num_inputs])
+            rank = rng.choice([1, 2, 3])
+            fmts = list(FORMATS[rank])
+            fills = [rng.choice(FILL_POOLS[t]) for _ in range(num_inputs)]
+            batch.append(make_variant(rng, expr, [t] * num_inputs, fills,
+                                      [None] * num_inputs, rank, shapes_for(rank, rng),
+                                      [rng.choice(fmts) for _ in range(num_inputs)],
+                                      rng.choice(fmts), "f%d" % i))
+            if len(batch) == args.batch or i + 1 == args.fuzz:
+                total += len(batch)
+                failures += run_variants(args, "fuzz batch %d" % i, batch, stdlib_text)
+                batch = []
+    for f in failures:
+        print("FAIL", f)
+    print("%d of %d variants passed" % (total - len(failures), total))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
