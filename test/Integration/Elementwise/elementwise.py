@@ -479,6 +479,7 @@ def main():
     p.add_argument("--fuzz", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batch", type=int, default=25)
+    p.add_argument("--depth", type=int, default=3, help="fuzz expression depth")
     p.add_argument("--keep", default="")
     args = p.parse_args()
     with open(args.stdlib) as f:
@@ -495,7 +496,7 @@ def main():
         for i in range(args.fuzz):
             t = rng.choice(["f64", "f64", "i64", "i1"])
             num_inputs = rng.randint(1, 3)
-            expr = random_expr(rng, t, num_inputs, 3)
+            expr = random_expr(rng, t, num_inputs, args.depth)
             if isinstance(expr, int):
                 expr = X(POOLS[t][0], [expr, (expr + 1) % num_inputs])
             rank = rng.choice([1, 2, 3])

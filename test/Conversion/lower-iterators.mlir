@@ -1,0 +1,71 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-lower-iterators --split-input-file -verify-diagnostics | FileCheck %s
+// Kernels become loops along their iteration lattices (seed 000 §7.1).
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @xor(%x: i64, %y: i64) -> i64
+    attributes {commutative,
+                algebra = #sparse_array.algebra<intersect(union(0, 1), complement(intersect(0, 1))),
+                                                fills = [0 : i64, 0 : i64]>} {
+  %r = arith.xori %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Lattice {a, b}- {a}+ {b}+: a loop while both have entries, where a
+// coordinate both store is skipped unless one holds the fill 0 (explicit
+// fill check), then a loop over the rest of each.
+// CHECK-LABEL: func.func @xor_of_compressed(
+// CHECK: %[[PA:.*]] = sparse_array.positions %{{.*}}[0]
+// CHECK: %[[CA:.*]] = sparse_array.coordinates %{{.*}}[0]
+// CHECK: %[[PB:.*]] = sparse_array.positions %{{.*}}[0]
+// CHECK: scf.while
+// CHECK: arith.andi
+// CHECK: scf.condition
+// CHECK: arith.minui
+// The omitter case: both stored; compute only if one equals the fill.
+// CHECK: arith.cmpi ne
+// CHECK: arith.cmpi ne
+// CHECK: arith.andi
+// CHECK: arith.xori
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK-NOT: scf.while
+// CHECK: sparse_array.assemble
+// CHECK-NOT: sparse_array.func
+func.func @xor_of_compressed(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @xor(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+
+// -----
+
+!dv = !sparse_array.array<8xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// Dense operands are located, not coiterated: one scf.for.
+// CHECK-LABEL: func.func @dense_add(
+// CHECK: memref.alloc
+// CHECK: scf.for
+// CHECK-NOT: scf.while
+// CHECK: arith.addf
+// CHECK: sparse_array.assemble
+func.func @dense_add(%a: !dv, %b: !dv) -> !dv {
+  %r = sparse_array.map @add(%a, %b) : (!dv, !dv) -> !dv
+  return %r : !dv
+}
+
+// -----
+
+!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @min(%x: f64, %y: f64) -> f64
+    attributes {commutative, idempotent, identity = #sparse_array.identity<inf : f64>} {
+  %r = arith.minimumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+func.func @row_minima(%a: !m) -> !v {
+  // expected-error @below {{cannot lower sparse_array.reduce_over (reductions) yet}}
+  %r = sparse_array.reduce @min %a dims [1] : !m -> !v
+  return %r : !v
+}
