@@ -184,3 +184,27 @@ func.func @values_type(%a: !sparse_array.array<4xf64>) {
   %v = sparse_array.values %a : !sparse_array.array<4xf64> -> memref<4xf64>
   return
 }
+
+// -----
+
+func.func @assemble_buffer_count(%v: memref<?xf64>, %n: index) {
+  // expected-error@+1 {{'sparse_array.assemble' op expects 3 buffers for this format, got 1}}
+  %a = sparse_array.assemble (%v), (%n) : memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  return
+}
+
+// -----
+
+func.func @assemble_buffer_type(%p: memref<?xi32>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index) {
+  // expected-error@+1 {{'sparse_array.assemble' op buffer 0 must be 'memref<?xi64>'}}
+  %a = sparse_array.assemble (%p, %c, %v), (%n) : memref<?xi32>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  return
+}
+
+// -----
+
+func.func @assemble_dims(%v: memref<?xf64>, %n: index) {
+  // expected-error@+1 {{'sparse_array.assemble' op expects 2 dimension sizes, got 1}}
+  %a = sparse_array.assemble (%v), (%n) : memref<?xf64> -> !sparse_array.array<?x?xf64>
+  return
+}

@@ -49,3 +49,11 @@ func.func @constants_and_buffers(%a: !csr) -> (memref<?xi64>, memref<?xi64>, mem
   %v = sparse_array.values %a : !csr -> memref<?xf64>
   return %p, %q, %v : memref<?xi64>, memref<?xi64>, memref<?xf64>
 }
+
+// CHECK-LABEL: func.func @assemble(
+// CHECK: sparse_array.assemble(%{{.*}}, %{{.*}}, %{{.*}}), (%{{.*}}) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = 0.0 : f64>>
+func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index)
+    -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>> {
+  %a = sparse_array.assemble (%p, %c, %v), (%n) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  return %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+}
