@@ -131,6 +131,44 @@ private:
   Value positions, coordinates;
 };
 
+/// Whether the iterator has an entry left at `pos` and its coordinate is x
+/// (the coordinate is not loaded past the end).
+Value emitMatches(OpBuilder &b, Location loc, LevelIterator &it, Value begin,
+                  Value pos, Value end, Value x) {
+  Value valid =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, pos, end);
+  auto m = scf::IfOp::create(
+      b, loc, valid,
+      [&](OpBuilder &tb, Location l) {
+        Value c = it.coordinate(tb, l, begin, pos);
+        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq, c, x);
+        scf::YieldOp::create(tb, l, eq);
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
+        scf::YieldOp::create(eb, l, no);
+      });
+  return m.getResult(0);
+}
+
+/// Where the iterator continues: past the segment at `pos` if it matched,
+/// else `pos`. A select on unique levels (the common, hot case); a scan
+/// only under a matching non-unique one.
+Value emitAdvance(OpBuilder &b, Location loc, LevelIterator &it, Value matched,
+                  Value pos, Value end) {
+  if (!it.hasSegments()) {
+    Value next = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+    return arith::SelectOp::create(b, loc, matched, next, pos);
+  }
+  auto se = scf::IfOp::create(
+      b, loc, matched,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, it.segmentEnd(tb, l, pos, end));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, pos); });
+  return se.getResult(0);
+}
+
 /// Whether two scalar constants are the same value (NaNs alike, -0.0 is not
 /// 0.0): the fill comparison the runtime uses.
 bool sameScalar(TypedAttr a, TypedAttr b) {
@@ -771,32 +809,10 @@ SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
           SmallVector<Value> pos(args.take_front(n));
           SmallVector<Value> matched(n), segEnd(n);
           for (unsigned i = 0; i < n; ++i) {
-            Value valid = arith::CmpIOp::create(fb, l, arith::CmpIPredicate::ult,
-                                                pos[i], end[i]);
-            auto m = scf::IfOp::create(
-                fb, l, valid,
-                [&](OpBuilder &tb, Location tl) {
-                  Value c = iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]);
-                  scf::YieldOp::create(
-                      tb, tl,
-                      ValueRange{arith::CmpIOp::create(
-                          tb, tl, arith::CmpIPredicate::eq, c, x)});
-                },
-                [&](OpBuilder &eb, Location el) {
-                  scf::YieldOp::create(
-                      eb, el, ValueRange{arith::ConstantIntOp::create(eb, el, 0, 1)});
-                });
-            matched[i] = m.getResult(0);
-            auto se = scf::IfOp::create(
-                fb, l, matched[i],
-                [&](OpBuilder &tb, Location tl) {
-                  scf::YieldOp::create(
-                      tb, tl, iteratorOf(i).segmentEnd(tb, tl, pos[i], end[i]));
-                },
-                [&](OpBuilder &eb, Location el) {
-                  scf::YieldOp::create(eb, el, pos[i]);
-                });
-            segEnd[i] = se.getResult(0);
+            matched[i] =
+                emitMatches(fb, l, iteratorOf(i), begin[i], pos[i], end[i], x);
+            segEnd[i] = emitAdvance(fb, l, iteratorOf(i), matched[i], pos[i],
+                                    end[i]);
           }
           SmallVector<unsigned> subPoints = lattice.getSubPoints(0);
           SmallVector<Value> o =
@@ -851,19 +867,9 @@ SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
             matched[i] = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq,
                                                crd[i], x);
           }
-          // Segment ends only where matched (a scan on non-unique levels).
-          for (unsigned i : members) {
-            auto se = scf::IfOp::create(
-                bb, l, matched[i],
-                [&](OpBuilder &tb, Location tl) {
-                  scf::YieldOp::create(
-                      tb, tl, iteratorOf(i).segmentEnd(tb, tl, cur[i], end[i]));
-                },
-                [&](OpBuilder &eb, Location el) {
-                  scf::YieldOp::create(eb, el, cur[i]);
-                });
-            segEnd[i] = se.getResult(0);
-          }
+          for (unsigned i : members)
+            segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], cur[i],
+                                    end[i]);
           SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
           SmallVector<Value> res =
               emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
@@ -906,18 +912,8 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   auto body = [&](OpBuilder &bb, Location l, Value x, ArrayRef<Value> pos,
                   ArrayRef<Value> matched, ValueRange o) {
     SmallVector<Value> segEnd(n);
-    for (unsigned i = 0; i < n; ++i) {
-      auto se = scf::IfOp::create(
-          bb, l, matched[i],
-          [&](OpBuilder &tb, Location tl) {
-            scf::YieldOp::create(
-                tb, tl, iteratorOf(i).segmentEnd(tb, tl, pos[i], end[i]));
-          },
-          [&](OpBuilder &eb, Location el) {
-            scf::YieldOp::create(eb, el, pos[i]);
-          });
-      segEnd[i] = se.getResult(0);
-    }
+    for (unsigned i = 0; i < n; ++i)
+      segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], pos[i], end[i]);
     Value visit = anyPoint(bb, l, matched);
     auto branch = scf::IfOp::create(
         bb, l, visit,
@@ -943,23 +939,9 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   };
   auto validAndMatch = [&](OpBuilder &bb, Location l, ArrayRef<Value> pos,
                            Value x, SmallVectorImpl<Value> &matched) {
-    for (unsigned i = 0; i < n; ++i) {
-      Value valid = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                          pos[i], end[i]);
-      auto m = scf::IfOp::create(
-          bb, l, valid,
-          [&](OpBuilder &tb, Location tl) {
-            Value c = iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]);
-            Value eq =
-                arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::eq, c, x);
-            scf::YieldOp::create(tb, tl, eq);
-          },
-          [&](OpBuilder &eb, Location el) {
-            Value no = arith::ConstantIntOp::create(eb, el, 0, 1);
-            scf::YieldOp::create(eb, el, no);
-          });
-      matched.push_back(m.getResult(0));
-    }
+    for (unsigned i = 0; i < n; ++i)
+      matched.push_back(
+          emitMatches(bb, l, iteratorOf(i), begin[i], pos[i], end[i], x));
   };
   SmallVector<Value> init(begin);
   init.append(out.begin(), out.end());

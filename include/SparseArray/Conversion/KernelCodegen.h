@@ -40,6 +40,8 @@ public:
   /// The coordinate stored at position `pos` (valid positions only).
   virtual Value coordinate(OpBuilder &b, Location loc, Value begin,
                            Value pos) = 0;
+  /// Whether a coordinate may span several positions (non-unique levels).
+  bool hasSegments() const { return !spec.unique; }
   /// The end of the segment starting at `pos` (pos + 1 on unique levels).
   virtual Value segmentEnd(OpBuilder &b, Location loc, Value pos, Value end);
   /// Position of coordinate `crd` below parent position `parent`.
