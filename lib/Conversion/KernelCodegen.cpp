@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/KernelCodegen.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"
@@ -443,6 +444,33 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   for (unsigned d = 0; d < rank; ++d)
     if (!extents[d])
       extents[d] = constIndex(b, loc, 1);
+  // Sizes known only at run time must agree, or the loops would read past
+  // the buffers of the smaller operand (static ones are verified).
+  Type i64 = b.getI64Type();
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg)
+        continue;
+      unsigned d = varLoop[arg.getArgNumber()];
+      bool staticInput = !inputs[k].type.isDynamicDim(dim);
+      bool staticResult = !resultType.isDynamicDim(loopDim[d]);
+      if (staticInput && staticResult)
+        continue;
+      Value actual = DimOp::create(b, loc, kernel.getInputs()[k],
+                                   static_cast<int64_t>(dim));
+      auto toI64 = [&](Value v) {
+        return arith::IndexCastOp::create(b, loc, i64, v);
+      };
+      Value args[] = {arith::ConstantIntOp::create(b, loc, i64, k),
+                      arith::ConstantIntOp::create(b, loc, i64, dim),
+                      toI64(actual), toI64(extents[d])};
+      callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
+    }
+  }
   return success();
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Dialect/Storage.h"
 
@@ -53,16 +54,12 @@ ArrayStorageTypeConverter::ArrayStorageTypeConverter() {
 // Runtime calls
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
-
-/// The declaration of runtime function `name`, created on first use.
-/// `cInterface` functions take/return memrefs through descriptors
-/// (`_mlir_ciface_` wrappers).
-func::FuncOp getRuntimeFunc(OpBuilder &builder, Operation *anchor,
-                            StringRef name, TypeRange results, TypeRange args,
-                            bool cInterface = false) {
+func::FuncOp mlir::sparse_array::getRuntimeFunc(OpBuilder &builder,
+                                               Operation *anchor,
+                                               StringRef name,
+                                               TypeRange results,
+                                               TypeRange args,
+                                               bool cInterface) {
   auto module = anchor->getParentOfType<ModuleOp>();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
@@ -78,14 +75,19 @@ func::FuncOp getRuntimeFunc(OpBuilder &builder, Operation *anchor,
   return func;
 }
 
-Value callRuntime(OpBuilder &builder, Location loc, Operation *anchor,
-                  StringRef name, TypeRange results, ValueRange args,
-                  bool cInterface = false) {
+Value mlir::sparse_array::callRuntime(OpBuilder &builder, Location loc,
+                                     Operation *anchor, StringRef name,
+                                     TypeRange results, ValueRange args,
+                                     bool cInterface) {
   func::FuncOp func = getRuntimeFunc(builder, anchor, name, results,
                                      TypeRange(args), cInterface);
   auto call = func::CallOp::create(builder, loc, func, args);
   return results.empty() ? Value() : call.getResult(0);
 }
+
+namespace {
+
+Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
 
 /// A pointer to a NUL-terminated constant string (one global per text).
 Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,

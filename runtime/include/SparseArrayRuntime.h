@@ -83,6 +83,12 @@ void sa_rt_array_write(sa_rt_array *array, const char *path);
 /* Frees the handle and the buffers it still owns. */
 void sa_rt_array_free(sa_rt_array *array);
 
+/* Stops the program (exit 2) unless an operand's dimension `dim` (0-based)
+   has the size of the result's: element-wise operations on arrays whose
+   sizes are only known at run time. */
+void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
+                        int64_t expected);
+
 /* Buffer k as a memref; ownership passes to the caller (free() it). */
 void sa_rt_array_take_buffer(sa_rt_array *array, int64_t k,
                              sa_rt_memref1d *out);
