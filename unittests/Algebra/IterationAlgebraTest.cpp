@@ -2,19 +2,17 @@
 
 #include "SparseArray/Algebra/IterationAlgebra.h"
 
+#include "AlgebraBuilders.h"
+
 #include "gtest/gtest.h"
 
 #include <random>
 
 using namespace mlir::sparse_array;
-using A = IterationAlgebra;
+using namespace mlir::sparse_array::testing;
 
 namespace {
 
-A x(unsigned k) { return A::leaf(k); }
-A no(A a) { return A::complement(a); }
-A u(std::initializer_list<A> as) { return A::unite(as); }
-A n(std::initializer_list<A> as) { return A::intersect(as); }
 
 /// Same set: equal membership for every combination of defined operands.
 void expectSameSet(const A &a, const A &b, unsigned numOperands) {

@@ -2,19 +2,17 @@
 
 #include "SparseArray/Algebra/Lattice.h"
 
+#include "AlgebraBuilders.h"
+
 #include "gtest/gtest.h"
 
 #include <random>
 
 using namespace mlir::sparse_array;
-using A = IterationAlgebra;
+using namespace mlir::sparse_array::testing;
 
 namespace {
 
-A x(unsigned k) { return A::leaf(k); }
-A no(A a) { return A::complement(a); }
-A u(std::initializer_list<A> as) { return A::unite(as); }
-A n(std::initializer_list<A> as) { return A::intersect(as); }
 
 std::string lattice(const A &a, std::vector<unsigned> operands) {
   return Lattice::build(a, operands).str();
