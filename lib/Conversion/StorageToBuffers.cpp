@@ -400,6 +400,20 @@ struct BufferOpLowering : OpConversionPattern<OpTy> {
   }
 };
 
+/// dealloc: every buffer of the lowered array.
+struct DeallocOpLowering : OpConversionPattern<DeallocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DeallocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Value part : adaptor.getSource())
+      if (isa<MemRefType>(part.getType()))
+        memref::DeallocOp::create(rewriter, op.getLoc(), part);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// assemble: the buffers and sizes are the lowered array.
 struct AssembleOpLowering : OpConversionPattern<AssembleOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -420,7 +434,7 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ReadOpLowering, PrintOpLowering, WriteOpLowering,
                RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
-               ConstantOpLowering, DimOpLowering, AssembleOpLowering,
+               ConstantOpLowering, DimOpLowering, AssembleOpLowering, DeallocOpLowering,
                BufferOpLowering<PositionsOp, BufferKind::Positions>,
                BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
                BufferOpLowering<ValuesOp, BufferKind::Values>>(
@@ -431,7 +445,7 @@ void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
   target.addIllegalOp<ReadOp, PrintOp, WriteOp, ConvertOp, ChangeFillOp,
                       ConstantOp, DimOp, PositionsOp, CoordinatesOp,
-                      ValuesOp, AssembleOp>();
+                      ValuesOp, AssembleOp, DeallocOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&
            converter.isLegal(&op.getBody());

@@ -57,6 +57,13 @@ static LogicalResult verifySameArray(Operation *op, ArrayType source,
   return success();
 }
 
+LogicalResult DeallocOp::verify() {
+  if (getSource().getDefiningOp<ConstantOp>())
+    return emitOpError("cannot free the buffers of a sparse_array.constant "
+                       "(they are global data)");
+  return success();
+}
+
 LogicalResult ConvertOp::verify() {
   auto source = cast<ArrayType>(getSource().getType());
   auto result = cast<ArrayType>(getResult().getType());

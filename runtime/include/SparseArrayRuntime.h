@@ -38,6 +38,11 @@ void sa_rt_print_f32(float value);
 void sa_rt_print_str(const char *text);
 void sa_rt_print_newline(void);
 
+/*--- Timing (benchmarks) ----------------------------------------------------*/
+
+/* Seconds on a monotonic clock, from an arbitrary origin. */
+double sa_rt_seconds(void);
+
 /*--- Arrays ----------------------------------------------------------------
  *
  * An array crosses the C boundary as an opaque sa_rt_array handle or as its

@@ -9,6 +9,7 @@
 #include "SparseArrayRuntime.h"
 #include "Scalar.h"
 
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 
@@ -27,6 +28,12 @@ extern "C" int sa_rt_format_f64(char *buf, size_t size, double value) {
 
 extern "C" int sa_rt_format_f32(char *buf, size_t size, float value) {
   return formatInto(buf, size, value);
+}
+
+extern "C" double sa_rt_seconds(void) {
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(Clock::now().time_since_epoch())
+      .count();
 }
 
 extern "C" void sa_rt_print_i64(int64_t value) {

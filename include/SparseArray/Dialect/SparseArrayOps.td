@@ -418,6 +418,31 @@ def SparseArray_WriteOp : SparseArray_Op<"write"> {
   let hasVerifier = 1;
 }
 
+def SparseArray_DeallocOp : SparseArray_Op<"dealloc"> {
+  let summary = "Frees the buffers of an array";
+  let description = [{
+    Releases the storage of an array that owns its buffers: the result of
+    `sparse_array.read`, `convert`, `change_fill` or of a kernel
+    (`sparse_array.map` and friends). Afterwards neither the array nor any
+    array sharing its buffers may be used — in particular the source of a
+    `convert` to the same type, which folds to its source. The buffers of
+    `sparse_array.constant` arrays are global data and cannot be freed (a
+    verifier error where the constant is visible), nor can buffers the
+    program passed to `sparse_array.assemble` that it did not allocate.
+
+    Example:
+
+    ```mlir
+    %c = sparse_array.map @add_f64(%a, %b) : (...) -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    sparse_array.print %c : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    sparse_array.dealloc %c : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    ```
+  }];
+  let arguments = (ins Arg<SparseArray_Array, "", [MemFree]>:$source);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
+  let hasVerifier = 1;
+}
+
 def SparseArray_ConvertOp : SparseArray_Op<"convert", [Pure]> {
   let summary = "Converts an array to another storage format";
   let description = [{

@@ -208,3 +208,12 @@ func.func @assemble_dims(%v: memref<?xf64>, %n: index) {
   %a = sparse_array.assemble (%v), (%n) : memref<?xf64> -> !sparse_array.array<?x?xf64>
   return
 }
+
+// -----
+
+func.func @dealloc_constant() {
+  %c = sparse_array.constant dense<[1.0, 2.0]> : tensor<2xf64> : !sparse_array.array<2xf64>
+  // expected-error@+1 {{'sparse_array.dealloc' op cannot free the buffers of a sparse_array.constant (they are global data)}}
+  sparse_array.dealloc %c : !sparse_array.array<2xf64>
+  return
+}

@@ -57,3 +57,10 @@ func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n:
   %a = sparse_array.assemble (%p, %c, %v), (%n) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
   return %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
 }
+
+// CHECK-LABEL: func.func @dealloc(
+// CHECK: sparse_array.dealloc %{{.*}} : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
+func.func @dealloc(%a: !csr) {
+  sparse_array.dealloc %a : !csr
+  return
+}
