@@ -42,7 +42,10 @@ void mlir::sparse_array::buildSparseArrayPipeline(
 
   // --- to the LLVM dialect ---------------------------------------------------
   pm.addPass(createLowerAffinePass());
-  // Growing output buffers: realloc to alloc + copy + dealloc.
+  // Growing and trimming output buffers: the C library's realloc (no copy
+  // when it can extend or trim in place); any other realloc to alloc +
+  // copy + dealloc.
+  pm.addPass(createSparseArrayReallocToLLVMPass());
   pm.addPass(memref::createExpandReallocPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

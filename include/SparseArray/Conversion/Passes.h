@@ -11,6 +11,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -35,6 +36,11 @@ void populateStorageToBuffersPatterns(const TypeConverter &converter,
 /// call ops as legal once their types are converted.
 void configureStorageToBuffersTarget(ConversionTarget &target,
                                      const TypeConverter &converter);
+
+/// memref.realloc of 1-D identity-layout memrefs -> the C library's realloc
+/// (see sparse-array-realloc-to-llvm).
+void populateReallocToLLVMPatterns(const LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "SparseArray/Conversion/Passes.h.inc"

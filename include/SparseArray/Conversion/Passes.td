@@ -86,4 +86,30 @@ def SparseArrayLowerIteratorsPass
   ];
 }
 
+def SparseArrayReallocToLLVMPass
+    : Pass<"sparse-array-realloc-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower memref.realloc of malloc'ed buffers to the C library's realloc";
+  let description = [{
+    Rewrites every `memref.realloc` of a 1-D, identity-layout memref into
+    a call to the C library's `realloc` on the buffer's allocated pointer,
+    and builds the new descriptor (offset 0, stride 1, the new size) from
+    the pointer it returns. Growing and shrinking output buffers then cost
+    what the C library makes them cost — usually nothing more than a page
+    remapping for large buffers — where upstream's `expand-realloc` always
+    allocates, copies and frees. Only valid for buffers that `memref.alloc`
+    lowered to `malloc` (what `sparse-array-lower-iterators` grows), so it
+    runs right before `finalize-memref-to-llvm`; other reallocs are left to
+    `expand-realloc`.
+
+    Example:
+
+    ```mlir
+    %1 = memref.realloc %0(%n) : memref<?xi64> to memref<?xi64>
+    ```
+    becomes a `llvm.call @realloc(%ptr, %bytes)` and the descriptor of the
+    returned pointer.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // SPARSE_ARRAY_CONVERSION_PASSES
