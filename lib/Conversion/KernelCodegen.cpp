@@ -248,8 +248,18 @@ public:
 private:
   LogicalResult analyze(OpBuilder &b);
   void setUpOutput(OpBuilder &b);
+  /// The innermost output level's positions are stored once per parent
+  /// after the innermost loop: it has positions, and its parent is an
+  /// entry of the level above (sparse) or a full prefix — never a dense
+  /// level below a sparse one, whose slots an unreached parent would alias.
+  bool positionsAfterLoop = false;
+  /// The initial capacity bounds every output buffer, so appends need no
+  /// capacity checks (see setUpOutput).
+  bool capacityIsBound = false;
   Value finishOutput(OpBuilder &b, ValueRange out);
 
+  SmallVector<Value> emitLoopBody(OpBuilder &b, unsigned d,
+                                  const Context &ctx, ValueRange out);
   SmallVector<Value> emitLoop(OpBuilder &b, unsigned d, const Context &ctx,
                               ValueRange out);
   SmallVector<Value> emitCases(OpBuilder &b, unsigned d, const Context &ctx,
@@ -478,8 +488,28 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
 // Output assembly (seed 002 §4.3: append in order)
 //===----------------------------------------------------------------------===//
 
+/// Whether the set lies within the union of its operands' stored entries
+/// (no universe, no complement that escapes an intersection).
+static bool withinStoredEntries(const IterationAlgebra &a) {
+  switch (a.getKind()) {
+  case IterationAlgebra::Kind::Empty:
+  case IterationAlgebra::Kind::Leaf:
+    return true;
+  case IterationAlgebra::Kind::Universe:
+  case IterationAlgebra::Kind::Complement:
+    return false;
+  case IterationAlgebra::Kind::Union:
+    return llvm::all_of(a.getChildren(), withinStoredEntries);
+  case IterationAlgebra::Kind::Intersection:
+    return llvm::any_of(a.getChildren(), withinStoredEntries);
+  }
+  llvm_unreachable("unknown algebra kind");
+}
+
 Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer,
                                      Value needed) {
+  if (capacityIsBound)
+    return buffer;
   Value cap = memref::DimOp::create(b, loc, buffer, 0);
   Value full =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, needed, cap);
@@ -520,7 +550,20 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     return;
   }
   // Initial capacity: the entries the inputs store (a union of them fits),
-  // at least 16; buffers double when full.
+  // at least 16; buffers double when full. When the iteration space lies
+  // within the inputs' stored entries and no input is broadcast (each binds
+  // every loop), no level can have more entries than that: no checks.
+  capacityIsBound =
+      withinStoredEntries(algebra.normalize()) &&
+      llvm::all_of(inputs, [&](const Input &in) {
+        if (!in.used)
+          return true;
+        llvm::SmallBitVector bound(rank);
+        for (const InputLevel &level : in.levels)
+          if (level.loop >= 0)
+            bound.set(level.loop);
+        return bound.all();
+      });
   Value cap = constIndex(b, loc, 16);
   for (Input &in : inputs)
     if (in.used)
@@ -553,7 +596,8 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
       // Parents: the full prefix's positions, or those appended above.
       bool parentAppended = l > 0 && outLevels[l - 1].sparse;
       Value size = parentAppended
-                       ? cap
+                       ? arith::AddIOp::create(b, loc, cap,
+                                               constIndex(b, loc, 1))
                        : arith::AddIOp::create(b, loc, denseParents,
                                                constIndex(b, loc, 1));
       ol.posSlot = initialOut.size();
@@ -565,6 +609,18 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     }
   }
   (void)prefixFull;
+  // A full level below an appended one multiplies its entries by its
+  // extent: the inputs' entry count no longer bounds the buffers.
+  for (unsigned l = 1; l < outLevels.size(); ++l)
+    if (outLevels[l - 1].sparse && !outLevels[l].sparse)
+      capacityIsBound = false;
+  {
+    unsigned d = outLevels.size() - 1;
+    bool allFullAbove = llvm::all_of(ArrayRef(outLevels).take_front(d),
+                                     [](const OutputLevel &ol) { return !ol.sparse; });
+    positionsAfterLoop = outLevels[d].hasPositions &&
+                         ((d > 0 && outLevels[d - 1].sparse) || allFullAbove);
+  }
   valuesSlot = initialOut.size();
   initialOut.push_back(
       memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{cap}));
@@ -602,30 +658,53 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
           Type crdType = b.getIntegerType(format.getCrdWidth());
           Value cc = arith::IndexCastUIOp::create(tb, l, crdType, c);
           Value count = o[ol.countSlot];
-          bool childHasPositions =
-              lv + 1 < rank && outLevels[lv + 1].hasPositions;
-          // Appends c; a compressed child gets room for the new parent
-          // position, which has no children yet (positions[q + 1] = 0).
+          // The storage below a new entry: the full levels directly below
+          // multiply it by their extents; the next appended level's
+          // positions there start at 0, and values there start as the fill.
+          unsigned next = lv + 1;
+          Value blockSize = one;
+          while (next < rank && !outLevels[next].sparse)
+            blockSize = arith::MulIOp::create(tb, l, blockSize,
+                                              extents[next++]);
+          int belowSlot = -1;
+          if (next < rank && outLevels[next].hasPositions)
+            belowSlot = outLevels[next].posSlot;
+          else if (next == rank && next != lv + 1)
+            belowSlot = valuesSlot;
+          auto initBelow = [&](OpBuilder &ab, Location al, Value n) {
+            Value hi = arith::MulIOp::create(ab, al, n, blockSize);
+            Value lo = arith::SubIOp::create(ab, al, hi, blockSize);
+            if (belowSlot == valuesSlot) {
+              Value vals = ensureCapacity(ab, o[belowSlot], hi);
+              fillBuffer(ab, al, vals, lo, hi,
+                         arith::ConstantOp::create(ab, al, resultFill));
+              return vals;
+            }
+            // positions[parent + 1] for every new parent
+            hi = arith::AddIOp::create(ab, al, hi, one);
+            lo = arith::AddIOp::create(ab, al, lo, one);
+            Value pos = ensureCapacity(ab, o[belowSlot], hi);
+            fillBuffer(ab, al, pos, lo, hi,
+                       arith::ConstantIntOp::create(
+                           ab, al, ab.getIntegerType(format.getPosWidth()), 0));
+            return pos;
+          };
           auto append = [&](OpBuilder &ab, Location al) {
             SmallVector<Value> r;
             Value n = arith::AddIOp::create(ab, al, count, one);
             Value crd = ensureCapacity(ab, o[ol.crdSlot], n);
             memref::StoreOp::create(ab, al, cc, crd, count);
             r = {crd, n};
-            if (childHasPositions) {
-              Value pos = ensureCapacity(
-                  ab, o[outLevels[lv + 1].posSlot],
-                  arith::AddIOp::create(ab, al, n, one));
-              Type posType = ab.getIntegerType(format.getPosWidth());
-              memref::StoreOp::create(
-                  ab, al, arith::ConstantIntOp::create(ab, al, posType, 0),
-                  pos, n);
-              r.push_back(pos);
-            }
+            if (belowSlot >= 0)
+              r.push_back(initBelow(ab, al, n));
             return r;
           };
           SmallVector<Value> appended;
-          if (ol.hasPositions && ol.spec.unique) {
+          if (ol.hasPositions && ol.spec.unique && lv + 1 == rank) {
+            // The innermost loop visits each coordinate of a parent once,
+            // in order: nothing to merge with (the hot path).
+            appended = append(tb, l);
+          } else if (ol.hasPositions && ol.spec.unique) {
             // A new coordinate under parent q unless the last one appended
             // (under this parent) is c: positions[q + 1] != 0 says q has
             // children already.
@@ -650,8 +729,8 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
                 tb, l, same.getResult(0),
                 [&](OpBuilder &sb, Location sl) {
                   SmallVector<Value> keep{o[ol.crdSlot], count};
-                  if (childHasPositions)
-                    keep.push_back(o[outLevels[lv + 1].posSlot]);
+                  if (belowSlot >= 0)
+                    keep.push_back(o[belowSlot]);
                   scf::YieldOp::create(sb, sl, keep);
                 },
                 [&](OpBuilder &ab, Location al) {
@@ -667,13 +746,15 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
             Value crd = ensureCapacity(tb, o[ol.crdSlot], needed);
             memref::StoreOp::create(tb, l, cc, crd, q);
             appended = {crd, needed};
+            if (belowSlot >= 0)
+              appended.push_back(initBelow(tb, l, needed));
           }
           Value newCount = appended[1];
           o[ol.crdSlot] = appended[0];
           o[ol.countSlot] = newCount;
-          if (appended.size() > 2)
-            o[outLevels[lv + 1].posSlot] = appended[2];
-          if (ol.hasPositions) {
+          if (belowSlot >= 0)
+            o[belowSlot] = appended[2];
+          if (ol.hasPositions && !(lv + 1 == rank && positionsAfterLoop)) {
             Value qp1 = arith::AddIOp::create(tb, l, q, one);
             Type posType = b.getIntegerType(format.getPosWidth());
             memref::StoreOp::create(
@@ -763,8 +844,39 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
 }
 
 SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
-                                            const Context &ctxIn,
+                                            const Context &ctx,
                                             ValueRange out) {
+  SmallVector<Value> o = emitLoopBody(b, d, ctx, out);
+  if (d + 1 != rank || !positionsAfterLoop)
+    return o;
+  // The innermost level's positions: stored once per parent, after its
+  // loop, instead of with every entry (see positionsAfterLoop). Parents
+  // never reached keep 0, fixed by finishOutput.
+  const OutputLevel &last = outLevels[d];
+  Value slot;
+  if (d > 0 && outLevels[d - 1].sparse) {
+    // The end of the parent level's last entry: this coordinate's entry
+    // when it got children, otherwise an earlier parent whose end is the
+    // unchanged count.
+    slot = o[outLevels[d - 1].countSlot];
+  } else {
+    Value q = constIndex(b, loc, 0);
+    for (unsigned lv = 0; lv < d; ++lv)
+      q = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, q, extents[lv]),
+          ctx.coords[lv]);
+    slot = arith::AddIOp::create(b, loc, q, constIndex(b, loc, 1));
+  }
+  Type posType = b.getIntegerType(resultType.getFormat().getPosWidth());
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, posType, o[last.countSlot]),
+      o[last.posSlot], slot);
+  return o;
+}
+
+SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
+                                                const Context &ctxIn,
+                                                ValueRange out) {
   Context ctx = ctxIn;
   for (unsigned k = 0; k < inputs.size(); ++k)
     if (ctx.alive >> k & 1)

@@ -124,6 +124,8 @@ LEVELS = {
     "csc": (["dense", "compressed"], [1, 0]),
     "dcsr": (["compressed", "compressed"], [0, 1]),
     "coo2": (["compressed(nonunique)", "singleton"], [0, 1]),
+    "cd": (["compressed", "dense"], [0, 1]),
+    "cdc": (["compressed", "dense", "compressed"], [0, 1, 2]),
     "csf": (["compressed"] * 3, [0, 1, 2]),
     "dcc": (["dense", "compressed", "compressed"], [0, 1, 2]),
     "coo3": (["compressed(nonunique)", "singleton(nonunique)", "singleton"], [0, 1, 2]),
@@ -134,10 +136,12 @@ FORMATS = {
     2: {"dense": None, "csr": "[dense, compressed]",
         "csc": "[dense, compressed], order = [1, 0]",
         "dcsr": "[compressed, compressed]",
-        "coo": "[compressed(nonunique), singleton]"},
+        "coo": "[compressed(nonunique), singleton]",
+        "cd": "[compressed, dense]"},
     3: {"dense": None, "csf": "[compressed, compressed, compressed]",
         "dcc": "[dense, compressed, compressed]",
-        "coo": "[compressed(nonunique), singleton(nonunique), singleton]"},
+        "coo": "[compressed(nonunique), singleton(nonunique), singleton]",
+        "cdc": "[compressed, dense, compressed]"},
 }
 
 
