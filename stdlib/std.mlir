@@ -77,8 +77,11 @@ sparse_array.func @div_u64(%x: i64, %y: i64) -> i64
   sparse_array.yield %r : i64
 }
 
+// x^0 = 1 for every x (NaN included): with both fills 0 the result's fill
+// is 1 and only the exponent's stored entries can differ from it.
 sparse_array.func @pow_f64(%x: f64, %y: f64) -> f64
-    attributes {identity = #sparse_array.identity<1.0 : f64, positions = [1]>} {
+    attributes {identity = #sparse_array.identity<1.0 : f64, positions = [1]>,
+                algebra = #sparse_array.algebra<1, fills = [0.0 : f64, 0.0 : f64]>} {
   %r = math.powf %x, %y : f64
   sparse_array.yield %r : f64
 }
