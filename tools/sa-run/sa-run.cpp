@@ -27,7 +27,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -141,8 +143,21 @@ int main(int argc, char **argv) {
   if (optLevel > 3)
     return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
   ExecutionEngineOptions engineOptions;
+  // Optimize for the host (its cost model and features), as the JIT's code
+  // generator does; without it the vectorizer and unroller guess.
+  std::unique_ptr<llvm::TargetMachine> hostMachine;
+  if (auto builder = llvm::orc::JITTargetMachineBuilder::detectHost()) {
+    builder->setCodeGenOptLevel(
+        static_cast<llvm::CodeGenOptLevel>(optLevel.getValue()));
+    if (auto tm = builder->createTargetMachine())
+      hostMachine = std::move(*tm);
+    else
+      llvm::consumeError(tm.takeError());
+  } else {
+    llvm::consumeError(builder.takeError());
+  }
   auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+                                               hostMachine.get());
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(optLevel.getValue());
