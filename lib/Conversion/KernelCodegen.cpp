@@ -256,6 +256,13 @@ private:
   /// The initial capacity bounds every output buffer, so appends need no
   /// capacity checks (see setUpOutput).
   bool capacityIsBound = false;
+  /// Set while emitting the cases of an innermost coiteration loop: the
+  /// iterator positions travel with the outputs (last in `out`) and each
+  /// case advances the operands it matched by itself. The advance then sits
+  /// behind the case's branch instead of a select, so the next coordinate
+  /// loads do not wait for this one's comparisons (the hardware predicts
+  /// the branch and runs ahead).
+  ArrayRef<Value> threadedEnds;
   Value finishOutput(OpBuilder &b, ValueRange out);
 
   SmallVector<Value> emitLoopBody(OpBuilder &b, unsigned d,
@@ -1007,10 +1014,24 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
             matched[i] = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq,
                                                crd[i], x);
           }
+          SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
+          if (d + 1 == rank) {
+            // Innermost: each case advances what it matched (threadedEnds).
+            SmallVector<Value> state(args.drop_front(n));
+            state.append(cur.begin(), cur.end());
+            threadedEnds = end;
+            SmallVector<Value> res =
+                emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
+                          matched, cur, cur, x, state);
+            threadedEnds = {};
+            SmallVector<Value> yield(ArrayRef(res).take_back(n));
+            yield.append(res.begin(), res.end() - n);
+            scf::YieldOp::create(bb, l, yield);
+            return;
+          }
           for (unsigned i : members)
             segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], cur[i],
                                     end[i]);
-          SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
           SmallVector<Value> res =
               emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
                         matched, cur, segEnd, x, args.drop_front(n));
@@ -1137,10 +1158,55 @@ SmallVector<Value> KernelLowering::emitCases(
     ArrayRef<unsigned> subPoints, unsigned next,
     ArrayRef<unsigned> participants, ArrayRef<Value> matched,
     ArrayRef<Value> pos, ArrayRef<Value> segEnd, Value x, ValueRange out) {
-  if (next == subPoints.size())
-    return SmallVector<Value>(out);
+  unsigned n = participants.size();
+  bool threaded = !threadedEnds.empty();
+  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
+    unsigned k = participants[i];
+    return *inputs[k].levels[ctx.processed[k]].iterator;
+  };
+  if (next == subPoints.size()) {
+    if (!threaded)
+      return SmallVector<Value>(out);
+    // No case taken: still step past the matched entries.
+    SmallVector<Value> r(out.drop_back(n));
+    for (unsigned i = 0; i < n; ++i)
+      r.push_back(emitAdvance(b, loc, iteratorOf(i), matched[i], pos[i],
+                              threadedEnds[i]));
+    return r;
+  }
   const LatticePoint &point = lattice.getPoints()[subPoints[next]];
-  auto emitCase = [&](OpBuilder &cb) {
+  auto emitCase = [&](OpBuilder &cb) -> SmallVector<Value> {
+    if (threaded) {
+      // This case matched exactly its point's operands.
+      SmallVector<Value> ends(pos);
+      for (unsigned i = 0; i < n; ++i)
+        if (point.hasOperand(participants[i]))
+          ends[i] = iteratorOf(i).hasSegments()
+                        ? iteratorOf(i).segmentEnd(cb, loc, pos[i],
+                                                   threadedEnds[i])
+                        : arith::AddIOp::create(cb, loc, pos[i],
+                                                constIndex(cb, loc, 1))
+                              .getResult();
+      Context inner = ctx;
+      for (unsigned i = 0; i < n; ++i) {
+        unsigned k = participants[i];
+        if (point.hasOperand(k)) {
+          inner.lo[k] = pos[i];
+          inner.hi[k] = ends[i];
+          ++inner.processed[k];
+        } else {
+          inner.alive &= ~(uint64_t(1) << k);
+        }
+      }
+      inner.coords.push_back(x);
+      for (unsigned k = 0; k < inputs.size(); ++k)
+        if (inner.alive >> k & 1)
+          locateLevels(cb, inner, k, d + 1);
+      SmallVector<Value> r =
+          emitCompute(cb, inner, !point.producer, out.drop_back(n));
+      r.append(ends.begin(), ends.end());
+      return r;
+    }
     Context inner = ctx;
     for (unsigned i = 0; i < participants.size(); ++i) {
       unsigned k = participants[i];
