@@ -1176,9 +1176,10 @@ SmallVector<Value> KernelLowering::emitCases(
   }
   const LatticePoint &point = lattice.getPoints()[subPoints[next]];
   auto emitCase = [&](OpBuilder &cb) -> SmallVector<Value> {
-    if (threaded) {
-      // This case matched exactly its point's operands.
-      SmallVector<Value> ends(pos);
+    // Threaded: this case matched exactly its point's operands, so it
+    // advances them itself.
+    SmallVector<Value> ends(segEnd);
+    if (threaded)
       for (unsigned i = 0; i < n; ++i)
         if (point.hasOperand(participants[i]))
           ends[i] = iteratorOf(i).hasSegments()
@@ -1187,32 +1188,12 @@ SmallVector<Value> KernelLowering::emitCases(
                         : arith::AddIOp::create(cb, loc, pos[i],
                                                 constIndex(cb, loc, 1))
                               .getResult();
-      Context inner = ctx;
-      for (unsigned i = 0; i < n; ++i) {
-        unsigned k = participants[i];
-        if (point.hasOperand(k)) {
-          inner.lo[k] = pos[i];
-          inner.hi[k] = ends[i];
-          ++inner.processed[k];
-        } else {
-          inner.alive &= ~(uint64_t(1) << k);
-        }
-      }
-      inner.coords.push_back(x);
-      for (unsigned k = 0; k < inputs.size(); ++k)
-        if (inner.alive >> k & 1)
-          locateLevels(cb, inner, k, d + 1);
-      SmallVector<Value> r =
-          emitCompute(cb, inner, !point.producer, out.drop_back(n));
-      r.append(ends.begin(), ends.end());
-      return r;
-    }
     Context inner = ctx;
-    for (unsigned i = 0; i < participants.size(); ++i) {
+    for (unsigned i = 0; i < n; ++i) {
       unsigned k = participants[i];
       if (point.hasOperand(k)) {
         inner.lo[k] = pos[i];
-        inner.hi[k] = segEnd[i];
+        inner.hi[k] = ends[i];
         ++inner.processed[k];
       } else {
         inner.alive &= ~(uint64_t(1) << k);
@@ -1224,6 +1205,12 @@ SmallVector<Value> KernelLowering::emitCases(
         locateLevels(cb, inner, k, d + 1);
     // Omitters skip only at the innermost loop: outer loops cannot know
     // whether the inner coordinates are omitted too (seed 000 §7.1).
+    if (threaded) {
+      SmallVector<Value> r =
+          emitCompute(cb, inner, !point.producer, out.drop_back(n));
+      r.append(ends.begin(), ends.end());
+      return r;
+    }
     if (d + 1 == rank)
       return emitCompute(cb, inner, !point.producer, out);
     return emitLoop(cb, d + 1, inner, out);
