@@ -1430,7 +1430,8 @@ FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
 /// A sparse input whose levels bind loops out of order is converted first
 /// (seed 002 §4: coiteration needs the loop order to follow every
 /// coiterated level); a documented temporary, like a transposition.
-static void convertMisorderedInputs(KernelOp kernel) {
+static SmallVector<Value> convertMisorderedInputs(KernelOp kernel) {
+  SmallVector<Value> temporaries;
   ArrayType resultType = kernel.getResultType();
   FormatAttr resultFormat = resultType.getFormat();
   unsigned rank = resultType.getRank();
@@ -1475,11 +1476,13 @@ static void convertMisorderedInputs(KernelOp kernel) {
         ConvertOp::create(b, kernel.getLoc(), newType, kernel.getInputs()[k]);
     kernel->setOperand(k, converted);
     kernel.getInputArg(k).setType(newType);
+    temporaries.push_back(converted);
   }
+  return temporaries;
 }
 
 LogicalResult KernelLowering::run() {
-  convertMisorderedInputs(kernel);
+  SmallVector<Value> temporaries = convertMisorderedInputs(kernel);
   OpBuilder b(kernel);
   if (failed(analyze(b)))
     return failure();
@@ -1504,6 +1507,9 @@ LogicalResult KernelLowering::run() {
   if (hadError)
     return failure();
   Value result = finishOutput(b, out);
+  // The converted copies die with the kernel.
+  for (Value t : temporaries)
+    DeallocOp::create(b, loc, t);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();

@@ -55,6 +55,21 @@ func.func @dense_add(%a: !dv, %b: !dv) -> !dv {
   return %r : !dv
 }
 
+// A CSC operand of a CSR result is converted to CSR first (the loops follow
+// the result's order); the copy is freed after the kernel.
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!csc = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+// CHECK-LABEL: func.func @csc_plus_csr(
+// CHECK: %[[T:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #csc> to !sparse_array.array<?x?xf64, #csr>
+// CHECK: scf.while
+// CHECK: %[[R:.*]] = sparse_array.assemble
+// CHECK: sparse_array.dealloc %[[T]]
+// CHECK: return %[[R]]
+func.func @csc_plus_csr(%a: !csc, %b: !csr) -> !csr {
+  %r = sparse_array.map @add(%a, %b) : (!csc, !csr) -> !csr
+  return %r : !csr
+}
+
 // -----
 
 !m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>

@@ -443,7 +443,7 @@ def SparseArray_DeallocOp : SparseArray_Op<"dealloc"> {
   let hasVerifier = 1;
 }
 
-def SparseArray_ConvertOp : SparseArray_Op<"convert", [Pure]> {
+def SparseArray_ConvertOp : SparseArray_Op<"convert", [AlwaysSpeculatable]> {
   let summary = "Converts an array to another storage format";
   let description = [{
     The same array in another format (levels, order, widths): element type,
@@ -460,7 +460,9 @@ def SparseArray_ConvertOp : SparseArray_Op<"convert", [Pure]> {
     ```
   }];
   let arguments = (ins SparseArray_Array:$source);
-  let results = (outs SparseArray_Array:$result);
+  // New storage (freed with sparse_array.dealloc): two converts of one
+  // array are two arrays, never merged by CSE.
+  let results = (outs Res<SparseArray_Array, "", [MemAlloc]>:$result);
   let assemblyFormat = [{
     $source attr-dict `:` qualified(type($source)) `to` qualified(type($result))
   }];
