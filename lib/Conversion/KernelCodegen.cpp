@@ -52,6 +52,24 @@ Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
+/// guard && buffer[pos] == crd, loading only when the guard holds (pos may
+/// be out of bounds otherwise).
+Value emitGuardedCoordinateIs(OpBuilder &b, Location loc, Value guard,
+                              Value buffer, Value pos, Value crd) {
+  auto branch = scf::IfOp::create(
+      b, loc, guard,
+      [&](OpBuilder &tb, Location l) {
+        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                         loadIndex(tb, l, buffer, pos), crd);
+        scf::YieldOp::create(tb, l, eq);
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
+        scf::YieldOp::create(eb, l, no);
+      });
+  return branch.getResult(0);
+}
+
 /// Full levels: every coordinate of the dimension has a position
 /// (parent * size + coordinate). Coordinate-value iteration and locate.
 class FullIterator : public LevelIterator {
@@ -107,19 +125,9 @@ public:
         [&](OpBuilder &bb, Location l, ValueRange args) {
           Value inBounds = arith::CmpIOp::create(
               bb, l, arith::CmpIPredicate::ult, args[0], end);
-          auto same = scf::IfOp::create(
-              bb, l, inBounds,
-              [&](OpBuilder &tb, Location tl) {
-                Value c = loadIndex(tb, tl, coordinates, args[0]);
-                Value eq = arith::CmpIOp::create(
-                    tb, tl, arith::CmpIPredicate::eq, c, crd);
-                scf::YieldOp::create(tb, tl, eq);
-              },
-              [&](OpBuilder &eb, Location el) {
-                Value f = arith::ConstantIntOp::create(eb, el, 0, 1);
-                scf::YieldOp::create(eb, el, f);
-              });
-          scf::ConditionOp::create(bb, l, same.getResult(0), args);
+          Value same = emitGuardedCoordinateIs(bb, l, inBounds, coordinates,
+                                               args[0], crd);
+          scf::ConditionOp::create(bb, l, same, args);
         },
         [&](OpBuilder &bb, Location l, ValueRange args) {
           Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
@@ -719,21 +727,11 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
             Value posEnd = loadIndex(tb, l, o[ol.posSlot], qp1);
             Value has = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::ne,
                                               posEnd, constIndex(tb, l, 0));
-            auto same = scf::IfOp::create(
-                tb, l, has,
-                [&](OpBuilder &sb, Location sl) {
-                  Value last = arith::SubIOp::create(sb, sl, count, one);
-                  Value lastCrd = loadIndex(sb, sl, o[ol.crdSlot], last);
-                  Value eq = arith::CmpIOp::create(
-                      sb, sl, arith::CmpIPredicate::eq, lastCrd, c);
-                  scf::YieldOp::create(sb, sl, eq);
-                },
-                [&](OpBuilder &sb, Location sl) {
-                  Value no = arith::ConstantIntOp::create(sb, sl, 0, 1);
-                  scf::YieldOp::create(sb, sl, no);
-                });
+            Value same = emitGuardedCoordinateIs(
+                tb, l, has, o[ol.crdSlot],
+                arith::SubIOp::create(tb, l, count, one), c);
             auto branch = scf::IfOp::create(
-                tb, l, same.getResult(0),
+                tb, l, same,
                 [&](OpBuilder &sb, Location sl) {
                   SmallVector<Value> keep{o[ol.crdSlot], count};
                   if (belowSlot >= 0)

@@ -22,6 +22,7 @@ for each of them by requiring it to be the printed fill.
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -200,7 +201,7 @@ def main():
             print("%s: %d of %d cases passed" % (os.path.basename(path), t - len(f), t))
             if f:
                 keep = tempfile.mkdtemp(prefix="sa-matrices-")
-                os.system("cp -r %s/. %s" % (tmp, keep))
+                shutil.copytree(tmp, keep, dirs_exist_ok=True)
                 print("inputs and program kept in", keep)
     for f in failures:
         print("FAIL", f)
