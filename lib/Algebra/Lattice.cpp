@@ -197,6 +197,12 @@ bool Lattice::isExactFor(const IterationAlgebra &algebra) const {
   return true;
 }
 
+Lattice Lattice::fromPoints(llvm::ArrayRef<LatticePoint> points) {
+  Lattice l;
+  l.points.assign(points.begin(), points.end());
+  return l;
+}
+
 Lattice Lattice::buildComplete(const IterationAlgebra &algebra,
                                llvm::ArrayRef<unsigned> operands) {
   uint64_t all = 0;

@@ -3,7 +3,8 @@
 // seed 000 §5.2 and thesis 003 §5.2: for f(args) the rules are tried in
 // order
 //   0. an explicit algebra, substituted when the arguments' fills match
-//      the fills it assumes (else the universe);
+//      the fills it assumes, and every argument it complements is exact
+//      (see DerivedSpace::exact); otherwise the rules below apply;
 //   1. annihilator a (at its positions, or any position): intersect the
 //      arguments whose fill is a; the result fill is a;
 //   2. idempotent with all fills equal to v: union, fill v;
@@ -18,6 +19,8 @@
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -40,12 +43,14 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
                      kernel.getNumIndices();
     space.algebra = IterationAlgebra::leaf(input);
     space.fill = access.getArrayType().getFillValue();
+    space.exact = true;
     space.rule = "input";
   } else if (auto constant = dyn_cast_or_null<arith::ConstantOp>(def)) {
     // A constant equals its own value everywhere: it is never "defined"
     // in the sense of differing from its fill.
     space.algebra = IterationAlgebra::empty();
     space.fill = dyn_cast<TypedAttr>(constant.getValue());
+    space.exact = true;
     space.rule = "constant";
   } else if (auto apply = dyn_cast_or_null<ApplyOp>(def)) {
     space = deriveApply(kernel, apply);
@@ -63,31 +68,77 @@ DerivedSpace AlgebraDerivation::deriveApply(KernelOp kernel, ApplyOp apply) {
                                                       apply.getCalleeAttr());
   SmallVector<IterationAlgebra> algebras;
   SmallVector<TypedAttr> fills;
+  SmallVector<bool> exacts;
   for (Value arg : apply.getArgs()) {
     const DerivedSpace &argSpace = derive(kernel, arg);
     algebras.push_back(argSpace.algebra);
     fills.push_back(argSpace.fill);
+    exacts.push_back(argSpace.exact);
   }
   unsigned arity = algebras.size();
-  bool allFillsKnown = llvm::all_of(fills, [](TypedAttr f) { return !!f; });
   DerivedSpace space;
 
-  // 0. Explicit algebra.
+  // 0. Explicit algebra. It speaks of where arguments differ from their
+  // fills; substituting the arguments' algebras for that is sound where
+  // the algebra is monotone (an argument that is in its algebra but equals
+  // its fill only adds points that compute the fill), and under a
+  // complement only for exact arguments.
+  std::string skipped;
   if (AlgebraAttr explicitAlgebra = func.getAlgebraAttr()) {
     bool fillsMatch = true;
     for (auto [fill, assumed] : llvm::zip(fills, explicitAlgebra.getFills()))
       fillsMatch &= isSameScalar(fill, assumed);
-    if (fillsMatch) {
-      space.algebra = explicitAlgebra.getAlgebra().substitute(
-          [&](unsigned pos) { return algebras[pos]; });
+    IterationAlgebra algebra = explicitAlgebra.getAlgebra();
+    SmallVector<unsigned> inexact;
+    for (unsigned pos : complementedLeaves(algebra))
+      if (pos < arity && !exacts[pos])
+        inexact.push_back(pos);
+    if (fillsMatch && inexact.empty()) {
+      space.algebra =
+          algebra.substitute([&](unsigned pos) { return algebras[pos]; });
       space.fill = evaluate(func, fills);
       space.rule = "explicit algebra";
-    } else {
-      space.fill = evaluate(func, fills);
-      space.rule = "explicit algebra, fills differ: universe";
+      return space;
     }
-    return space;
+    skipped = fillsMatch ? "; explicit algebra not used: it complements a "
+                           "computed argument"
+                         : "; explicit algebra not used: fills differ";
   }
+  DerivedSpace result = deriveFromProperties(func, algebras, fills);
+  result.rule += skipped;
+  return result;
+}
+
+/// Leaves that occur under a complement once De Morgan's laws have pushed
+/// complements down to the leaves.
+SmallVector<unsigned>
+AlgebraDerivation::complementedLeaves(const IterationAlgebra &algebra) {
+  SmallVector<unsigned> result;
+  std::function<void(const IterationAlgebra &, bool)> walk =
+      [&](const IterationAlgebra &a, bool negated) {
+        switch (a.getKind()) {
+        case IterationAlgebra::Kind::Leaf:
+          if (negated && !llvm::is_contained(result, a.getLeaf()))
+            result.push_back(a.getLeaf());
+          return;
+        case IterationAlgebra::Kind::Complement:
+          walk(a.getChildren()[0], !negated);
+          return;
+        default:
+          for (const IterationAlgebra &c : a.getChildren())
+            walk(c, negated);
+        }
+      };
+  walk(algebra.normalize(), false);
+  return result;
+}
+
+DerivedSpace AlgebraDerivation::deriveFromProperties(
+    FuncOp func, ArrayRef<IterationAlgebra> algebras,
+    ArrayRef<TypedAttr> fills) {
+  unsigned arity = algebras.size();
+  bool allFillsKnown = llvm::all_of(fills, [](TypedAttr f) { return !!f; });
+  DerivedSpace space;
 
   // 1. Annihilator (commutative: any position; else the given positions).
   if (AnnihilatorAttr annihilator = func.getAnnihilatorAttr()) {

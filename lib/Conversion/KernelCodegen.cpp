@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/InterleavedRange.h"
 
 #include <limits>
 
@@ -356,6 +357,9 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     return fail("cannot lower sparse_array.reduce_over (reductions) yet");
   if (kernel.getInputs().size() >= kMaxLatticeOperands)
     return fail("kernel has too many inputs");
+  if (!kernel.getLattices())
+    return fail("kernel has no coiteration lattices; run "
+                "--sparse-array-build-lattices first");
   for (Operation &op : kernel.getBody().front()) {
     if (isa<ReduceOverOp>(op))
       return fail("cannot lower sparse_array.reduce_over (reductions) yet");
@@ -890,12 +894,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   // Inputs coiterated by this loop: their next level is bound here and
   // cannot be located.
   SmallVector<unsigned> participants;
-  uint64_t absent = 0;
   for (unsigned k = 0; k < inputs.size(); ++k) {
-    if (!(ctx.alive >> k & 1)) {
-      absent |= uint64_t(1) << k;
+    if (!(ctx.alive >> k & 1))
       continue;
-    }
     Input &in = inputs[k];
     if (ctx.processed[k] < in.levels.size()) {
       InputLevel &level = in.levels[ctx.processed[k]];
@@ -903,12 +904,24 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
         participants.push_back(k);
     }
   }
-  IterationAlgebra space = algebraWithout(absent);
-  for (unsigned k : space.getLeaves())
-    if (!llvm::is_contained(participants, k))
-      space = eliminateOperand(space, k);
-  Lattice lattice = Lattice::build(space, participants);
-  lattice.dropUnneededUniverse();
+  // The plan sparse-array-build-lattices made for this loop and these
+  // inputs (seed 000 §6).
+  LatticeAttr plan;
+  ArrayAttr lattices = *kernel.getLattices();
+  for (Attribute a : lattices) {
+    auto candidate = cast<LatticeAttr>(a);
+    if (candidate.getLoop() == d && candidate.getPresentMask() == ctx.alive)
+      plan = candidate;
+  }
+  if (!plan || plan.getCoiterated() != ArrayRef<unsigned>(participants)) {
+    if (!hadError)
+      kernel.emitError() << "kernel has no lattice for loop " << d
+                         << " with inputs " << llvm::interleaved_array(participants)
+                         << " coiterated; run --sparse-array-build-lattices";
+    hadError = true;
+    return SmallVector<Value>(out);
+  }
+  Lattice lattice = plan.getLattice();
   if (lattice.empty())
     return SmallVector<Value>(out);
 
@@ -1425,62 +1438,7 @@ FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
   return failure();
 }
 
-/// A sparse input whose levels bind loops out of order is converted first
-/// (seed 002 §4: coiteration needs the loop order to follow every
-/// coiterated level); a documented temporary, like a transposition.
-static SmallVector<Value> convertMisorderedInputs(KernelOp kernel) {
-  SmallVector<Value> temporaries;
-  ArrayType resultType = kernel.getResultType();
-  FormatAttr resultFormat = resultType.getFormat();
-  unsigned rank = resultType.getRank();
-  SmallVector<int> varLoop(kernel.getNumIndices(), -1);
-  for (unsigned d = 0; d < rank && d < kernel.getNumIndices(); ++d)
-    varLoop[resultFormat.getLevelDim(d)] = d;
-  OpBuilder b(kernel);
-  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
-    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
-    AccessOp access = kernel.getAccessOf(k);
-    if (!access || type.isAllDense())
-      continue;
-    FormatAttr format = type.getFormat();
-    auto keyOf = [&](unsigned dim) {
-      if (auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]))
-        if (arg.getArgNumber() < varLoop.size())
-          return varLoop[arg.getArgNumber()];
-      return -1;
-    };
-    SmallVector<unsigned> dims;
-    for (unsigned l = 0; l < format.getNumLevels(); ++l)
-      dims.push_back(format.getLevelDim(l));
-    SmallVector<unsigned> sorted(dims);
-    // Ties (constant coordinates) keep their level order.
-    auto levelOf = [&](unsigned dim) { return llvm::find(dims, dim) - dims.begin(); };
-    llvm::sort(sorted, [&](unsigned a, unsigned c) {
-      return std::make_pair(keyOf(a), levelOf(a)) <
-             std::make_pair(keyOf(c), levelOf(c));
-    });
-    if (sorted == dims)
-      continue;
-    bool identity = llvm::all_of(llvm::enumerate(sorted), [](auto e) {
-      return e.index() == e.value();
-    });
-    auto newFormat = FormatAttr::get(
-        kernel.getContext(), format.getLevels(),
-        identity ? ArrayRef<unsigned>() : ArrayRef<unsigned>(sorted),
-        format.getPosWidth(), format.getCrdWidth(), format.getFill());
-    auto newType =
-        ArrayType::get(type.getShape(), type.getElementType(), newFormat);
-    Value converted =
-        ConvertOp::create(b, kernel.getLoc(), newType, kernel.getInputs()[k]);
-    kernel->setOperand(k, converted);
-    kernel.getInputArg(k).setType(newType);
-    temporaries.push_back(converted);
-  }
-  return temporaries;
-}
-
 LogicalResult KernelLowering::run() {
-  SmallVector<Value> temporaries = convertMisorderedInputs(kernel);
   OpBuilder b(kernel);
   if (failed(analyze(b)))
     return failure();
@@ -1505,9 +1463,6 @@ LogicalResult KernelLowering::run() {
   if (hadError)
     return failure();
   Value result = finishOutput(b, out);
-  // The converted copies die with the kernel.
-  for (Value t : temporaries)
-    DeallocOp::create(b, loc, t);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();

@@ -20,8 +20,12 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createSparseArrayFusePass());
   // Iteration algebra and result fill of every kernel (seed 000 §5.2).
   pm.addPass(createSparseArrayDeriveAlgebraPass());
-  // Kernels to loops: iteration lattices per loop, level iterators over
-  // the input buffers, results assembled (seed 000 §6-7, seed 002 §4).
+  // Coiteration plan: inputs in loop order, one iteration lattice per loop
+  // and set of inputs present there (seed 000 §6, Alg. 2).
+  pm.addPass(createSparseArrayBuildLatticesPass());
+  // Kernels to loops along those lattices: level iterators over the input
+  // buffers, cases per lattice point, results assembled (seed 000 §7,
+  // seed 001 §7.1, seed 002 §4).
   pm.addPass(createSparseArrayLowerIteratorsPass());
   // Array values to their level buffers; I/O and conversions to runtime
   // calls (seed 002 §3.1).

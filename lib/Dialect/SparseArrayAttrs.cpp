@@ -524,6 +524,136 @@ IterationAlgebra AlgebraAttr::getAlgebra() const {
 }
 
 //===----------------------------------------------------------------------===//
+// LatticeAttr
+//===----------------------------------------------------------------------===//
+
+// #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+//                       points [{0, 1} omit, {0} produce, {U} produce]>
+Attribute LatticeAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  unsigned loop = 0;
+  SmallVector<unsigned> present, coiterated;
+  SmallVector<LatticePoint> points;
+  auto parseList = [&](StringRef keyword,
+                       SmallVectorImpl<unsigned> &list) -> ParseResult {
+    return failure(
+        failed(parser.parseKeyword(keyword)) ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parser.parseInteger(list.emplace_back());
+        }).failed());
+  };
+  auto parsePoint = [&]() -> ParseResult {
+    LatticePoint &p = points.emplace_back();
+    if (parser.parseCommaSeparatedList(
+            AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+              if (succeeded(parser.parseOptionalKeyword("U"))) {
+                p.universe = true;
+                return success();
+              }
+              SMLoc at = parser.getCurrentLocation();
+              unsigned k;
+              if (parser.parseInteger(k))
+                return failure();
+              if (k >= kMaxLatticeOperands)
+                return parser.emitError(at) << "input " << k
+                                            << " is beyond the lattice limit";
+              p.operands |= uint64_t(1) << k;
+              return success();
+            }))
+      return failure();
+    if (succeeded(parser.parseOptionalKeyword("omit")))
+      p.producer = false;
+    else if (parser.parseKeyword("produce"))
+      return failure();
+    return success();
+  };
+  if (parser.parseLess() || parser.parseKeyword("loop") ||
+      parser.parseInteger(loop) || parser.parseComma() ||
+      parseList("present", present) || parser.parseComma() ||
+      parseList("coiterate", coiterated) || parser.parseComma() ||
+      parser.parseKeyword("points") ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     parsePoint) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<LatticeAttr>(loc, parser.getContext(), loop,
+                                        ArrayRef<unsigned>(present),
+                                        ArrayRef<unsigned>(coiterated),
+                                        ArrayRef<LatticePoint>(points));
+}
+
+void LatticeAttr::print(AsmPrinter &printer) const {
+  raw_ostream &os = printer.getStream();
+  os << "<loop " << getLoop() << ", present [";
+  llvm::interleaveComma(getPresent(), os);
+  os << "], coiterate [";
+  llvm::interleaveComma(getCoiterated(), os);
+  os << "], points [";
+  llvm::interleaveComma(getPoints(), os, [&](const LatticePoint &p) {
+    os << "{";
+    llvm::interleaveComma(p.getOperands(), os);
+    if (p.universe)
+      os << (p.operands ? ", U" : "U");
+    os << "} " << (p.producer ? "produce" : "omit");
+  });
+  os << "]>";
+}
+
+LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  unsigned loop, ArrayRef<unsigned> present,
+                                  ArrayRef<unsigned> coiterated,
+                                  ArrayRef<LatticePoint> points) {
+  auto increasing = [](ArrayRef<unsigned> list) {
+    for (unsigned i = 1; i < list.size(); ++i)
+      if (list[i - 1] >= list[i])
+        return false;
+    return true;
+  };
+  if (!increasing(present) || !increasing(coiterated))
+    return emitError() << "'present' and 'coiterate' must list inputs in "
+                          "increasing order, each once";
+  uint64_t presentMask = 0, coiteratedMask = 0;
+  for (unsigned k : present) {
+    if (k >= kMaxLatticeOperands)
+      return emitError() << "input " << k << " is beyond the lattice limit";
+    presentMask |= uint64_t(1) << k;
+  }
+  for (unsigned k : coiterated) {
+    if (!(presentMask >> k & 1))
+      return emitError() << "coiterated input " << k << " is not present";
+    coiteratedMask |= uint64_t(1) << k;
+  }
+  for (unsigned i = 0; i < points.size(); ++i) {
+    const LatticePoint &p = points[i];
+    if (p.operands & ~coiteratedMask)
+      return emitError() << "point " << i
+                         << " lists an input that is not coiterated";
+    if (!p.operands && !p.universe)
+      return emitError() << "point " << i << " is empty";
+    if (!p.isSubsetOf(points.front()))
+      return emitError() << "point " << i
+                         << " is not included in the root (the first point)";
+    for (unsigned j = 0; j < i; ++j)
+      if (points[j].sameSet(p))
+        return emitError() << "point " << i << " repeats point " << j;
+    if (i > 0 && points[i - 1].size() < p.size())
+      return emitError() << "points must be ordered by decreasing size";
+  }
+  return success();
+}
+
+Lattice LatticeAttr::getLattice() const {
+  return Lattice::fromPoints(getPoints());
+}
+
+uint64_t LatticeAttr::getPresentMask() const {
+  uint64_t mask = 0;
+  for (unsigned k : getPresent())
+    mask |= uint64_t(1) << k;
+  return mask;
+}
+
+//===----------------------------------------------------------------------===//
 // AnnihilatorAttr, IdentityAttr
 //===----------------------------------------------------------------------===//
 

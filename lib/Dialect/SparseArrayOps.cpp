@@ -432,6 +432,28 @@ LogicalResult KernelOp::verifyRegions() {
     return emitOpError() << "the result has rank " << rank << " but only "
                          << numIndices << " index variables are declared";
 
+  // Lattices: one per loop and set of present inputs, over the inputs.
+  if (std::optional<ArrayAttr> lattices = getLattices()) {
+    SmallVector<std::pair<unsigned, uint64_t>> seen;
+    for (Attribute a : *lattices) {
+      auto lattice = cast<LatticeAttr>(a);
+      if (lattice.getLoop() >= numIndices)
+        return emitOpError() << "has a lattice for loop " << lattice.getLoop()
+                             << " but only " << numIndices << " loops";
+      for (unsigned k : lattice.getPresent())
+        if (k >= numInputs)
+          return emitOpError() << "has a lattice over input " << k
+                               << " but only " << numInputs << " inputs";
+      std::pair<unsigned, uint64_t> key(lattice.getLoop(),
+                                        lattice.getPresentMask());
+      if (llvm::is_contained(seen, key))
+        return emitOpError() << "has two lattices for loop "
+                             << lattice.getLoop()
+                             << " with the same inputs present";
+      seen.push_back(key);
+    }
+  }
+
   // Inputs are used only by accesses, each input with a single list of
   // index variables (checked in program order, so the later access errs).
   for (unsigned k = 0; k < numInputs; ++k)

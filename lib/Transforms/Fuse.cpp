@@ -189,6 +189,50 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
   }
 };
 
+/// An array passed twice and accessed alike (xor(a, a), a·b + a) becomes
+/// one input read at several places of the expression: its leaf repeats in
+/// the algebra, and the lattice's filtered Cartesian product (seed 000
+/// Alg. 2) knows that both occurrences are stored or absent together.
+struct MergeRepeatedInputs : public OpRewritePattern<KernelOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static bool sameIndex(Value a, Value b) {
+    if (a == b)
+      return true;
+    std::optional<int64_t> ca = getConstantIndex(a), cb = getConstantIndex(b);
+    return ca && cb && *ca == *cb;
+  }
+  LogicalResult matchAndRewrite(KernelOp kernel,
+                                PatternRewriter &rewriter) const override {
+    // Derived attributes number the inputs; leave annotated kernels alone.
+    if (kernel.getAlgebra() || kernel.getLattices())
+      return failure();
+    unsigned n = kernel.getInputs().size();
+    for (unsigned later = 1; later < n; ++later) {
+      AccessOp second = kernel.getAccessOf(later);
+      if (!second)
+        continue;
+      for (unsigned first = 0; first < later; ++first) {
+        AccessOp one = kernel.getAccessOf(first);
+        if (!one || kernel.getInputs()[first] != kernel.getInputs()[later] ||
+            one.getSlices() != second.getSlices() ||
+            !llvm::all_of_zip(one.getIndices(), second.getIndices(),
+                              sameIndex))
+          continue;
+        BlockArgument from = kernel.getInputArg(later);
+        BlockArgument to = kernel.getInputArg(first);
+        rewriter.modifyOpInPlace(kernel, [&] {
+          for (OpOperand &use : llvm::make_early_inc_range(from.getUses()))
+            use.set(to);
+          kernel->eraseOperand(later);
+          kernel.getBody().front().eraseArgument(from.getArgNumber());
+        });
+        return success();
+      }
+    }
+    return failure();
+  }
+};
+
 struct SparseArrayFusePass
     : public sparse_array::impl::SparseArrayFusePassBase<SparseArrayFusePass> {
   using Base::Base;
@@ -204,6 +248,7 @@ struct SparseArrayFusePass
 
 void mlir::sparse_array::populateSparseArrayFusionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel>(
+  patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel,
+               MergeRepeatedInputs>(
       patterns.getContext());
 }

@@ -1,4 +1,4 @@
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-lower-iterators --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-iterators --split-input-file -verify-diagnostics | FileCheck %s
 // Kernels become loops along their iteration lattices (seed 000 §7.1).
 
 !sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>

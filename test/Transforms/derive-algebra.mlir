@@ -154,10 +154,11 @@ func.func @explicit_xor(%a: !vb, %b: !vb) -> !vb {
   }
   return %r : !vb
 }
-// The algebra assumes fills (0, 0); with (1, 0) it does not apply.
+// The algebra assumes fills (0, 0); with (1, 0) it does not apply, and
+// the other rules do: a union, fill xor(1, 0) = 1 by evaluation.
 // CHECK-LABEL: func.func @explicit_xor_other_fills
-// CHECK: algebra = #sparse_array.algebra<universe>, fill = #sparse_array.scalar<1 : i1>
-// RULE: remark: universe, fill 1 (explicit algebra, fills differ: universe)
+// CHECK: algebra = #sparse_array.algebra<union(0, 1)>, fill = #sparse_array.scalar<1 : i1>
+// RULE: remark: union(0, 1), fill 1 (union by evaluation; explicit algebra not used: fills differ)
 func.func @explicit_xor_other_fills(%a: !vt, %b: !vb) -> !vt {
   %r = sparse_array.kernel ins(%a, %b : !vt, !vb) -> !vt {
   ^bb0(%i: index, %A: !vt, %B: !vb):
@@ -167,6 +168,26 @@ func.func @explicit_xor_other_fills(%a: !vt, %b: !vb) -> !vt {
     sparse_array.yield %x : i1
   }
   return %r : !vt
+}
+// xor's algebra complements its arguments: "both defined" means both true
+// only for exact arguments (inputs, whose stored fills the generated code
+// treats as absent). xor(a, xor(t, t)) with t of fill 1: the inner xor is
+// computed (a union by evaluation, fill 0, yet false wherever t is
+// stored), so the outer xor may not complement it and is a union too.
+// CHECK-LABEL: func.func @explicit_xor_of_computed
+// CHECK: algebra = #sparse_array.algebra<union(0, 1)>, fill = #sparse_array.scalar<0 : i1>
+// RULE: remark: 1, fill 0 (union by evaluation; explicit algebra not used: fills differ)
+// RULE: remark: union(0, 1), fill 0 (union by evaluation; explicit algebra not used: it complements a computed argument)
+func.func @explicit_xor_of_computed(%a: !vb, %t: !vt) -> !vb {
+  %r = sparse_array.kernel ins(%a, %t : !vb, !vt) -> !vb {
+  ^bb0(%i: index, %A: !vb, %T: !vt):
+    %ai = sparse_array.access %A[%i] : !vb
+    %ti = sparse_array.access %T[%i] : !vt
+    %tt = sparse_array.apply @logical_xor(%ti, %ti) : (i1, i1) -> i1
+    %x = sparse_array.apply @logical_xor(%ai, %tt) : (i1, i1) -> i1
+    sparse_array.yield %x : i1
+  }
+  return %r : !vb
 }
 
 // -----

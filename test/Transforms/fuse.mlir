@@ -39,6 +39,23 @@ func.func @fused_and_of_xor(%a: !m, %b: !m, %c: !m) -> !m {
   return %y : !m
 }
 
+// An array passed twice and read alike is one input read twice: its leaf
+// repeats in the algebra: xor(A, A) is empty, and so is and(xor(A, A), B).
+// CHECK-LABEL: func.func @repeated_input(
+// CHECK-SAME: %[[A:[^:]*]]: {{.*}}, %[[B:[^:]*]]: {{.*}})
+// CHECK: sparse_array.kernel ins(%[[A]], %[[B]] :
+// CHECK: ^bb0(%[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[AA:[^:]*]]: {{.*}}, %[[BA:[^:]*]]: {{.*}}):
+// CHECK: %[[AV:.*]] = sparse_array.access %[[AA]][%[[I]], %[[J]]]
+// CHECK: %[[AV2:.*]] = sparse_array.access %[[AA]][%[[I]], %[[J]]]
+// CHECK: sparse_array.apply @xor(%[[AV]], %[[AV2]])
+// DERIVED-LABEL: func.func @repeated_input(
+// DERIVED: algebra = #sparse_array.algebra<empty>, fill = #sparse_array.scalar<0 : i1>
+func.func @repeated_input(%a: !m, %b: !m) -> !m {
+  %x = sparse_array.map @xor(%a, %a) : (!m, !m) -> !m
+  %y = sparse_array.map @and(%x, %b) : (!m, !m) -> !m
+  return %y : !m
+}
+
 // -----
 
 sparse_array.func @add(%x: f64, %y: f64) -> f64

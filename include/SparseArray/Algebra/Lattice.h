@@ -19,6 +19,7 @@
 #include "SparseArray/Algebra/IterationAlgebra.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,6 +51,14 @@ struct LatticePoint {
   llvm::SmallVector<unsigned> getOperands() const;
 };
 
+inline bool operator==(const LatticePoint &a, const LatticePoint &b) {
+  return a.operands == b.operands && a.universe == b.universe &&
+         a.producer == b.producer;
+}
+inline llvm::hash_code hash_value(const LatticePoint &p) {
+  return llvm::hash_combine(p.operands, p.universe, p.producer);
+}
+
 class Lattice {
 public:
   /// Seed 000 appendix Alg. 2: De Morgan normalization, augmentation
@@ -76,6 +85,10 @@ public:
   /// the filtered product of Alg. 2 drops overlapping pairs).
   static Lattice buildComplete(const IterationAlgebra &algebra,
                                llvm::ArrayRef<unsigned> operands);
+
+  /// A lattice with the given points (root first, as `getPoints` returns
+  /// them), e.g. read back from a `#sparse_array.lattice` attribute.
+  static Lattice fromPoints(llvm::ArrayRef<LatticePoint> points);
 
   /// Whether `build` had to fall back to buildComplete.
   bool isFallback() const { return fallback; }

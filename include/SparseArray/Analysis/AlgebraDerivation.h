@@ -23,6 +23,12 @@ struct DerivedSpace {
   IterationAlgebra algebra = IterationAlgebra::universe();
   /// The value outside `algebra`; null when it could not be determined.
   TypedAttr fill;
+  /// Whether the value differs from `fill` exactly where `algebra` holds,
+  /// once stored entries equal to their input's fill count as absent (the
+  /// explicit-fill checks of the generated code): inputs and constants. A
+  /// computed value may equal its fill inside its algebra (x + y with
+  /// y = -x), which only a monotone use tolerates.
+  bool exact = false;
   /// Which rule produced this (for remarks and tests).
   std::string rule;
 };
@@ -44,6 +50,12 @@ public:
 
 private:
   DerivedSpace deriveApply(KernelOp kernel, ApplyOp apply);
+  /// Rules 1-5 (everything but an explicit algebra).
+  DerivedSpace deriveFromProperties(FuncOp func,
+                                    llvm::ArrayRef<IterationAlgebra> algebras,
+                                    llvm::ArrayRef<TypedAttr> fills);
+  static llvm::SmallVector<unsigned>
+  complementedLeaves(const IterationAlgebra &algebra);
   DerivedSpace deriveReduce(KernelOp kernel, ReduceOverOp reduce);
   /// f(args) by evaluation, or null.
   TypedAttr evaluate(FuncOp func, ArrayRef<TypedAttr> args);

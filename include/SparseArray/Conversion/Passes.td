@@ -54,8 +54,9 @@ def SparseArrayLowerIteratorsPass
     its inputs (seed 000 §7.1, seed 002 §4):
 
     - one loop per result level, in the result's storage order; at each,
-      the inputs whose level there is not full are coiterated along an
-      iteration lattice with producer and omitter points (seed 000 §6) —
+      the inputs whose level there is not full are coiterated along the
+      `#sparse_array.lattice` that `sparse-array-build-lattices` attached
+      for this loop and the inputs present (seed 000 §6) —
       one `scf.while` per lattice point, running while its operands have
       entries and continuing where the previous one stopped, or one
       `scf.for` when the lattice needs every coordinate (U); full levels
@@ -71,11 +72,12 @@ def SparseArrayLowerIteratorsPass
       equal to the result fill dropped, then `sparse_array.assemble`d.
 
     Functions that no longer have users are erased. What cannot be
-    compiled yet (reductions, sliced accesses, a sparse input stored in an
-    order the loops do not follow) is an error naming it.
+    compiled yet (reductions, sliced accesses, constant coordinates into
+    sparse levels) is an error naming it, as is a kernel without lattices
+    or without one for a loop the code reaches.
 
     Example: `sa-opt --sparse-array-fuse --sparse-array-derive-algebra
-    --sparse-array-lower-iterators` turns xor(a, b) of two compressed
+    --sparse-array-build-lattices --sparse-array-lower-iterators` turns xor(a, b) of two compressed
     vectors into a loop over both while both have entries (skipping
     coordinates where both are stored, unless one holds its fill), then
     loops over the rest of each.

@@ -8,6 +8,7 @@
 #define SPARSEARRAY_DIALECT_SPARSEARRAY_H
 
 #include "SparseArray/Algebra/IterationAlgebra.h"
+#include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"

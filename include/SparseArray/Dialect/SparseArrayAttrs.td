@@ -137,6 +137,52 @@ def SparseArray_AlgebraAttr : SparseArray_Attr<"Algebra", "algebra"> {
   }];
 }
 
+def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
+  let summary = "The coiteration plan of one loop of a kernel: its lattice";
+  let description = [{
+    What `sparse-array-build-lattices` decides for one loop of a kernel
+    (seed 000 §6-7, Alg. 2): `loop` is the loop (loops follow the result's
+    storage order), `present` the kernel inputs that may still hold an
+    entry when the loop starts (outer loops' cases drop the others),
+    `coiterate` the inputs whose level at this loop is iterated rather than
+    located, and `points` the iteration lattice over them, root first.
+
+    Each point is a loop of the generated code: it runs while every input
+    it lists has entries, continuing where the previous point's loop
+    stopped, so points drop out as their inputs run out (`U` means every
+    coordinate of the dimension: the loop is an `scf.for`). Inside a
+    point's loop, the cases are the points included in it, tried in order:
+    the first whose inputs all match the current coordinate is taken.
+    `produce` points compute; `omit` points skip their coordinates (at the
+    innermost loop, after checking that the stored entries are not
+    explicit fill values) and exist so that the loop above them knows to.
+
+    Example, xor(a(i), b(i)) of two compressed vectors:
+
+    ```mlir
+    #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+                          points [{0, 1} omit, {0} produce, {1} produce]>
+    ```
+
+    Three loops: over both inputs (cases: both match — skip; only a; only
+    b), then over what is left of a, then of b.
+  }];
+  let parameters = (ins
+    "unsigned":$loop,
+    ArrayRefParameter<"unsigned", "inputs present">:$present,
+    ArrayRefParameter<"unsigned", "inputs coiterated">:$coiterated,
+    ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The lattice the points form.
+    ::mlir::sparse_array::Lattice getLattice() const;
+    /// `present` as a bit set.
+    uint64_t getPresentMask() const;
+  }];
+}
+
 class SparseArray_PropertyValueAttr<string name, string attrMnemonic>
     : SparseArray_Attr<name, attrMnemonic> {
   let parameters = (ins

@@ -165,6 +165,10 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
     the result; else dense outer levels over a compressed innermost one);
     consuming kernels, and the return of a function nobody calls, follow.
 
+    `sparse-array-build-lattices` attaches `lattices`: one
+    `#sparse_array.lattice` per loop and set of inputs present there, the
+    coiteration plan `sparse-array-lower-iterators` follows.
+
     Example, a(i) = bitwise_and(gcd(b(i), c(i)), d(i)):
 
     ```mlir
@@ -182,6 +186,8 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
   let arguments = (ins Variadic<SparseArray_Array>:$inputs,
                        OptionalAttr<SparseArray_AlgebraAttr>:$algebra,
                        OptionalAttr<SparseArray_ScalarAttr>:$fill,
+                       OptionalAttr<TypedArrayAttrBase<SparseArray_LatticeAttr,
+                           "lattices per loop">>:$lattices,
                        UnitAttr:$infer_fill,
                        UnitAttr:$infer_format);
   let results = (outs SparseArray_Array:$result);

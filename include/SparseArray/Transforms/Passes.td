@@ -69,6 +69,51 @@ def SparseArrayDeriveAlgebraPass
   ];
 }
 
+def SparseArrayBuildLatticesPass
+    : Pass<"sparse-array-build-lattices", "::mlir::ModuleOp"> {
+  let summary = "Plan each kernel's coiteration: one iteration lattice per loop";
+  let description = [{
+    For every kernel that `sparse-array-derive-algebra` annotated, decides
+    how its loops coiterate the inputs (seed 000 §6-7, appendix Alg. 2;
+    thesis §4.2) and records it as `lattices`, one
+    `#sparse_array.lattice` per loop and set of inputs that can still be
+    present when the loop starts:
+
+    - loops follow the result's storage order; a sparse input stored in
+      another order is first converted to one that follows the loops (a
+      `sparse_array.convert` before the kernel, freed by a
+      `sparse_array.dealloc` after it);
+    - at each loop the inputs whose level there is not full are coiterated;
+      the others (full levels, located; inputs absent here) are eliminated
+      from the kernel's algebra: an absent input is the empty set, a
+      located one may or may not be there (A[k := U] ∪ A[k := ∅]);
+    - the lattice is built by De Morgan normalization, augmentation with
+      t ∩ ¬t for coiterated inputs the algebra does not mention, the
+      segment/complement/intersection/union rules with producer and
+      omitter points and their precedences, a filtered Cartesian product
+      for repeated operands, and pruning of omitters that dominate no
+      producer; a lattice whose loops would not compute exactly the
+      algebra (checked over every combination of stored inputs) is
+      replaced by the complete one. U (every coordinate) is dropped when
+      no producer needs it.
+
+    Each point is a loop that runs while its inputs have entries; its cases
+    are the points included in it, largest first. An outer loop with
+    several cases descends into the next loop once per case, with only
+    that case's coiterated inputs present, so inner loops get one lattice
+    per set of inputs that can reach them.
+
+    Example, xor of two compressed vectors:
+
+    ```mlir
+    %c = sparse_array.kernel ins(%a, %b : !vec, !vec) -> !vec attributes {
+        algebra = #sparse_array.algebra<...>, fill = #sparse_array.scalar<false>,
+        lattices = [#sparse_array.lattice<loop 0, present [0, 1],
+            coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]}
+    ```
+  }];
+}
+
 def SparseArrayCheckPropertiesPass
     : Pass<"sparse-array-check-properties", "::mlir::ModuleOp"> {
   let summary = "Test each function's declared properties against its body";
@@ -107,7 +152,10 @@ def SparseArrayFusePass : Pass<"sparse-array-fuse", "::mlir::ModuleOp"> {
     into `sparse_array.kernel`s, then inlines a kernel whose result is used
     only by one other kernel into it, so a chain of array operations
     becomes one index-notation statement and no temporary array is built
-    (seed 000 §8.2.2).
+    (seed 000 §8.2.2). An array passed to a kernel twice and accessed
+    with the same indices becomes one input read at both places: its leaf
+    repeats in the iteration algebra, so xor(a, a) is known to be empty
+    and a·b + a iterates a (the repeated-operand rules of seed 000 Alg. 2).
 
     Example: `and(xor(A, B), C)` written as two maps becomes
 

@@ -303,6 +303,46 @@ func.func @kernel_too_few_arguments(%b: !sparse_array.array<4xf64>, %c: !sparse_
 
 // -----
 
+func.func @kernel_lattice_loop(%b: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.kernel' op has a lattice for loop 1 but only 1 loops}}
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64>
+      attributes {lattices = [#sparse_array.lattice<loop 1, present [0], coiterate [], points [{U} produce]>]} {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @kernel_lattice_input(%b: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.kernel' op has a lattice over input 1 but only 1 inputs}}
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64>
+      attributes {lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce]>]} {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @kernel_lattice_twice(%b: !sparse_array.array<4xf64>) {
+  // expected-error@+1 {{'sparse_array.kernel' op has two lattices for loop 0 with the same inputs present}}
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64>
+      attributes {lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [], points [{U} produce]>,
+                              #sparse_array.lattice<loop 0, present [0], coiterate [], points []>]} {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @kernel_index_type(%b: !sparse_array.array<4xf64>) {
   // expected-error@+1 {{'sparse_array.kernel' op index variable 0 must have type index}}
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {

@@ -165,3 +165,57 @@ func.func private @fill_untyped_integer(!sparse_array.array<4xi32, #sparse_array
 
 // expected-error@+1 {{dimension 1 of size 4294967297 does not fit 32-bit coordinates (crd_width)}}
 func.func private @dimension_exceeds_crd_width(!sparse_array.array<4x4294967297xf64, #sparse_array.format<[dense, compressed], crd_width = 32>>)
+
+//===----------------------------------------------------------------------===//
+// #sparse_array.lattice: parser and verifier
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{expected 'produce'}}
+func.func private @lattice_point_kind() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} keep]>}
+
+// -----
+
+// expected-error@+1 {{input 63 is beyond the lattice limit}}
+func.func private @lattice_point_input_limit() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{63} produce]>}
+
+// -----
+
+// expected-error@+1 {{input 70 is beyond the lattice limit}}
+func.func private @lattice_present_limit() attributes {l = #sparse_array.lattice<loop 0, present [70], coiterate [], points []>}
+
+// -----
+
+// expected-error@+1 {{'present' and 'coiterate' must list inputs in increasing order, each once}}
+func.func private @lattice_unordered_inputs() attributes {l = #sparse_array.lattice<loop 0, present [1, 0], coiterate [], points []>}
+
+// -----
+
+// expected-error@+1 {{coiterated input 2 is not present}}
+func.func private @lattice_coiterated_not_present() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [2], points []>}
+
+// -----
+
+// expected-error@+1 {{point 1 lists an input that is not coiterated}}
+func.func private @lattice_point_not_coiterated() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0} produce, {1} produce]>}
+
+// -----
+
+// expected-error@+1 {{point 0 is empty}}
+func.func private @lattice_empty_point() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{} produce]>}
+
+// -----
+
+// expected-error@+1 {{point 1 is not included in the root (the first point)}}
+func.func private @lattice_point_outside_root() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0} produce, {1} produce]>}
+
+// -----
+
+// expected-error@+1 {{point 1 repeats point 0}}
+func.func private @lattice_repeated_point() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce, {0} omit]>}
+
+// -----
+
+// expected-error@+1 {{points must be ordered by decreasing size}}
+func.func private @lattice_point_order() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1, U} produce, {0} produce, {1, U} produce]>}

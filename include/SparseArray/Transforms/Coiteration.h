@@ -1,0 +1,42 @@
+//===- Coiteration.h - Loop order and lattices of kernels -------*- C++ -*-===//
+//
+// The coiteration plan of a derived kernel (seed 000 §6-7): the loop of
+// every index variable, the inputs coiterated at each loop, and one
+// iteration lattice per loop and set of inputs that can still be present
+// there. sparse-array-build-lattices attaches the plan to the kernel as
+// `#sparse_array.lattice` attributes; sparse-array-lower-iterators follows
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_TRANSFORMS_COITERATION_H
+#define SPARSEARRAY_TRANSFORMS_COITERATION_H
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace sparse_array {
+
+/// The loop of each index variable: the result's levels, in storage order,
+/// give the loops of the result's index variables.
+SmallVector<int> getLoopOfIndex(KernelOp kernel);
+
+/// Converts every sparse input stored in an order the loops do not follow
+/// into one that does (a `sparse_array.convert` before the kernel), and
+/// frees the copies after it (`sparse_array.dealloc`). Returns how many
+/// inputs were converted.
+unsigned convertMisorderedInputs(KernelOp kernel);
+
+/// The lattices of every loop of a kernel with a derived algebra, one per
+/// set of inputs that can be present when the loop starts (seed 000
+/// Alg. 2 per loop; operands located at a loop — full levels — or not
+/// present are eliminated from its algebra). Fails with a diagnostic when
+/// the kernel has no derived algebra or too many inputs.
+FailureOr<ArrayAttr> buildKernelLattices(KernelOp kernel);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_TRANSFORMS_COITERATION_H

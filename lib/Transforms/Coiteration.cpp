@@ -1,0 +1,173 @@
+//===- Coiteration.cpp - Loop order and lattices of kernels ---------------===//
+
+#include "SparseArray/Transforms/Coiteration.h"
+#include "SparseArray/Algebra/Lattice.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+SmallVector<int> mlir::sparse_array::getLoopOfIndex(KernelOp kernel) {
+  FormatAttr format = kernel.getResultType().getFormat();
+  unsigned rank = kernel.getResultType().getRank();
+  SmallVector<int> loopOf(kernel.getNumIndices(), -1);
+  for (unsigned d = 0; d < rank; ++d)
+    loopOf[format.getLevelDim(d)] = d;
+  // Reduction variables (not lowered yet) come after the result's.
+  for (unsigned v = rank; v < loopOf.size(); ++v)
+    loopOf[v] = v;
+  return loopOf;
+}
+
+unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+  OpBuilder before(kernel);
+  SmallVector<Value> temporaries;
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access || type.isAllDense())
+      continue;
+    FormatAttr format = type.getFormat();
+    auto keyOf = [&](unsigned dim) {
+      if (auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]))
+        return loopOf[arg.getArgNumber()];
+      return -1;
+    };
+    SmallVector<unsigned> dims;
+    for (unsigned l = 0; l < format.getNumLevels(); ++l)
+      dims.push_back(format.getLevelDim(l));
+    SmallVector<unsigned> sorted(dims);
+    // Ties (constant coordinates) keep their level order.
+    auto levelOf = [&](unsigned dim) {
+      return llvm::find(dims, dim) - dims.begin();
+    };
+    llvm::sort(sorted, [&](unsigned a, unsigned c) {
+      return std::make_pair(keyOf(a), levelOf(a)) <
+             std::make_pair(keyOf(c), levelOf(c));
+    });
+    if (sorted == dims)
+      continue;
+    bool identity = llvm::all_of(llvm::enumerate(sorted), [](auto e) {
+      return e.index() == e.value();
+    });
+    auto newFormat = FormatAttr::get(
+        kernel.getContext(), format.getLevels(),
+        identity ? ArrayRef<unsigned>() : ArrayRef<unsigned>(sorted),
+        format.getPosWidth(), format.getCrdWidth(), format.getFill());
+    auto newType =
+        ArrayType::get(type.getShape(), type.getElementType(), newFormat);
+    Value converted = ConvertOp::create(before, kernel.getLoc(), newType,
+                                        kernel.getInputs()[k]);
+    kernel->setOperand(k, converted);
+    kernel.getInputArg(k).setType(newType);
+    temporaries.push_back(converted);
+  }
+  // The copies die with the kernel: its lowering reads them, nothing else.
+  OpBuilder after(kernel->getContext());
+  after.setInsertionPointAfter(kernel);
+  for (Value t : llvm::reverse(temporaries))
+    DeallocOp::create(after, kernel.getLoc(), t);
+  return temporaries.size();
+}
+
+namespace {
+/// The levels of one input: at which loop each is bound (-1: a constant
+/// coordinate) and whether it is full (located, never coiterated).
+struct InputLevels {
+  bool used = false;
+  SmallVector<int> loop;
+  SmallVector<bool> full;
+};
+} // namespace
+
+FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
+  if (!kernel.getAlgebra())
+    return kernel.emitError("kernel has no derived iteration algebra; run "
+                            "--sparse-array-derive-algebra first");
+  unsigned numInputs = kernel.getInputs().size();
+  if (numInputs >= kMaxLatticeOperands)
+    return kernel.emitError("kernel has too many inputs");
+  IterationAlgebra algebra = kernel.getAlgebra()->getAlgebra();
+  unsigned numLoops = kernel.getNumIndices();
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+
+  SmallVector<InputLevels> inputs(numInputs);
+  uint64_t used = 0;
+  for (unsigned k = 0; k < numInputs; ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    InputLevels &in = inputs[k];
+    in.used = true;
+    used |= uint64_t(1) << k;
+    FormatAttr format =
+        cast<ArrayType>(kernel.getInputs()[k].getType()).getFormat();
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      Value index = access.getIndices()[format.getLevelDim(l)];
+      auto arg = dyn_cast<BlockArgument>(index);
+      in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
+      in.full.push_back(format.getLevels()[l].isFull());
+    }
+  }
+  // The level of input k bound at loop d that must be iterated, or -1.
+  auto coiteratedLevel = [&](unsigned k, unsigned d) -> int {
+    for (unsigned l = 0; l < inputs[k].loop.size(); ++l)
+      if (inputs[k].loop[l] == static_cast<int>(d) && !inputs[k].full[l])
+        return l;
+    return -1;
+  };
+
+  MLIRContext *ctx = kernel.getContext();
+  SmallVector<Attribute> result;
+  // Sets of present inputs reaching each loop, in discovery order.
+  llvm::SetVector<uint64_t> reaching;
+  reaching.insert(used);
+  for (unsigned d = 0; d < numLoops; ++d) {
+    llvm::SetVector<uint64_t> next;
+    for (uint64_t present : reaching) {
+      SmallVector<unsigned> presentList, coiterated;
+      IterationAlgebra space = algebra;
+      for (unsigned k = 0; k < numInputs; ++k) {
+        if (!(present >> k & 1)) {
+          space = removeOperand(space, k);
+          continue;
+        }
+        presentList.push_back(k);
+        if (coiteratedLevel(k, d) >= 0)
+          coiterated.push_back(k);
+      }
+      space = space.normalize();
+      for (unsigned k : space.getLeaves())
+        if (!llvm::is_contained(coiterated, k))
+          space = eliminateOperand(space, k);
+      Lattice lattice = Lattice::build(space, coiterated);
+      lattice.dropUnneededUniverse();
+      result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
+                                        lattice.getPoints()));
+      if (lattice.empty() || d + 1 == numLoops)
+        continue;
+      // Outer loops whose coiterated inputs have only stored-coordinate
+      // levels left descend with every input (empty segments where one
+      // does not match); others descend per case, dropping the coiterated
+      // inputs the case does not contain.
+      bool merged = llvm::all_of(coiterated, [&](unsigned k) {
+        int l = coiteratedLevel(k, d);
+        return llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
+                             [](bool full) { return full; });
+      });
+      if (merged) {
+        next.insert(present);
+        continue;
+      }
+      uint64_t coiteratedMask = 0;
+      for (unsigned k : coiterated)
+        coiteratedMask |= uint64_t(1) << k;
+      for (const LatticePoint &p : lattice.getPoints())
+        next.insert(present & ~(coiteratedMask & ~p.operands));
+    }
+    reaching = std::move(next);
+  }
+  return ArrayAttr::get(ctx, result);
+}

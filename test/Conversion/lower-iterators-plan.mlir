@@ -1,0 +1,43 @@
+// RUN: sa-opt %s --sparse-array-derive-algebra --sparse-array-lower-iterators --split-input-file -verify-diagnostics
+// sparse-array-lower-iterators follows the plan of sparse-array-build-lattices
+// and says so when there is none, or none for a loop it reaches.
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+func.func @no_plan(%a: !sv, %b: !sv) -> !sv {
+  // expected-error@+1 {{kernel has no coiteration lattices; run --sparse-array-build-lattices first}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !sv {
+  ^bb0(%i: index, %A: !sv, %B: !sv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !sv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !sv
+}
+
+// -----
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// A plan that coiterates only input 0, although both inputs are compressed.
+func.func @plan_disagrees(%a: !sv, %b: !sv) -> !sv {
+  // expected-error@+1 {{kernel has no lattice for loop 0 with inputs [0, 1] coiterated; run --sparse-array-build-lattices}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !sv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0} produce]>]} {
+  ^bb0(%i: index, %A: !sv, %B: !sv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !sv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !sv
+}

@@ -1,0 +1,207 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --split-input-file | FileCheck %s
+// The coiteration plan of each kernel: one #sparse_array.lattice per loop
+// and set of inputs present there (seed 000 §6, Alg. 2). Points are loops,
+// root first; the cases of a point are the points included in it.
+
+!bv = !sparse_array.array<?xi1, #sparse_array.format<[compressed]>>
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!dv = !sparse_array.array<?xi64>
+sparse_array.func @xor(%x: i1, %y: i1) -> i1
+    attributes {commutative,
+                algebra = #sparse_array.algebra<intersect(union(0, 1), complement(intersect(0, 1))),
+                                                fills = [false, false]>} {
+  %r = arith.xori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @mul(%x: i64, %y: i64) -> i64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0 : i64>,
+                identity = #sparse_array.identity<1 : i64>} {
+  %r = arith.muli %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// x where m is not stored: a complement in the algebra.
+sparse_array.func @without(%x: i64, %m: i64) -> i64
+    attributes {algebra = #sparse_array.algebra<intersect(0, complement(1)),
+                                                fills = [0 : i64, 0 : i64]>} {
+  %c0 = arith.constant 0 : i64
+  %set = arith.cmpi ne, %m, %c0 : i64
+  %r = arith.select %set, %c0, %x : i64
+  sparse_array.yield %r : i64
+}
+
+// xor: where both are stored nothing is computed (an omitter, needed so the
+// loop over both knows to skip), where one is, it is.
+// CHECK-LABEL: func.func @xor_vectors(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
+func.func @xor_vectors(%a: !bv, %b: !bv) -> !bv {
+  %r = sparse_array.map @xor(%a, %b) : (!bv, !bv) -> !bv
+  return %r : !bv
+}
+
+// Annihilator 0: an intersection, one loop that stops when either ends.
+// CHECK-LABEL: func.func @mul_vectors(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>]
+func.func @mul_vectors(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @mul(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+
+// Identity 0: a union, three loops (both, the rest of a, the rest of b).
+// CHECK-LABEL: func.func @add_vectors(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+func.func @add_vectors(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+
+// A dense operand is located, not coiterated; eliminating it from
+// union(0, 1) leaves every coordinate (U): an scf.for over the dimension
+// whose cases are "a matches" and "anything else".
+// CHECK-LABEL: func.func @add_sparse_dense(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0, U} produce, {U} produce]>]
+func.func @add_sparse_dense(%a: !sv, %b: !dv) -> !dv {
+  %r = sparse_array.map @add(%a, %b) : (!sv, !dv) -> !dv
+  return %r : !dv
+}
+
+// A complement: coordinates of a that m also stores are omitted.
+// CHECK-LABEL: func.func @without_mask(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce]>]
+func.func @without_mask(%a: !sv, %m: !sv) -> !sv {
+  %r = sparse_array.map @without(%a, %m) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+
+// Repeated operands: the fused kernel reads `a` once, at two places of the
+// expression. xor(a, a) is false everywhere: the lattice is empty (no
+// loop at all).
+// CHECK-LABEL: func.func @xor_self(
+// CHECK: sparse_array.kernel ins(%{{.*}} : !sparse_array.array<?xi1, #sparse_vector{{[0-9]*}}>)
+// CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [0], points []>]
+func.func @xor_self(%a: !bv) -> !bv {
+  %r = sparse_array.map @xor(%a, %a) : (!bv, !bv) -> !bv
+  return %r : !bv
+}
+
+// a·b + a: union(intersect(0, 1), 0), which the derivation already
+// simplifies to 0 (both occurrences of a are stored or absent together);
+// b is still coiterated (augmentation 0 ∪ (1 ∩ ¬1)) so its value is known.
+// CHECK-LABEL: func.func @mul_plus_self(
+// CHECK: sparse_array.kernel ins(%{{.*}}, %{{.*}} : !sparse_array.array<?xi64, #sparse_vector{{[0-9]*}}>, !sparse_array.array<?xi64, #sparse_vector{{[0-9]*}}>)
+// CHECK-SAME: algebra = #sparse_array.algebra<0>
+// CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce]>]
+func.func @mul_plus_self(%a: !sv, %b: !sv) -> !sv {
+  %p = sparse_array.map @mul(%a, %b) : (!sv, !sv) -> !sv
+  %r = sparse_array.map @add(%p, %a) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+
+// -----
+
+!dcsr = !sparse_array.array<?x?xi1, #sparse_array.format<[compressed, compressed]>>
+!cd = !sparse_array.array<?x?xi1, #sparse_array.format<[compressed, dense]>>
+sparse_array.func @xor(%x: i1, %y: i1) -> i1
+    attributes {commutative,
+                algebra = #sparse_array.algebra<intersect(union(0, 1), complement(intersect(0, 1))),
+                                                fills = [false, false]>} {
+  %r = arith.xori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+
+// Two compressed levels: the outer loop descends with both inputs (an
+// input that does not match there has an empty segment below), so the
+// inner loop sees both present, and has the same lattice.
+// CHECK-LABEL: func.func @xor_dcsr(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
+func.func @xor_dcsr(%a: !dcsr, %b: !dcsr) -> !dcsr {
+  %r = sparse_array.map @xor(%a, %b) : (!dcsr, !dcsr) -> !dcsr
+  return %r : !dcsr
+}
+
+// A dense level below a compressed one: the outer loop descends per case,
+// so the inner loop runs with both rows, with a's alone and with b's alone.
+// Nothing is coiterated there (dense levels are located); xor of two
+// located rows needs every column.
+// CHECK-LABEL: func.func @xor_dense_below_compressed(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [], points [{U} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0], coiterate [], points [{U} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [1], coiterate [], points [{U} produce]>]
+func.func @xor_dense_below_compressed(%a: !cd, %b: !cd) -> !cd {
+  %r = sparse_array.map @xor(%a, %b) : (!cd, !cd) -> !cd
+  return %r : !cd
+}
+
+// -----
+
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!csc = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// Loops follow the result (rows, then columns): the CSC input is converted
+// to CSR before the kernel and freed after it. The row loop coiterates
+// nothing (dense levels); the column loop merges both rows.
+// CHECK-LABEL: func.func @add_csc_csr(
+// CHECK: %[[T:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #csc> to !sparse_array.array<?x?xf64, #csr>
+// CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[T]], %{{.*}} :
+// CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+// CHECK: sparse_array.dealloc %[[T]]
+// CHECK: return %[[R]]
+func.func @add_csc_csr(%a: !csc, %b: !csr) -> !csr {
+  %r = sparse_array.map @add(%a, %b) : (!csc, !csr) -> !csr
+  return %r : !csr
+}
+
+// -----
+
+#zero = #sparse_array.format<[dense, compressed], fill = 0.0 : f64>
+#one = #sparse_array.format<[dense, compressed], fill = 1.0 : f64>
+!m0 = !sparse_array.array<4x4xf64, #zero>
+!m1 = !sparse_array.array<4x4xf64, #one>
+sparse_array.func @power(%x: f64, %y: f64) -> f64
+    attributes {identity = #sparse_array.identity<1.0 : f64, positions = [1]>} {
+  %r = math.powf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @not(%x: f64) -> f64 {
+  %zero = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %isZero = arith.cmpf oeq, %x, %zero : f64
+  %r = arith.select %isZero, %one, %zero : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>,
+                identity = #sparse_array.identity<1.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// Masked power B^C·¬D (seed 000 Fig. 2). Result fill 1: only B ∪ C ∪ D,
+// seven producer points. Result fill 0: every point (U) in the column
+// loop, each case a sub-point.
+// CHECK-LABEL: func.func @masked_power_fill_one(
+// CHECK: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce]>
+func.func @masked_power_fill_one(%b: !m0, %c: !m0, %d: !m0) -> !m1 {
+  %p = sparse_array.map @power(%b, %c) : (!m0, !m0) -> !m0
+  %n = sparse_array.map @not(%d) : (!m0) -> !m0
+  %r = sparse_array.map @mul(%p, %n) : (!m0, !m0) -> !m1
+  return %r : !m1
+}
+// CHECK-LABEL: func.func @masked_power_fill_zero(
+// CHECK: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2, U} produce, {0, 1, U} produce, {0, 2, U} produce, {1, 2, U} produce, {0, U} produce, {1, U} produce, {2, U} produce, {U} produce]>
+func.func @masked_power_fill_zero(%b: !m0, %c: !m0, %d: !m0) -> !m0 {
+  %p = sparse_array.map @power(%b, %c) : (!m0, !m0) -> !m0
+  %n = sparse_array.map @not(%d) : (!m0) -> !m0
+  %r = sparse_array.map @mul(%p, %n) : (!m0, !m0) -> !m0
+  return %r : !m0
+}
