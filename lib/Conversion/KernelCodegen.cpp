@@ -262,6 +262,11 @@ private:
   /// entry of the level above (sparse) or a full prefix — never a dense
   /// level below a sparse one, whose slots an unreached parent would alias.
   bool positionsAfterLoop = false;
+  /// Whether every parent of the innermost level is visited, so that its
+  /// positions are all written after their loops: no zeroing before and no
+  /// running-max fix-up after (only when every level above is full and
+  /// every outer loop's lattice has U alone, i.e. visits each coordinate).
+  bool everyParentVisited = false;
   /// The initial capacity bounds every output buffer, so appends need no
   /// capacity checks (see setUpOutput).
   bool capacityIsBound = false;
@@ -622,8 +627,6 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
       ol.posSlot = initialOut.size();
       Value pos =
           memref::AllocOp::create(b, loc, memrefOf(posType), ValueRange{size});
-      fillBuffer(b, loc, pos, zero, size,
-                 arith::ConstantIntOp::create(b, loc, 0, format.getPosWidth()));
       initialOut.push_back(pos);
     }
   }
@@ -639,6 +642,30 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
                                      [](const OutputLevel &ol) { return !ol.sparse; });
     positionsAfterLoop = outLevels[d].hasPositions &&
                          ((d > 0 && outLevels[d - 1].sparse) || allFullAbove);
+    everyParentVisited =
+        positionsAfterLoop && allFullAbove &&
+        llvm::all_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
+                     [&](LatticeAttr lattice) {
+                       return lattice.getLoop() >= d ||
+                              llvm::any_of(lattice.getPoints(),
+                                           [](const LatticePoint &p) {
+                                             return p.universe && !p.operands;
+                                           });
+                     });
+  }
+  // Positions start at 0; parents that might not be visited keep 0 until
+  // finishOutput's running max.
+  for (OutputLevel &ol : outLevels) {
+    if (!ol.sparse || !ol.hasPositions)
+      continue;
+    Value pos = initialOut[ol.posSlot];
+    Value zeroPos =
+        arith::ConstantIntOp::create(b, loc, 0, format.getPosWidth());
+    if (&ol == &outLevels.back() && everyParentVisited)
+      memref::StoreOp::create(b, loc, zeroPos, pos, ValueRange{zero});
+    else
+      fillBuffer(b, loc, pos, zero, memref::DimOp::create(b, loc, pos, 0),
+                 zeroPos);
   }
   valuesSlot = initialOut.size();
   initialOut.push_back(
@@ -801,11 +828,12 @@ Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
         continue;
       }
       if (ol.hasPositions) {
-        // Parents without children kept 0: positions are the running max.
         Value size = arith::AddIOp::create(b, loc, parents, one);
         Value pos = out[ol.posSlot];
         Type posType = b.getIntegerType(format.getPosWidth());
-        auto fix = scf::ForOp::create(
+        // Parents without children kept 0: positions are the running max.
+        if (!(l + 1 == rank && everyParentVisited))
+          scf::ForOp::create(
             b, loc, one, size, one,
             ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
             [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
@@ -814,7 +842,6 @@ Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
               memref::StoreOp::create(fb, fl, m, pos, i);
               scf::YieldOp::create(fb, fl, m);
             });
-        (void)fix;
         buffers.push_back(shrink(pos, size));
       }
       buffers.push_back(shrink(out[ol.crdSlot], out[ol.countSlot]));
