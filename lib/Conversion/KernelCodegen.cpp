@@ -308,6 +308,8 @@ private:
                               Region *region, unsigned depth);
   IterationAlgebra algebraWithout(uint64_t absent) const;
   Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
+  /// A fresh output buffer of `size` elements.
+  Value allocOutput(OpBuilder &b, MemRefType type, Value size);
   SmallVector<Value> extentsInDimOrder() const {
     SmallVector<Value> dims(rank);
     for (unsigned d = 0; d < rank; ++d)
@@ -550,6 +552,23 @@ Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer,
   return grow.getResult(0);
 }
 
+Value KernelLowering::allocOutput(OpBuilder &b, MemRefType type,
+                                  Value size) {
+  Value buffer = memref::AllocOp::create(b, loc, type, ValueRange{size});
+  // Written once, in order: ask for huge pages (runtime/lib/Memory.cpp).
+  Type i64 = b.getI64Type();
+  Value address = arith::IndexCastOp::create(
+      b, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  unsigned bytes = (type.getElementTypeBitWidth() + 7) / 8;
+  Value total = arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, size),
+      arith::ConstantIntOp::create(b, loc, i64, bytes));
+  callRuntime(b, loc, kernel, "sa_rt_advise_sequential_buffer", {},
+              {address, total});
+  return buffer;
+}
+
 static void fillBuffer(OpBuilder &b, Location loc, Value buffer, Value from,
                        Value to, Value value) {
   scf::ForOp::create(b, loc, from, to, constIndex(b, loc, 1), ValueRange{},
@@ -568,8 +587,8 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     Value size = constIndex(b, loc, 1);
     for (Value e : extents)
       size = arith::MulIOp::create(b, loc, size, e);
-    denseValues = memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, elt), ValueRange{size});
+    denseValues = allocOutput(
+        b, MemRefType::get({ShapedType::kDynamic}, elt), size);
     fillBuffer(b, loc, denseValues, constIndex(b, loc, 0), size, fill);
     return;
   }
@@ -613,7 +632,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     Type posType = b.getIntegerType(format.getPosWidth());
     ol.crdSlot = initialOut.size();
     initialOut.push_back(
-        memref::AllocOp::create(b, loc, memrefOf(crdType), ValueRange{cap}));
+        allocOutput(b, memrefOf(crdType), cap));
     ol.countSlot = initialOut.size();
     initialOut.push_back(zero);
     if (ol.hasPositions) {
@@ -626,7 +645,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
                                                constIndex(b, loc, 1));
       ol.posSlot = initialOut.size();
       Value pos =
-          memref::AllocOp::create(b, loc, memrefOf(posType), ValueRange{size});
+          allocOutput(b, memrefOf(posType), size);
       initialOut.push_back(pos);
     }
   }
@@ -669,7 +688,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
   }
   valuesSlot = initialOut.size();
   initialOut.push_back(
-      memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{cap}));
+      allocOutput(b, memrefOf(elt), cap));
 }
 
 SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,

@@ -43,6 +43,13 @@ void sa_rt_print_newline(void);
 /* Seconds on a monotonic clock, from an arbitrary origin. */
 double sa_rt_seconds(void);
 
+/*--- Memory -----------------------------------------------------------------*/
+
+/* Advice for a fresh buffer of `bytes` at `address` that a kernel fills
+ * once, in order: transparent huge pages for buffers of 4 MiB and more
+ * (first-touch page faults dominate memory-bound merges otherwise). */
+void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes);
+
 /*--- Arrays ----------------------------------------------------------------
  *
  * An array crosses the C boundary as an opaque sa_rt_array handle or as its

@@ -1,6 +1,7 @@
 //===- Array.cpp - Runtime arrays, COO staging, packing -------------------===//
 
 #include "Array.h"
+#include "SparseArrayRuntime.h"
 #include "Error.h"
 
 #include <algorithm>
@@ -30,6 +31,8 @@ void *checkedMalloc(uint64_t count, uint64_t elemSize, const char *what) {
   if (!p)
     fatal("out of memory allocating %llu bytes for %s",
           static_cast<unsigned long long>(bytes), what);
+  sa_rt_advise_sequential_buffer(reinterpret_cast<int64_t>(p),
+                                 static_cast<int64_t>(bytes));
   return p;
 }
 
@@ -39,6 +42,8 @@ void *checkedCalloc(uint64_t count, uint64_t elemSize, const char *what) {
   if (!p)
     fatal("out of memory allocating %llu bytes for %s",
           static_cast<unsigned long long>(bytes), what);
+  sa_rt_advise_sequential_buffer(reinterpret_cast<int64_t>(p),
+                                 static_cast<int64_t>(bytes));
   return p;
 }
 
@@ -49,6 +54,8 @@ void *checkedRealloc(void *old, uint64_t count, uint64_t elemSize,
   if (!p)
     fatal("out of memory allocating %llu bytes for %s",
           static_cast<unsigned long long>(bytes), what);
+  sa_rt_advise_sequential_buffer(reinterpret_cast<int64_t>(p),
+                                 static_cast<int64_t>(bytes));
   return p;
 }
 

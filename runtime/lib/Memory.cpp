@@ -1,0 +1,29 @@
+//===- Memory.cpp - Advice on large output buffers ------------------------===//
+//
+// Generated kernels write their outputs into fresh buffers, once, in order.
+// With 4 KiB pages every page costs a fault on first touch, which is most
+// of the time of a memory-bound merge. Transparent huge pages cut that by
+// 512x; Debian's default is "madvise", so large buffers ask for them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArrayRuntime.h"
+
+#include <cstdint>
+#include <sys/mman.h>
+
+extern "C" void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes) {
+  constexpr uint64_t kHuge = uint64_t(2) << 20;
+  // Only whole huge pages inside the buffer: the advice must not reach
+  // memory the buffer does not own.
+  if (bytes < static_cast<int64_t>(2 * kHuge))
+    return;
+  uint64_t begin = (static_cast<uint64_t>(address) + kHuge - 1) & ~(kHuge - 1);
+  uint64_t end = (static_cast<uint64_t>(address) + bytes) & ~(kHuge - 1);
+  if (end <= begin)
+    return;
+#ifdef MADV_HUGEPAGE
+  // Advice only: failure (THP disabled, old kernel) changes nothing.
+  (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+}
