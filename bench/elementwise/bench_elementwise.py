@@ -4,8 +4,10 @@
   * sparse_array: sparse_array.map over CSR inputs, compiled by
     sparse-array-pipeline and run by sa-run (JIT -O3), time from
     sa_rt_seconds() around the map;
-  * hand-written C++ merge loops (reference.cpp, -O3 -march=native), output
-    allocated once at its upper bound;
+  * hand-written C++ merge loops (hand_kernels.cpp, -O3 -march=native, a
+    shared library), called by the same program on the very buffers the
+    sparse_array kernels read (sa-run --shared-libs), output allocated once
+    at its upper bound with the same huge-page advice;
   * MLIR's sparsifier: linalg.generic with sparse_tensor.binary (the
     `overlap`/`left`/`right` regions matching the function's cases), CSR
     output, compiled with mlir-opt --sparsifier and run by mlir-runner -O3,
@@ -65,9 +67,24 @@ def sa_program(stdlib, repeat):
         types[f] = ty
         lines.append("  %%i%d = arith.constant %d : index" % (i, i))
         lines.append('  %%%s = sparse_array.read input %%i%d {file_format = "mtx"} : %s' % (f, i, ty))
+    hand_decls = []
     for k in KERNELS:
-        ins, _, fn, rt, rfill = SA[k]
+        ins, elts, fn, rt, rfill = SA[k]
         rty = "!sparse_array.array<?x?x%s, #sparse_array.format<[dense, compressed], fill = %s : %s>>" % (rt, rfill, rt)
+        # The hand-written loops first, on the same buffers.
+        args, argtys = [], []
+        for side, (f, e) in enumerate(zip(ins, elts)):
+            lines += [
+                "  %%hp_%s_%d = sparse_array.positions %%%s[1] : %s -> memref<?xi64>" % (k, side, f, types[f]),
+                "  %%hc_%s_%d = sparse_array.coordinates %%%s[1] : %s -> memref<?xi64>" % (k, side, f, types[f]),
+                "  %%hv_%s_%d = sparse_array.values %%%s : %s -> memref<?x%s>" % (k, side, f, types[f], e)]
+            args += ["%%hp_%s_%d" % (k, side), "%%hc_%s_%d" % (k, side), "%%hv_%s_%d" % (k, side)]
+            argtys += ["memref<?xi64>", "memref<?xi64>", "memref<?x%s>" % e]
+        lines += ["  %%hrep_%s = arith.index_cast %%nrep : index to i64" % k,
+                  "  func.call @sa_bench_hand_%s(%s, %%hrep_%s) : (%s, i64) -> ()" % (
+                      k, ", ".join(args), k, ", ".join(argtys))]
+        hand_decls.append("func.func private @sa_bench_hand_%s(%s, i64) attributes {llvm.emit_c_interface}"
+                          % (k, ", ".join(argtys)))
         lines += [
             "  %%best_%s, %%nnz_%s, %%sum_%s = scf.for %%r = %%c0 to %%nrep step %%c1"
             " iter_args(%%b = %%big, %%n0 = %%c0, %%s0 = %%z) -> (f64, index, f64) {" % (k, k, k),
@@ -119,6 +136,7 @@ def sa_program(stdlib, repeat):
         "func.func private @sa_rt_print_newline()",
         'llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>',
     ]
+    decls += hand_decls
     for k in KERNELS:
         decls.append('llvm.mlir.global private constant @name_%s("%s \\00") {addr_space = 0 : i32} : !llvm.array<%d x i8>'
                      % (k, k, len(k) + 2))
@@ -269,29 +287,28 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="sa-bench-ew-")
     os.makedirs(work, exist_ok=True)
     try:
-        # 1. Inputs and the hand-written loops.
-        out = run([os.path.join(bindir, "sa-bench-elementwise-ref"), "--out", work,
-                   "--rows", str(args.rows), "--repeat", str(args.repeat)])
-        hand = {}
-        for line in out.splitlines():
-            f = line.split()
-            if f[0] == "entries":
-                nnz_a, nnz_b = int(f[1]), int(f[2])
-            else:
-                hand[f[0]] = (float(f[1]), int(f[2]), float(f[3]))
-        # 2. sparse_array.
+        # 1. Inputs.
+        out = run([os.path.join(bindir, "sa-bench-elementwise-gen"), "--out", work,
+                   "--rows", str(args.rows)])
+        f = out.split()
+        nnz_a, nnz_b = int(f[1]), int(f[2])
+        # 2. sparse_array and, in the same process, the hand-written loops.
         with open(os.path.join(ROOT, "stdlib", "std.mlir")) as f:
             stdlib = f.read()
         prog, files = sa_program(stdlib, args.repeat)
         path = os.path.join(work, "sa.mlir")
         with open(path, "w") as f:
             f.write(prog)
-        out = run([os.path.join(bindir, "sa-run"), path, "--"] +
+        hand_lib = os.path.join(args.build, "lib", "libsa_bench_hand.so")
+        out = run([os.path.join(bindir, "sa-run"), "--shared-libs=" + hand_lib, path, "--"] +
                   [os.path.join(work, f + ".mtx") for f in files])
-        ours = {}
+        ours, hand = {}, {}
         for line in out.splitlines():
             f = line.split()
-            ours[f[0]] = (float(f[1]), int(f[2]), float(f[3]))
+            if f[0].startswith("hand-"):
+                hand[f[0][5:]] = (float(f[1]), int(f[2]), float(f[3]))
+            else:
+                ours[f[0]] = (float(f[1]), int(f[2]), float(f[3]))
         # 3. The sparsifier.
         upstream = {}
         libs = ",".join(os.path.join(LLVM, "lib", l) for l in

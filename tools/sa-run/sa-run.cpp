@@ -56,6 +56,12 @@ static cl::opt<unsigned>
 static cl::opt<bool> disableOpenMP(
     "disable-openmp", cl::init(false),
     cl::desc("Keep scf.parallel loops sequential instead of using OpenMP"));
+static cl::list<std::string> extraSharedLibs(
+    "shared-libs", cl::CommaSeparated,
+    cl::desc("Shared libraries whose functions the program may call "
+             "(declared func.func private, with llvm.emit_c_interface for "
+             "memref arguments)"),
+    cl::value_desc("path,..."));
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
@@ -161,9 +167,14 @@ int main(int argc, char **argv) {
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(optLevel.getValue());
-  SmallVector<StringRef, 1> sharedLibs;
+  SmallVector<StringRef, 2> sharedLibs;
   if (!disableOpenMP && llvm::sys::fs::exists(SPARSE_ARRAY_LIBOMP_PATH))
     sharedLibs.push_back(SPARSE_ARRAY_LIBOMP_PATH);
+  for (const std::string &lib : extraSharedLibs) {
+    if (!llvm::sys::fs::exists(lib))
+      return fail("shared library '" + lib + "' does not exist");
+    sharedLibs.push_back(lib);
+  }
   engineOptions.sharedLibPaths = sharedLibs;
 
   auto engineOrError = ExecutionEngine::create(*module, engineOptions);
