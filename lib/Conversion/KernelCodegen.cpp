@@ -234,6 +234,10 @@ struct Context {
   uint64_t alive = 0;
   SmallVector<unsigned> processed;
   SmallVector<Value> lo, hi;
+  /// Per input: an i1 that is false when a constant coordinate was not
+  /// found in one of its stored levels (null: stored as far as known). The
+  /// segment is then empty and the input's value is its fill.
+  SmallVector<Value> found;
   SmallVector<Value> coords; // one per loop entered
 };
 
@@ -301,6 +305,7 @@ private:
   /// coordinates and full levels whose loop is below `boundLoops`.
   void locateLevels(OpBuilder &b, Context &ctx, unsigned k,
                     unsigned boundLoops);
+  void searchLevel(OpBuilder &b, Context &ctx, unsigned k);
   SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
                                  ValueRange out);
   Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues);
@@ -428,11 +433,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       "variable nor a constant");
         level.constant = c.getInt();
       }
-      if (!level.spec.isFull()) {
-        if (level.loop < 0)
-          return fail("cannot lower a constant coordinate into level " +
-                      Twine(l) + " of input " + Twine(k) + " (format '" +
-                      level.spec.getName() + "'); convert it to dense");
+      if (!level.spec.isFull() && level.loop >= 0) {
         if (!allFull && level.loop <= lastLoop)
           return fail("input " + Twine(k) +
                       " is stored in an order the loops do not follow");
@@ -882,8 +883,12 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
   Input &in = inputs[k];
   while (ctx.processed[k] < in.levels.size()) {
     InputLevel &level = in.levels[ctx.processed[k]];
-    if (!level.iterator->canLocate())
-      return;
+    if (!level.iterator->canLocate()) {
+      if (level.loop >= 0)
+        return;
+      searchLevel(b, ctx, k);
+      continue;
+    }
     Value crd;
     if (level.loop < 0)
       crd = constIndex(b, loc, level.constant);
@@ -896,6 +901,97 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
     ++ctx.processed[k];
   }
+}
+
+/// A constant coordinate into a level that stores coordinates (a sparse
+/// array broadcast along a size-1 dimension): search the parent's segment
+/// for it. Found: its segment; not found: an empty segment, and the input
+/// is absent below (its value is the fill).
+void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
+  Input &in = inputs[k];
+  InputLevel &level = in.levels[ctx.processed[k]];
+  LevelIterator &it = *level.iterator;
+  auto [begin, end] = it.init(b, loc, ctx.lo[k], ctx.hi[k]);
+  Value target = constIndex(b, loc, level.constant);
+  Value one = constIndex(b, loc, 1);
+  // guard && coordinate(pos) == target, loading only under the guard.
+  auto guardedIs = [&](OpBuilder &gb, Location l, Value guard, Value pos) {
+    auto branch = scf::IfOp::create(
+        gb, l, guard,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(
+              tb, tl,
+              arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::eq,
+                                    it.coordinate(tb, tl, begin, pos), target)
+                  .getResult());
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el,
+                               arith::ConstantIntOp::create(eb, el, 0, 1)
+                                   .getResult());
+        });
+    return branch.getResult(0);
+  };
+  Value first;
+  if (level.spec.ordered) {
+    // Lower bound by bisection.
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+        ValueRange{begin, end},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value more = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                             args[0], args[1]);
+          scf::ConditionOp::create(bb, l, more, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value mid = arith::ShRUIOp::create(
+              bb, l, arith::AddIOp::create(bb, l, args[0], args[1]), one);
+          Value below = arith::CmpIOp::create(
+              bb, l, arith::CmpIPredicate::ult,
+              it.coordinate(bb, l, begin, mid), target);
+          Value lo = arith::SelectOp::create(
+              bb, l, below, arith::AddIOp::create(bb, l, mid, one), args[0]);
+          Value hi = arith::SelectOp::create(bb, l, below, args[1], mid);
+          scf::YieldOp::create(bb, l, ValueRange{lo, hi});
+        });
+    first = loop.getResult(0);
+  } else {
+    // Unordered: scan to the first match.
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{begin},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value inBounds = arith::CmpIOp::create(
+              bb, l, arith::CmpIPredicate::ult, args[0], end);
+          Value hit = guardedIs(bb, l, inBounds, args[0]);
+          Value more = arith::AndIOp::create(
+              bb, l, inBounds,
+              arith::XOrIOp::create(bb, l, hit,
+                                    arith::ConstantIntOp::create(bb, l, 1, 1)));
+          scf::ConditionOp::create(bb, l, more, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          scf::YieldOp::create(bb, l,
+                               arith::AddIOp::create(bb, l, args[0], one)
+                                   .getResult());
+        });
+    first = loop.getResult(0);
+  }
+  Value inBounds =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, end);
+  Value hit = guardedIs(b, loc, inBounds, first);
+  // The matching segment, or [first, first) when there is none.
+  auto segment = scf::IfOp::create(
+      b, loc, hit,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, it.segmentEnd(tb, l, first, end));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, first); });
+  ctx.lo[k] = first;
+  ctx.hi[k] = segment.getResult(0);
+  ctx.found[k] = ctx.found[k] ? Value(arith::AndIOp::create(b, loc,
+                                                            ctx.found[k], hit))
+                              : hit;
+  ++ctx.processed[k];
 }
 
 SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
@@ -1139,9 +1235,16 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
           Context inner = ctx;
           for (unsigned i = 0; i < n; ++i) {
             unsigned k = participants[i];
-            // Unmatched: the empty segment [pos, pos).
+            // Unmatched: the empty segment [pos, pos). An input whose last
+            // level this is has nothing below to find that segment empty
+            // (it is broadcast along the inner loops): record the miss.
             inner.lo[k] = pos[i];
             inner.hi[k] = segEnd[i];
+            if (ctx.processed[k] + 1 == inputs[k].levels.size())
+              inner.found[k] =
+                  ctx.found[k] ? Value(arith::AndIOp::create(
+                                     tb, tl, ctx.found[k], matched[i]))
+                               : matched[i];
             ++inner.processed[k];
           }
           inner.coords.push_back(x);
@@ -1348,7 +1451,26 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
       values[k] = arith::ConstantOp::create(b, loc, in.fill);
       continue;
     }
-    values[k] = memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
+    if (!ctx.found[k]) {
+      values[k] =
+          memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
+      continue;
+    }
+    // A constant coordinate that may be missing: the fill then, and no
+    // load past the segment.
+    auto guarded = scf::IfOp::create(
+        b, loc, ctx.found[k],
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(
+              tb, l,
+              memref::LoadOp::create(tb, l, in.values, ValueRange{ctx.lo[k]})
+                  .getResult());
+        },
+        [&](OpBuilder &eb, Location l) {
+          scf::YieldOp::create(
+              eb, l, arith::ConstantOp::create(eb, l, in.fill).getResult());
+        });
+    values[k] = guarded.getResult(0);
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);
@@ -1496,6 +1618,7 @@ LogicalResult KernelLowering::run() {
     ctx.processed.push_back(0);
     ctx.lo.push_back(constIndex(b, loc, 0));
     ctx.hi.push_back(constIndex(b, loc, 1));
+    ctx.found.push_back(Value());
   }
   SmallVector<Value> out;
   if (rank == 0) {

@@ -505,7 +505,9 @@ LogicalResult KernelOp::verifyRegions() {
     }
   }
   for (unsigned var = 0; var < numIndices; ++var) {
-    if (!used[var])
+    // A result variable no access uses (every input broadcast along it)
+    // ranges over the result's static size.
+    if (!used[var] && (var >= rank || resultType.isDynamicDim(var)))
       return emitOpError() << "index variable " << var
                            << " is not used by any access, so its extent is "
                               "unknown";

@@ -36,8 +36,16 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       return -1;
     };
     SmallVector<unsigned> dims;
-    for (unsigned l = 0; l < format.getNumLevels(); ++l)
+    SmallVector<int> boundLoops;
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
       dims.push_back(format.getLevelDim(l));
+      if (keyOf(dims.back()) >= 0)
+        boundLoops.push_back(keyOf(dims.back()));
+    }
+    // Constant coordinates may sit at any level (located or searched where
+    // they are); only the levels bound to loops must follow the loops.
+    if (llvm::is_sorted(boundLoops))
+      continue;
     SmallVector<unsigned> sorted(dims);
     // Ties (constant coordinates) keep their level order.
     auto levelOf = [&](unsigned dim) {

@@ -72,9 +72,12 @@ def SparseArrayLowerIteratorsPass
       equal to the result fill dropped, then `sparse_array.assemble`d.
 
     Functions that no longer have users are erased. What cannot be
-    compiled yet (reductions, sliced accesses, constant coordinates into
-    sparse levels) is an error naming it, as is a kernel without lattices
-    or without one for a loop the code reaches.
+    compiled yet (reductions, sliced accesses) is an error naming it, as is
+    a kernel without lattices or without one for a loop the code reaches.
+    A constant coordinate (broadcasting along a size-1 dimension) into a
+    level that stores coordinates is searched for: bisection on ordered
+    levels, a scan on unordered ones; where it is missing the input reads
+    as its fill.
 
     Example: `sa-opt --sparse-array-fuse --sparse-array-derive-algebra
     --sparse-array-build-lattices --sparse-array-lower-iterators` turns xor(a, b) of two compressed

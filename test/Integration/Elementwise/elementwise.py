@@ -383,7 +383,14 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
     v.globals = []
     names, typs, dense = [], [], []
     shape_str = "x".join(str(d) for d in shape)
+    # NumPy broadcasting: sometimes inputs are size 1 along some dimensions
+    # (sparse ones are then searched for coordinate 0 there).
+    broadcast = rng.random() < 0.25
+    full_shape = shape
     for k, t in enumerate(types):
+        shape = list(full_shape)
+        if broadcast and rng.random() < 0.6:
+            shape = [1 if rng.random() < 0.5 else d for d in shape]
         arr = random_values(rng, t, shape, fills[k], kinds[k])
         density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
         stored = np.array([rng.random() < density for _ in range(arr.size)],
@@ -424,6 +431,7 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         names.append("%%in%d_%s" % (k, tag))
         typs.append(typ)
         dense.append(full)
+    shape = full_shape
     counter = [0]
     lines = []
     fill_args = [np.array(f, dtype=NP_TYPES[t]) for f, t in zip(fills, types)]
@@ -438,9 +446,12 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
     v.lines.extend(l.replace("%m", "%%m%s_" % tag) for l in lines)
     res = res.replace("%m", "%%m%s_" % tag)
     v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
-    v.expected = evaluate(expr, dense)
+    # Every map's result has the full shape, even when all its inputs are
+    # size 1 along a dimension.
+    v.expected = np.broadcast_to(evaluate(expr, dense), full_shape)
     v.rtype = result_type_of(expr, types)
-    v.desc = "%s inputs=%s fills=%s -> %s" % (describe(expr), in_fmts, fills, out_fmt)
+    v.desc = "%s inputs=%s shapes=%s fills=%s -> %s %s" % (
+        describe(expr), in_fmts, [list(d.shape) for d in dense], fills, out_fmt, list(full_shape))
     return v
 
 
