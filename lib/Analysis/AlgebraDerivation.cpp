@@ -293,3 +293,42 @@ DerivedSpace AlgebraDerivation::deriveKernel(KernelOp kernel) {
   space.fill = declared;
   return space;
 }
+
+StringRef ReductionPlan::getStrategyName() const {
+  switch (strategy) {
+  case Strategy::Identity:
+    return "identity";
+  case Strategy::Idempotent:
+    return "idempotent";
+  case Strategy::Universe:
+    return "universe";
+  }
+  llvm_unreachable("unknown reduction strategy");
+}
+
+ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
+                                               ReduceOverOp reduce) {
+  auto combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+      reduce, reduce.getCombinerAttr());
+  const DerivedSpace &value = derive(kernel, reduce.getValue());
+  ReductionPlan plan;
+  plan.valueFill = value.fill;
+  if (IdentityAttr identity = combiner.getIdentityAttr())
+    if (identity.getPositions().empty())
+      plan.identity = identity.getValue();
+  // acc = f(acc, x): an annihilator at position 0 fixes the result.
+  if (AnnihilatorAttr annihilator = combiner.getAnnihilatorAttr())
+    if (annihilator.holdsAt(0))
+      plan.annihilator = annihilator.getValue();
+  if (!value.fill)
+    return plan;
+  if (plan.identity && isSameScalar(value.fill, plan.identity)) {
+    plan.strategy = ReductionPlan::Strategy::Identity;
+    plan.algebra = value.algebra;
+  } else if (combiner.getIdempotent() && combiner.getCommutative() &&
+             combiner.getAssociative()) {
+    plan.strategy = ReductionPlan::Strategy::Idempotent;
+    plan.algebra = value.algebra;
+  }
+  return plan;
+}

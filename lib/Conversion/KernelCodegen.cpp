@@ -16,6 +16,7 @@
 #include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/Storage.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -308,7 +309,37 @@ private:
   void searchLevel(OpBuilder &b, Context &ctx, unsigned k);
   SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
                                  ValueRange out);
-  Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues);
+  /// The kernel's value (`root` null) or the value of `root`, from the
+  /// inputs' values; `given` maps values computed already (a reduction's
+  /// result).
+  Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues,
+                 Value root = Value(), const IRMapping *given = nullptr);
+  /// What happens at the innermost loop of the current nest: compute and
+  /// store a result entry, or accumulate one point of the reduction.
+  SmallVector<Value> emitLeaf(OpBuilder &b, const Context &ctx, bool omitter,
+                              ValueRange out) {
+    return inReduction ? emitCombine(b, ctx, omitter, out)
+                       : emitCompute(b, ctx, omitter, out);
+  }
+  /// The reduction at one result point: its loop nest (loops rank..N-1)
+  /// and the finishing of its accumulator (seed 000 §7.2).
+  Value emitReduction(OpBuilder &b, const Context &ctx);
+  SmallVector<Value> emitCombine(OpBuilder &b, const Context &ctx,
+                                 bool omitter, ValueRange state);
+  /// The values of the inputs at a point; `absent` gets the inputs known
+  /// absent (they read as their fills). Inputs with levels still to
+  /// iterate get no value.
+  SmallVector<Value> loadInputValues(OpBuilder &b, const Context &ctx,
+                                     uint64_t &absent);
+  /// combiner(acc, v), inlined.
+  Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
+  /// Whether the accumulator may still change (early exit, seed 000 §7.2).
+  Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
+  /// Whether the loops being emitted may stop at an annihilator.
+  bool earlyExit() const {
+    return inReduction && reductionPlan.annihilator &&
+           const_cast<ReduceOverOp &>(reduction).getEarlyExit();
+  }
   FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
                               Region *region, unsigned depth);
   IterationAlgebra algebraWithout(uint64_t absent) const;
@@ -330,6 +361,15 @@ private:
   bool hadError = false;
 
   unsigned rank = 0;
+  /// Loops: the result's levels, then the reduction's variables.
+  unsigned numLoops = 0;
+  /// The loop after the innermost one of the nest being emitted: rank for
+  /// the result's loops, numLoops inside the reduction.
+  unsigned nestEnd = 0;
+  bool inReduction = false;
+  ReduceOverOp reduction;
+  ReductionPlan reductionPlan;
+  FuncOp combiner;
   ArrayType resultType;
   TypedAttr resultFill;
   IterationAlgebra algebra = IterationAlgebra::universe();
@@ -365,28 +405,51 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   resultType = kernel.getResultType();
   resultFill = resultType.getFillValue();
   rank = resultType.getRank();
-  if (kernel.getNumIndices() != rank)
-    return fail("cannot lower sparse_array.reduce_over (reductions) yet");
+  numLoops = kernel.getNumIndices();
+  nestEnd = rank;
   if (kernel.getInputs().size() >= kMaxLatticeOperands)
     return fail("kernel has too many inputs");
   if (!kernel.getLattices())
     return fail("kernel has no coiteration lattices; run "
                 "--sparse-array-build-lattices first");
   for (Operation &op : kernel.getBody().front()) {
-    if (isa<ReduceOverOp>(op))
-      return fail("cannot lower sparse_array.reduce_over (reductions) yet");
+    if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
+      if (reduction)
+        return fail("cannot lower more than one sparse_array.reduce_over per "
+                    "kernel yet");
+      if (!reduce.getStrategy())
+        return fail("sparse_array.reduce_over has no strategy; run "
+                    "--sparse-array-build-lattices first");
+      reduction = reduce;
+      continue;
+    }
     if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp>(op))
       return fail("cannot lower '" + op.getName().getStringRef() +
                   "' in a kernel body");
   }
 
+  if (reduction) {
+    // Everything the reduced value depends on stays inside the reduction.
+    SetVector<Operation *> inside;
+    (void)getBackwardSlice(reduction.getValue(), &inside);
+    for (Operation *op : inside)
+      if (isa<ReduceOverOp>(op))
+        return fail("cannot lower nested sparse_array.reduce_over yet");
+    reductionPlan = derivation.planReduction(kernel, reduction);
+    combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+        kernel, reduction.getCombinerAttr());
+  }
+
   FormatAttr resultFormat = resultType.getFormat();
   for (unsigned d = 0; d < rank; ++d)
     loopDim.push_back(resultFormat.getLevelDim(d));
-  SmallVector<int> varLoop(rank);
+  SmallVector<int> varLoop(numLoops);
   for (unsigned d = 0; d < rank; ++d)
     varLoop[loopDim[d]] = d;
-  extents.assign(rank, Value());
+  // Reduction variables: loops after the result's, in variable order.
+  for (unsigned v = rank; v < numLoops; ++v)
+    varLoop[v] = v;
+  extents.assign(numLoops, Value());
   for (unsigned d = 0; d < rank; ++d) {
     int64_t size = resultType.getShape()[loopDim[d]];
     if (!ShapedType::isDynamic(size))
@@ -478,7 +541,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         MemRefType::get({ShapedType::kDynamic}, in.type.getElementType()),
         array);
   }
-  for (unsigned d = 0; d < rank; ++d)
+  for (unsigned d = 0; d < numLoops; ++d)
     if (!extents[d])
       extents[d] = constIndex(b, loc, 1);
   // Sizes known only at run time must agree, or the loops would read past
@@ -494,7 +557,8 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         continue;
       unsigned d = varLoop[arg.getArgNumber()];
       bool staticInput = !inputs[k].type.isDynamicDim(dim);
-      bool staticResult = !resultType.isDynamicDim(loopDim[d]);
+      bool staticResult = d < rank ? !resultType.isDynamicDim(loopDim[d])
+                                   : getConstantIntValue(extents[d]).has_value();
       if (staticInput && staticResult)
         continue;
       Value actual = DimOp::create(b, loc, kernel.getInputs()[k],
@@ -586,7 +650,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
   denseOutput = resultType.isAllDense();
   if (denseOutput) {
     Value size = constIndex(b, loc, 1);
-    for (Value e : extents)
+    for (Value e : ArrayRef(extents).take_front(rank))
       size = arith::MulIOp::create(b, loc, size, e);
     denseValues = allocOutput(
         b, MemRefType::get({ShapedType::kDynamic}, elt), size);
@@ -604,7 +668,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
           return true;
         llvm::SmallBitVector bound(rank);
         for (const InputLevel &level : in.levels)
-          if (level.loop >= 0)
+          if (level.loop >= 0 && static_cast<unsigned>(level.loop) < rank)
             bound.set(level.loop);
         return bound.all();
       });
@@ -1090,7 +1154,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   // number of loops instead of exponential. Needs every remaining level of
   // the coiterated inputs to be stored-coordinate levels, which iterate an
   // empty segment as nothing.
-  bool merged = d + 1 < rank;
+  bool merged = d + 1 < nestEnd && d + 1 != rank;
   for (unsigned k : participants)
     for (unsigned l = ctx.processed[k]; l < inputs[k].levels.size(); ++l)
       if (inputs[k].levels[l].iterator->canLocate())
@@ -1147,6 +1211,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
                 bb, l, cond,
                 arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
                                       args[i], end[i]));
+          if (earlyExit())
+            cond = arith::AndIOp::create(
+                bb, l, cond, emitNotAnnihilated(bb, l, args.drop_front(n)));
           scf::ConditionOp::create(bb, l, cond, args);
         },
         [&](OpBuilder &bb, Location l, ValueRange args) {
@@ -1168,7 +1235,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
                                                crd[i], x);
           }
           SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
-          if (d + 1 == rank) {
+          if (d + 1 == nestEnd) {
             // Innermost: each case advances what it matched (threadedEnds).
             SmallVector<Value> state(args.drop_front(n));
             state.append(cur.begin(), cur.end());
@@ -1285,7 +1352,11 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         for (unsigned i = 0; i < n; ++i)
           valid.push_back(arith::CmpIOp::create(
               bb, l, arith::CmpIPredicate::ult, args[i], end[i]));
-        scf::ConditionOp::create(bb, l, anyPoint(bb, l, valid), args);
+        Value cond = anyPoint(bb, l, valid);
+        if (earlyExit())
+          cond = arith::AndIOp::create(
+              bb, l, cond, emitNotAnnihilated(bb, l, args.drop_front(n)));
+        scf::ConditionOp::create(bb, l, cond, args);
       },
       [&](OpBuilder &bb, Location l, ValueRange args) {
         SmallVector<Value> pos(args.take_front(n));
@@ -1367,12 +1438,12 @@ SmallVector<Value> KernelLowering::emitCases(
     // whether the inner coordinates are omitted too (seed 000 §7.1).
     if (threaded) {
       SmallVector<Value> r =
-          emitCompute(cb, inner, !point.producer, out.drop_back(n));
+          emitLeaf(cb, inner, !point.producer, out.drop_back(n));
       r.append(ends.begin(), ends.end());
       return r;
     }
-    if (d + 1 == rank)
-      return emitCompute(cb, inner, !point.producer, out);
+    if (d + 1 == nestEnd)
+      return emitLeaf(cb, inner, !point.producer, out);
     return emitLoop(cb, d + 1, inner, out);
   };
   Value cond;
@@ -1437,10 +1508,10 @@ static Value emitMembership(OpBuilder &b, Location loc,
   llvm_unreachable("unknown algebra kind");
 }
 
-SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
-                                               const Context &ctx,
-                                               bool omitter, ValueRange out) {
-  uint64_t absent = 0;
+SmallVector<Value> KernelLowering::loadInputValues(OpBuilder &b,
+                                                   const Context &ctx,
+                                                   uint64_t &absent) {
+  absent = 0;
   SmallVector<Value> values(inputs.size());
   for (unsigned k = 0; k < inputs.size(); ++k) {
     Input &in = inputs[k];
@@ -1451,6 +1522,9 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
       values[k] = arith::ConstantOp::create(b, loc, in.fill);
       continue;
     }
+    // Levels left to iterate (in the reduction's loops): no value here.
+    if (ctx.processed[k] < in.levels.size())
+      continue;
     if (!ctx.found[k]) {
       values[k] =
           memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
@@ -1471,6 +1545,22 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
               eb, l, arith::ConstantOp::create(eb, l, in.fill).getResult());
         });
     values[k] = guarded.getResult(0);
+  }
+  return values;
+}
+
+SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
+                                               const Context &ctx,
+                                               bool omitter, ValueRange out) {
+  uint64_t absent = 0;
+  SmallVector<Value> values = loadInputValues(b, ctx, absent);
+  if (reduction) {
+    // The result point's value needs its reduction: always computed (the
+    // omitter check would need values that only the reduction loads).
+    IRMapping given;
+    given.map(reduction.getResult(), emitReduction(b, ctx));
+    Value v = emitBody(b, absent, values, Value(), &given);
+    return storeResult(b, ctx, v, out);
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);
@@ -1494,6 +1584,153 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
   return SmallVector<Value>(branch.getResults());
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions (seed 000 §7.2; thesis §6.3)
+//===----------------------------------------------------------------------===//
+
+Value KernelLowering::emitCombinerCall(OpBuilder &b, Value acc, Value v) {
+  SmallVector<int32_t> both = {0, 1};
+  FailureOr<Value> r =
+      inlineCall(b, combiner, ValueRange{acc, v}, combiner.getCaseFor(both), 0);
+  if (failed(r)) {
+    hadError = true;
+    return acc;
+  }
+  return *r;
+}
+
+Value KernelLowering::emitNotAnnihilated(OpBuilder &b, Location l,
+                                         ValueRange state) {
+  TypedAttr ann = reductionPlan.annihilator;
+  Value acc = state[0];
+  Value differs;
+  if (auto f = dyn_cast<FloatAttr>(ann)) {
+    if (f.getValue().isNaN())
+      differs = arith::CmpFOp::create(b, l, arith::CmpFPredicate::ORD, acc, acc);
+    else
+      differs = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, acc,
+                                      arith::ConstantOp::create(b, l, ann));
+  } else {
+    differs = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, acc,
+                                    arith::ConstantOp::create(b, l, ann));
+  }
+  // Without an identity the accumulator means nothing before the first
+  // point.
+  if (state.size() > 1 && !reductionPlan.identity)
+    differs = arith::OrIOp::create(
+        b, l, differs,
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, state[1],
+                              constIndex(b, l, 0)));
+  return differs;
+}
+
+Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
+  Type t = reduction.getType();
+  auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
+    return arith::ConstantOp::create(cb, loc, a);
+  };
+  // Inputs absent at this result point may make the reduction a constant.
+  const DerivedSpace &space = derivation.derive(kernel, reduction.getResult());
+  if (space.fill) {
+    IterationAlgebra a = space.algebra;
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (inputs[k].used && !(ctx.alive >> k & 1))
+        a = removeOperand(a, k);
+    if (a.normalize().isEmpty())
+      return constant(b, space.fill);
+  }
+  using Strategy = ReductionPlan::Strategy;
+  bool counting = reductionPlan.strategy != Strategy::Identity;
+  TypedAttr zero = isa<FloatType>(t) ? TypedAttr(b.getFloatAttr(t, 0.0))
+                                     : TypedAttr(b.getIntegerAttr(t, 0));
+  TypedAttr start = reductionPlan.identity     ? reductionPlan.identity
+                    : reductionPlan.valueFill ? reductionPlan.valueFill
+                                              : zero;
+  SmallVector<Value> state = {constant(b, start)};
+  if (counting)
+    state.push_back(constIndex(b, loc, 0));
+  unsigned savedEnd = nestEnd;
+  nestEnd = numLoops;
+  inReduction = true;
+  SmallVector<Value> res = emitLoop(b, rank, ctx, state);
+  inReduction = false;
+  nestEnd = savedEnd;
+  Value acc = res[0];
+  if (!counting)
+    return acc;
+  Value count = res[1];
+  if (reductionPlan.strategy == Strategy::Idempotent) {
+    // Some point was not visited: it holds the fill; once is enough.
+    Value total = constIndex(b, loc, 1);
+    for (unsigned d = rank; d < numLoops; ++d)
+      total = arith::MulIOp::create(b, loc, total, extents[d]);
+    Value missing =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, count, total);
+    auto fix = scf::IfOp::create(
+        b, loc, missing,
+        [&](OpBuilder &tb, Location l) {
+          Value fill = constant(tb, reductionPlan.valueFill);
+          Value first = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                              count, constIndex(tb, l, 0));
+          Value combined = emitCombinerCall(tb, acc, fill);
+          scf::YieldOp::create(
+              tb, l, arith::SelectOp::create(tb, l, first, fill, combined)
+                         .getResult());
+        },
+        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, acc); });
+    return fix.getResult(0);
+  }
+  return acc;
+}
+
+SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b,
+                                               const Context &ctx,
+                                               bool omitter,
+                                               ValueRange state) {
+  uint64_t absent = 0;
+  SmallVector<Value> values = loadInputValues(b, ctx, absent);
+  bool counting = state.size() > 1;
+  auto combineAt = [&](OpBuilder &cb) {
+    Value v = emitBody(cb, absent, values, reduction.getValue());
+    Value next = emitCombinerCall(cb, state[0], v);
+    SmallVector<Value> r;
+    if (counting) {
+      if (!reductionPlan.identity)
+        next = arith::SelectOp::create(
+            cb, loc,
+            arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq, state[1],
+                                  constIndex(cb, loc, 0)),
+            v, next);
+      r = {next, arith::AddIOp::create(cb, loc, state[1],
+                                       constIndex(cb, loc, 1))};
+    } else {
+      r = {next};
+    }
+    return r;
+  };
+  if (!omitter)
+    return combineAt(b);
+  // An omitted point holds the value's fill unless a stored entry is an
+  // explicit fill (thesis §6.2.1): then it is combined after all.
+  IterationAlgebra space = reductionPlan.algebra;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (absent >> k & 1)
+      space = removeOperand(space, k);
+  space = space.normalize();
+  SmallVector<Value> defined(inputs.size());
+  for (unsigned k : space.getLeaves())
+    if (values[k] && !(absent >> k & 1))
+      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
+  Value inside = emitMembership(b, loc, space, defined);
+  auto branch = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, combineAt(tb));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
+  return SmallVector<Value>(branch.getResults());
+}
+
 /// The fill a function's case regions assume for argument `i`: its explicit
 /// algebra's, else zero (thesis 003 §6.2.3).
 static TypedAttr caseFill(FuncOp func, unsigned i) {
@@ -1508,8 +1745,26 @@ static TypedAttr caseFill(FuncOp func, unsigned i) {
 }
 
 Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
-                               ArrayRef<Value> inputValues) {
+                               ArrayRef<Value> inputValues, Value root,
+                               const IRMapping *given) {
   IRMapping map;
+  // Only what the result depends on, not through values given already (a
+  // reduction's operands are not available outside it).
+  Block &body = kernel.getBody().front();
+  Value target = root ? root : cast<YieldOp>(body.getTerminator()).getValue();
+  DenseSet<Operation *> needed;
+  SmallVector<Value> work = {target};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body || needed.contains(def))
+      continue;
+    needed.insert(def);
+    if (given && given->contains(v))
+      continue;
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
   DenseMap<Value, TypedAttr> known; // values fixed by absent operands
   auto staticValue = [&](Value v) -> TypedAttr {
     const DerivedSpace &space = derivation.derive(kernel, v);
@@ -1523,7 +1778,13 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
   };
   for (Operation &op : kernel.getBody().front()) {
     if (auto yield = dyn_cast<YieldOp>(op))
-      return map.lookup(yield.getValue());
+      return map.lookup(root ? root : yield.getValue());
+    if (!needed.contains(&op))
+      continue;
+    if (given && op.getNumResults() == 1 && given->contains(op.getResult(0))) {
+      map.map(op.getResult(0), given->lookup(op.getResult(0)));
+      continue;
+    }
     if (auto access = dyn_cast<AccessOp>(op)) {
       unsigned k =
           cast<BlockArgument>(access.getArray()).getArgNumber() -

@@ -647,6 +647,11 @@ LogicalResult ReduceOverOp::verify() {
       return emitOpError() << "reduces over index variable "
                            << var.getArgNumber() << " twice";
   }
+  if (std::optional<StringRef> strategy = getStrategy())
+    if (*strategy != "identity" && *strategy != "idempotent" &&
+        *strategy != "universe")
+      return emitOpError() << "unknown strategy '" << *strategy
+                           << "'; expected identity, idempotent or universe";
   return success();
 }
 

@@ -28,9 +28,6 @@ struct BuildLatticesPass
     getOperation()->walk([&](KernelOp k) { kernels.push_back(k); });
     bool ok = true;
     for (KernelOp kernel : kernels) {
-      // Reductions are not lowered yet; sparse-array-lower-iterators says so.
-      if (kernel.getNumIndices() != kernel.getResultType().getRank())
-        continue;
       convertMisorderedInputs(kernel);
       FailureOr<ArrayAttr> lattices = buildKernelLattices(kernel);
       if (failed(lattices)) {

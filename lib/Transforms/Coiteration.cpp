@@ -2,6 +2,8 @@
 
 #include "SparseArray/Transforms/Coiteration.h"
 #include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -99,7 +101,29 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
     return kernel.emitError("kernel has too many inputs");
   IterationAlgebra algebra = kernel.getAlgebra()->getAlgebra();
   unsigned numLoops = kernel.getNumIndices();
+  unsigned rank = kernel.getResultType().getRank();
   SmallVector<int> loopOf = getLoopOfIndex(kernel);
+
+  // Reductions: the loops after the result's iterate what the reduction's
+  // plan says (seed 000 §7.2). One reduce_over per kernel for now.
+  IterationAlgebra reductionAlgebra = IterationAlgebra::universe();
+  if (numLoops > rank) {
+    SmallVector<ReduceOverOp> reductions;
+    kernel.getBody().walk([&](ReduceOverOp r) { reductions.push_back(r); });
+    if (reductions.size() != 1)
+      return kernel.emitError("cannot lower a kernel with ")
+             << reductions.size()
+             << " sparse_array.reduce_over ops yet (one is supported)";
+    ReduceOverOp reduce = reductions.front();
+    SymbolTableCollection symbols;
+    Evaluator evaluator;
+    AlgebraDerivation derivation(symbols, evaluator);
+    ReductionPlan plan = derivation.planReduction(kernel, reduce);
+    reductionAlgebra = plan.algebra.normalize();
+    OpBuilder b(kernel->getContext());
+    reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
+    reduce.setEarlyExit(plan.annihilator != nullptr);
+  }
 
   SmallVector<InputLevels> inputs(numInputs);
   uint64_t used = 0;
@@ -136,7 +160,7 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
     llvm::SetVector<uint64_t> next;
     for (uint64_t present : reaching) {
       SmallVector<unsigned> presentList, coiterated;
-      IterationAlgebra space = algebra;
+      IterationAlgebra space = d < rank ? algebra : reductionAlgebra;
       for (unsigned k = 0; k < numInputs; ++k) {
         if (!(present >> k & 1)) {
           space = removeOperand(space, k);
@@ -160,7 +184,8 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
       // levels left descend with every input (empty segments where one
       // does not match); others descend per case, dropping the coiterated
       // inputs the case does not contain.
-      bool merged = llvm::all_of(coiterated, [&](unsigned k) {
+      // (The last result loop descends per case into the reduction.)
+      bool merged = d + 1 != rank && llvm::all_of(coiterated, [&](unsigned k) {
         int l = coiteratedLevel(k, d);
         return llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
                              [](bool full) { return full; });

@@ -96,8 +96,9 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
     }
     Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0),
                                    indices, DenseI64ArrayAttr());
-    Value total = ReduceOverOp::create(rewriter, loc, entry.getType(), reduced,
-                                       entry, reduce.getFnAttr());
+    Value total = ReduceOverOp::create(rewriter, loc, entry.getType(), entry,
+                                       reduced, reduce.getFnAttr(),
+                                       StringAttr(), UnitAttr());
     YieldOp::create(rewriter, loc, total);
     rewriter.replaceOp(reduce, kernel.getResult());
     return success();

@@ -291,7 +291,9 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
         out.levels.push_back(spec);
       }
     } else if (key == "order") {
-      for (const std::string &d : split(value, ',')) {
+      // Rank 0: no levels, an empty order.
+      for (const std::string &d :
+           value.empty() ? std::vector<std::string>() : split(value, ',')) {
         uint64_t v;
         if (!parseDecimal(d, v) || v > 1000) {
           error = "bad order entry '" + d + "'";

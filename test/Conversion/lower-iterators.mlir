@@ -70,17 +70,3 @@ func.func @csc_plus_csr(%a: !csc, %b: !csr) -> !csr {
   return %r : !csr
 }
 
-// -----
-
-!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
-!v = !sparse_array.array<?xf64>
-sparse_array.func @min(%x: f64, %y: f64) -> f64
-    attributes {commutative, idempotent, identity = #sparse_array.identity<inf : f64>} {
-  %r = arith.minimumf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-func.func @row_minima(%a: !m) -> !v {
-  // expected-error @below {{cannot lower sparse_array.reduce_over (reductions) yet}}
-  %r = sparse_array.reduce @min %a dims [1] : !m -> !v
-  return %r : !v
-}

@@ -33,6 +33,33 @@ struct DerivedSpace {
   std::string rule;
 };
 
+/// How a reduction iterates (seed 000 §7.2; thesis §6.3), from the
+/// combiner's properties and the fill of the reduced value.
+struct ReductionPlan {
+  enum class Strategy {
+    /// The value's fill is the combiner's identity: visit the value's
+    /// algebra only, starting from the identity.
+    Identity,
+    /// Idempotent, commutative, associative combiner: visit the value's
+    /// algebra, then combine the fill once if some point was not visited.
+    Idempotent,
+    /// Every point.
+    Universe,
+  };
+  Strategy strategy = Strategy::Universe;
+  /// What the reduction loops visit.
+  IterationAlgebra algebra = IterationAlgebra::universe();
+  /// The reduced value's fill (null when unknown).
+  TypedAttr valueFill;
+  /// The combiner's identity at every position, or null.
+  TypedAttr identity;
+  /// A value that, once accumulated, is the result whatever follows
+  /// (the combiner's annihilator at the accumulator's position), or null.
+  TypedAttr annihilator;
+
+  llvm::StringRef getStrategyName() const;
+};
+
 class AlgebraDerivation {
 public:
   AlgebraDerivation(SymbolTableCollection &symbols, Evaluator &evaluator)
@@ -47,6 +74,9 @@ public:
   /// visited: the algebra becomes the universe and the fill the declared
   /// one (iterate more, never less).
   DerivedSpace deriveKernel(KernelOp kernel);
+
+  /// How `reduce` iterates (see ReductionPlan).
+  ReductionPlan planReduction(KernelOp kernel, ReduceOverOp reduce);
 
 private:
   DerivedSpace deriveApply(KernelOp kernel, ApplyOp apply);

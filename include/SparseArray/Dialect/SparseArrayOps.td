@@ -269,14 +269,31 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     y(i) = min_j A(i, j)). Everything `value` depends on that depends on
     a reduced variable is inside the reduction.
 
+    `sparse-array-build-lattices` records how the reduction will iterate
+    (seed 000 §7.2, thesis §6.3) as `strategy`:
+    - `"identity"`: the value's fill is the combiner's identity, so only
+      the points of the value's algebra are visited, from the identity;
+    - `"idempotent"`: the combiner is idempotent, commutative and
+      associative: the points of the value's algebra are visited and the
+      fill is combined once more when some point was not;
+    - `"universe"`: every point is visited (e.g. a sum of fills 1 counts
+      them);
+    and `early_exit` when the combiner has an annihilator: the loops stop
+    as soon as the accumulator holds it.
+
     Example:
 
     ```mlir
     %m = sparse_array.reduce_over [%j] %aij with @min : f64
+    %s = sparse_array.reduce_over [%j] %p with @or {early_exit, strategy = "identity"} : i1
     ```
   }];
-  let arguments = (ins Variadic<Index>:$indices, AnyType:$value,
-                       FlatSymbolRefAttr:$combiner);
+  // The value first: type inference (AllTypesMatch) must not depend on how
+  // many indices precede it.
+  let arguments = (ins AnyType:$value, Variadic<Index>:$indices,
+                       FlatSymbolRefAttr:$combiner,
+                       OptionalAttr<StrAttr>:$strategy,
+                       UnitAttr:$early_exit);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)

@@ -333,9 +333,7 @@ def parse_printed(lines, pos, t):
     assert head.startswith("# fill: "), head
     fill = parse_scalar(head[len("# fill: "):], t)
     rank, nnz = (int(x) for x in lines[pos + 1].split())
-    pos += 2
-    if rank:
-        pos += 1  # dimensions
+    pos += 3  # header, rank/count, dimensions (an empty line at rank 0)
     entries = {}
     for k in range(nnz):
         parts = lines[pos + k].split()

@@ -1,0 +1,127 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --split-input-file | FileCheck %s --check-prefix=PLAN
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-iterators --canonicalize --split-input-file | FileCheck %s
+// Reductions (seed 000 §7.2): which points the reduction loops visit
+// follows from the combiner's properties and the reduced value's fill, and
+// an annihilator stops them early.
+
+!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @min(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, idempotent, identity = #sparse_array.identity<inf : f64>} {
+  %r = arith.minimumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// Fill 0 is not min's identity, but min is idempotent: the stored entries,
+// counted, then the fill once if some column was not stored.
+// PLAN-LABEL: func.func @row_minima(
+// PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @min {strategy = "idempotent"} : f64
+// CHECK-LABEL: func.func @row_minima(
+// CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 {
+// CHECK: %[[R:.*]]:3 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[INF:.*]], %{{.*}} = %c0) : (index, f64, index)
+// CHECK-NOT: arith.andi
+// CHECK: scf.condition
+// CHECK: arith.minimumf
+// CHECK: %[[MISSING:.*]] = arith.cmpi ult, %[[R]]#2, %{{.*}} : index
+// CHECK: scf.if %[[MISSING]] -> (f64) {
+// CHECK: arith.minimumf %[[R]]#1, %{{.*}} : f64
+// CHECK: memref.store
+func.func @row_minima(%a: !m) -> !v {
+  %r = sparse_array.reduce @min %a dims [1] : !m -> !v
+  return %r : !v
+}
+
+// -----
+
+!mb = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+!vb = !sparse_array.array<?xi1>
+sparse_array.func @or(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, identity = #sparse_array.identity<false>,
+                annihilator = #sparse_array.annihilator<true>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+// Fill false is or's identity: stored entries only, from false, no count;
+// true annihilates: the loop stops at the first true.
+// PLAN-LABEL: func.func @row_any(
+// PLAN: with @or {early_exit, strategy = "identity"} : i1
+// CHECK-LABEL: func.func @row_any(
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[ACC:.*]] = %false) : (index, i1) -> (index, i1)
+// CHECK: %[[MORE:.*]] = arith.cmpi ult
+// CHECK: %[[LIVE:.*]] = arith.cmpi ne, %[[ACC]], %true : i1
+// CHECK: %[[C:.*]] = arith.andi %[[MORE]], %[[LIVE]] : i1
+// CHECK: scf.condition(%[[C]])
+// CHECK: arith.ori
+// CHECK-NOT: scf.if
+// CHECK: memref.store
+func.func @row_any(%a: !mb) -> !vb {
+  %r = sparse_array.reduce @or %a dims [1] : !mb -> !vb
+  return %r : !vb
+}
+
+// -----
+
+!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// Not firing: 0.0 is not an identity of exact f64 addition (-0.0 + 0.0 is
+// 0.0) and add is neither idempotent nor associative: every column is
+// visited, in order (an scf.for), so -0.0 sums stay exact.
+// PLAN-LABEL: func.func @row_sums(
+// PLAN: with @add {strategy = "universe"} : f64
+// CHECK-LABEL: func.func @row_sums(
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(
+// CHECK: arith.addf
+// CHECK-NOT: scf.while
+// CHECK: memref.store
+func.func @row_sums(%a: !m) -> !v {
+  %r = sparse_array.reduce @add %a dims [1] : !m -> !v
+  return %r : !v
+}
+
+// -----
+
+!mi = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
+!vi = !sparse_array.array<?xi64>
+sparse_array.func @mul(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, annihilator = #sparse_array.annihilator<0 : i64>,
+                identity = #sparse_array.identity<1 : i64>} {
+  %r = arith.muli %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// SpMV y(i) = sum_j A(i, j) x(j) with a sparse x: the product is an
+// intersection (0 annihilates), fill 0 = add's identity: one loop over the
+// row and x while both have entries, nothing else.
+// PLAN-LABEL: func.func @spmspv(
+// PLAN: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>
+// PLAN: with @add {strategy = "identity"} : i64
+// CHECK-LABEL: func.func @spmspv(
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK: arith.andi
+// CHECK: scf.condition
+// CHECK: arith.muli
+// CHECK: arith.addi
+// CHECK-NOT: scf.while
+// CHECK: memref.store
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+func.func @spmspv(%a: !mi, %x: !sv) -> !vi {
+  %y = sparse_array.kernel ins(%a, %x : !mi, !sv) -> !vi {
+  ^bb0(%i: index, %j: index, %A: !mi, %X: !sv):
+    %aij = sparse_array.access %A[%i, %j] : !mi
+    %xj = sparse_array.access %X[%j] : !sv
+    %p = sparse_array.apply @mul(%aij, %xj) : (i64, i64) -> i64
+    %s = sparse_array.reduce_over [%j] %p with @add : i64
+    sparse_array.yield %s : i64
+  }
+  return %y : !vi
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/python3
+"""Reductions over any dimensions with any function, executed and checked.
+
+Random arrays (every format of elementwise.py, fills incl. NaN/±inf/-0.0)
+are reduced with `sparse_array.reduce @f %a dims [...]` to dense or sparse
+results, and every printed entry and the fill are compared with an
+independent reference: a sequential left fold of the function (numpy on
+scalars) over each reduced slice in row-major order. An empty slice gives
+the function's identity, or the input's fill when it has none.
+
+  reductions.py --sa-run build/bin/sa-run --stdlib stdlib/std.mlir \\
+      [--count 300] [--seed 1] [--batch 25]
+"""
+
+import argparse
+import itertools
+import os
+import random
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Elementwise"))
+import elementwise as ew  # noqa: E402
+
+# Combiners: element type, identity (None: none declared).
+COMBINERS = {
+    "add_f64": ("f64", -0.0),
+    "min_f64": ("f64", float("inf")),
+    "max_f64": ("f64", float("-inf")),
+    "mul_f64": ("f64", 1.0),
+    "add_i64": ("i64", 0),
+    "mul_i64": ("i64", 1),
+    "min_i64": ("i64", 2**63 - 1),
+    "max_i64": ("i64", -2**63),
+    "and_i64": ("i64", -1),
+    "or_i64": ("i64", 0),
+    "xor_i64": ("i64", 0),
+    "and_i1": ("i1", True),
+    "or_i1": ("i1", False),
+    "xor_i1": ("i1", False),
+}
+
+
+def fold(fn, t, values, identity, fill):
+    f = ew.FUNCS[fn][2]
+    if not values:
+        return np.array(identity if identity is not None else fill, ew.NP_TYPES[t])
+    acc = np.array(values[0], ew.NP_TYPES[t])
+    with np.errstate(all="ignore"):
+        for v in values[1:]:
+            acc = np.asarray(f(acc, np.array(v, ew.NP_TYPES[t])), ew.NP_TYPES[t])
+    return acc
+
+
+def reference(fn, t, dense, dims, identity, fill):
+    kept = [d for d in range(dense.ndim) if d not in dims]
+    moved = np.transpose(dense, kept + list(dims))
+    out_shape = tuple(dense.shape[d] for d in kept)
+    out = np.empty(out_shape, ew.NP_TYPES[t])
+    for idx in np.ndindex(out_shape):
+        out[idx] = fold(fn, t, list(moved[idx].reshape(-1)), identity, fill)
+    return out
+
+
+def make_variant(rng, tag):
+    fn = rng.choice(sorted(COMBINERS))
+    t, identity = COMBINERS[fn]
+    rank = rng.choice([1, 2, 2, 3])
+    shape = ew.shapes_for(rank, rng)
+    in_fmt = rng.choice(list(ew.FORMATS[rank]))
+    fill = rng.choice(ew.FILL_POOLS[t])
+    arr = ew.random_values(rng, t, shape, fill, None)
+    density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
+    stored = np.array([rng.random() < density for _ in range(arr.size)],
+                      dtype=bool).reshape(shape)
+    dense = np.where(stored, arr, np.array(fill, dtype=ew.NP_TYPES[t]))
+    dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
+    out_rank = rank - len(dims)
+    out_shape = [shape[d] for d in range(rank) if d not in dims]
+    expected = reference(fn, t, dense, dims, identity, fill)
+    # Declare the fill the reduction of fills gives (the derivation's), so
+    # the optimized paths run; a wrong guess only costs iterations.
+    count = int(np.prod([shape[d] for d in dims]))
+    declared = fold(fn, t, [fill] * count, identity, fill)[()]
+    out_fmt = rng.choice(list(ew.FORMATS[out_rank])) if out_rank else None
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    in_typ = ew.array_type(shape, t, in_fmt, rank, fill)
+    if ew.FORMATS[rank][in_fmt] is None:
+        v.lines.append("  %%a_%s = %s" % (tag, ew.constant(dense, t, in_fmt, in_typ)))
+    else:
+        v.lines.append("  %%a_%s = %s" % (tag, ew.sparse_constant(arr, stored, t, in_typ, fill)))
+    out_typ = (ew.array_type(out_shape, t, out_fmt, out_rank, declared) if out_rank
+               else "!sparse_array.array<%s, #sparse_array.format<[], fill = %s>>"
+               % (t, ew.fill_literal(declared, t)))
+    v.lines.append("  %%r_%s = sparse_array.reduce @%s %%a_%s dims [%s] : %s -> %s" % (
+        tag, fn, tag, ", ".join(str(d) for d in dims), in_typ, out_typ))
+    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
+    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
+    v.expected = expected
+    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
+    v.rtype = t
+    v.desc = "%s over dims %s of %s %s fill %r -> %s" % (fn, dims, in_fmt, shape, fill, out_fmt)
+    return v
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sa-run", required=True)
+    p.add_argument("--stdlib", required=True)
+    p.add_argument("--count", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--batch", type=int, default=25)
+    p.add_argument("--keep", default="")
+    args = p.parse_args()
+    with open(args.stdlib) as f:
+        stdlib_text = f.read()
+    rng = random.Random(args.seed)
+    variants = [make_variant(rng, "v%d" % i) for i in range(args.count)]
+    failures = []
+    for start in range(0, len(variants), args.batch):
+        failures += ew.run_variants(args, "batch %d" % (start // args.batch),
+                                    variants[start:start + args.batch], stdlib_text)
+    for f in failures:
+        print("FAIL " + f)
+    print("%d of %d variants passed" % (len(variants) - len(failures), len(variants)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
