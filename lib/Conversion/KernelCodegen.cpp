@@ -1649,10 +1649,15 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   SmallVector<Value> state = {constant(b, start)};
   if (counting)
     state.push_back(constIndex(b, loc, 0));
+  // The reduction's loops are a nest of their own: the enclosing result
+  // loop's threaded cases do not reach into them.
   unsigned savedEnd = nestEnd;
+  ArrayRef<Value> savedThreaded = threadedEnds;
   nestEnd = numLoops;
   inReduction = true;
+  threadedEnds = {};
   SmallVector<Value> res = emitLoop(b, rank, ctx, state);
+  threadedEnds = savedThreaded;
   inReduction = false;
   nestEnd = savedEnd;
   Value acc = res[0];

@@ -1,12 +1,15 @@
 #!/usr/bin/python3
-"""Reductions over any dimensions with any function, executed and checked.
+"""Reductions and contractions over semirings, executed and checked.
 
 Random arrays (every format of elementwise.py, fills incl. NaN/±inf/-0.0)
 are reduced with `sparse_array.reduce @f %a dims [...]` to dense or sparse
 results, and every printed entry and the fill are compared with an
 independent reference: a sequential left fold of the function (numpy on
 scalars) over each reduced slice in row-major order. An empty slice gives
-the function's identity, or the input's fill when it has none.
+the function's identity, or the input's fill when it has none. Half of the
+variants are contractions: mxv y(i) = add_j mul(A(i, j), x(j)) and mxm
+C(i, j) = add_k mul(A(i, k), B(k, j)) over (+, x), (min, +), (max, +),
+(or, and), ... with any operand and output formats.
 
   reductions.py --sa-run build/bin/sa-run --stdlib stdlib/std.mlir \\
       [--count 300] [--seed 1] [--batch 25]
@@ -106,6 +109,91 @@ def make_variant(rng, tag):
     return v
 
 
+# Semirings (add, multiply) for contractions.
+SEMIRINGS = [
+    ("add_i64", "mul_i64"), ("add_f64", "mul_f64"), ("min_f64", "add_f64"),
+    ("max_f64", "add_f64"), ("min_i64", "add_i64"), ("max_i64", "add_i64"),
+    ("or_i1", "and_i1"), ("xor_i1", "and_i1"), ("and_i64", "or_i64"),
+]
+
+
+def random_operand(rng, t, shape, fmts):
+    fmt = rng.choice(fmts)
+    fill = rng.choice(ew.FILL_POOLS[t])
+    arr = ew.random_values(rng, t, shape, fill, None)
+    density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
+    stored = np.array([rng.random() < density for _ in range(arr.size)],
+                      dtype=bool).reshape(shape)
+    dense = np.where(stored, arr, np.array(fill, dtype=ew.NP_TYPES[t]))
+    typ = ew.array_type(shape, t, fmt, len(shape), fill)
+    if ew.FORMATS[len(shape)][fmt] is None:
+        text = ew.constant(dense, t, fmt, typ)
+    else:
+        text = ew.sparse_constant(arr, stored, t, typ, fill)
+    return fmt, fill, dense, typ, text
+
+
+def make_contraction(rng, tag):
+    """y(i) = add_j mul(A(i, j), x(j)), or C(i, j) = add_k mul(A(i, k), B(k, j))."""
+    add, mul = rng.choice(SEMIRINGS)
+    t, identity = COMBINERS[add]
+    matmul = rng.random() < 0.5
+    m, n = rng.choice([0, 1, 3, 5]), rng.choice([0, 1, 4, 6])
+    fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], list(ew.FORMATS[2]))
+    if matmul:
+        p_ = rng.choice([1, 3, 4])
+        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], list(ew.FORMATS[2]))
+        out_shape = [m, p_]
+    else:
+        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n], list(ew.FORMATS[1]))
+        out_shape = [m]
+    f = ew.FUNCS[mul][2]
+    with np.errstate(all="ignore"):
+        prod_fill = np.asarray(f(np.array(fill_a, ew.NP_TYPES[t]),
+                                 np.array(fill_b, ew.NP_TYPES[t])), ew.NP_TYPES[t])
+    declared = fold(add, t, [prod_fill] * n, identity, prod_fill)[()]
+    expected = np.empty(out_shape, ew.NP_TYPES[t])
+    with np.errstate(all="ignore"):
+        for idx in np.ndindex(*out_shape):
+            if matmul:
+                terms = [f(A[idx[0], k], B[k, idx[1]]) for k in range(n)]
+            else:
+                terms = [f(A[idx[0], k], B[k]) for k in range(n)]
+            expected[idx] = fold(add, t, terms, identity, prod_fill)
+    out_fmt = rng.choice(list(ew.FORMATS[len(out_shape)]))
+    out_typ = ew.array_type(out_shape, t, out_fmt, len(out_shape), declared)
+    v = ew.Variant()
+    v.globals = []
+    v.lines = ["  %%a_%s = %s" % (tag, text_a), "  %%b_%s = %s" % (tag, text_b)]
+    if matmul:
+        body = ["^bb0(%i: index, %j: index, %k: index, %A: TA, %B: TB):",
+                "  %x = sparse_array.access %A[%i, %k] : TA",
+                "  %y = sparse_array.access %B[%k, %j] : TB",
+                "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
+                "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
+    else:
+        body = ["^bb0(%i: index, %k: index, %A: TA, %B: TB):",
+                "  %x = sparse_array.access %A[%i, %k] : TA",
+                "  %y = sparse_array.access %B[%k] : TB",
+                "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
+                "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
+    v.lines.append("  %%r_%s = sparse_array.kernel ins(%%a_%s, %%b_%s : %s, %s) -> %s {"
+                   % (tag, tag, tag, ta, tb, out_typ))
+    for line in body + ["  sparse_array.yield %s : T", "}"]:
+        v.lines.append("  " + line.replace("TA", ta).replace("TB", tb)
+                       .replace("MUL", mul).replace("ADD", add).replace(": T", ": " + t)
+                       .replace("(T, T) -> T", "(%s, %s) -> %s" % (t, t, t)))
+    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
+    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
+    v.expected = expected
+    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
+    v.rtype = t
+    v.desc = "%s.%s %s: A %s %s fill %r, B %s %s fill %r -> %s" % (
+        add, mul, "mxm" if matmul else "mxv", fa, [m, n], fill_a, fb,
+        list(B.shape), fill_b, out_fmt)
+    return v
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sa-run", required=True)
@@ -118,7 +206,8 @@ def main():
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
-    variants = [make_variant(rng, "v%d" % i) for i in range(args.count)]
+    variants = [(make_contraction if rng.random() < 0.5 else make_variant)(rng, "v%d" % i)
+                for i in range(args.count)]
     failures = []
     for start in range(0, len(variants), args.batch):
         failures += ew.run_variants(args, "batch %d" % (start // args.batch),
