@@ -1555,12 +1555,34 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
   uint64_t absent = 0;
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
   if (reduction) {
-    // The result point's value needs its reduction: always computed (the
-    // omitter check would need values that only the reduction loads).
-    IRMapping given;
-    given.map(reduction.getResult(), emitReduction(b, ctx));
-    Value v = emitBody(b, absent, values, Value(), &given);
-    return storeResult(b, ctx, v, out);
+    auto computeReduced = [&](OpBuilder &cb) {
+      IRMapping given;
+      given.map(reduction.getResult(), emitReduction(cb, ctx));
+      Value v = emitBody(cb, absent, values, Value(), &given);
+      return storeResult(cb, ctx, v, out);
+    };
+    if (!omitter)
+      return computeReduced(b);
+    // An omitter (e.g. a complemented mask, seed 000 §7.2): decided from
+    // the inputs known here; those only the reduction reads may or may not
+    // be there (eliminated). Skipped points never run their reduction.
+    IterationAlgebra space = algebraWithout(absent);
+    for (unsigned k : space.getLeaves())
+      if (!values[k])
+        space = eliminateOperand(space, k);
+    space = space.normalize();
+    SmallVector<Value> defined(inputs.size());
+    for (unsigned k : space.getLeaves())
+      if (values[k] && !(absent >> k & 1))
+        defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
+    Value maybe = emitMembership(b, loc, space, defined);
+    auto branch = scf::IfOp::create(
+        b, loc, maybe,
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(tb, l, computeReduced(tb));
+        },
+        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
+    return SmallVector<Value>(branch.getResults());
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);

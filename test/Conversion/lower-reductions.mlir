@@ -125,3 +125,58 @@ func.func @spmspv(%a: !mi, %x: !sv) -> !vi {
   }
   return %y : !vi
 }
+
+// -----
+
+!m = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xi1, #sparse_array.format<[compressed]>>
+sparse_array.func @and(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, annihilator = #sparse_array.annihilator<false>,
+                identity = #sparse_array.identity<true>} {
+  %r = arith.andi %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @or(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, identity = #sparse_array.identity<false>,
+                annihilator = #sparse_array.annihilator<true>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1), fills = [false, false]>} {
+  %t = arith.constant true
+  %n = arith.xori %m, %t : i1
+  %r = arith.andi %n, %x : i1
+  sparse_array.yield %r : i1
+}
+// BFS pull, next = mask(¬seen, A ∨.∧ frontier) (thesis Fig. 2-1c): every
+// vertex not seen yet (the complemented mask is an omitter: seen vertices
+// skip their dot product), each dot product coiterates the in-neighbours
+// and the frontier and stops at the first hit.
+// PLAN-LABEL: func.func @bfs_pull_step(
+// PLAN: #sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0], points [{0, U} omit, {U} produce]>
+// PLAN: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [1, 2], points [{1, 2} produce]>
+// PLAN: with @or {early_exit, strategy = "identity"} : i1
+// CHECK-LABEL: func.func @bfs_pull_step(
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(
+// The seen check (a stored true skips the vertex), then the dot product.
+// CHECK: %[[SEEN:.*]] = memref.load %{{.*}} : memref<?xi1>
+// CHECK: scf.if %[[SEEN]]
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[ACC:.*]] = %false)
+// CHECK: arith.cmpi ne, %[[ACC]], %true : i1
+// CHECK: scf.condition
+func.func @bfs_pull_step(%seen: !v, %a: !m, %f: !v) -> !v {
+  %y = sparse_array.kernel ins(%seen, %a, %f : !v, !m, !v) -> !v {
+  ^bb0(%i: index, %j: index, %S: !v, %A: !m, %F: !v):
+    %s = sparse_array.access %S[%i] : !v
+    %aij = sparse_array.access %A[%i, %j] : !m
+    %fj = sparse_array.access %F[%j] : !v
+    %p = sparse_array.apply @and(%aij, %fj) : (i1, i1) -> i1
+    %r = sparse_array.reduce_over [%j] %p with @or : i1
+    %o = sparse_array.apply @keep_unless(%s, %r) : (i1, i1) -> i1
+    sparse_array.yield %o : i1
+  }
+  return %y : !v
+}

@@ -160,11 +160,35 @@ def make_contraction(rng, tag):
             else:
                 terms = [f(A[idx[0], k], B[k]) for k in range(n)]
             expected[idx] = fold(add, t, terms, identity, prod_fill)
+    # Masks (mxv): keep where the Boolean mask is true, or, complemented,
+    # where it is not (GraphBLAS's mask(¬m, A ⊕.⊗ x), BFS pull); value
+    # masks: a stored false does not mask. The masking function states its
+    # algebra for mask fill false and value fill `declared`.
+    mask = None
+    if not matmul and rng.random() < 0.5:
+        mask = rng.choice(["keep_if", "keep_unless"])
+        fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
+        keep = M if mask == "keep_if" else ~M
+        expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
     out_fmt = rng.choice(list(ew.FORMATS[len(out_shape)]))
     out_typ = ew.array_type(out_shape, t, out_fmt, len(out_shape), declared)
     v = ew.Variant()
     v.globals = []
     v.lines = ["  %%a_%s = %s" % (tag, text_a), "  %%b_%s = %s" % (tag, text_b)]
+    ins, types_ = "%%a_%s, %%b_%s" % (tag, tag), "%s, %s" % (ta, tb)
+    if mask:
+        algebra = "intersect(0, 1)" if mask == "keep_if" else "intersect(complement(0), 1)"
+        v.globals.append(
+            "sparse_array.func @%s_%s(%%m: i1, %%x: %s) -> %s\n"
+            "    attributes {algebra = #sparse_array.algebra<%s, fills = [0 : i1, %s]>} {\n"
+            "  %%f = arith.constant %s\n"
+            "  %%r = arith.select %%m, %s : %s\n"
+            "  sparse_array.yield %%r : %s\n}" % (
+                mask, tag, t, t, algebra, ew.fill_literal(declared, t),
+                ew.scalar_literal(declared, t) + ("" if t == "i1" else " : " + t),
+                "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
+        v.lines.append("  %%m_%s = %s" % (tag, text_m))
+        ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
     if matmul:
         body = ["^bb0(%i: index, %j: index, %k: index, %A: TA, %B: TB):",
                 "  %x = sparse_array.access %A[%i, %k] : TA",
@@ -172,25 +196,31 @@ def make_contraction(rng, tag):
                 "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
                 "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
     else:
-        body = ["^bb0(%i: index, %k: index, %A: TA, %B: TB):",
+        body = ["^bb0(%i: index, %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
                 "  %x = sparse_array.access %A[%i, %k] : TA",
                 "  %y = sparse_array.access %B[%k] : TB",
                 "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
                 "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
-    v.lines.append("  %%r_%s = sparse_array.kernel ins(%%a_%s, %%b_%s : %s, %s) -> %s {"
-                   % (tag, tag, tag, ta, tb, out_typ))
-    for line in body + ["  sparse_array.yield %s : T", "}"]:
-        v.lines.append("  " + line.replace("TA", ta).replace("TB", tb)
-                       .replace("MUL", mul).replace("ADD", add).replace(": T", ": " + t)
-                       .replace("(T, T) -> T", "(%s, %s) -> %s" % (t, t, t)))
+        if mask:
+            body += ["  %mi = sparse_array.access %M[%i] : TM",
+                     "  %s2 = sparse_array.apply @MASK(%mi, %s) : (i1, T) -> T"]
+    v.lines.append("  %%r_%s = sparse_array.kernel ins(%s : %s) -> %s {" % (tag, ins, types_, out_typ))
+    result = "%s2" if mask else "%s"
+    for line in body + ["  sparse_array.yield " + result + " : T", "}"]:
+        line = line.replace("TA", ta).replace("TB", tb).replace("MUL", mul).replace("ADD", add)
+        if mask:
+            line = line.replace("TM", tm).replace("MASK", "%s_%s" % (mask, tag))
+        line = line.replace("(T, T) -> T", "(%s, %s) -> %s" % (t, t, t))
+        line = line.replace("(i1, T) -> T", "(i1, %s) -> %s" % (t, t)).replace(": T", ": " + t)
+        v.lines.append("  " + line)
     v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
     v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
     v.expected = expected
     v.expected_fill = np.array(declared, ew.NP_TYPES[t])
     v.rtype = t
-    v.desc = "%s.%s %s: A %s %s fill %r, B %s %s fill %r -> %s" % (
-        add, mul, "mxm" if matmul else "mxv", fa, [m, n], fill_a, fb,
-        list(B.shape), fill_b, out_fmt)
+    v.desc = "%s.%s %s%s: A %s %s fill %r, B %s %s fill %r -> %s" % (
+        add, mul, "mxm" if matmul else "mxv", " " + mask if mask else "", fa, [m, n], fill_a,
+        fb, list(B.shape), fill_b, out_fmt)
     return v
 
 
