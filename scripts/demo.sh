@@ -21,6 +21,23 @@ echo "   (three maps fuse into one kernel; the compiler derives where to iterate
   sed -n 's/^.*remark: /   derived: /p'
 echo "   (operands 0, 1, 2 are B, C, D: only B ∪ C ∪ D is computed, every other entry is 1)"
 echo
+graph="$SA_BUILD/demo-graph.mtx"
+python3 examples/generate_graph.py "$graph" --vertices 20000 --edges 120000 --seed 7
+echo "== breadth-first search, pull: next = mask(¬seen, Aᵀ ∨.∧ frontier), on a generated"
+echo "   20000-vertex, 120000-edge graph. The plan sparse-array-build-lattices made (per loop:"
+echo "   the inputs coiterated and the lattice points) and the dot product's reduction:"
+"$bin/sa-opt" examples/bfs.mlir --sparse-array-fuse --sparse-array-derive-algebra \
+  --sparse-array-build-lattices |
+  grep -o '#sparse_array.lattice<[^>]*>\|reduce_over.*with @or {[^}]*}' | sed 's/^/   /'
+echo "   (seen vertices are an omitter: skipped before their dot product, which coiterates"
+echo "   in-edges with the frontier and stops at the first hit)"
+echo "   sa-run examples/bfs.mlir -- demo-graph.mtx    (level, vertices reached at it)"
+"$bin/sa-run" examples/bfs.mlir -- "$graph" | sed 's/^/   /'
+echo
+echo "== single-source shortest paths, Bellman-Ford over (min, +) with fill +inf, same graph"
+echo "   sa-run examples/sssp.mlir -- demo-graph.mtx    (rounds, then the first distances)"
+"$bin/sa-run" examples/sssp.mlir -- "$graph" | head -8 | sed 's/^/   /'
+echo
 echo "== all-pairs shortest paths, (min, +) with fill +inf, JIT-compiled with OpenMP"
 echo "   sa-run examples/shortest-paths-dense.mlir"
 "$bin/sa-run" examples/shortest-paths-dense.mlir
