@@ -117,6 +117,13 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       auto producer = consumer.getInputs()[k].getDefiningOp<KernelOp>();
       if (!producer || !producer.getResult().hasOneUse())
         continue;
+      // A reduction of a reduction (minimax: max_i min_j A(i, j)) stays two
+      // kernels: one reduction per kernel is what the lowering handles.
+      auto hasReduction = [](KernelOp kernel) {
+        return kernel.getNumIndices() > kernel.getResultType().getRank();
+      };
+      if (hasReduction(producer) && hasReduction(consumer))
+        continue;
       AccessOp access = consumer.getAccessOf(k);
       // Slices and fixed coordinates of a producer are not composed (yet).
       if (!access || !access.getSlices().empty() ||
