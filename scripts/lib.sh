@@ -13,7 +13,7 @@ SA_LLVM=/usr/lib/llvm-22
 SA_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   libomp-22-dev libclang-rt-22-dev ninja-build cmake ccache libgtest-dev
-  python3 python3-numpy python3-scipy
+  python3 python3-numpy python3-scipy libgraphblas-dev
 )
 
 sa_log() { printf '%s\n' "$*" >&2; }

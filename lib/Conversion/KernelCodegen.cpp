@@ -1561,16 +1561,17 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
       Value v = emitBody(cb, absent, values, Value(), &given);
       return storeResult(cb, ctx, v, out);
     };
-    if (!omitter)
-      return computeReduced(b);
-    // An omitter (e.g. a complemented mask, seed 000 §7.2): decided from
-    // the inputs known here; those only the reduction reads may or may not
-    // be there (eliminated). Skipped points never run their reduction.
+    // Whether the point can differ from the fill is decided from the inputs
+    // known here (a mask, dense or coiterated: seed 000 §7.2); those only
+    // the reduction reads may or may not be there (eliminated). Points
+    // ruled out never run their reduction.
     IterationAlgebra space = algebraWithout(absent);
     for (unsigned k : space.getLeaves())
       if (!values[k])
         space = eliminateOperand(space, k);
     space = space.normalize();
+    if (space.isUniverse() || (!omitter && space.getLeaves().empty()))
+      return computeReduced(b);
     SmallVector<Value> defined(inputs.size());
     for (unsigned k : space.getLeaves())
       if (values[k] && !(absent >> k & 1))

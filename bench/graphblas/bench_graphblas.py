@@ -1,0 +1,264 @@
+#!/usr/bin/python3
+"""Complement-masked mxv against SuiteSparse:GraphBLAS, in one run.
+
+  y<¬m> = A ∨.∧ x     (Boolean; BFS-pull step)
+  y<¬m> = A min.+ d   (tropical; Bellman-Ford step)
+
+on generated R-MAT power-law graphs (--scale 17: 2M edges requested) and
+on real matrices (--matrix FILE.mtx, repeatable). The GraphBLAS side
+(gb_bench.c, GrB_mxv with GrB_DESC_RC, one thread) writes the graph and the
+vectors it uses; the sparse_array side reads the same files and runs
+kernels written in index notation (sparse_array.kernel: keep_unless(m(i),
+⊕_j A(i, j) ⊗ x(j))), sequential. Both report the best of --repeat runs,
+their entry count and a checksum, which must agree; the ratio is
+GraphBLAS time / sparse_array time (> 1: sparse_array faster). Targets
+(issue 6): mxv >= 1.3.
+
+  bench/graphblas/bench_graphblas.py [--build build] [--scale 17]
+      [--matrix FILE.mtx ...] [--repeat 5] [--keep DIR]
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+PROGRAM = r'''
+!g = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!gi = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+!b = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+!vb = !sparse_array.array<?xi1>
+!vd = !sparse_array.array<?xf64, #sparse_array.format<[dense], fill = inf : f64>>
+!yb = !sparse_array.array<?xi1, #sparse_array.format<[compressed]>>
+!yd = !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = inf : f64>>
+
+sparse_array.func @nonzero(%x: f64) -> i1 {
+  %z = arith.constant 0.0 : f64
+  %r = arith.cmpf une, %x, %z : f64
+  sparse_array.yield %r : i1
+}
+sparse_array.func @and(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent,
+                annihilator = #sparse_array.annihilator<false>,
+                identity = #sparse_array.identity<true>} {
+  %r = arith.andi %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @or(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent,
+                annihilator = #sparse_array.annihilator<true>,
+                identity = #sparse_array.identity<false>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1),
+                                                fills = [false, false]>} {
+  %t = arith.constant true
+  %n = arith.xori %m, %t : i1
+  %r = arith.andi %n, %x : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @path(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<inf : f64>} {
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %s = arith.addf %x, %y : f64
+  %xi = arith.cmpf oeq, %x, %inf : f64
+  %yi = arith.cmpf oeq, %y, %inf : f64
+  %e = arith.ori %xi, %yi : i1
+  %r = arith.select %e, %inf, %s : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @min(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, idempotent,
+                identity = #sparse_array.identity<inf : f64>} {
+  %r = arith.minimumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @keep_unless_inf(%m: i1, %x: f64) -> f64
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1),
+                                                fills = [false, inf : f64]>} {
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %r = arith.select %m, %inf, %x : f64
+  sparse_array.yield %r : f64
+}
+
+func.func private @sa_rt_seconds() -> f64
+func.func private @sa_rt_print_f64(f64)
+func.func private @sa_rt_print_i64(i64)
+func.func private @sa_rt_print_str(!llvm.ptr)
+func.func private @sa_rt_print_newline()
+llvm.mlir.global internal constant @sp(" \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @nb("sa-mxv-bool \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @nt("sa-mxv-tropical \00") {addr_space = 0 : i32}
+
+func.func @mxv_bool(%m: !vb, %a: !b, %x: !vb) -> !yb attributes {passthrough = ["noinline"]} {
+  %y = sparse_array.kernel ins(%m, %a, %x : !vb, !b, !vb) -> !yb {
+  ^bb0(%i: index, %j: index, %M: !vb, %A: !b, %X: !vb):
+    %mi = sparse_array.access %M[%i] : !vb
+    %aij = sparse_array.access %A[%i, %j] : !b
+    %xj = sparse_array.access %X[%j] : !vb
+    %p = sparse_array.apply @and(%aij, %xj) : (i1, i1) -> i1
+    %s = sparse_array.reduce_over [%j] %p with @or : i1
+    %r = sparse_array.apply @keep_unless(%mi, %s) : (i1, i1) -> i1
+    sparse_array.yield %r : i1
+  }
+  return %y : !yb
+}
+
+func.func @mxv_tropical(%m: !vb, %a: !gi, %d: !vd) -> !yd attributes {passthrough = ["noinline"]} {
+  %y = sparse_array.kernel ins(%m, %a, %d : !vb, !gi, !vd) -> !yd {
+  ^bb0(%i: index, %j: index, %M: !vb, %A: !gi, %D: !vd):
+    %mi = sparse_array.access %M[%i] : !vb
+    %aij = sparse_array.access %A[%i, %j] : !gi
+    %dj = sparse_array.access %D[%j] : !vd
+    %p = sparse_array.apply @path(%aij, %dj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @min : f64
+    %r = sparse_array.apply @keep_unless_inf(%mi, %s) : (i1, f64) -> f64
+    sparse_array.yield %r : f64
+  }
+  return %y : !yd
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %nrep = arith.constant REPEAT : index
+  %big = arith.constant 1.0e300 : f64
+  %z = arith.constant 0.0 : f64
+  %sp = llvm.mlir.addressof @sp : !llvm.ptr
+  %g = sparse_array.read input %c0 {file_format = "mtx"} : !g
+  %gi = sparse_array.read input %c0 {file_format = "mtx"} : !gi
+  %a = sparse_array.map @nonzero(%g) : (!g) -> !b
+  %x = sparse_array.read input %c1 {file_format = "tns"} : !vb
+  %m = sparse_array.read input %c2 {file_format = "tns"} : !vb
+  %d = sparse_array.read input %c3 {file_format = "tns"} : !vd
+  %nb = llvm.mlir.addressof @nb : !llvm.ptr
+  %nt = llvm.mlir.addressof @nt : !llvm.ptr
+
+  %bb, %bn, %bs = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
+    %t0 = func.call @sa_rt_seconds() : () -> f64
+    %y = func.call @mxv_bool(%m, %a, %x) : (!vb, !b, !vb) -> !yb
+    %t1 = func.call @sa_rt_seconds() : () -> f64
+    %dt = arith.subf %t1, %t0 : f64
+    %b1 = arith.minimumf %best, %dt : f64
+    %v = sparse_array.values %y : !yb -> memref<?xi1>
+    %n = memref.dim %v, %c0 : memref<?xi1>
+    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+      %e = memref.load %v[%p] : memref<?xi1>
+      %ef = arith.uitofp %e : i1 to f64
+      %a2 = arith.addf %acc, %ef : f64
+      scf.yield %a2 : f64
+    }
+    sparse_array.dealloc %y : !yb
+    scf.yield %b1, %n, %s : f64, index, f64
+  }
+  func.call @sa_rt_print_str(%nb) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%bb) : (f64) -> ()
+  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
+  %bn64 = arith.index_cast %bn : index to i64
+  func.call @sa_rt_print_i64(%bn64) : (i64) -> ()
+  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%bs) : (f64) -> ()
+  func.call @sa_rt_print_newline() : () -> ()
+
+  %tb, %tn, %ts = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
+    %t0 = func.call @sa_rt_seconds() : () -> f64
+    %y = func.call @mxv_tropical(%m, %gi, %d) : (!vb, !gi, !vd) -> !yd
+    %t1 = func.call @sa_rt_seconds() : () -> f64
+    %dt = arith.subf %t1, %t0 : f64
+    %b1 = arith.minimumf %best, %dt : f64
+    %v = sparse_array.values %y : !yd -> memref<?xf64>
+    %n = memref.dim %v, %c0 : memref<?xf64>
+    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+      %e = memref.load %v[%p] : memref<?xf64>
+      %a2 = arith.addf %acc, %e : f64
+      scf.yield %a2 : f64
+    }
+    sparse_array.dealloc %y : !yd
+    scf.yield %b1, %n, %s : f64, index, f64
+  }
+  func.call @sa_rt_print_str(%nt) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%tb) : (f64) -> ()
+  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
+  %tn64 = arith.index_cast %tn : index to i64
+  func.call @sa_rt_print_i64(%tn64) : (i64) -> ()
+  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%ts) : (f64) -> ()
+  func.call @sa_rt_print_newline() : () -> ()
+  return
+}
+'''
+
+
+def run(cmd):
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), proc.stderr[-4000:]))
+    return proc.stdout
+
+
+def parse(out):
+    res = {}
+    for line in out.splitlines():
+        f = line.split()
+        if f and (f[0].startswith("gb-") or f[0].startswith("sa-")):
+            res[f[0]] = (float(f[1]), int(f[2]), float(f[3]))
+        elif f and f[0] == "graph":
+            res["graph"] = (int(f[1]), int(f[2]))
+    return res
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--scale", type=int, action="append", default=[])
+    p.add_argument("--matrix", action="append", default=[])
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--keep", default="")
+    args = p.parse_args()
+    if not args.scale and not args.matrix:
+        args.scale = [17]
+    bindir = os.path.join(args.build, "bin")
+    gb = os.path.join(bindir, "sa-bench-graphblas")
+    if not os.path.exists(gb):
+        sys.exit("sa-bench-graphblas is not built (install libgraphblas-dev)")
+    inputs = [("rmat%d" % s, ["--scale", str(s)]) for s in args.scale]
+    inputs += [(os.path.basename(m), ["--matrix", m]) for m in args.matrix]
+    print("%-18s %10s %10s %10s %7s %10s %10s" % (
+        "graph", "vertices", "edges", "kernel", "gb [s]", "sa [s]", "gb/sa"))
+    failed = False
+    for name, opt in inputs:
+        work = args.keep and os.path.join(args.keep, name) or tempfile.mkdtemp(prefix="sa-bench-gb-")
+        os.makedirs(work, exist_ok=True)
+        try:
+            theirs = parse(run([gb, "--out", work, "--repeat", str(args.repeat)] + opt))
+            prog = os.path.join(work, "sa.mlir")
+            with open(prog, "w") as f:
+                f.write(PROGRAM.replace("REPEAT", str(args.repeat)))
+            ours = parse(run([os.path.join(bindir, "sa-run"), prog, "--"] +
+                             [os.path.join(work, f) for f in ("A.mtx", "x.tns", "m.tns", "d.tns")]))
+        finally:
+            if not args.keep:
+                shutil.rmtree(work, ignore_errors=True)
+        n, e = theirs["graph"]
+        for k in ("mxv-bool", "mxv-tropical"):
+            gt, gn, gs = theirs["gb-" + k]
+            st, sn, ss = ours["sa-" + k]
+            agree = gn == sn and abs(gs - ss) <= 1e-9 * max(1.0, abs(gs))
+            failed |= not agree
+            print("%-18s %10d %10d %10s %9.5f %10.5f %10.2f%s" % (
+                name, n, e, k, gt, st, gt / st, "" if agree else "  DISAGREE %d/%d %r/%r" % (gn, sn, gs, ss)))
+    print("target (issue 6): gb/sa >= 1.3 for mxv")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

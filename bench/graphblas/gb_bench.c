@@ -1,0 +1,270 @@
+//===- gb_bench.c - Inputs and SuiteSparse:GraphBLAS timings --------------===//
+//
+// The GraphBLAS side of bench_graphblas.py. Builds (or reads) a graph A,
+// writes it and the benchmark's vectors for the sparse_array program, and
+// times with GraphBLAS (GrB_mxv, one thread unless --threads):
+//
+//   bool:     y<¬m> = A ∨.∧ x      (GrB_LOR_LAND_SEMIRING_BOOL, GrB_DESC_RC)
+//   tropical: y<¬m> = A min.+ d    (GrB_MIN_PLUS_SEMIRING_FP64, GrB_DESC_RC)
+//
+// x: a Boolean frontier (every vertex with probability 1/8), m: a Boolean
+// "seen" mask (probability 1/3), d: distances in [0, 100) for a third of
+// the vertices (the others +inf, absent). Output per kernel:
+// `gb-NAME best-seconds entries checksum` (entries of y; the checksum is the
+// number of true entries, or the sum of y's values in index order).
+//
+//   gb_bench --out DIR (--scale S [--edge-factor E] | --matrix FILE.mtx)
+//            [--repeat N] [--threads T] [--seed S]
+//
+//===----------------------------------------------------------------------===//
+
+#include <GraphBLAS.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    GrB_Info info_ = (call);                                                   \
+    if (info_ != GrB_SUCCESS) {                                                \
+      fprintf(stderr, "%s:%d: GraphBLAS error %d\n", __FILE__, __LINE__,       \
+              (int)info_);                                                     \
+      exit(1);                                                                 \
+    }                                                                          \
+  } while (0)
+
+static uint64_t rng_state;
+static uint64_t next_random(void) { // splitmix64
+  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+static double uniform(void) { return (next_random() >> 11) * 0x1.0p-53; }
+
+static double seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+typedef struct {
+  uint64_t n, nnz;
+  GrB_Index *rows, *cols;
+  double *vals;
+} Edges;
+
+// R-MAT (a, b, c) = (0.57, 0.19, 0.19): power-law degrees. Self loops and
+// duplicates removed by GrB_Matrix_build (duplicates: first weight).
+static Edges rmat(int scale, int factor) {
+  Edges e;
+  e.n = (uint64_t)1 << scale;
+  e.nnz = e.n * (uint64_t)factor;
+  e.rows = malloc(e.nnz * sizeof(GrB_Index));
+  e.cols = malloc(e.nnz * sizeof(GrB_Index));
+  e.vals = malloc(e.nnz * sizeof(double));
+  uint64_t k = 0;
+  while (k < e.nnz) {
+    uint64_t i = 0, j = 0;
+    for (int bit = 0; bit < scale; ++bit) {
+      double r = uniform();
+      int q = r < 0.57 ? 0 : r < 0.76 ? 1 : r < 0.95 ? 2 : 3;
+      i = (i << 1) | (q >> 1);
+      j = (j << 1) | (q & 1);
+    }
+    if (i == j)
+      continue;
+    e.rows[k] = i;
+    e.cols[k] = j;
+    e.vals[k] = 1.0 + uniform();
+    ++k;
+  }
+  return e;
+}
+
+// Coordinate Matrix Market (real, integer or pattern; general or
+// symmetric), weights replaced by 1 + |w| so that min.+ stays meaningful.
+static Edges read_mtx(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    perror(path);
+    exit(1);
+  }
+  char line[1024];
+  if (!fgets(line, sizeof line, f)) {
+    fprintf(stderr, "%s: empty\n", path);
+    exit(1);
+  }
+  int pattern = strstr(line, "pattern") != NULL;
+  int symmetric = strstr(line, "symmetric") != NULL;
+  do {
+    if (!fgets(line, sizeof line, f)) {
+      fprintf(stderr, "%s: no size line\n", path);
+      exit(1);
+    }
+  } while (line[0] == '%');
+  unsigned long long m, n, nnz;
+  if (sscanf(line, "%llu %llu %llu", &m, &n, &nnz) != 3 || m != n) {
+    fprintf(stderr, "%s: needs a square coordinate matrix\n", path);
+    exit(1);
+  }
+  Edges e;
+  e.n = n;
+  e.rows = malloc(2 * nnz * sizeof(GrB_Index));
+  e.cols = malloc(2 * nnz * sizeof(GrB_Index));
+  e.vals = malloc(2 * nnz * sizeof(double));
+  e.nnz = 0;
+  for (unsigned long long k = 0; k < nnz; ++k) {
+    unsigned long long i, j;
+    double w = 1;
+    if (!fgets(line, sizeof line, f) ||
+        (pattern ? sscanf(line, "%llu %llu", &i, &j) != 2
+                 : sscanf(line, "%llu %llu %lf", &i, &j, &w) != 3)) {
+      fprintf(stderr, "%s: bad entry %llu\n", path, k + 1);
+      exit(1);
+    }
+    e.rows[e.nnz] = i - 1, e.cols[e.nnz] = j - 1, e.vals[e.nnz++] = 1 + fabs(w);
+    if (symmetric && i != j)
+      e.rows[e.nnz] = j - 1, e.cols[e.nnz] = i - 1, e.vals[e.nnz++] = 1 + fabs(w);
+  }
+  fclose(f);
+  return e;
+}
+
+static void write_vector_tns(const char *dir, const char *name, uint64_t n,
+                             const int8_t *present, const double *values,
+                             int boolean) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.tns", dir, name);
+  FILE *f = fopen(path, "w");
+  fprintf(f, "# %s, %llu entries\n", name, (unsigned long long)n);
+  for (uint64_t i = 0; i < n; ++i)
+    if (present[i]) {
+      if (boolean)
+        fprintf(f, "%llu 1\n", (unsigned long long)i + 1);
+      else
+        fprintf(f, "%llu %.17g\n", (unsigned long long)i + 1, values[i]);
+    }
+  fclose(f);
+}
+
+int main(int argc, char **argv) {
+  const char *out = NULL, *matrix = NULL;
+  int scale = 0, factor = 16, repeat = 5, threads = 1;
+  uint64_t seed = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "--out")) out = argv[i + 1];
+    else if (!strcmp(argv[i], "--matrix")) matrix = argv[i + 1];
+    else if (!strcmp(argv[i], "--scale")) scale = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--edge-factor")) factor = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--repeat")) repeat = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], 0, 10);
+    else {
+      fprintf(stderr, "unknown option %s\n", argv[i]);
+      return 1;
+    }
+  }
+  if (!out || (!matrix && scale <= 0)) {
+    fprintf(stderr, "usage: gb_bench --out DIR (--scale S | --matrix F)\n");
+    return 1;
+  }
+  rng_state = seed;
+  Edges e = matrix ? read_mtx(matrix) : rmat(scale, factor);
+  CHECK(GrB_init(GrB_NONBLOCKING));
+  CHECK(GxB_set(GxB_NTHREADS, threads));
+  uint64_t n = e.n;
+  GrB_Matrix A;
+  CHECK(GrB_Matrix_new(&A, GrB_FP64, n, n));
+  CHECK(GrB_Matrix_build_FP64(A, e.rows, e.cols, e.vals, e.nnz, GrB_FIRST_FP64));
+  GrB_Index nvals;
+  CHECK(GrB_Matrix_nvals(&nvals, A));
+  // The graph, as stored (duplicates merged, sorted).
+  {
+    GrB_Index *I = malloc(nvals * sizeof(GrB_Index)), *J = malloc(nvals * sizeof(GrB_Index));
+    double *X = malloc(nvals * sizeof(double));
+    GrB_Index got = nvals;
+    CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, A));
+    char path[4096];
+    snprintf(path, sizeof path, "%s/A.mtx", out);
+    FILE *f = fopen(path, "w");
+    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %llu %llu\n",
+            (unsigned long long)n, (unsigned long long)n, (unsigned long long)got);
+    for (GrB_Index k = 0; k < got; ++k)
+      fprintf(f, "%llu %llu %.17g\n", (unsigned long long)I[k] + 1,
+              (unsigned long long)J[k] + 1, X[k]);
+    fclose(f);
+    free(I), free(J), free(X);
+  }
+  int8_t *xp = calloc(n, 1), *mp = calloc(n, 1), *dp = calloc(n, 1);
+  double *dv = calloc(n, sizeof(double));
+  for (uint64_t i = 0; i < n; ++i) {
+    xp[i] = uniform() < 0.125;
+    mp[i] = uniform() < 1.0 / 3;
+    dp[i] = uniform() < 1.0 / 3;
+    dv[i] = floor(uniform() * 1000) / 10;
+  }
+  write_vector_tns(out, "x", n, xp, NULL, 1);
+  write_vector_tns(out, "m", n, mp, NULL, 1);
+  write_vector_tns(out, "d", n, dp, dv, 0);
+  printf("graph %llu %llu\n", (unsigned long long)n, (unsigned long long)nvals);
+
+  GrB_Vector x, m, d;
+  CHECK(GrB_Vector_new(&x, GrB_BOOL, n));
+  CHECK(GrB_Vector_new(&m, GrB_BOOL, n));
+  CHECK(GrB_Vector_new(&d, GrB_FP64, n));
+  for (uint64_t i = 0; i < n; ++i) {
+    if (xp[i]) CHECK(GrB_Vector_setElement_BOOL(x, true, i));
+    if (mp[i]) CHECK(GrB_Vector_setElement_BOOL(m, true, i));
+    if (dp[i]) CHECK(GrB_Vector_setElement_FP64(d, dv[i], i));
+  }
+  CHECK(GrB_Vector_wait(x, GrB_MATERIALIZE));
+  CHECK(GrB_Vector_wait(m, GrB_MATERIALIZE));
+  CHECK(GrB_Vector_wait(d, GrB_MATERIALIZE));
+  GrB_Matrix B; // the Boolean graph
+  CHECK(GrB_Matrix_new(&B, GrB_BOOL, n, n));
+  CHECK(GrB_Matrix_apply(B, NULL, NULL, GrB_IDENTITY_BOOL, A, NULL));
+  CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+  CHECK(GrB_Matrix_wait(B, GrB_MATERIALIZE));
+
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    double best = 1e300, checksum = 0;
+    GrB_Index entries = 0;
+    for (int r = 0; r < repeat; ++r) {
+      GrB_Vector y;
+      CHECK(GrB_Vector_new(&y, kernel ? GrB_FP64 : GrB_BOOL, n));
+      double t0 = seconds();
+      if (kernel == 0)
+        CHECK(GrB_mxv(y, m, NULL, GrB_LOR_LAND_SEMIRING_BOOL, B, x, GrB_DESC_RC));
+      else
+        CHECK(GrB_mxv(y, m, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, d, GrB_DESC_RC));
+      CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
+      double t1 = seconds();
+      if (t1 - t0 < best) best = t1 - t0;
+      CHECK(GrB_Vector_nvals(&entries, y));
+      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
+      double *X = malloc((entries + 1) * sizeof(double));
+      GrB_Index got = entries;
+      CHECK(GrB_Vector_extractTuples_FP64(I, X, &got, y));
+      checksum = 0;
+      GrB_Index trues = 0;
+      for (GrB_Index k = 0; k < got; ++k) {
+        checksum += X[k];
+        trues += X[k] != 0;
+      }
+      if (kernel == 0) // false entries are the fill on the sparse_array side
+        entries = trues, checksum = (double)trues;
+      free(I), free(X);
+      GrB_Vector_free(&y);
+    }
+    printf("gb-%s %.6f %llu %.17g\n", kernel ? "mxv-tropical" : "mxv-bool", best,
+           (unsigned long long)entries, checksum);
+    fflush(stdout);
+  }
+  GrB_finalize();
+  return 0;
+}
