@@ -137,9 +137,9 @@ func.func @main() {
   %g = sparse_array.read input %c0 {file_format = "mtx"} : !g
   %gi = sparse_array.read input %c0 {file_format = "mtx"} : !gi
   %a = sparse_array.map @nonzero(%g) : (!g) -> !b
-  %x = sparse_array.read input %c1 {file_format = "tns"} : !vb
-  %m = sparse_array.read input %c2 {file_format = "tns"} : !vb
-  %d = sparse_array.read input %c3 {file_format = "tns"} : !vd
+  %x = sparse_array.read input %c1 {file_format = "text"} : !vb
+  %m = sparse_array.read input %c2 {file_format = "text"} : !vb
+  %d = sparse_array.read input %c3 {file_format = "text"} : !vd
   %nb = llvm.mlir.addressof @nb : !llvm.ptr
   %nt = llvm.mlir.addressof @nt : !llvm.ptr
 
@@ -244,7 +244,7 @@ def main():
             with open(prog, "w") as f:
                 f.write(PROGRAM.replace("REPEAT", str(args.repeat)))
             ours = parse(run([os.path.join(bindir, "sa-run"), prog, "--"] +
-                             [os.path.join(work, f) for f in ("A.mtx", "x.tns", "m.tns", "d.tns")]))
+                             [os.path.join(work, f) for f in ("A.mtx", "x.txt", "m.txt", "d.txt")]))
         finally:
             if not args.keep:
                 shutil.rmtree(work, ignore_errors=True)

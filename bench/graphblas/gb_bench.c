@@ -135,13 +135,19 @@ static Edges read_mtx(const char *path) {
   return e;
 }
 
-static void write_vector_tns(const char *dir, const char *name, uint64_t n,
-                             const int8_t *present, const double *values,
-                             int boolean) {
+// The text format of docs/storage.md (fill, rank and count, size, then
+// 1-based entries), so that the vector keeps its size n.
+static void write_vector(const char *dir, const char *name, uint64_t n,
+                         const int8_t *present, const double *values,
+                         int boolean) {
+  uint64_t count = 0;
+  for (uint64_t i = 0; i < n; ++i)
+    count += present[i] != 0;
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s.tns", dir, name);
+  snprintf(path, sizeof path, "%s/%s.txt", dir, name);
   FILE *f = fopen(path, "w");
-  fprintf(f, "# %s, %llu entries\n", name, (unsigned long long)n);
+  fprintf(f, "# fill: %s\n1 %llu\n%llu\n", boolean ? "0" : "inf",
+          (unsigned long long)count, (unsigned long long)n);
   for (uint64_t i = 0; i < n; ++i)
     if (present[i]) {
       if (boolean)
@@ -208,9 +214,9 @@ int main(int argc, char **argv) {
     dp[i] = uniform() < 1.0 / 3;
     dv[i] = floor(uniform() * 1000) / 10;
   }
-  write_vector_tns(out, "x", n, xp, NULL, 1);
-  write_vector_tns(out, "m", n, mp, NULL, 1);
-  write_vector_tns(out, "d", n, dp, dv, 0);
+  write_vector(out, "x", n, xp, NULL, 1);
+  write_vector(out, "m", n, mp, NULL, 1);
+  write_vector(out, "d", n, dp, dv, 0);
   printf("graph %llu %llu\n", (unsigned long long)n, (unsigned long long)nvals);
 
   GrB_Vector x, m, d;

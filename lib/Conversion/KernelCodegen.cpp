@@ -370,6 +370,16 @@ private:
   ReduceOverOp reduction;
   ReductionPlan reductionPlan;
   FuncOp combiner;
+  /// The combiner is exactly minimumf/maximumf: accumulate the IEEE total
+  /// order key of each value (an integer min/max, one instruction on the
+  /// accumulator's chain) and whether a NaN was seen, instead of the
+  /// NaN-and-signed-zero-aware float min/max per element. Same result:
+  /// NaN if any value is NaN, else the least/greatest with -0.0 < +0.0.
+  bool keyed = false, keyedMax = false;
+  /// Index of the visited-points count in the reduction's state.
+  unsigned countIndex() const { return keyed ? 2 : 1; }
+  Value toKey(OpBuilder &b, Value v);
+  Value fromKey(OpBuilder &b, Value key);
   ArrayType resultType;
   TypedAttr resultFill;
   IterationAlgebra algebra = IterationAlgebra::universe();
@@ -438,6 +448,21 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     reductionPlan = derivation.planReduction(kernel, reduction);
     combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
         kernel, reduction.getCombinerAttr());
+    Block &body = combiner.getBody().front();
+    if (isa<Float32Type, Float64Type>(reduction.getType()) &&
+        !reductionPlan.annihilator && body.getNumArguments() == 2 &&
+        llvm::hasSingleElement(body.without_terminator())) {
+      Operation &op = body.front();
+      auto yield = cast<YieldOp>(body.getTerminator());
+      bool onArgs = op.getNumOperands() == 2 &&
+                    llvm::is_contained(op.getOperands(), body.getArgument(0)) &&
+                    llvm::is_contained(op.getOperands(), body.getArgument(1)) &&
+                    yield.getValue() == op.getResult(0);
+      if (onArgs && isa<arith::MinimumFOp, arith::MaximumFOp>(op)) {
+        keyed = true;
+        keyedMax = isa<arith::MaximumFOp>(op);
+      }
+    }
   }
 
   FormatAttr resultFormat = resultType.getFormat();
@@ -1611,6 +1636,30 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
 // Reductions (seed 000 §7.2; thesis §6.3)
 //===----------------------------------------------------------------------===//
 
+// bits, with the magnitude bits flipped for negative values: signed integer
+// order is then IEEE total order (-0.0 < +0.0). An involution.
+Value KernelLowering::toKey(OpBuilder &b, Value v) {
+  unsigned width = v.getType().getIntOrFloatBitWidth();
+  Type it = b.getIntegerType(width);
+  Value bits = arith::BitcastOp::create(b, loc, it, v);
+  Value sign = arith::ShRSIOp::create(
+      b, loc, bits, arith::ConstantIntOp::create(b, loc, it, width - 1));
+  Value mask = arith::ShRUIOp::create(
+      b, loc, sign, arith::ConstantIntOp::create(b, loc, it, 1));
+  return arith::XOrIOp::create(b, loc, bits, mask);
+}
+
+Value KernelLowering::fromKey(OpBuilder &b, Value key) {
+  unsigned width = key.getType().getIntOrFloatBitWidth();
+  Type it = key.getType();
+  Value sign = arith::ShRSIOp::create(
+      b, loc, key, arith::ConstantIntOp::create(b, loc, it, width - 1));
+  Value mask = arith::ShRUIOp::create(
+      b, loc, sign, arith::ConstantIntOp::create(b, loc, it, 1));
+  Value bits = arith::XOrIOp::create(b, loc, key, mask);
+  return arith::BitcastOp::create(b, loc, reduction.getType(), bits);
+}
+
 Value KernelLowering::emitCombinerCall(OpBuilder &b, Value acc, Value v) {
   SmallVector<int32_t> both = {0, 1};
   FailureOr<Value> r =
@@ -1639,10 +1688,10 @@ Value KernelLowering::emitNotAnnihilated(OpBuilder &b, Location l,
   }
   // Without an identity the accumulator means nothing before the first
   // point.
-  if (state.size() > 1 && !reductionPlan.identity)
+  if (state.size() > countIndex() && !reductionPlan.identity)
     differs = arith::OrIOp::create(
         b, l, differs,
-        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, state[1],
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, state[countIndex()],
                               constIndex(b, l, 0)));
   return differs;
 }
@@ -1670,6 +1719,10 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
                     : reductionPlan.valueFill ? reductionPlan.valueFill
                                               : zero;
   SmallVector<Value> state = {constant(b, start)};
+  if (keyed) {
+    state[0] = toKey(b, state[0]);
+    state.push_back(arith::ConstantIntOp::create(b, loc, 0, 1)); // NaN seen
+  }
   if (counting)
     state.push_back(constIndex(b, loc, 0));
   // The reduction's loops are a nest of their own: the enclosing result
@@ -1684,9 +1737,15 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   inReduction = false;
   nestEnd = savedEnd;
   Value acc = res[0];
+  if (keyed) {
+    Value nan = arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(t, APFloat::getNaN(
+                                      cast<FloatType>(t).getFloatSemantics())));
+    acc = arith::SelectOp::create(b, loc, res[1], nan, fromKey(b, acc));
+  }
   if (!counting)
     return acc;
-  Value count = res[1];
+  Value count = res[countIndex()];
   if (reductionPlan.strategy == Strategy::Idempotent) {
     // Some point was not visited: it holds the fill; once is enough.
     Value total = constIndex(b, loc, 1);
@@ -1717,23 +1776,33 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b,
                                                ValueRange state) {
   uint64_t absent = 0;
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
-  bool counting = state.size() > 1;
+  bool counting = state.size() > countIndex();
   auto combineAt = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values, reduction.getValue());
-    Value next = emitCombinerCall(cb, state[0], v);
     SmallVector<Value> r;
-    if (counting) {
-      if (!reductionPlan.identity)
-        next = arith::SelectOp::create(
-            cb, loc,
-            arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq, state[1],
-                                  constIndex(cb, loc, 0)),
-            v, next);
-      r = {next, arith::AddIOp::create(cb, loc, state[1],
-                                       constIndex(cb, loc, 1))};
+    Value next, first;
+    if (keyed) {
+      first = toKey(cb, v);
+      next = keyedMax ? Value(arith::MaxSIOp::create(cb, loc, state[0], first))
+                      : Value(arith::MinSIOp::create(cb, loc, state[0], first));
     } else {
-      r = {next};
+      first = v;
+      next = emitCombinerCall(cb, state[0], v);
     }
+    if (counting && !reductionPlan.identity)
+      next = arith::SelectOp::create(
+          cb, loc,
+          arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq,
+                                state[countIndex()], constIndex(cb, loc, 0)),
+          first, next);
+    r.push_back(next);
+    if (keyed)
+      r.push_back(arith::OrIOp::create(
+          cb, loc, state[1],
+          arith::CmpFOp::create(cb, loc, arith::CmpFPredicate::UNO, v, v)));
+    if (counting)
+      r.push_back(arith::AddIOp::create(cb, loc, state[countIndex()],
+                                        constIndex(cb, loc, 1)));
     return r;
   };
   if (!omitter)

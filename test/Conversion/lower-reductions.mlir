@@ -12,18 +12,26 @@ sparse_array.func @min(%x: f64, %y: f64) -> f64
   sparse_array.yield %r : f64
 }
 // Fill 0 is not min's identity, but min is idempotent: the stored entries,
-// counted, then the fill once if some column was not stored.
+// counted, then the fill once if some column was not stored. The
+// accumulator is the IEEE total-order key (an integer min per entry) plus a
+// NaN flag, decoded once: exactly minimumf's result.
 // PLAN-LABEL: func.func @row_minima(
 // PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @min {strategy = "idempotent"} : f64
 // CHECK-LABEL: func.func @row_minima(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 {
-// CHECK: %[[R:.*]]:3 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[INF:.*]], %{{.*}} = %c0) : (index, f64, index)
+// CHECK: %[[R:.*]]:4 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %c9218868437227405312_i64, %{{.*}} = %false, %{{.*}} = %c0) : (index, i64, i1, index)
 // CHECK-NOT: arith.andi
 // CHECK: scf.condition
-// CHECK: arith.minimumf
-// CHECK: %[[MISSING:.*]] = arith.cmpi ult, %[[R]]#2, %{{.*}} : index
+// CHECK: arith.bitcast %{{.*}} : f64 to i64
+// CHECK: arith.minsi
+// CHECK: arith.cmpf uno
+// CHECK-NOT: arith.minimumf
+// CHECK: scf.yield
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : i64 to f64
+// CHECK: %[[ACC:.*]] = arith.select %[[R]]#2, %{{.*}}, %[[BITS]] : f64
+// CHECK: %[[MISSING:.*]] = arith.cmpi ult, %[[R]]#3, %{{.*}} : index
 // CHECK: scf.if %[[MISSING]] -> (f64) {
-// CHECK: arith.minimumf %[[R]]#1, %{{.*}} : f64
+// CHECK: arith.minimumf %[[ACC]], %{{.*}} : f64
 // CHECK: memref.store
 func.func @row_minima(%a: !m) -> !v {
   %r = sparse_array.reduce @min %a dims [1] : !m -> !v
