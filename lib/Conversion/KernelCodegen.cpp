@@ -702,6 +702,23 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     if (in.used)
       cap = arith::AddIOp::create(b, loc, cap,
                                   memref::DimOp::create(b, loc, in.values, 0));
+  // A sparse vector has at most one entry per coordinate: when its loop
+  // visits every coordinate anyway (a lattice with U alone: mxv results,
+  // masked vectors), its extent bounds it at no more memory than the work.
+  bool visitsEveryCoordinate =
+      rank == 1 &&
+      llvm::any_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
+                   [](LatticeAttr lattice) {
+                     return lattice.getLoop() == 0 &&
+                            llvm::any_of(lattice.getPoints(),
+                                         [](const LatticePoint &p) {
+                                           return p.universe && !p.operands;
+                                         });
+                   });
+  if (visitsEveryCoordinate) {
+    cap = arith::MaxUIOp::create(b, loc, extents[0], constIndex(b, loc, 1));
+    capacityIsBound = true;
+  }
   auto memrefOf = [&](Type t) {
     return MemRefType::get({ShapedType::kDynamic}, t);
   };
