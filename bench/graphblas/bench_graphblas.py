@@ -234,8 +234,8 @@ def main():
         sys.exit("sa-bench-graphblas is not built (install libgraphblas-dev)")
     inputs = [("rmat%d" % s, ["--scale", str(s)]) for s in args.scale]
     inputs += [(os.path.basename(m), ["--matrix", m]) for m in args.matrix]
-    print("%-10s %8s %9s %13s %9s %9s %9s %7s %7s" % (
-        "graph", "vertices", "edges", "kernel", "gb [s]", "sa64 [s]", "sa32 [s]",
+    print("%-13s %8s %9s %13s %10s %10s %10s %7s %7s" % (
+        "graph", "vertices", "edges", "kernel", "gb [us]", "sa64 [us]", "sa32 [us]",
         "gb/sa64", "gb/sa32"))
     failed = False
     results = []
@@ -268,8 +268,9 @@ def main():
                     failed = True
                     notes += "  DISAGREE(%d) %d/%d %r/%r" % (width, gn, sn, gs, ss)
                 results.append({"graph": name, "kernel": k, "gb": gt, "sa%d" % width: st})
-            print("%-10s %8d %9d %13s %9.5f %9.5f %9.5f %7.2f %7.2f%s" % (
-                name, n, e, k, gt, times[0], times[1], gt / times[0], gt / times[1], notes))
+            print("%-13s %8d %9d %13s %10.1f %10.1f %10.1f %7.2f %7.2f%s" % (
+                name, n, e, k, gt * 1e6, times[0] * 1e6, times[1] * 1e6,
+                gt / times[0], gt / times[1], notes))
     print("target (issue 6): gb/sa >= 1.3 for mxv. sa64: the graph with 64-bit "
           "coordinates (as GraphBLAS 7.4 stores it); sa32: 32-bit coordinates.")
     return 1 if failed else 0
