@@ -71,9 +71,20 @@ def SparseArrayLowerIteratorsPass
       buffers (compressed, non-unique, singleton levels) with entries
       equal to the result fill dropped, then `sparse_array.assemble`d.
 
+    - a `sparse_array.reduce_over` runs at each result point as a loop nest
+      over the reduction variables (after the result's loops), iterating as
+      its `strategy` says: the value's algebra from the combiner's identity,
+      the algebra plus one fill for idempotent combiners, or every point;
+      with `early_exit`, the loop conditions stop at the annihilator; a
+      mask known at the result point (dense, or an omitter such as a
+      complemented mask) is tested before the reduction runs; min/max
+      reductions over floats accumulate IEEE total-order keys.
+
     Functions that no longer have users are erased. What cannot be
-    compiled yet (reductions, sliced accesses) is an error naming it, as is
-    a kernel without lattices or without one for a loop the code reaches.
+    compiled yet (sliced accesses, more than one reduce_over per kernel,
+    scatter reductions whose variable precedes a result variable) is an
+    error naming it, as is a kernel without lattices or without one for a
+    loop the code reaches.
     A constant coordinate (broadcasting along a size-1 dimension) into a
     level that stores coordinates is searched for: bisection on ordered
     levels, a scan on unordered ones; where it is missing the input reads
