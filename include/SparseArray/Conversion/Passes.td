@@ -81,10 +81,10 @@ def SparseArrayLowerIteratorsPass
       reductions over floats accumulate IEEE total-order keys.
 
     Functions that no longer have users are erased. What cannot be
-    compiled yet (sliced accesses, more than one reduce_over per kernel,
-    scatter reductions whose variable precedes a result variable) is an
-    error naming it, as is a kernel without lattices or without one for a
-    loop the code reaches.
+    compiled yet (sliced accesses, more than one reduce_over per kernel) is
+    an error naming it, as is a kernel without lattices or without one for
+    a loop the code reaches. Reduction loops always run inside the result's
+    loops (inner products); scatter order with workspaces is to come.
     A constant coordinate (broadcasting along a size-1 dimension) into a
     level that stores coordinates is searched for: bisection on ordered
     levels, a scan on unordered ones; where it is missing the input reads
