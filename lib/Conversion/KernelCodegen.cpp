@@ -331,6 +331,13 @@ private:
   /// iterate get no value.
   SmallVector<Value> loadInputValues(OpBuilder &b, const Context &ctx,
                                      uint64_t &absent);
+  /// `then` where the point lies in `space` once stored entries equal to
+  /// their input's fill count as absent (thesis §6.2.1), else `otherwise`
+  /// unchanged. Leaves without a value here must have been eliminated.
+  SmallVector<Value>
+  emitIfMember(OpBuilder &b, const IterationAlgebra &space,
+               ArrayRef<Value> values, uint64_t absent, ValueRange otherwise,
+               function_ref<SmallVector<Value>(OpBuilder &)> then);
   /// combiner(acc, v), inlined.
   Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
   /// Whether the accumulator may still change (early exit, seed 000 §7.2).
@@ -1614,18 +1621,7 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
     space = space.normalize();
     if (space.isUniverse() || (!omitter && space.getLeaves().empty()))
       return computeReduced(b);
-    SmallVector<Value> defined(inputs.size());
-    for (unsigned k : space.getLeaves())
-      if (values[k] && !(absent >> k & 1))
-        defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
-    Value maybe = emitMembership(b, loc, space, defined);
-    auto branch = scf::IfOp::create(
-        b, loc, maybe,
-        [&](OpBuilder &tb, Location l) {
-          scf::YieldOp::create(tb, l, computeReduced(tb));
-        },
-        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
-    return SmallVector<Value>(branch.getResults());
+    return emitIfMember(b, space, values, absent, out, computeReduced);
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);
@@ -1636,7 +1632,14 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
   // An omitter at the innermost loop: skip only if the stored entries are
   // not explicit fill values (thesis 003 §6.2.1): an entry equal to its
   // array's fill is treated as absent.
-  IterationAlgebra space = algebraWithout(absent);
+  return emitIfMember(b, algebraWithout(absent), values, absent, out,
+                      compute);
+}
+
+SmallVector<Value> KernelLowering::emitIfMember(
+    OpBuilder &b, const IterationAlgebra &space, ArrayRef<Value> values,
+    uint64_t absent, ValueRange otherwise,
+    function_ref<SmallVector<Value>(OpBuilder &)> then) {
   SmallVector<Value> defined(inputs.size());
   for (unsigned k : space.getLeaves())
     if (values[k] && !(absent >> k & 1))
@@ -1644,8 +1647,10 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
   Value inside = emitMembership(b, loc, space, defined);
   auto branch = scf::IfOp::create(
       b, loc, inside,
-      [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, compute(tb)); },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
+      [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, then(tb)); },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(eb, l, otherwise);
+      });
   return SmallVector<Value>(branch.getResults());
 }
 
@@ -1830,19 +1835,7 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b,
   for (unsigned k = 0; k < inputs.size(); ++k)
     if (absent >> k & 1)
       space = removeOperand(space, k);
-  space = space.normalize();
-  SmallVector<Value> defined(inputs.size());
-  for (unsigned k : space.getLeaves())
-    if (values[k] && !(absent >> k & 1))
-      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
-  Value inside = emitMembership(b, loc, space, defined);
-  auto branch = scf::IfOp::create(
-      b, loc, inside,
-      [&](OpBuilder &tb, Location l) {
-        scf::YieldOp::create(tb, l, combineAt(tb));
-      },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
-  return SmallVector<Value>(branch.getResults());
+  return emitIfMember(b, space.normalize(), values, absent, state, combineAt);
 }
 
 /// The fill a function's case regions assume for argument `i`: its explicit

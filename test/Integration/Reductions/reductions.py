@@ -67,18 +67,28 @@ def reference(fn, t, dense, dims, identity, fill):
     return out
 
 
-def make_variant(rng, tag):
-    fn = rng.choice(sorted(COMBINERS))
-    t, identity = COMBINERS[fn]
-    rank = rng.choice([1, 2, 2, 3])
-    shape = ew.shapes_for(rank, rng)
-    in_fmt = rng.choice(list(ew.FORMATS[rank]))
+def random_operand(rng, t, shape, fmts):
+    fmt = rng.choice(fmts)
     fill = rng.choice(ew.FILL_POOLS[t])
     arr = ew.random_values(rng, t, shape, fill, None)
     density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
     stored = np.array([rng.random() < density for _ in range(arr.size)],
                       dtype=bool).reshape(shape)
     dense = np.where(stored, arr, np.array(fill, dtype=ew.NP_TYPES[t]))
+    typ = ew.array_type(shape, t, fmt, len(shape), fill)
+    if ew.FORMATS[len(shape)][fmt] is None:
+        text = ew.constant(dense, t, fmt, typ)
+    else:
+        text = ew.sparse_constant(arr, stored, t, typ, fill)
+    return fmt, fill, dense, typ, text
+
+
+def make_variant(rng, tag):
+    fn = rng.choice(sorted(COMBINERS))
+    t, identity = COMBINERS[fn]
+    rank = rng.choice([1, 2, 2, 3])
+    shape = ew.shapes_for(rank, rng)
+    in_fmt, fill, dense, in_typ, text = random_operand(rng, t, shape, list(ew.FORMATS[rank]))
     dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
     out_rank = rank - len(dims)
     out_shape = [shape[d] for d in range(rank) if d not in dims]
@@ -89,12 +99,7 @@ def make_variant(rng, tag):
     declared = fold(fn, t, [fill] * count, identity, fill)[()]
     out_fmt = rng.choice(list(ew.FORMATS[out_rank])) if out_rank else None
     v = ew.Variant()
-    v.globals, v.lines = [], []
-    in_typ = ew.array_type(shape, t, in_fmt, rank, fill)
-    if ew.FORMATS[rank][in_fmt] is None:
-        v.lines.append("  %%a_%s = %s" % (tag, ew.constant(dense, t, in_fmt, in_typ)))
-    else:
-        v.lines.append("  %%a_%s = %s" % (tag, ew.sparse_constant(arr, stored, t, in_typ, fill)))
+    v.globals, v.lines = [], ["  %%a_%s = %s" % (tag, text)]
     out_typ = (ew.array_type(out_shape, t, out_fmt, out_rank, declared) if out_rank
                else "!sparse_array.array<%s, #sparse_array.format<[], fill = %s>>"
                % (t, ew.fill_literal(declared, t)))
@@ -115,22 +120,6 @@ SEMIRINGS = [
     ("max_f64", "add_f64"), ("min_i64", "add_i64"), ("max_i64", "add_i64"),
     ("or_i1", "and_i1"), ("xor_i1", "and_i1"), ("and_i64", "or_i64"),
 ]
-
-
-def random_operand(rng, t, shape, fmts):
-    fmt = rng.choice(fmts)
-    fill = rng.choice(ew.FILL_POOLS[t])
-    arr = ew.random_values(rng, t, shape, fill, None)
-    density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
-    stored = np.array([rng.random() < density for _ in range(arr.size)],
-                      dtype=bool).reshape(shape)
-    dense = np.where(stored, arr, np.array(fill, dtype=ew.NP_TYPES[t]))
-    typ = ew.array_type(shape, t, fmt, len(shape), fill)
-    if ew.FORMATS[len(shape)][fmt] is None:
-        text = ew.constant(dense, t, fmt, typ)
-    else:
-        text = ew.sparse_constant(arr, stored, t, typ, fill)
-    return fmt, fill, dense, typ, text
 
 
 def make_contraction(rng, tag):
