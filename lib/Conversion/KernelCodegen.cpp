@@ -15,6 +15,7 @@
 #include "SparseArray/Analysis/Evaluator.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Coiteration.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -260,6 +261,9 @@ public:
   LogicalResult run();
 
 private:
+  /// C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) row by row (Gustavson; the reduction's
+  /// `scatter` plan): a dense workspace per row.
+  LogicalResult runRowWiseProduct();
   LogicalResult analyze(OpBuilder &b);
   void setUpOutput(OpBuilder &b);
   /// The innermost output level's positions are stored once per parent
@@ -1974,7 +1978,209 @@ FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
   return failure();
 }
 
+LogicalResult KernelLowering::runRowWiseProduct() {
+  OpBuilder b(kernel);
+  kernel.getBody().walk([&](ReduceOverOp r) { reduction = r; });
+  if (!kernel.getAlgebra() || !kernel.getFill() || !reduction.getStrategy())
+    return kernel.emitError("kernel has no coiteration plan; run "
+                            "--sparse-array-derive-algebra and "
+                            "--sparse-array-build-lattices first");
+  combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+      kernel, reduction.getCombinerAttr());
+  reductionPlan = derivation.planReduction(kernel, reduction);
+  std::optional<std::pair<unsigned, unsigned>> factors = matchRowWiseProduct(
+      kernel, reduction, reductionPlan.algebra, *reduction.getStrategy());
+  if (!factors)
+    return kernel.emitError("sparse_array.reduce_over is marked scatter but "
+                            "the kernel is not a row-wise matrix product");
+  auto [pk, qk] = *factors;
+  resultType = kernel.getResultType();
+  resultFill = resultType.getFillValue();
+  rank = 2;
+  numLoops = 3;
+  algebra = kernel.getAlgebra()->getAlgebra();
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    Input &in = inputs.emplace_back();
+    in.type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    in.fill = in.type.getFillValue();
+    in.used = static_cast<bool>(kernel.getAccessOf(k));
+  }
+  Type elt = resultType.getElementType();
+  FormatAttr resultFormat = resultType.getFormat();
+  auto memrefOf = [](Type t) {
+    return MemRefType::get({ShapedType::kDynamic}, t);
+  };
+  struct Factor {
+    Value pos, crd, vals;
+  };
+  auto factor = [&](unsigned k) {
+    Value array = kernel.getInputs()[k];
+    FormatAttr f = inputs[k].type.getFormat();
+    return Factor{
+        PositionsOp::create(b, loc, memrefOf(b.getIntegerType(f.getPosWidth())),
+                            array, 1),
+        CoordinatesOp::create(b, loc,
+                              memrefOf(b.getIntegerType(f.getCrdWidth())),
+                              array, 1),
+        ValuesOp::create(b, loc, memrefOf(inputs[k].type.getElementType()),
+                         array)};
+  };
+  Factor P = factor(pk), Q = factor(qk);
+  Value rows = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(0));
+  Value inner = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(1));
+  Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], int64_t(1));
+  // The shared dimension must agree (static sizes are verified).
+  Type i64 = b.getI64Type();
+  auto toI64 = [&](Value v) { return arith::IndexCastOp::create(b, loc, i64, v); };
+  Value checkArgs[] = {arith::ConstantIntOp::create(b, loc, i64, qk),
+                       arith::ConstantIntOp::create(b, loc, i64, 0),
+                       toI64(DimOp::create(b, loc, kernel.getInputs()[qk],
+                                           int64_t(0))),
+                       toI64(inner)};
+  callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, checkArgs);
+
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  // Workspace: values, the row that last touched each column (i + 1), and
+  // the columns the current row touched.
+  Value work = memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{cols});
+  Value mark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
+  Value touched =
+      memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
+  scf::ForOp::create(b, loc, zero, cols, one, ValueRange{},
+                     [&](OpBuilder &fb, Location l, Value j, ValueRange) {
+                       memref::StoreOp::create(
+                           fb, l, arith::ConstantIntOp::create(fb, l, i64, 0),
+                           mark, j);
+                       scf::YieldOp::create(fb, l);
+                     });
+  // Output: CSR, appended row by row.
+  Type posType = b.getIntegerType(resultFormat.getPosWidth());
+  Type crdType = b.getIntegerType(resultFormat.getCrdWidth());
+  Value cap = arith::AddIOp::create(
+      b, loc, constIndex(b, loc, 16),
+      arith::AddIOp::create(b, loc, memref::DimOp::create(b, loc, P.vals, 0),
+                            memref::DimOp::create(b, loc, Q.vals, 0)));
+  Value posOut = allocOutput(b, memrefOf(posType),
+                             arith::AddIOp::create(b, loc, rows, one));
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, posType, 0),
+                          posOut, ValueRange{zero});
+  Value crdOut = allocOutput(b, memrefOf(crdType), cap);
+  Value valOut = allocOutput(b, memrefOf(elt), cap);
+  capacityIsBound = false;
+
+  auto rowLoop = scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{zero, crdOut, valOut},
+      [&](OpBuilder &rb, Location l, Value i, ValueRange acc) {
+        Value gen = arith::AddIOp::create(
+            rb, l, arith::IndexCastOp::create(rb, l, i64, i),
+            arith::ConstantIntOp::create(rb, l, i64, 1));
+        Value pLo = loadIndex(rb, l, P.pos, i);
+        Value pHi = loadIndex(rb, l, P.pos, arith::AddIOp::create(rb, l, i, one));
+        // Scatter: every stored P(i, k) times the row k of Q.
+        auto overP = scf::ForOp::create(
+            rb, l, pLo, pHi, one, ValueRange{zero},
+            [&](OpBuilder &pb, Location pl, Value p, ValueRange pc) {
+              Value k = loadIndex(pb, pl, P.crd, p);
+              Value a = memref::LoadOp::create(pb, pl, P.vals, ValueRange{p});
+              Value qLo = loadIndex(pb, pl, Q.pos, k);
+              Value qHi = loadIndex(pb, pl, Q.pos,
+                                    arith::AddIOp::create(pb, pl, k, one));
+              auto overQ = scf::ForOp::create(
+                  pb, pl, qLo, qHi, one, ValueRange{pc[0]},
+                  [&](OpBuilder &qb, Location ql, Value q, ValueRange qc) {
+                    Value j = loadIndex(qb, ql, Q.crd, q);
+                    Value bv = memref::LoadOp::create(qb, ql, Q.vals, ValueRange{q});
+                    SmallVector<Value> values(inputs.size());
+                    values[pk] = a;
+                    values[qk] = bv;
+                    Value v = emitBody(qb, 0, values, reduction.getValue());
+                    Value seen = arith::CmpIOp::create(
+                        qb, ql, arith::CmpIPredicate::eq,
+                        memref::LoadOp::create(qb, ql, mark, ValueRange{j}), gen);
+                    auto upd = scf::IfOp::create(
+                        qb, ql, seen,
+                        [&](OpBuilder &tb, Location tl) {
+                          Value old = memref::LoadOp::create(tb, tl, work, ValueRange{j});
+                          memref::StoreOp::create(tb, tl, emitCombinerCall(tb, old, v),
+                                                  work, ValueRange{j});
+                          scf::YieldOp::create(tb, tl, qc[0]);
+                        },
+                        [&](OpBuilder &eb, Location el) {
+                          memref::StoreOp::create(eb, el, gen, mark, ValueRange{j});
+                          memref::StoreOp::create(eb, el, v, work, ValueRange{j});
+                          memref::StoreOp::create(
+                              eb, el, arith::IndexCastOp::create(eb, el, i64, j),
+                              touched, ValueRange{qc[0]});
+                          scf::YieldOp::create(
+                              eb, el, arith::AddIOp::create(eb, el, qc[0], one).getResult());
+                        });
+                    scf::YieldOp::create(qb, ql, upd.getResults());
+                  });
+              scf::YieldOp::create(pb, pl, overQ.getResults());
+            });
+        Value count = overP.getResult(0);
+        // Gather in column order; entries equal to the fill are dropped.
+        Value touchedPtr = arith::IndexCastOp::create(
+            rb, l, i64, memref::ExtractAlignedPointerAsIndexOp::create(rb, l, touched));
+        callRuntime(rb, l, kernel, "sa_rt_sort_i64", {},
+                    {touchedPtr, arith::IndexCastOp::create(rb, l, i64, count)});
+        Value needed = arith::AddIOp::create(rb, l, acc[0], count);
+        Value crd = ensureCapacity(rb, acc[1], needed);
+        Value val = ensureCapacity(rb, acc[2], needed);
+        auto gather = scf::ForOp::create(
+            rb, l, zero, count, one, ValueRange{acc[0]},
+            [&](OpBuilder &gb, Location gl, Value t, ValueRange gc) {
+              Value j64 = memref::LoadOp::create(gb, gl, touched, ValueRange{t});
+              Value j = arith::IndexCastOp::create(gb, gl, gb.getIndexType(), j64);
+              Value x = memref::LoadOp::create(gb, gl, work, ValueRange{j});
+              auto keep = scf::IfOp::create(
+                  gb, gl, differsFrom(gb, gl, x, resultFill),
+                  [&](OpBuilder &tb, Location tl) {
+                    Value c = crdType == j64.getType()
+                                  ? j64
+                                  : arith::TruncIOp::create(tb, tl, crdType, j64)
+                                        .getResult();
+                    memref::StoreOp::create(tb, tl, c, crd, ValueRange{gc[0]});
+                    memref::StoreOp::create(tb, tl, x, val, ValueRange{gc[0]});
+                    scf::YieldOp::create(
+                        tb, tl, arith::AddIOp::create(tb, tl, gc[0], one).getResult());
+                  },
+                  [&](OpBuilder &eb, Location el) {
+                    scf::YieldOp::create(eb, el, gc[0]);
+                  });
+              scf::YieldOp::create(gb, gl, keep.getResults());
+            });
+        Value nnz = gather.getResult(0);
+        memref::StoreOp::create(
+            rb, l, arith::IndexCastUIOp::create(rb, l, posType, nnz), posOut,
+            ValueRange{arith::AddIOp::create(rb, l, i, one)});
+        scf::YieldOp::create(rb, l, ValueRange{nnz, crd, val});
+      });
+  Value nnz = rowLoop.getResult(0);
+  auto shrink = [&](Value buffer, Value size) {
+    return memref::ReallocOp::create(
+        b, loc, cast<MemRefType>(buffer.getType()), buffer, size);
+  };
+  Value crdFinal = shrink(rowLoop.getResult(1), nnz);
+  Value valFinal = shrink(rowLoop.getResult(2), nnz);
+  memref::DeallocOp::create(b, loc, work);
+  memref::DeallocOp::create(b, loc, mark);
+  memref::DeallocOp::create(b, loc, touched);
+  if (hadError)
+    return failure();
+  Value result = AssembleOp::create(b, loc, resultType,
+                                    ValueRange{posOut, crdFinal, valFinal},
+                                    ValueRange{rows, cols});
+  kernel.getResult().replaceAllUsesWith(result);
+  kernel.erase();
+  return success();
+}
+
 LogicalResult KernelLowering::run() {
+  bool scatter = false;
+  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter(); });
+  if (scatter)
+    return runRowWiseProduct();
   OpBuilder b(kernel);
   if (failed(analyze(b)))
     return failure();

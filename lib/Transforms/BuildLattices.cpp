@@ -20,6 +20,12 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 
 namespace {
+bool isRowWiseProduct(KernelOp kernel) {
+  bool scatter = false;
+  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter(); });
+  return scatter;
+}
+
 struct BuildLatticesPass
     : public sparse_array::impl::SparseArrayBuildLatticesPassBase<
           BuildLatticesPass> {
@@ -28,8 +34,12 @@ struct BuildLatticesPass
     getOperation()->walk([&](KernelOp k) { kernels.push_back(k); });
     bool ok = true;
     for (KernelOp kernel : kernels) {
-      convertMisorderedInputs(kernel);
+      // A row-wise product reads its second factor by rows as stored: no
+      // conversion (the plan is made first, conversions only otherwise).
       FailureOr<ArrayAttr> lattices = buildKernelLattices(kernel);
+      if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
+          convertMisorderedInputs(kernel))
+        lattices = buildKernelLattices(kernel);
       if (failed(lattices)) {
         ok = false;
         continue;

@@ -22,6 +22,53 @@ SmallVector<int> mlir::sparse_array::getLoopOfIndex(KernelOp kernel) {
   return loopOf;
 }
 
+std::optional<std::pair<unsigned, unsigned>>
+mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
+                                        const IterationAlgebra &valueAlgebra,
+                                        StringRef strategy) {
+  ArrayType result = kernel.getResultType();
+  auto isCsr = [](ArrayType t) {
+    FormatAttr f = t.getFormat();
+    return t.getRank() == 2 && f.getNumLevels() == 2 && f.getLevelDim(0) == 0 &&
+           f.getLevelDim(1) == 1 && f.getLevels()[0].isFull() &&
+           !f.getLevels()[1].isFull() && f.getLevels()[1].unique &&
+           f.getLevels()[1].format->hasPositionsBuffer();
+  };
+  if (strategy != "identity" || kernel.getNumIndices() != 3 ||
+      !isCsr(result) || kernel.getYield().getValue() != reduce.getResult() ||
+      reduce.getIndices().size() != 1 || reduce.getIndices()[0] != kernel.getIndex(2))
+    return std::nullopt;
+  // The product's algebra: exactly P ∩ Q.
+  IterationAlgebra a = valueAlgebra.normalize();
+  if (a.getKind() != IterationAlgebra::Kind::Intersection ||
+      a.getChildren().size() != 2 || !a.getChildren()[0].isLeaf() ||
+      !a.getChildren()[1].isLeaf())
+    return std::nullopt;
+  Value i = kernel.getIndex(0), j = kernel.getIndex(1), k = kernel.getIndex(2);
+  std::optional<unsigned> p, q;
+  for (unsigned in = 0; in < kernel.getInputs().size(); ++in) {
+    AccessOp access = kernel.getAccessOf(in);
+    if (!access)
+      continue;
+    auto type = cast<ArrayType>(kernel.getInputs()[in].getType());
+    if (!access.getSlices().empty() || !isCsr(type))
+      return std::nullopt;
+    if (access.getIndices()[0] == i && access.getIndices()[1] == k && !p)
+      p = in;
+    else if (access.getIndices()[0] == k && access.getIndices()[1] == j && !q)
+      q = in;
+    else
+      return std::nullopt;
+  }
+  if (!p || !q)
+    return std::nullopt;
+  SmallVector<unsigned> leaves = {a.getChildren()[0].getLeaf(),
+                                  a.getChildren()[1].getLeaf()};
+  if (!llvm::is_contained(leaves, *p) || !llvm::is_contained(leaves, *q))
+    return std::nullopt;
+  return std::make_pair(*p, *q);
+}
+
 unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
   SmallVector<int> loopOf = getLoopOfIndex(kernel);
   OpBuilder before(kernel);
@@ -123,6 +170,9 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
     OpBuilder b(kernel->getContext());
     reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
     reduce.setEarlyExit(plan.annihilator != nullptr);
+    reduce.setScatter(matchRowWiseProduct(kernel, reduce, reductionAlgebra,
+                                          plan.getStrategyName())
+                          .has_value());
   }
 
   SmallVector<InputLevels> inputs(numInputs);

@@ -98,7 +98,7 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
                                    indices, DenseI64ArrayAttr());
     Value total = ReduceOverOp::create(rewriter, loc, entry.getType(), entry,
                                        reduced, reduce.getFnAttr(),
-                                       StringAttr(), UnitAttr());
+                                       StringAttr(), UnitAttr(), UnitAttr());
     YieldOp::create(rewriter, loc, total);
     rewriter.replaceOp(reduce, kernel.getResult());
     return success();

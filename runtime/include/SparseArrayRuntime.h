@@ -50,6 +50,9 @@ double sa_rt_seconds(void);
  * (first-touch page faults dominate memory-bound merges otherwise). */
 void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes);
 
+/* Sorts `count` int64 values at `address` ascending, in place. */
+void sa_rt_sort_i64(int64_t address, int64_t count);
+
 /*--- Arrays ----------------------------------------------------------------
  *
  * An array crosses the C boundary as an opaque sa_rt_array handle or as its

@@ -16,7 +16,7 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_print_u64),    SA_RT_SYMBOL(sa_rt_print_f64),
     SA_RT_SYMBOL(sa_rt_print_f32),    SA_RT_SYMBOL(sa_rt_print_str),
     SA_RT_SYMBOL(sa_rt_print_newline), SA_RT_SYMBOL(sa_rt_seconds),
-    SA_RT_SYMBOL(sa_rt_advise_sequential_buffer),
+    SA_RT_SYMBOL(sa_rt_advise_sequential_buffer), SA_RT_SYMBOL(sa_rt_sort_i64),
     SA_RT_SYMBOL(sa_rt_array_read),   SA_RT_SYMBOL(sa_rt_array_new),
     SA_RT_SYMBOL(sa_rt_array_set_dim), SA_RT_SYMBOL(sa_rt_array_dim),
     SA_RT_SYMBOL(sa_rt_check_extent),

@@ -188,3 +188,65 @@ func.func @bfs_pull_step(%seen: !v, %a: !m, %f: !v) -> !v {
   }
   return %y : !v
 }
+
+// -----
+
+!csr = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
+!csc = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+sparse_array.func @mul(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, annihilator = #sparse_array.annihilator<0 : i64>,
+                identity = #sparse_array.identity<1 : i64>} {
+  %r = arith.muli %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// SpGEMM of CSR factors into CSR, products only where both are stored and
+// summed from add's identity: row by row (Gustavson), each row of A
+// scattering scaled rows of B into a dense workspace, whose touched columns
+// are sorted and appended. B is read by rows as stored (no conversion).
+// PLAN-LABEL: func.func @spgemm(
+// PLAN-NOT: sparse_array.convert
+// PLAN: with @add {scatter, strategy = "identity"} : i64
+// CHECK-LABEL: func.func @spgemm(
+// CHECK-NOT: sparse_array.convert
+// CHECK: %[[W:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: %[[MARK:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
+// CHECK: scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %c1 iter_args(
+// CHECK: scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %c1 iter_args(
+// CHECK: arith.muli
+// CHECK: scf.if
+// CHECK: arith.addi
+// CHECK: call @sa_rt_sort_i64(
+// CHECK: sparse_array.assemble
+func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
+  %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
+    %x = sparse_array.access %A[%i, %k] : !csr
+    %y = sparse_array.access %B[%k, %j] : !csr
+    %p = sparse_array.apply @mul(%x, %y) : (i64, i64) -> i64
+    %s = sparse_array.reduce_over [%k] %p with @add : i64
+    sparse_array.yield %s : i64
+  }
+  return %c : !csr
+}
+// Not firing: a CSC result is computed by inner products (B converted to
+// be read by columns).
+// PLAN-LABEL: func.func @spgemm_into_csc(
+// PLAN: sparse_array.convert
+// PLAN: with @add {strategy = "identity"} : i64
+func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
+  %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csc {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
+    %x = sparse_array.access %A[%i, %k] : !csr
+    %y = sparse_array.access %B[%k, %j] : !csr
+    %p = sparse_array.apply @mul(%x, %y) : (i64, i64) -> i64
+    %s = sparse_array.reduce_over [%k] %p with @add : i64
+    sparse_array.yield %s : i64
+  }
+  return %c : !csc
+}

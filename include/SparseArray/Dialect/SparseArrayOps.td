@@ -279,7 +279,9 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     - `"universe"`: every point is visited (e.g. a sum of fills 1 counts
       them);
     and `early_exit` when the combiner has an annihilator: the loops stop
-    as soon as the accumulator holds it.
+    as soon as the accumulator holds it; `scatter` when the kernel is a
+    matrix product computed row by row (Gustavson): each result row
+    accumulates scaled rows of the second factor in a dense workspace.
 
     Example:
 
@@ -293,7 +295,8 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
   let arguments = (ins AnyType:$value, Variadic<Index>:$indices,
                        FlatSymbolRefAttr:$combiner,
                        OptionalAttr<StrAttr>:$strategy,
-                       UnitAttr:$early_exit);
+                       UnitAttr:$early_exit,
+                       UnitAttr:$scatter);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)

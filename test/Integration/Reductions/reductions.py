@@ -67,9 +67,10 @@ def reference(fn, t, dense, dims, identity, fill):
     return out
 
 
-def random_operand(rng, t, shape, fmts):
+def random_operand(rng, t, shape, fmts, fill=None):
     fmt = rng.choice(fmts)
-    fill = rng.choice(ew.FILL_POOLS[t])
+    if fill is None:
+        fill = rng.choice(ew.FILL_POOLS[t])
     arr = ew.random_values(rng, t, shape, fill, None)
     density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
     stored = np.array([rng.random() < density for _ in range(arr.size)],
@@ -122,16 +123,29 @@ SEMIRINGS = [
 ]
 
 
+# The zero of semirings that have one exactly (add's identity, mul's
+# annihilator).
+ZEROS = {("add_i64", "mul_i64"): 0, ("or_i1", "and_i1"): False,
+         ("xor_i1", "and_i1"): False, ("and_i64", "or_i64"): -1,
+         ("max_i64", "add_i64"): None, ("min_i64", "add_i64"): None}
+
+
 def make_contraction(rng, tag):
     """y(i) = add_j mul(A(i, j), x(j)), or C(i, j) = add_k mul(A(i, k), B(k, j))."""
     add, mul = rng.choice(SEMIRINGS)
     t, identity = COMBINERS[add]
     matmul = rng.random() < 0.5
+    # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case.
+    rowwise = matmul and rng.random() < 0.4
+    fmts2 = ["csr"] if rowwise else list(ew.FORMATS[2])
+    # ... with the semiring's zero as both fills (the add's identity that
+    # the multiply annihilates), when it has one.
+    zero = ZEROS.get((add, mul)) if rowwise else None
     m, n = rng.choice([0, 1, 3, 5]), rng.choice([0, 1, 4, 6])
-    fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], list(ew.FORMATS[2]))
+    fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], fmts2, zero)
     if matmul:
         p_ = rng.choice([1, 3, 4])
-        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], list(ew.FORMATS[2]))
+        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], fmts2, zero)
         out_shape = [m, p_]
     else:
         fb, fill_b, B, tb, text_b = random_operand(rng, t, [n], list(ew.FORMATS[1]))
@@ -159,7 +173,7 @@ def make_contraction(rng, tag):
         fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
-    out_fmt = rng.choice(list(ew.FORMATS[len(out_shape)]))
+    out_fmt = "csr" if rowwise else rng.choice(list(ew.FORMATS[len(out_shape)]))
     out_typ = ew.array_type(out_shape, t, out_fmt, len(out_shape), declared)
     v = ew.Variant()
     v.globals = []
