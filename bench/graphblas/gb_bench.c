@@ -6,6 +6,9 @@
 //
 //   bool:     y<¬m> = A ∨.∧ x      (GrB_LOR_LAND_SEMIRING_BOOL, GrB_DESC_RC)
 //   tropical: y<¬m> = A min.+ d    (GrB_MIN_PLUS_SEMIRING_FP64, GrB_DESC_RC)
+//   mxm:      C = A ∨.∧ F, C = A min.+ F   (F: n x 64 frontiers, one per
+//             source, each vertex with probability 1/64: multi-source BFS
+//             and Bellman-Ford steps; GrB_mxm)
 //
 // x: a Boolean frontier (every vertex with probability 1/8), m: a Boolean
 // "seen" mask (probability 1/3), d: distances in [0, 100) for a third of
@@ -188,6 +191,7 @@ int main(int argc, char **argv) {
   CHECK(GrB_Matrix_new(&A, GrB_FP64, n, n));
   CHECK(GrB_Matrix_build_FP64(A, e.rows, e.cols, e.vals, e.nnz, GrB_FIRST_FP64));
   GrB_Index nvals;
+  GrB_Matrix frontiers = NULL;
   CHECK(GrB_Matrix_nvals(&nvals, A));
   // The graph, as stored (duplicates merged, sorted).
   {
@@ -213,6 +217,40 @@ int main(int argc, char **argv) {
     mp[i] = uniform() < 1.0 / 3;
     dp[i] = uniform() < 1.0 / 3;
     dv[i] = floor(uniform() * 1000) / 10;
+  }
+  // F: 64 sparse columns.
+  enum { kSources = 64 };
+  {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/F.mtx", out);
+    FILE *f = fopen(path, "w");
+    uint64_t count = 0;
+    uint64_t cap = n + 16;
+    GrB_Index *FI = malloc(cap * sizeof(GrB_Index)), *FJ = malloc(cap * sizeof(GrB_Index));
+    double *FX = malloc(cap * sizeof(double));
+    for (uint64_t i = 0; i < n; ++i)
+      for (int j = 0; j < kSources; ++j)
+        if (next_random() % 4096 < 64) {
+          if (count == cap) {
+            cap *= 2;
+            FI = realloc(FI, cap * sizeof(GrB_Index));
+            FJ = realloc(FJ, cap * sizeof(GrB_Index));
+            FX = realloc(FX, cap * sizeof(double));
+          }
+          FI[count] = i, FJ[count] = j, FX[count++] = floor(uniform() * 1000) / 10;
+        }
+    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %d %llu\n",
+            (unsigned long long)n, kSources, (unsigned long long)count);
+    for (uint64_t k = 0; k < count; ++k)
+      fprintf(f, "%llu %llu %.17g\n", (unsigned long long)FI[k] + 1,
+              (unsigned long long)FJ[k] + 1, FX[k]);
+    fclose(f);
+    GrB_Matrix Fm;
+    CHECK(GrB_Matrix_new(&Fm, GrB_FP64, n, kSources));
+    CHECK(GrB_Matrix_build_FP64(Fm, FI, FJ, FX, count, GrB_FIRST_FP64));
+    CHECK(GrB_Matrix_wait(Fm, GrB_MATERIALIZE));
+    free(FI), free(FJ), free(FX);
+    frontiers = Fm;
   }
   write_vector(out, "x", n, xp, NULL, 1);
   write_vector(out, "m", n, mp, NULL, 1);
@@ -268,6 +306,45 @@ int main(int argc, char **argv) {
       GrB_Vector_free(&y);
     }
     printf("gb-%s %.6f %llu %.17g\n", kernel ? "mxv-tropical" : "mxv-bool", best,
+           (unsigned long long)entries, checksum);
+    fflush(stdout);
+  }
+  GrB_Matrix Fb;
+  CHECK(GrB_Matrix_new(&Fb, GrB_BOOL, n, kSources));
+  CHECK(GrB_Matrix_apply(Fb, NULL, NULL, GrB_IDENTITY_BOOL, frontiers, NULL));
+  CHECK(GrB_Matrix_wait(Fb, GrB_MATERIALIZE));
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    double best = 1e300, checksum = 0;
+    GrB_Index entries = 0;
+    for (int r = 0; r < repeat; ++r) {
+      GrB_Matrix C;
+      CHECK(GrB_Matrix_new(&C, kernel ? GrB_FP64 : GrB_BOOL, n, kSources));
+      double t0 = seconds();
+      if (kernel == 0)
+        CHECK(GrB_mxm(C, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, B, Fb, NULL));
+      else
+        CHECK(GrB_mxm(C, NULL, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, frontiers, NULL));
+      CHECK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+      double t1 = seconds();
+      if (t1 - t0 < best) best = t1 - t0;
+      CHECK(GrB_Matrix_nvals(&entries, C));
+      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
+      GrB_Index *J = malloc((entries + 1) * sizeof(GrB_Index));
+      double *X = malloc((entries + 1) * sizeof(double));
+      GrB_Index got = entries;
+      CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, C));
+      checksum = 0;
+      GrB_Index trues = 0;
+      for (GrB_Index k = 0; k < got; ++k) {
+        checksum += X[k];
+        trues += X[k] != 0;
+      }
+      if (kernel == 0)
+        entries = trues, checksum = (double)trues;
+      free(I), free(J), free(X);
+      GrB_Matrix_free(&C);
+    }
+    printf("gb-%s %.6f %llu %.17g\n", kernel ? "mxm-tropical" : "mxm-bool", best,
            (unsigned long long)entries, checksum);
     fflush(stdout);
   }
