@@ -2026,6 +2026,16 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                          array)};
   };
   Factor P = factor(pk), Q = factor(qk);
+  // A mask M(i, j) the result is a function of, if any.
+  std::optional<unsigned> mk;
+  if (kernel.getYield().getValue() != reduction.getResult())
+    for (Value arg : kernel.getYield().getValue().getDefiningOp()->getOperands())
+      if (auto access = arg.getDefiningOp<AccessOp>())
+        mk = cast<BlockArgument>(access.getArray()).getArgNumber() -
+             kernel.getNumIndices();
+  std::optional<Factor> M;
+  if (mk)
+    M = factor(*mk);
   Value rows = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(0));
   Value inner = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(1));
   Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], int64_t(1));
@@ -2046,13 +2056,27 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   Value mark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
   Value touched =
       memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
+  Value maskMark, maskVal;
+  if (M) {
+    maskMark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
+    maskVal = memref::AllocOp::create(
+        b, loc, memrefOf(inputs[*mk].type.getElementType()), ValueRange{cols});
+  }
   scf::ForOp::create(b, loc, zero, cols, one, ValueRange{},
                      [&](OpBuilder &fb, Location l, Value j, ValueRange) {
-                       memref::StoreOp::create(
-                           fb, l, arith::ConstantIntOp::create(fb, l, i64, 0),
-                           mark, j);
+                       Value z = arith::ConstantIntOp::create(fb, l, i64, 0);
+                       memref::StoreOp::create(fb, l, z, mark, j);
+                       if (M)
+                         memref::StoreOp::create(fb, l, z, maskMark, j);
                        scf::YieldOp::create(fb, l);
                      });
+  // Whether a product at (i, j) can matter, from the mask alone (the
+  // kernel's algebra with both factors eliminated).
+  IterationAlgebra maskSpace = IterationAlgebra::universe();
+  if (M) {
+    maskSpace = kernel.getAlgebra()->getAlgebra();
+    maskSpace = eliminateOperand(eliminateOperand(maskSpace, pk), qk).normalize();
+  }
   // Output: CSR, appended row by row.
   Type posType = b.getIntegerType(resultFormat.getPosWidth());
   Type crdType = b.getIntegerType(resultFormat.getCrdWidth());
@@ -2074,8 +2098,30 @@ LogicalResult KernelLowering::runRowWiseProduct() {
         Value gen = arith::AddIOp::create(
             rb, l, arith::IndexCastOp::create(rb, l, i64, i),
             arith::ConstantIntOp::create(rb, l, i64, 1));
+        Value next = arith::AddIOp::create(rb, l, i, one);
+        if (M)
+          scf::ForOp::create(
+              rb, l, loadIndex(rb, l, M->pos, i), loadIndex(rb, l, M->pos, next),
+              one, ValueRange{},
+              [&](OpBuilder &mb, Location ml, Value e, ValueRange) {
+                Value j = loadIndex(mb, ml, M->crd, e);
+                memref::StoreOp::create(mb, ml, gen, maskMark, ValueRange{j});
+                memref::StoreOp::create(
+                    mb, ml, memref::LoadOp::create(mb, ml, M->vals, ValueRange{e}),
+                    maskVal, ValueRange{j});
+                scf::YieldOp::create(mb, ml);
+              });
+        // M(i, j): its stored value in this row, else its fill.
+        auto maskAt = [&](OpBuilder &mb, Location ml, Value j) -> Value {
+          Value here = arith::CmpIOp::create(
+              mb, ml, arith::CmpIPredicate::eq,
+              memref::LoadOp::create(mb, ml, maskMark, ValueRange{j}), gen);
+          return arith::SelectOp::create(
+              mb, ml, here, memref::LoadOp::create(mb, ml, maskVal, ValueRange{j}),
+              arith::ConstantOp::create(mb, ml, inputs[*mk].fill));
+        };
         Value pLo = loadIndex(rb, l, P.pos, i);
-        Value pHi = loadIndex(rb, l, P.pos, arith::AddIOp::create(rb, l, i, one));
+        Value pHi = loadIndex(rb, l, P.pos, next);
         // Scatter: every stored P(i, k) times the row k of Q.
         auto overP = scf::ForOp::create(
             rb, l, pLo, pHi, one, ValueRange{zero},
@@ -2089,16 +2135,17 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                   pb, pl, qLo, qHi, one, ValueRange{pc[0]},
                   [&](OpBuilder &qb, Location ql, Value q, ValueRange qc) {
                     Value j = loadIndex(qb, ql, Q.crd, q);
-                    Value bv = memref::LoadOp::create(qb, ql, Q.vals, ValueRange{q});
+                    auto accumulate = [&](OpBuilder &ab) -> SmallVector<Value> {
+                    Value bv = memref::LoadOp::create(ab, ql, Q.vals, ValueRange{q});
                     SmallVector<Value> values(inputs.size());
                     values[pk] = a;
                     values[qk] = bv;
-                    Value v = emitBody(qb, 0, values, reduction.getValue());
+                    Value v = emitBody(ab, 0, values, reduction.getValue());
                     Value seen = arith::CmpIOp::create(
-                        qb, ql, arith::CmpIPredicate::eq,
-                        memref::LoadOp::create(qb, ql, mark, ValueRange{j}), gen);
+                        ab, ql, arith::CmpIPredicate::eq,
+                        memref::LoadOp::create(ab, ql, mark, ValueRange{j}), gen);
                     auto upd = scf::IfOp::create(
-                        qb, ql, seen,
+                        ab, ql, seen,
                         [&](OpBuilder &tb, Location tl) {
                           Value old = memref::LoadOp::create(tb, tl, work, ValueRange{j});
                           memref::StoreOp::create(tb, tl, emitCombinerCall(tb, old, v),
@@ -2114,7 +2161,26 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                           scf::YieldOp::create(
                               eb, el, arith::AddIOp::create(eb, el, qc[0], one).getResult());
                         });
-                    scf::YieldOp::create(qb, ql, upd.getResults());
+                    return SmallVector<Value>(upd.getResults());
+                    };
+                    if (!M || maskSpace.isUniverse()) {
+                      scf::YieldOp::create(qb, ql, accumulate(qb));
+                      return;
+                    }
+                    // A masked-out column takes no products.
+                    SmallVector<Value> defined(inputs.size());
+                    defined[*mk] = differsFrom(qb, ql, maskAt(qb, ql, j),
+                                               inputs[*mk].fill);
+                    Value member = emitMembership(qb, ql, maskSpace, defined);
+                    auto guarded = scf::IfOp::create(
+                        qb, ql, member,
+                        [&](OpBuilder &tb, Location tl) {
+                          scf::YieldOp::create(tb, tl, accumulate(tb));
+                        },
+                        [&](OpBuilder &eb, Location el) {
+                          scf::YieldOp::create(eb, el, qc[0]);
+                        });
+                    scf::YieldOp::create(qb, ql, guarded.getResults());
                   });
               scf::YieldOp::create(pb, pl, overQ.getResults());
             });
@@ -2133,6 +2199,13 @@ LogicalResult KernelLowering::runRowWiseProduct() {
               Value j64 = memref::LoadOp::create(gb, gl, touched, ValueRange{t});
               Value j = arith::IndexCastOp::create(gb, gl, gb.getIndexType(), j64);
               Value x = memref::LoadOp::create(gb, gl, work, ValueRange{j});
+              if (M) {
+                SmallVector<Value> values(inputs.size());
+                values[*mk] = maskAt(gb, gl, j);
+                IRMapping given;
+                given.map(reduction.getResult(), x);
+                x = emitBody(gb, 0, values, Value(), &given);
+              }
               auto keep = scf::IfOp::create(
                   gb, gl, differsFrom(gb, gl, x, resultFill),
                   [&](OpBuilder &tb, Location tl) {
@@ -2166,6 +2239,10 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   memref::DeallocOp::create(b, loc, work);
   memref::DeallocOp::create(b, loc, mark);
   memref::DeallocOp::create(b, loc, touched);
+  if (M) {
+    memref::DeallocOp::create(b, loc, maskMark);
+    memref::DeallocOp::create(b, loc, maskVal);
+  }
   if (hadError)
     return failure();
   Value result = AssembleOp::create(b, loc, resultType,

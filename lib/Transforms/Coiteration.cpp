@@ -35,9 +35,29 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
            f.getLevels()[1].format->hasPositionsBuffer();
   };
   if (strategy != "identity" || kernel.getNumIndices() != 3 ||
-      !isCsr(result) || kernel.getYield().getValue() != reduce.getResult() ||
-      reduce.getIndices().size() != 1 || reduce.getIndices()[0] != kernel.getIndex(2))
+      !isCsr(result) || reduce.getIndices().size() != 1 ||
+      reduce.getIndices()[0] != kernel.getIndex(2))
     return std::nullopt;
+  // The result is the reduction, or a function of it and one mask M(i, j)
+  // that is the fill wherever the product is (checked below on the
+  // kernel's algebra).
+  Value yielded = kernel.getYield().getValue();
+  std::optional<unsigned> mask;
+  if (yielded != reduce.getResult()) {
+    auto apply = yielded.getDefiningOp<ApplyOp>();
+    if (!apply || apply.getArgs().size() != 2)
+      return std::nullopt;
+    Value other;
+    if (apply.getArgs()[1] == reduce.getResult())
+      other = apply.getArgs()[0];
+    else if (apply.getArgs()[0] == reduce.getResult())
+      other = apply.getArgs()[1];
+    auto maskAccess = other ? other.getDefiningOp<AccessOp>() : AccessOp();
+    if (!maskAccess)
+      return std::nullopt;
+    mask = cast<BlockArgument>(maskAccess.getArray()).getArgNumber() -
+           kernel.getNumIndices();
+  }
   // The product's algebra: exactly P ∩ Q.
   IterationAlgebra a = valueAlgebra.normalize();
   if (a.getKind() != IterationAlgebra::Kind::Intersection ||
@@ -53,6 +73,11 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
     auto type = cast<ArrayType>(kernel.getInputs()[in].getType());
     if (!access.getSlices().empty() || !isCsr(type))
       return std::nullopt;
+    if (mask && in == *mask) {
+      if (access.getIndices()[0] != i || access.getIndices()[1] != j)
+        return std::nullopt;
+      continue;
+    }
     if (access.getIndices()[0] == i && access.getIndices()[1] == k && !p)
       p = in;
     else if (access.getIndices()[0] == k && access.getIndices()[1] == j && !q)
@@ -66,6 +91,16 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
                                   a.getChildren()[1].getLeaf()};
   if (!llvm::is_contained(leaves, *p) || !llvm::is_contained(leaves, *q))
     return std::nullopt;
+  // Where no product is stored the result must be the fill: the kernel's
+  // algebra without P (or without Q) is empty.
+  if (mask) {
+    if (!kernel.getAlgebra())
+      return std::nullopt;
+    IterationAlgebra whole = kernel.getAlgebra()->getAlgebra();
+    if (!removeOperand(whole, *p).normalize().isEmpty() ||
+        !removeOperand(whole, *q).normalize().isEmpty())
+      return std::nullopt;
+  }
   return std::make_pair(*p, *q);
 }
 

@@ -250,3 +250,55 @@ func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
   }
   return %c : !csc
 }
+
+// -----
+
+!csr = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @and(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, annihilator = #sparse_array.annihilator<false>,
+                identity = #sparse_array.identity<true>} {
+  %r = arith.andi %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @or(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, identity = #sparse_array.identity<false>,
+                annihilator = #sparse_array.annihilator<true>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1), fills = [false, false]>} {
+  %t = arith.constant true
+  %n = arith.xori %m, %t : i1
+  %r = arith.andi %n, %x : i1
+  sparse_array.yield %r : i1
+}
+// Multi-source BFS step C<¬V> = A ∨.∧ F, row by row: V's row is scattered
+// into marks first, masked-out columns take no products, and the masking
+// function runs at the gather.
+// PLAN-LABEL: func.func @masked_spgemm(
+// PLAN: with @or {early_exit, scatter, strategy = "identity"} : i1
+// CHECK-LABEL: func.func @masked_spgemm(
+// CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
+// The mask row, scattered.
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi1>
+// CHECK: scf.for
+// CHECK: scf.for
+// The mask test before the product.
+// CHECK: scf.if
+// CHECK: arith.andi
+// CHECK: call @sa_rt_sort_i64(
+func.func @masked_spgemm(%a: !csr, %f: !csr, %v: !csr) -> !csr {
+  %c = sparse_array.kernel ins(%a, %f, %v : !csr, !csr, !csr) -> !csr {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csr, %F: !csr, %V: !csr):
+    %x = sparse_array.access %A[%i, %k] : !csr
+    %y = sparse_array.access %F[%k, %j] : !csr
+    %p = sparse_array.apply @and(%x, %y) : (i1, i1) -> i1
+    %s = sparse_array.reduce_over [%k] %p with @or : i1
+    %m = sparse_array.access %V[%i, %j] : !csr
+    %r = sparse_array.apply @keep_unless(%m, %s) : (i1, i1) -> i1
+    sparse_array.yield %r : i1
+  }
+  return %c : !csr
+}

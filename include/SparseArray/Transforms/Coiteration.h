@@ -35,8 +35,10 @@ unsigned convertMisorderedInputs(KernelOp kernel);
 /// visits stored products only (strategy "identity") and a product that is
 /// the fill unless both factors are stored (its algebra is P ∩ Q). Then
 /// each row of C accumulates the rows of Q scaled by the row of P in a
-/// dense workspace (seed 000 §7.2: a scatter reduction). Returns the input
-/// numbers of P and Q.
+/// dense workspace (seed 000 §7.2: a scatter reduction). The result may
+/// also be g(M(i, j), product) for a mask M stored by rows, provided the
+/// kernel is the fill wherever no product is stored (e.g. a complemented
+/// mask). Returns the input numbers of P and Q.
 std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
     KernelOp kernel, ReduceOverOp reduce, const IterationAlgebra &valueAlgebra,
     llvm::StringRef strategy);

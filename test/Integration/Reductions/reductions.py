@@ -168,9 +168,12 @@ def make_contraction(rng, tag):
     # masks: a stored false does not mask. The masking function states its
     # algebra for mask fill false and value fill `declared`.
     mask = None
-    if not matmul and rng.random() < 0.5:
+    if (not matmul or rowwise) and rng.random() < 0.5:
         mask = rng.choice(["keep_if", "keep_unless"])
-        fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
+        if matmul:  # C<M> = A B and C<¬M> = A B, the mask stored by rows
+            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", out_shape, ["csr"], False)
+        else:
+            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
     out_fmt = "csr" if rowwise else rng.choice(list(ew.FORMATS[len(out_shape)]))
@@ -193,11 +196,14 @@ def make_contraction(rng, tag):
         v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
     if matmul:
-        body = ["^bb0(%i: index, %j: index, %k: index, %A: TA, %B: TB):",
+        body = ["^bb0(%i: index, %j: index, %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
                 "  %x = sparse_array.access %A[%i, %k] : TA",
                 "  %y = sparse_array.access %B[%k, %j] : TB",
                 "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
                 "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
+        if mask:
+            body += ["  %mi = sparse_array.access %M[%i, %j] : TM",
+                     "  %s2 = sparse_array.apply @MASK(%mi, %s) : (i1, T) -> T"]
     else:
         body = ["^bb0(%i: index, %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
                 "  %x = sparse_array.access %A[%i, %k] : TA",
