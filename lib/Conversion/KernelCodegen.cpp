@@ -1996,8 +1996,9 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   auto [pk, qk] = *factors;
   resultType = kernel.getResultType();
   resultFill = resultType.getFillValue();
-  rank = 2;
-  numLoops = 3;
+  bool vec = resultType.getRank() == 1;
+  rank = resultType.getRank();
+  numLoops = rank + 1;
   algebra = kernel.getAlgebra()->getAlgebra();
   for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
     Input &in = inputs.emplace_back();
@@ -2013,15 +2014,18 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   struct Factor {
     Value pos, crd, vals;
   };
+  // The compressed level: a matrix's second, a vector's only one (a vector
+  // is a one-row matrix here: its positions are [0, nnz]).
   auto factor = [&](unsigned k) {
     Value array = kernel.getInputs()[k];
     FormatAttr f = inputs[k].type.getFormat();
+    unsigned level = inputs[k].type.getRank() - 1;
     return Factor{
         PositionsOp::create(b, loc, memrefOf(b.getIntegerType(f.getPosWidth())),
-                            array, 1),
+                            array, level),
         CoordinatesOp::create(b, loc,
                               memrefOf(b.getIntegerType(f.getCrdWidth())),
-                              array, 1),
+                              array, level),
         ValuesOp::create(b, loc, memrefOf(inputs[k].type.getElementType()),
                          array)};
   };
@@ -2036,8 +2040,10 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   std::optional<Factor> M;
   if (mk)
     M = factor(*mk);
-  Value rows = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(0));
-  Value inner = DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(1));
+  Value rows = vec ? constIndex(b, loc, 1)
+                  : Value(DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(0)));
+  Value inner =
+      DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(vec ? 0 : 1));
   Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], int64_t(1));
   // The shared dimension must agree (static sizes are verified).
   Type i64 = b.getI64Type();
@@ -2245,9 +2251,11 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   }
   if (hadError)
     return failure();
+  SmallVector<Value> dims = {rows, cols};
+  if (vec)
+    dims = {cols};
   Value result = AssembleOp::create(b, loc, resultType,
-                                    ValueRange{posOut, crdFinal, valFinal},
-                                    ValueRange{rows, cols});
+                                    ValueRange{posOut, crdFinal, valFinal}, dims);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();

@@ -34,9 +34,21 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
            !f.getLevels()[1].isFull() && f.getLevels()[1].unique &&
            f.getLevels()[1].format->hasPositionsBuffer();
   };
-  if (strategy != "identity" || kernel.getNumIndices() != 3 ||
-      !isCsr(result) || reduce.getIndices().size() != 1 ||
-      reduce.getIndices()[0] != kernel.getIndex(2))
+  // A sparse vector: one compressed level (positions [0, nnz]), the
+  // one-row case (vector x matrix: BFS push, a frontier scattering its
+  // out-edges).
+  auto isSparseVector = [](ArrayType t) {
+    FormatAttr f = t.getFormat();
+    return t.getRank() == 1 && f.getNumLevels() == 1 &&
+           !f.getLevels()[0].isFull() && f.getLevels()[0].unique &&
+           f.getLevels()[0].format->hasPositionsBuffer();
+  };
+  bool vec = result.getRank() == 1;
+  unsigned reduced = vec ? 1 : 2;
+  if (strategy != "identity" || kernel.getNumIndices() != reduced + 1 ||
+      !(vec ? isSparseVector(result) : isCsr(result)) ||
+      reduce.getIndices().size() != 1 ||
+      reduce.getIndices()[0] != kernel.getIndex(reduced))
     return std::nullopt;
   // The result is the reduction, or a function of it and one mask M(i, j)
   // that is the fill wherever the product is (checked below on the
@@ -64,23 +76,32 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
       a.getChildren().size() != 2 || !a.getChildren()[0].isLeaf() ||
       !a.getChildren()[1].isLeaf())
     return std::nullopt;
-  Value i = kernel.getIndex(0), j = kernel.getIndex(1), k = kernel.getIndex(2);
+  // Rows of P and of the mask: (i, ·) for matrices, the vector itself.
+  Value j = kernel.getIndex(vec ? 0 : 1), k = kernel.getIndex(reduced);
+  Value i = vec ? Value() : kernel.getIndex(0);
+  auto rowAccess = [&](AccessOp access, ArrayType type, Value col) {
+    if (vec)
+      return isSparseVector(type) && access.getIndices()[0] == col;
+    return isCsr(type) && access.getIndices()[0] == i &&
+           access.getIndices()[1] == col;
+  };
   std::optional<unsigned> p, q;
   for (unsigned in = 0; in < kernel.getInputs().size(); ++in) {
     AccessOp access = kernel.getAccessOf(in);
     if (!access)
       continue;
     auto type = cast<ArrayType>(kernel.getInputs()[in].getType());
-    if (!access.getSlices().empty() || !isCsr(type))
+    if (!access.getSlices().empty())
       return std::nullopt;
     if (mask && in == *mask) {
-      if (access.getIndices()[0] != i || access.getIndices()[1] != j)
+      if (!rowAccess(access, type, j))
         return std::nullopt;
       continue;
     }
-    if (access.getIndices()[0] == i && access.getIndices()[1] == k && !p)
+    if (rowAccess(access, type, k) && !p)
       p = in;
-    else if (access.getIndices()[0] == k && access.getIndices()[1] == j && !q)
+    else if (isCsr(type) && access.getIndices()[0] == k &&
+             access.getIndices()[1] == j && !q)
       q = in;
     else
       return std::nullopt;

@@ -302,3 +302,44 @@ func.func @masked_spgemm(%a: !csr, %f: !csr, %v: !csr) -> !csr {
   }
   return %c : !csr
 }
+
+// -----
+
+!m = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xi1, #sparse_array.format<[compressed]>>
+sparse_array.func @and(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, annihilator = #sparse_array.annihilator<false>,
+                identity = #sparse_array.identity<true>} {
+  %r = arith.andi %x, %y : i1
+  sparse_array.yield %r : i1
+}
+sparse_array.func @or(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent, identity = #sparse_array.identity<false>,
+                annihilator = #sparse_array.annihilator<true>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+// BFS push, next = frontier ∨.∧ A: a compressed vector times a CSR matrix
+// is the one-row case of the row-wise product (each frontier vertex
+// scatters its out-edges), with A as stored.
+// PLAN-LABEL: func.func @bfs_push_step(
+// PLAN-NOT: sparse_array.convert
+// PLAN: with @or {early_exit, scatter, strategy = "identity"} : i1
+// CHECK-LABEL: func.func @bfs_push_step(
+// CHECK-NOT: sparse_array.convert
+// The frontier's entries (the one row, its loop folded away), each
+// scattering its row of A.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args(%{{.*}} = %c0) -> (index) {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args(
+// CHECK: call @sa_rt_sort_i64(
+func.func @bfs_push_step(%f: !v, %a: !m) -> !v {
+  %y = sparse_array.kernel ins(%f, %a : !v, !m) -> !v {
+  ^bb0(%j: index, %i: index, %F: !v, %A: !m):
+    %fi = sparse_array.access %F[%i] : !v
+    %aij = sparse_array.access %A[%i, %j] : !m
+    %p = sparse_array.apply @and(%fi, %aij) : (i1, i1) -> i1
+    %s = sparse_array.reduce_over [%i] %p with @or : i1
+    sparse_array.yield %s : i1
+  }
+  return %y : !v
+}

@@ -233,6 +233,76 @@ def make_contraction(rng, tag):
     return v
 
 
+def make_vxm(rng, tag):
+    """y(j) = add_k mul(x(k), B(k, j)), optionally masked by m(j): a
+    frontier scattering out-edges (BFS push); with a compressed x, CSR B
+    and compressed y and mask, the row-wise product's one-row case."""
+    add, mul = rng.choice(SEMIRINGS)
+    t, identity = COMBINERS[add]
+    rowwise = rng.random() < 0.5
+    zero = ZEROS.get((add, mul)) if rowwise else None
+    n, p_ = rng.choice([0, 1, 4, 6]), rng.choice([1, 3, 5])
+    fx, fill_x, X, tx, text_x = random_operand(
+        rng, t, [n], ["sparse"] if rowwise else list(ew.FORMATS[1]), zero)
+    fb, fill_b, B, tb, text_b = random_operand(
+        rng, t, [n, p_], ["csr"] if rowwise else list(ew.FORMATS[2]), zero)
+    f = ew.FUNCS[mul][2]
+    with np.errstate(all="ignore"):
+        prod_fill = np.asarray(f(np.array(fill_x, ew.NP_TYPES[t]),
+                                 np.array(fill_b, ew.NP_TYPES[t])), ew.NP_TYPES[t])
+        declared = fold(add, t, [prod_fill] * n, identity, prod_fill)[()]
+        expected = np.empty([p_], ew.NP_TYPES[t])
+        for j in range(p_):
+            expected[j] = fold(add, t, [f(X[k], B[k, j]) for k in range(n)],
+                               identity, prod_fill)
+    mask = rng.choice([None, "keep_if", "keep_unless"])
+    v = ew.Variant()
+    v.globals = []
+    v.lines = ["  %%x_%s = %s" % (tag, text_x), "  %%b_%s = %s" % (tag, text_b)]
+    ins, types_ = "%%x_%s, %%b_%s" % (tag, tag), "%s, %s" % (tx, tb)
+    body = ["^bb0(%j: index, %k: index, %X: " + tx + ", %B: " + tb +
+            (", %M: MT" if mask else "") + "):",
+            "  %x = sparse_array.access %X[%k] : " + tx,
+            "  %y = sparse_array.access %B[%k, %j] : " + tb,
+            "  %%p = sparse_array.apply @%s(%%x, %%y) : (%s, %s) -> %s" % (mul, t, t, t),
+            "  %%s = sparse_array.reduce_over [%%k] %%p with @%s : %s" % (add, t)]
+    result = "%s"
+    if mask:
+        fm, fill_m, M, tm, text_m = random_operand(
+            rng, "i1", [p_], ["sparse"] if rowwise else list(ew.FORMATS[1]), False)
+        keep = M if mask == "keep_if" else ~M
+        expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
+        algebra = "intersect(0, 1)" if mask == "keep_if" else "intersect(complement(0), 1)"
+        v.globals.append(
+            "sparse_array.func @%s_%s(%%m: i1, %%x: %s) -> %s\n"
+            "    attributes {algebra = #sparse_array.algebra<%s, fills = [0 : i1, %s]>} {\n"
+            "  %%f = arith.constant %s\n"
+            "  %%r = arith.select %%m, %s : %s\n"
+            "  sparse_array.yield %%r : %s\n}" % (
+                mask, tag, t, t, algebra, ew.fill_literal(declared, t),
+                ew.scalar_literal(declared, t) + ("" if t == "i1" else " : " + t),
+                "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
+        v.lines.append("  %%m_%s = %s" % (tag, text_m))
+        ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
+        body = [line.replace("MT", tm) for line in body]
+        body += ["  %mi = sparse_array.access %M[%j] : " + tm,
+                 "  %%s2 = sparse_array.apply @%s_%s(%%mi, %%s) : (i1, %s) -> %s" % (mask, tag, t, t)]
+        result = "%s2"
+    out_fmt = "sparse" if rowwise else rng.choice(list(ew.FORMATS[1]))
+    out_typ = ew.array_type([p_], t, out_fmt, 1, declared)
+    v.lines.append("  %%r_%s = sparse_array.kernel ins(%s : %s) -> %s {" % (tag, ins, types_, out_typ))
+    for line in body + ["  sparse_array.yield %s : %s" % (result, t), "}"]:
+        v.lines.append("  " + line)
+    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
+    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
+    v.expected = expected
+    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
+    v.rtype = t
+    v.desc = "%s.%s vxm%s: x %s %d fill %r, B %s %s fill %r -> %s" % (
+        add, mul, " " + mask if mask else "", fx, n, fill_x, fb, [n, p_], fill_b, out_fmt)
+    return v
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sa-run", required=True)
@@ -245,8 +315,10 @@ def main():
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
-    variants = [(make_contraction if rng.random() < 0.5 else make_variant)(rng, "v%d" % i)
-                for i in range(args.count)]
+    def pick():
+        r = rng.random()
+        return make_variant if r < 0.4 else make_contraction if r < 0.8 else make_vxm
+    variants = [pick()(rng, "v%d" % i) for i in range(args.count)]
     failures = []
     for start in range(0, len(variants), args.batch):
         failures += ew.run_variants(args, "batch %d" % (start // args.batch),
