@@ -225,10 +225,12 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
     reductionAlgebra = plan.algebra.normalize();
     OpBuilder b(kernel->getContext());
     reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
-    reduce.setEarlyExit(plan.annihilator != nullptr);
-    reduce.setScatter(matchRowWiseProduct(kernel, reduce, reductionAlgebra,
-                                          plan.getStrategyName())
-                          .has_value());
+    bool scatter = matchRowWiseProduct(kernel, reduce, reductionAlgebra,
+                                       plan.getStrategyName())
+                       .has_value();
+    reduce.setScatter(scatter);
+    // A scatter reduction accumulates many results at once: no early exit.
+    reduce.setEarlyExit(plan.annihilator != nullptr && !scatter);
   }
 
   SmallVector<InputLevels> inputs(numInputs);

@@ -277,7 +277,7 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
 // into marks first, masked-out columns take no products, and the masking
 // function runs at the gather.
 // PLAN-LABEL: func.func @masked_spgemm(
-// PLAN: with @or {early_exit, scatter, strategy = "identity"} : i1
+// PLAN: with @or {scatter, strategy = "identity"} : i1
 // CHECK-LABEL: func.func @masked_spgemm(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
 // The mask row, scattered.
@@ -324,7 +324,7 @@ sparse_array.func @or(%x: i1, %y: i1) -> i1
 // scatters its out-edges), with A as stored.
 // PLAN-LABEL: func.func @bfs_push_step(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @or {early_exit, scatter, strategy = "identity"} : i1
+// PLAN: with @or {scatter, strategy = "identity"} : i1
 // CHECK-LABEL: func.func @bfs_push_step(
 // CHECK-NOT: sparse_array.convert
 // The frontier's entries (the one row, its loop folded away), each

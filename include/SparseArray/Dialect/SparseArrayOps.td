@@ -279,9 +279,10 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     - `"universe"`: every point is visited (e.g. a sum of fills 1 counts
       them);
     and `early_exit` when the combiner has an annihilator: the loops stop
-    as soon as the accumulator holds it; `scatter` when the kernel is a
-    matrix product computed row by row (Gustavson): each result row
-    accumulates scaled rows of the second factor in a dense workspace.
+    as soon as the accumulator holds it (never for scatter reductions);
+    `scatter` when the kernel is a matrix product computed row by row
+    (Gustavson; a vector times a matrix is the one-row case): each result
+    row accumulates scaled rows of the second factor in a dense workspace.
 
     Example:
 
