@@ -144,7 +144,7 @@ def make_contraction(rng, tag):
     m, n = rng.choice([0, 1, 3, 5]), rng.choice([0, 1, 4, 6])
     fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], fmts2, zero)
     if matmul:
-        p_ = rng.choice([1, 3, 4])
+        p_ = rng.choice([0, 1, 3, 4])
         fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], fmts2, zero)
         out_shape = [m, p_]
     else:
@@ -241,7 +241,7 @@ def make_vxm(rng, tag):
     t, identity = COMBINERS[add]
     rowwise = rng.random() < 0.5
     zero = ZEROS.get((add, mul)) if rowwise else None
-    n, p_ = rng.choice([0, 1, 4, 6]), rng.choice([1, 3, 5])
+    n, p_ = rng.choice([0, 1, 4, 6]), rng.choice([0, 1, 3, 5])
     fx, fill_x, X, tx, text_x = random_operand(
         rng, t, [n], ["sparse"] if rowwise else list(ew.FORMATS[1]), zero)
     fb, fill_b, B, tb, text_b = random_operand(
