@@ -174,8 +174,6 @@ func.func @main() {
   %x = sparse_array.read input %c1 {file_format = "text"} : !vb
   %m = sparse_array.read input %c2 {file_format = "text"} : !vb
   %d = sparse_array.read input %c3 {file_format = "text"} : !vd
-  %nb = llvm.mlir.addressof @nb : !llvm.ptr
-  %nt = llvm.mlir.addressof @nt : !llvm.ptr
   %c4 = arith.constant 4 : index
   %fg = sparse_array.read input %c4 {file_format = "mtx"} : !g
   %fb = sparse_array.map @nonzero(%fg) : (!g) -> !b
@@ -183,111 +181,60 @@ func.func @main() {
   %c5 = arith.constant 5 : index
   %vis = sparse_array.read input %c5 {file_format = "mtx"} : !b
 
-  %bb, %bn, %bs = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
-    %t0 = func.call @sa_rt_seconds() : () -> f64
-    %y = func.call @mxv_bool(%m, %a, %x) : (!vb, !b, !vb) -> !yb
-    %t1 = func.call @sa_rt_seconds() : () -> f64
-    %dt = arith.subf %t1, %t0 : f64
-    %b1 = arith.minimumf %best, %dt : f64
-    %v = sparse_array.values %y : !yb -> memref<?xi1>
-    %n = memref.dim %v, %c0 : memref<?xi1>
-    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
-      %e = memref.load %v[%p] : memref<?xi1>
-      %ef = arith.uitofp %e : i1 to f64
-      %a2 = arith.addf %acc, %ef : f64
-      scf.yield %a2 : f64
-    }
-    sparse_array.dealloc %y : !yb
-    scf.yield %b1, %n, %s : f64, index, f64
-  }
-  func.call @sa_rt_print_str(%nb) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%bb) : (f64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  %bn64 = arith.index_cast %bn : index to i64
-  func.call @sa_rt_print_i64(%bn64) : (i64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%bs) : (f64) -> ()
-  func.call @sa_rt_print_newline() : () -> ()
-
-  %tb, %tn, %ts = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
-    %t0 = func.call @sa_rt_seconds() : () -> f64
-    %y = func.call @mxv_tropical(%m, %gi, %d) : (!vb, !gi, !vd) -> !yd
-    %t1 = func.call @sa_rt_seconds() : () -> f64
-    %dt = arith.subf %t1, %t0 : f64
-    %b1 = arith.minimumf %best, %dt : f64
-    %v = sparse_array.values %y : !yd -> memref<?xf64>
-    %n = memref.dim %v, %c0 : memref<?xf64>
-    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
-      %e = memref.load %v[%p] : memref<?xf64>
-      %a2 = arith.addf %acc, %e : f64
-      scf.yield %a2 : f64
-    }
-    sparse_array.dealloc %y : !yd
-    scf.yield %b1, %n, %s : f64, index, f64
-  }
-  func.call @sa_rt_print_str(%nt) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%tb) : (f64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  %tn64 = arith.index_cast %tn : index to i64
-  func.call @sa_rt_print_i64(%tn64) : (i64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%ts) : (f64) -> ()
-  func.call @sa_rt_print_newline() : () -> ()
-
-  %mbn = llvm.mlir.addressof @mb : !llvm.ptr
-  %mtn = llvm.mlir.addressof @mt : !llvm.ptr
-  %xb, %xn, %xs = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
-    %t0 = func.call @sa_rt_seconds() : () -> f64
-    %c = func.call @mxm_bool(%a, %fb, %vis) : (!b, !b, !b) -> !cb
-    %t1 = func.call @sa_rt_seconds() : () -> f64
-    %dt = arith.subf %t1, %t0 : f64
-    %b1 = arith.minimumf %best, %dt : f64
-    %v = sparse_array.values %c : !cb -> memref<?xi1>
-    %n = memref.dim %v, %c0 : memref<?xi1>
-    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
-      %e = memref.load %v[%p] : memref<?xi1>
-      %ef = arith.uitofp %e : i1 to f64
-      %a2 = arith.addf %acc, %ef : f64
-      scf.yield %a2 : f64
-    }
-    sparse_array.dealloc %c : !cb
-    scf.yield %b1, %n, %s : f64, index, f64
-  }
-  func.call @sa_rt_print_str(%mbn) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%xb) : (f64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  %xn64 = arith.index_cast %xn : index to i64
-  func.call @sa_rt_print_i64(%xn64) : (i64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%xs) : (f64) -> ()
-  func.call @sa_rt_print_newline() : () -> ()
-  %yb, %yn, %ys = scf.for %r = %c0 to %nrep step %c1 iter_args(%best = %big, %n0 = %c0, %s0 = %z) -> (f64, index, f64) {
-    %t0 = func.call @sa_rt_seconds() : () -> f64
-    %c = func.call @mxm_tropical(%gi, %fi, %vis) : (!gi, !gi, !b) -> !cd
-    %t1 = func.call @sa_rt_seconds() : () -> f64
-    %dt = arith.subf %t1, %t0 : f64
-    %b1 = arith.minimumf %best, %dt : f64
-    %v = sparse_array.values %c : !cd -> memref<?xf64>
-    %n = memref.dim %v, %c0 : memref<?xf64>
-    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
-      %e = memref.load %v[%p] : memref<?xf64>
-      %a2 = arith.addf %acc, %e : f64
-      scf.yield %a2 : f64
-    }
-    sparse_array.dealloc %c : !cd
-    scf.yield %b1, %n, %s : f64, index, f64
-  }
-  func.call @sa_rt_print_str(%mtn) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%yb) : (f64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  %yn64 = arith.index_cast %yn : index to i64
-  func.call @sa_rt_print_i64(%yn64) : (i64) -> ()
-  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()
-  func.call @sa_rt_print_f64(%ys) : (f64) -> ()
-  func.call @sa_rt_print_newline() : () -> ()
+TIMING_LOOPS
   return
 }
 '''
+
+
+# One timed kernel: best of REPEAT calls, then `sa-NAME seconds entries
+# checksum` (the number of true entries, or the sum of the values).
+TIMING = r'''
+  %%n_KEY = llvm.mlir.addressof @KEY : !llvm.ptr
+  %%best_KEY, %%nnz_KEY, %%sum_KEY = scf.for %%r = %%c0 to %%nrep step %%c1 iter_args(%%best = %%big, %%n0 = %%c0, %%s0 = %%z) -> (f64, index, f64) {
+    %%t0 = func.call @sa_rt_seconds() : () -> f64
+    %%c = func.call @%(func)s(%(args)s) : (%(argtypes)s) -> %(rtype)s
+    %%t1 = func.call @sa_rt_seconds() : () -> f64
+    %%dt = arith.subf %%t1, %%t0 : f64
+    %%b1 = arith.minimumf %%best, %%dt : f64
+    %%v = sparse_array.values %%c : %(rtype)s -> memref<?x%(elt)s>
+    %%n = memref.dim %%v, %%c0 : memref<?x%(elt)s>
+    %%s = scf.for %%p = %%c0 to %%n step %%c1 iter_args(%%acc = %%z) -> (f64) {
+      %%e = memref.load %%v[%%p] : memref<?x%(elt)s>
+      %(tofloat)s
+      %%a2 = arith.addf %%acc, %%ef : f64
+      scf.yield %%a2 : f64
+    }
+    sparse_array.dealloc %%c : %(rtype)s
+    scf.yield %%b1, %%n, %%s : f64, index, f64
+  }
+  func.call @sa_rt_print_str(%%n_KEY) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%%best_KEY) : (f64) -> ()
+  func.call @sa_rt_print_str(%%sp) : (!llvm.ptr) -> ()
+  %%nnz64_KEY = arith.index_cast %%nnz_KEY : index to i64
+  func.call @sa_rt_print_i64(%%nnz64_KEY) : (i64) -> ()
+  func.call @sa_rt_print_str(%%sp) : (!llvm.ptr) -> ()
+  func.call @sa_rt_print_f64(%%sum_KEY) : (f64) -> ()
+  func.call @sa_rt_print_newline() : () -> ()
+'''
+
+KERNELS = [
+    # key (printed-name global), function, arguments, their types, result type, element
+    ("nb", "mxv_bool", "%m, %a, %x", "!vb, !b, !vb", "!yb", "i1"),
+    ("nt", "mxv_tropical", "%m, %gi, %d", "!vb, !gi, !vd", "!yd", "f64"),
+    ("mb", "mxm_bool", "%a, %fb, %vis", "!b, !b, !b", "!cb", "i1"),
+    ("mt", "mxm_tropical", "%gi, %fi, %vis", "!gi, !gi, !b", "!cd", "f64"),
+]
+
+
+def timing_loops():
+    text = ""
+    for key, func, args, argtypes, rtype, elt in KERNELS:
+        tofloat = ("%ef = arith.uitofp %e : i1 to f64" if elt == "i1"
+                   else "%ef = arith.addf %e, %z : f64")
+        text += (TIMING % dict(func=func, args=args, argtypes=argtypes, rtype=rtype,
+                               elt=elt, tofloat=tofloat)).replace("KEY", key)
+    return text
 
 
 def run(cmd):
@@ -338,7 +285,8 @@ def main():
             for width in (64, 32):
                 prog = os.path.join(work, "sa%d.mlir" % width)
                 with open(prog, "w") as f:
-                    f.write(PROGRAM.replace("REPEAT", str(args.repeat)).replace(
+                    f.write(PROGRAM.replace("TIMING_LOOPS", timing_loops()).replace(
+                        "REPEAT", str(args.repeat)).replace(
                         "CRD", "" if width == 64 else ", crd_width = 32"))
                 out = parse(run([os.path.join(bindir, "sa-run"), prog, "--"] +
                                 [os.path.join(work, f) for f in ("A.mtx", "x.txt", "m.txt", "d.txt", "F.mtx", "V.mtx")]))

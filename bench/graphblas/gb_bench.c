@@ -162,6 +162,21 @@ static void write_vector(const char *dir, const char *name, uint64_t n,
   fclose(f);
 }
 
+// The entry count and checksum both sides print: the sum of the values in
+// storage order, or for Booleans the number of true entries (false entries
+// are the fill on the sparse_array side).
+static void summarize(const double *values, GrB_Index count, int boolean,
+                      GrB_Index *entries, double *checksum) {
+  double sum = 0;
+  GrB_Index trues = 0;
+  for (GrB_Index k = 0; k < count; ++k) {
+    sum += values[k];
+    trues += values[k] != 0;
+  }
+  *entries = boolean ? trues : count;
+  *checksum = boolean ? (double)trues : sum;
+}
+
 int main(int argc, char **argv) {
   const char *out = NULL, *matrix = NULL;
   int scale = 0, factor = 16, repeat = 5, threads = 1;
@@ -324,14 +339,7 @@ int main(int argc, char **argv) {
       double *X = malloc((entries + 1) * sizeof(double));
       GrB_Index got = entries;
       CHECK(GrB_Vector_extractTuples_FP64(I, X, &got, y));
-      checksum = 0;
-      GrB_Index trues = 0;
-      for (GrB_Index k = 0; k < got; ++k) {
-        checksum += X[k];
-        trues += X[k] != 0;
-      }
-      if (kernel == 0) // false entries are the fill on the sparse_array side
-        entries = trues, checksum = (double)trues;
+      summarize(X, got, kernel == 0, &entries, &checksum);
       free(I), free(X);
       GrB_Vector_free(&y);
     }
@@ -363,14 +371,7 @@ int main(int argc, char **argv) {
       double *X = malloc((entries + 1) * sizeof(double));
       GrB_Index got = entries;
       CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, C));
-      checksum = 0;
-      GrB_Index trues = 0;
-      for (GrB_Index k = 0; k < got; ++k) {
-        checksum += X[k];
-        trues += X[k] != 0;
-      }
-      if (kernel == 0)
-        entries = trues, checksum = (double)trues;
+      summarize(X, got, kernel == 0, &entries, &checksum);
       free(I), free(J), free(X);
       GrB_Matrix_free(&C);
     }

@@ -84,6 +84,20 @@ def random_operand(rng, t, shape, fmts, fill=None):
     return fmt, fill, dense, typ, text
 
 
+def mask_function(mask, tag, t, declared):
+    """@keep_if_TAG / @keep_unless_TAG(m, x): x where the mask is (not) set,
+    else `declared`; its algebra states it for mask fill false."""
+    algebra = "intersect(0, 1)" if mask == "keep_if" else "intersect(complement(0), 1)"
+    return ("sparse_array.func @%s_%s(%%m: i1, %%x: %s) -> %s\n"
+            "    attributes {algebra = #sparse_array.algebra<%s, fills = [0 : i1, %s]>} {\n"
+            "  %%f = arith.constant %s\n"
+            "  %%r = arith.select %%m, %s : %s\n"
+            "  sparse_array.yield %%r : %s\n}" % (
+                mask, tag, t, t, algebra, ew.fill_literal(declared, t),
+                ew.scalar_literal(declared, t) + ("" if t == "i1" else " : " + t),
+                "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
+
+
 def make_variant(rng, tag):
     fn = rng.choice(sorted(COMBINERS))
     t, identity = COMBINERS[fn]
@@ -183,16 +197,7 @@ def make_contraction(rng, tag):
     v.lines = ["  %%a_%s = %s" % (tag, text_a), "  %%b_%s = %s" % (tag, text_b)]
     ins, types_ = "%%a_%s, %%b_%s" % (tag, tag), "%s, %s" % (ta, tb)
     if mask:
-        algebra = "intersect(0, 1)" if mask == "keep_if" else "intersect(complement(0), 1)"
-        v.globals.append(
-            "sparse_array.func @%s_%s(%%m: i1, %%x: %s) -> %s\n"
-            "    attributes {algebra = #sparse_array.algebra<%s, fills = [0 : i1, %s]>} {\n"
-            "  %%f = arith.constant %s\n"
-            "  %%r = arith.select %%m, %s : %s\n"
-            "  sparse_array.yield %%r : %s\n}" % (
-                mask, tag, t, t, algebra, ew.fill_literal(declared, t),
-                ew.scalar_literal(declared, t) + ("" if t == "i1" else " : " + t),
-                "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
+        v.globals.append(mask_function(mask, tag, t, declared))
         v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
     if matmul:
@@ -272,16 +277,7 @@ def make_vxm(rng, tag):
             rng, "i1", [p_], ["sparse"] if rowwise else list(ew.FORMATS[1]), False)
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
-        algebra = "intersect(0, 1)" if mask == "keep_if" else "intersect(complement(0), 1)"
-        v.globals.append(
-            "sparse_array.func @%s_%s(%%m: i1, %%x: %s) -> %s\n"
-            "    attributes {algebra = #sparse_array.algebra<%s, fills = [0 : i1, %s]>} {\n"
-            "  %%f = arith.constant %s\n"
-            "  %%r = arith.select %%m, %s : %s\n"
-            "  sparse_array.yield %%r : %s\n}" % (
-                mask, tag, t, t, algebra, ew.fill_literal(declared, t),
-                ew.scalar_literal(declared, t) + ("" if t == "i1" else " : " + t),
-                "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
+        v.globals.append(mask_function(mask, tag, t, declared))
         v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
         body = [line.replace("MT", tm) for line in body]
