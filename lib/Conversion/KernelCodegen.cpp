@@ -254,9 +254,10 @@ struct OutputLevel {
 
 class KernelLowering {
 public:
-  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols)
+  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols,
+                 StringRef workspaceMode)
       : kernel(kernel), loc(kernel.getLoc()), symbols(symbols),
-        derivation(symbols, evaluator) {}
+        derivation(symbols, evaluator), workspaceMode(workspaceMode) {}
 
   LogicalResult run();
 
@@ -369,6 +370,8 @@ private:
   SymbolTableCollection &symbols;
   Evaluator evaluator;
   AlgebraDerivation derivation;
+  /// Row-wise products: "auto" (chosen at run time), "dense" or "hash".
+  StringRef workspaceMode;
   bool hadError = false;
 
   unsigned rank = 0;
@@ -2056,26 +2059,91 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, checkArgs);
 
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  // Workspace: values, the row that last touched each column (i + 1), and
-  // the columns the current row touched.
-  Value work = memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{cols});
-  Value mark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
-  Value touched =
-      memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
+  // The most products a row can have: the sum of Q's row lengths over the
+  // row of P, at most the number of columns.
+  auto maxProducts = scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{zero},
+      [&](OpBuilder &fb, Location l, Value i, ValueRange m) {
+        auto sum = scf::ForOp::create(
+            fb, l, loadIndex(fb, l, P.pos, i),
+            loadIndex(fb, l, P.pos, arith::AddIOp::create(fb, l, i, one)), one,
+            ValueRange{zero},
+            [&](OpBuilder &sb, Location sl, Value p, ValueRange acc) {
+              Value k = loadIndex(sb, sl, P.crd, p);
+              Value len = arith::SubIOp::create(
+                  sb, sl,
+                  loadIndex(sb, sl, Q.pos, arith::AddIOp::create(sb, sl, k, one)),
+                  loadIndex(sb, sl, Q.pos, k));
+              scf::YieldOp::create(
+                  sb, sl, arith::AddIOp::create(sb, sl, acc[0], len).getResult());
+            });
+        scf::YieldOp::create(
+            fb, l, arith::MaxUIOp::create(fb, l, m[0], sum.getResult(0)).getResult());
+      });
+  Value bound =
+      arith::MinUIOp::create(b, loc, maxProducts.getResult(0), cols);
+  // Workspace (SuiteSparse's choice, seed 000 §8): dense over the columns,
+  // or, when rows have far fewer products than columns, an open-addressing
+  // hash table of twice the densest row's products (a power of two).
+  Value tableSize = constIndex(b, loc, 16);
+  {
+    Value twice = arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 2));
+    auto grow = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{tableSize},
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          scf::ConditionOp::create(
+              wb, l,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult, args[0], twice),
+              args);
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          scf::YieldOp::create(
+              wb, l, arith::MulIOp::create(wb, l, args[0], constIndex(wb, l, 2))
+                         .getResult());
+        });
+    tableSize = grow.getResult(0);
+  }
+  Value useHash;
+  if (workspaceMode == "hash")
+    useHash = arith::ConstantIntOp::create(b, loc, 1, 1);
+  else if (workspaceMode == "dense")
+    useHash = arith::ConstantIntOp::create(b, loc, 0, 1);
+  else
+    useHash = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 8)), cols);
+  Value wsSize = arith::SelectOp::create(b, loc, useHash, tableSize, cols);
+  Value tableMask = arith::IndexCastOp::create(
+      b, loc, i64, arith::SubIOp::create(b, loc, tableSize, one));
+  // Values, the row that last wrote each slot (i + 1: nothing to clear
+  // between rows), the column held by each hash slot, and the columns the
+  // current row touched.
+  Value work = memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{wsSize});
+  Value mark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{wsSize});
+  Value keys = memref::AllocOp::create(
+      b, loc, memrefOf(i64),
+      ValueRange{arith::SelectOp::create(b, loc, useHash, tableSize, one)});
+  Value touched = memref::AllocOp::create(
+      b, loc, memrefOf(i64),
+      ValueRange{arith::AddIOp::create(b, loc, bound, one)});
   Value maskMark, maskVal;
   if (M) {
     maskMark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
     maskVal = memref::AllocOp::create(
         b, loc, memrefOf(inputs[*mk].type.getElementType()), ValueRange{cols});
   }
-  scf::ForOp::create(b, loc, zero, cols, one, ValueRange{},
-                     [&](OpBuilder &fb, Location l, Value j, ValueRange) {
-                       Value z = arith::ConstantIntOp::create(fb, l, i64, 0);
-                       memref::StoreOp::create(fb, l, z, mark, j);
-                       if (M)
-                         memref::StoreOp::create(fb, l, z, maskMark, j);
-                       scf::YieldOp::create(fb, l);
-                     });
+  auto clear = [&](Value buffer, Value size) {
+    scf::ForOp::create(b, loc, zero, size, one, ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value j, ValueRange) {
+                         memref::StoreOp::create(
+                             fb, l, arith::ConstantIntOp::create(fb, l, i64, 0),
+                             buffer, j);
+                         scf::YieldOp::create(fb, l);
+                       });
+  };
+  clear(mark, wsSize);
+  if (M)
+    clear(maskMark, cols);
   // Whether a product at (i, j) can matter, from the mask alone (the
   // kernel's algebra with both factors eliminated).
   IterationAlgebra maskSpace = IterationAlgebra::universe();
@@ -2098,8 +2166,53 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   Value valOut = allocOutput(b, memrefOf(elt), cap);
   capacityIsBound = false;
 
+  // The rows, with the dense workspace or the hash table.
+  auto emitRows = [&](OpBuilder &ob, bool hash) -> SmallVector<Value> {
+  // The slot of column j: j itself, or its hash table slot (linear probing
+  // from a multiplicative hash) - the first slot that holds j or was not
+  // written by this row.
+  auto slotOf = [&](OpBuilder &sb, Location sl, Value j, Value gen) -> Value {
+    if (!hash)
+      return j;
+    Value j64 = arith::IndexCastOp::create(sb, sl, i64, j);
+    Value h = arith::AndIOp::create(
+        sb, sl,
+        arith::ShRUIOp::create(
+            sb, sl,
+            arith::MulIOp::create(
+                sb, sl, j64,
+                arith::ConstantIntOp::create(sb, sl, i64,
+                                             int64_t(0x9E3779B97F4A7C15ull))),
+            arith::ConstantIntOp::create(sb, sl, i64, 32)),
+        tableMask);
+    auto probe = scf::WhileOp::create(
+        sb, sl, TypeRange{i64}, ValueRange{h},
+        [&](OpBuilder &wb, Location wl, ValueRange args) {
+          Value s = arith::IndexCastOp::create(wb, wl, wb.getIndexType(), args[0]);
+          Value mine = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::eq,
+              memref::LoadOp::create(wb, wl, mark, ValueRange{s}), gen);
+          Value other = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::ne,
+              memref::LoadOp::create(wb, wl, keys, ValueRange{s}), j64);
+          scf::ConditionOp::create(
+              wb, wl, arith::AndIOp::create(wb, wl, mine, other), args);
+        },
+        [&](OpBuilder &wb, Location wl, ValueRange args) {
+          scf::YieldOp::create(
+              wb, wl,
+              arith::AndIOp::create(
+                  wb, wl,
+                  arith::AddIOp::create(wb, wl, args[0],
+                                        arith::ConstantIntOp::create(wb, wl, i64, 1)),
+                  tableMask)
+                  .getResult());
+        });
+    return arith::IndexCastOp::create(sb, sl, sb.getIndexType(),
+                                      probe.getResult(0));
+  };
   auto rowLoop = scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{zero, crdOut, valOut},
+      ob, loc, zero, rows, one, ValueRange{zero, crdOut, valOut},
       [&](OpBuilder &rb, Location l, Value i, ValueRange acc) {
         Value gen = arith::AddIOp::create(
             rb, l, arith::IndexCastOp::create(rb, l, i64, i),
@@ -2147,23 +2260,26 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                     values[pk] = a;
                     values[qk] = bv;
                     Value v = emitBody(ab, 0, values, reduction.getValue());
+                    Value slot = slotOf(ab, ql, j, gen);
                     Value seen = arith::CmpIOp::create(
                         ab, ql, arith::CmpIPredicate::eq,
-                        memref::LoadOp::create(ab, ql, mark, ValueRange{j}), gen);
+                        memref::LoadOp::create(ab, ql, mark, ValueRange{slot}), gen);
                     auto upd = scf::IfOp::create(
                         ab, ql, seen,
                         [&](OpBuilder &tb, Location tl) {
-                          Value old = memref::LoadOp::create(tb, tl, work, ValueRange{j});
+                          Value old = memref::LoadOp::create(tb, tl, work, ValueRange{slot});
                           memref::StoreOp::create(tb, tl, emitCombinerCall(tb, old, v),
-                                                  work, ValueRange{j});
+                                                  work, ValueRange{slot});
                           scf::YieldOp::create(tb, tl, qc[0]);
                         },
                         [&](OpBuilder &eb, Location el) {
-                          memref::StoreOp::create(eb, el, gen, mark, ValueRange{j});
-                          memref::StoreOp::create(eb, el, v, work, ValueRange{j});
-                          memref::StoreOp::create(
-                              eb, el, arith::IndexCastOp::create(eb, el, i64, j),
-                              touched, ValueRange{qc[0]});
+                          Value j64 = arith::IndexCastOp::create(eb, el, i64, j);
+                          memref::StoreOp::create(eb, el, gen, mark, ValueRange{slot});
+                          memref::StoreOp::create(eb, el, v, work, ValueRange{slot});
+                          if (hash)
+                            memref::StoreOp::create(eb, el, j64, keys, ValueRange{slot});
+                          memref::StoreOp::create(eb, el, j64, touched,
+                                                  ValueRange{qc[0]});
                           scf::YieldOp::create(
                               eb, el, arith::AddIOp::create(eb, el, qc[0], one).getResult());
                         });
@@ -2204,7 +2320,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
             [&](OpBuilder &gb, Location gl, Value t, ValueRange gc) {
               Value j64 = memref::LoadOp::create(gb, gl, touched, ValueRange{t});
               Value j = arith::IndexCastOp::create(gb, gl, gb.getIndexType(), j64);
-              Value x = memref::LoadOp::create(gb, gl, work, ValueRange{j});
+              Value x = memref::LoadOp::create(
+                  gb, gl, work, ValueRange{slotOf(gb, gl, j, gen)});
               if (M) {
                 SmallVector<Value> values(inputs.size());
                 values[*mk] = maskAt(gb, gl, j);
@@ -2235,16 +2352,33 @@ LogicalResult KernelLowering::runRowWiseProduct() {
             ValueRange{arith::AddIOp::create(rb, l, i, one)});
         scf::YieldOp::create(rb, l, ValueRange{nnz, crd, val});
       });
-  Value nnz = rowLoop.getResult(0);
+  return SmallVector<Value>(rowLoop.getResults());
+  };
+  SmallVector<Value> rowResults;
+  if (workspaceMode == "auto") {
+    auto choice = scf::IfOp::create(
+        b, loc, useHash,
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(tb, l, emitRows(tb, true));
+        },
+        [&](OpBuilder &eb, Location l) {
+          scf::YieldOp::create(eb, l, emitRows(eb, false));
+        });
+    rowResults.assign(choice.getResults().begin(), choice.getResults().end());
+  } else {
+    rowResults = emitRows(b, workspaceMode == "hash");
+  }
+  Value nnz = rowResults[0];
   auto shrink = [&](Value buffer, Value size) {
     return memref::ReallocOp::create(
         b, loc, cast<MemRefType>(buffer.getType()), buffer, size);
   };
-  Value crdFinal = shrink(rowLoop.getResult(1), nnz);
-  Value valFinal = shrink(rowLoop.getResult(2), nnz);
+  Value crdFinal = shrink(rowResults[1], nnz);
+  Value valFinal = shrink(rowResults[2], nnz);
   memref::DeallocOp::create(b, loc, work);
   memref::DeallocOp::create(b, loc, mark);
   memref::DeallocOp::create(b, loc, touched);
+  memref::DeallocOp::create(b, loc, keys);
   if (M) {
     memref::DeallocOp::create(b, loc, maskMark);
     memref::DeallocOp::create(b, loc, maskVal);
@@ -2298,13 +2432,14 @@ LogicalResult KernelLowering::run() {
 
 } // namespace
 
-LogicalResult mlir::sparse_array::lowerKernels(Operation *root) {
+LogicalResult mlir::sparse_array::lowerKernels(Operation *root,
+                                               StringRef workspaceMode) {
   SmallVector<KernelOp> kernels;
   root->walk([&](KernelOp k) { kernels.push_back(k); });
   SymbolTableCollection symbols;
   bool ok = true;
   for (KernelOp k : kernels) {
-    KernelLowering lowering(k, symbols);
+    KernelLowering lowering(k, symbols, workspaceMode);
     if (failed(lowering.run()))
       ok = false;
   }

@@ -29,9 +29,15 @@ namespace {
 struct LowerIteratorsPass
     : public sparse_array::impl::SparseArrayLowerIteratorsPassBase<
           LowerIteratorsPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(lowerKernels(module)))
+    if (workspace != "auto" && workspace != "dense" && workspace != "hash") {
+      module.emitError() << "unknown workspace '" << workspace
+                         << "'; expected auto, dense or hash";
+      return signalPassFailure();
+    }
+    if (failed(lowerKernels(module, workspace)))
       return signalPassFailure();
     // Functions are inlined into the loops: drop every function that only
     // other functions refer to (calls, distributes_over).

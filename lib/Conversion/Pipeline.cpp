@@ -26,7 +26,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,
   // seed 001 §7.1, seed 002 §4).
-  pm.addPass(createSparseArrayLowerIteratorsPass());
+  pm.addPass(createSparseArrayLowerIteratorsPass(
+      SparseArrayLowerIteratorsPassOptions{options.workspace}));
   // Array values to their level buffers; I/O and conversions to runtime
   // calls (seed 002 §3.1).
   pm.addPass(createSparseArrayLowerStoragePass());

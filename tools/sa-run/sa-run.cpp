@@ -62,6 +62,9 @@ static cl::list<std::string> extraSharedLibs(
              "(declared func.func private, with llvm.emit_c_interface for "
              "memref arguments)"),
     cl::value_desc("path,..."));
+static cl::opt<std::string> workspaceMode(
+    "workspace", cl::init("auto"),
+    cl::desc("Workspace of row-wise matrix products: auto, dense or hash"));
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
@@ -140,6 +143,7 @@ int main(int argc, char **argv) {
     return 1;
   sparse_array::SparseArrayPipelineOptions pipelineOptions;
   pipelineOptions.enableOpenMP = !disableOpenMP;
+  pipelineOptions.workspace = workspaceMode;
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -53,8 +53,10 @@ protected:
 };
 
 /// Lowers every kernel in `root`. Emits an error naming the construct and
-/// fails for what cannot be compiled yet.
-LogicalResult lowerKernels(Operation *root);
+/// fails for what cannot be compiled yet. `workspaceMode` chooses the
+/// workspace of row-wise products: "auto" (at run time, from the rows'
+/// product counts against the column count), "dense" or "hash".
+LogicalResult lowerKernels(Operation *root, StringRef workspaceMode = "auto");
 
 } // namespace sparse_array
 } // namespace mlir

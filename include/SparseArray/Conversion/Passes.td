@@ -96,6 +96,11 @@ def SparseArrayLowerIteratorsPass
     coordinates where both are stored, unless one holds its fill), then
     loops over the rest of each.
   }];
+  let options = [
+    Option<"workspace", "workspace", "std::string", /*default=*/"\"auto\"",
+           "Workspace of row-wise (scatter) products: auto (dense unless the "
+           "rows' products are sparse against the columns: hash), dense or hash">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect"

@@ -20,6 +20,11 @@ struct SparseArrayPipelineOptions
       *this, "enable-openmp",
       llvm::cl::desc("Lower scf.parallel loops to OpenMP (libomp)"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> workspace{
+      *this, "workspace",
+      llvm::cl::desc("Workspace of row-wise (scatter) products: auto, dense "
+                     "or hash"),
+      llvm::cl::init("auto")};
 };
 
 /// Appends the whole pipeline to `pm` (anchored on builtin.module).

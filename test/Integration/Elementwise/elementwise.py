@@ -490,8 +490,8 @@ def run_variants(args, name, variants, stdlib_text):
         f.write(program)
         path = f.name
     try:
-        proc = subprocess.run([args.sa_run, path], capture_output=True, text=True,
-                              timeout=300)
+        proc = subprocess.run([args.sa_run] + getattr(args, "sa_run_flags", []) + [path],
+                              capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
         return ["%s: sa-run timed out, program kept at %s" % (name, path)]
     if proc.returncode != 0:

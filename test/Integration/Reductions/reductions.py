@@ -144,21 +144,33 @@ ZEROS = {("add_i64", "mul_i64"): 0, ("or_i1", "and_i1"): False,
          ("max_i64", "add_i64"): None, ("min_i64", "add_i64"): None}
 
 
+# --wide: larger products (tens of rows, hundreds of columns), so that hash
+# workspaces see collisions and dense ones long rows.
+WIDE = False
+
+
+ZERO_SEMIRINGS = [k for k, v in ZEROS.items() if v is not None]
+
+
 def make_contraction(rng, tag):
     """y(i) = add_j mul(A(i, j), x(j)), or C(i, j) = add_k mul(A(i, k), B(k, j))."""
-    add, mul = rng.choice(SEMIRINGS)
+    add, mul = rng.choice(ZERO_SEMIRINGS if WIDE else SEMIRINGS)
     t, identity = COMBINERS[add]
-    matmul = rng.random() < 0.5
+    matmul = WIDE or rng.random() < 0.5
     # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case.
-    rowwise = matmul and rng.random() < 0.4
+    rowwise = matmul and (WIDE or rng.random() < 0.4)
     fmts2 = ["csr"] if rowwise else list(ew.FORMATS[2])
     # ... with the semiring's zero as both fills (the add's identity that
     # the multiply annihilates), when it has one.
     zero = ZEROS.get((add, mul)) if rowwise else None
     m, n = rng.choice([0, 1, 3, 5]), rng.choice([0, 1, 4, 6])
+    if WIDE and rowwise:
+        m, n = rng.choice([7, 20]), rng.choice([9, 30])
     fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], fmts2, zero)
     if matmul:
         p_ = rng.choice([0, 1, 3, 4])
+        if WIDE and rowwise:
+            p_ = rng.choice([60, 150])
         fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], fmts2, zero)
         out_shape = [m, p_]
     else:
@@ -242,11 +254,13 @@ def make_vxm(rng, tag):
     """y(j) = add_k mul(x(k), B(k, j)), optionally masked by m(j): a
     frontier scattering out-edges (BFS push); with a compressed x, CSR B
     and compressed y and mask, the row-wise product's one-row case."""
-    add, mul = rng.choice(SEMIRINGS)
+    add, mul = rng.choice(ZERO_SEMIRINGS if WIDE else SEMIRINGS)
     t, identity = COMBINERS[add]
-    rowwise = rng.random() < 0.5
+    rowwise = WIDE or rng.random() < 0.5
     zero = ZEROS.get((add, mul)) if rowwise else None
     n, p_ = rng.choice([0, 1, 4, 6]), rng.choice([0, 1, 3, 5])
+    if WIDE and rowwise:
+        n, p_ = rng.choice([10, 40]), rng.choice([60, 150])
     fx, fill_x, X, tx, text_x = random_operand(
         rng, t, [n], ["sparse"] if rowwise else list(ew.FORMATS[1]), zero)
     fb, fill_b, B, tb, text_b = random_operand(
@@ -307,12 +321,21 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batch", type=int, default=25)
     p.add_argument("--keep", default="")
+    p.add_argument("--wide", action="store_true",
+                   help="larger row-wise products (hash collisions, long rows)")
+    p.add_argument("--workspace", default="auto",
+                   help="workspace of row-wise products (sa-run --workspace)")
     args = p.parse_args()
+    args.sa_run_flags = ["--workspace=" + args.workspace]
+    global WIDE
+    WIDE = args.wide
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
     def pick():
         r = rng.random()
+        if WIDE:
+            return make_contraction if r < 0.5 else make_vxm
         return make_variant if r < 0.4 else make_contraction if r < 0.8 else make_vxm
     variants = [pick()(rng, "v%d" % i) for i in range(args.count)]
     failures = []
