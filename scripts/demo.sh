@@ -36,7 +36,8 @@ echo "   sa-run examples/bfs.mlir -- demo-graph.mtx    (level, vertices reached 
 echo
 echo "== single-source shortest paths, Bellman-Ford over (min, +) with fill +inf, same graph"
 echo "   sa-run examples/sssp.mlir -- demo-graph.mtx    (rounds, then the first distances)"
-"$bin/sa-run" examples/sssp.mlir -- "$graph" | head -8 | sed 's/^/   /'
+distances=$("$bin/sa-run" examples/sssp.mlir -- "$graph")
+printf '%s\n' "$distances" | sed -n '1,8s/^/   /p'
 echo
 echo "== all-pairs shortest paths, (min, +) with fill +inf, JIT-compiled with OpenMP"
 echo "   sa-run examples/shortest-paths-dense.mlir"
