@@ -347,10 +347,12 @@ private:
   Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
   /// Whether the accumulator may still change (early exit, seed 000 §7.2).
   Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
-  /// Whether the loops being emitted may stop at an annihilator.
-  bool earlyExit() const {
-    return inReduction && reductionPlan.annihilator &&
-           const_cast<ReduceOverOp &>(reduction).getEarlyExit();
+  /// A loop condition, also requiring the accumulator (first in `state`)
+  /// not to hold the annihilator when the reduction may exit early.
+  Value withEarlyExit(OpBuilder &b, Location l, Value cond, ValueRange state) {
+    if (!inReduction || !reductionPlan.annihilator || !reduction.getEarlyExit())
+      return cond;
+    return arith::AndIOp::create(b, l, cond, emitNotAnnihilated(b, l, state));
   }
   FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
                               Region *region, unsigned depth);
@@ -1267,10 +1269,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
                 bb, l, cond,
                 arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
                                       args[i], end[i]));
-          if (earlyExit())
-            cond = arith::AndIOp::create(
-                bb, l, cond, emitNotAnnihilated(bb, l, args.drop_front(n)));
-          scf::ConditionOp::create(bb, l, cond, args);
+          scf::ConditionOp::create(
+              bb, l, withEarlyExit(bb, l, cond, args.drop_front(n)), args);
         },
         [&](OpBuilder &bb, Location l, ValueRange args) {
           SmallVector<Value> cur(args.take_front(n));
@@ -1408,11 +1408,9 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         for (unsigned i = 0; i < n; ++i)
           valid.push_back(arith::CmpIOp::create(
               bb, l, arith::CmpIPredicate::ult, args[i], end[i]));
-        Value cond = anyPoint(bb, l, valid);
-        if (earlyExit())
-          cond = arith::AndIOp::create(
-              bb, l, cond, emitNotAnnihilated(bb, l, args.drop_front(n)));
-        scf::ConditionOp::create(bb, l, cond, args);
+        scf::ConditionOp::create(
+            bb, l, withEarlyExit(bb, l, anyPoint(bb, l, valid), args.drop_front(n)),
+            args);
       },
       [&](OpBuilder &bb, Location l, ValueRange args) {
         SmallVector<Value> pos(args.take_front(n));

@@ -25,9 +25,9 @@ static uint64_t byteCount(uint64_t count, uint64_t elemSize,
   return bytes ? bytes : 1; // never hand out null for a valid buffer
 }
 
-void *checkedMalloc(uint64_t count, uint64_t elemSize, const char *what) {
-  uint64_t bytes = byteCount(count, elemSize, what);
-  void *p = std::malloc(bytes);
+// A fresh buffer or a clear error; large ones get the huge-page advice of
+// buffers filled once, in order (Memory.cpp).
+static void *checked(void *p, uint64_t bytes, const char *what) {
   if (!p)
     fatal("out of memory allocating %llu bytes for %s",
           static_cast<unsigned long long>(bytes), what);
@@ -36,27 +36,23 @@ void *checkedMalloc(uint64_t count, uint64_t elemSize, const char *what) {
   return p;
 }
 
+void *checkedMalloc(uint64_t count, uint64_t elemSize, const char *what) {
+  uint64_t bytes = byteCount(count, elemSize, what);
+  void *p = std::malloc(bytes);
+  return checked(p, bytes, what);
+}
+
 void *checkedCalloc(uint64_t count, uint64_t elemSize, const char *what) {
   uint64_t bytes = byteCount(count, elemSize, what);
   void *p = std::calloc(1, bytes);
-  if (!p)
-    fatal("out of memory allocating %llu bytes for %s",
-          static_cast<unsigned long long>(bytes), what);
-  sa_rt_advise_sequential_buffer(reinterpret_cast<int64_t>(p),
-                                 static_cast<int64_t>(bytes));
-  return p;
+  return checked(p, bytes, what);
 }
 
 void *checkedRealloc(void *old, uint64_t count, uint64_t elemSize,
                      const char *what) {
   uint64_t bytes = byteCount(count, elemSize, what);
   void *p = std::realloc(old, bytes);
-  if (!p)
-    fatal("out of memory allocating %llu bytes for %s",
-          static_cast<unsigned long long>(bytes), what);
-  sa_rt_advise_sequential_buffer(reinterpret_cast<int64_t>(p),
-                                 static_cast<int64_t>(bytes));
-  return p;
+  return checked(p, bytes, what);
 }
 
 //===----------------------------------------------------------------------===//

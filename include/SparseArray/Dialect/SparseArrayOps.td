@@ -269,6 +269,10 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     y(i) = min_j A(i, j)). Everything `value` depends on that depends on
     a reduced variable is inside the reduction.
 
+    Over an empty range the result is the combiner's identity, or, when it
+    declares none, the reduced value's fill (the dense program has no value
+    to give there).
+
     `sparse-array-build-lattices` records how the reduction will iterate
     (seed 000 §7.2, thesis §6.3) as `strategy`:
     - `"identity"`: the value's fill is the combiner's identity, so only

@@ -98,6 +98,15 @@ def mask_function(mask, tag, t, declared):
                 "%x, %f" if mask == "keep_if" else "%f, %x", t, t))
 
 
+def finish(v, tag, out_typ, expected, declared, t):
+    """Prints and frees the result %r_TAG; records what it must be."""
+    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
+    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
+    v.expected = expected
+    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
+    v.rtype = t
+
+
 def make_variant(rng, tag):
     fn = rng.choice(sorted(COMBINERS))
     t, identity = COMBINERS[fn]
@@ -120,11 +129,7 @@ def make_variant(rng, tag):
                % (t, ew.fill_literal(declared, t)))
     v.lines.append("  %%r_%s = sparse_array.reduce @%s %%a_%s dims [%s] : %s -> %s" % (
         tag, fn, tag, ", ".join(str(d) for d in dims), in_typ, out_typ))
-    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
-    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
-    v.expected = expected
-    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
-    v.rtype = t
+    finish(v, tag, out_typ, expected, declared, t)
     v.desc = "%s over dims %s of %s %s fill %r -> %s" % (fn, dims, in_fmt, shape, fill, out_fmt)
     return v
 
@@ -239,11 +244,7 @@ def make_contraction(rng, tag):
         line = line.replace("(T, T) -> T", "(%s, %s) -> %s" % (t, t, t))
         line = line.replace("(i1, T) -> T", "(i1, %s) -> %s" % (t, t)).replace(": T", ": " + t)
         v.lines.append("  " + line)
-    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
-    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
-    v.expected = expected
-    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
-    v.rtype = t
+    finish(v, tag, out_typ, expected, declared, t)
     v.desc = "%s.%s %s%s: A %s %s fill %r, B %s %s fill %r -> %s" % (
         add, mul, "mxm" if matmul else "mxv", " " + mask if mask else "", fa, [m, n], fill_a,
         fb, list(B.shape), fill_b, out_fmt)
@@ -303,11 +304,7 @@ def make_vxm(rng, tag):
     v.lines.append("  %%r_%s = sparse_array.kernel ins(%s : %s) -> %s {" % (tag, ins, types_, out_typ))
     for line in body + ["  sparse_array.yield %s : %s" % (result, t), "}"]:
         v.lines.append("  " + line)
-    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
-    v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
-    v.expected = expected
-    v.expected_fill = np.array(declared, ew.NP_TYPES[t])
-    v.rtype = t
+    finish(v, tag, out_typ, expected, declared, t)
     v.desc = "%s.%s vxm%s: x %s %d fill %r, B %s %s fill %r -> %s" % (
         add, mul, " " + mask if mask else "", fx, n, fill_x, fb, [n, p_], fill_b, out_fmt)
     return v
