@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
 
 #include <limits>
@@ -280,6 +281,12 @@ private:
   /// The initial capacity bounds every output buffer, so appends need no
   /// capacity checks (see setUpOutput).
   bool capacityIsBound = false;
+  /// A vector output whose loop visits every coordinate in order: the
+  /// entries appended before coordinate c are fewer than c + 1 <= extent =
+  /// capacity, so each point stores its coordinate and value in the next
+  /// slot unconditionally and counts them only when the value is not the
+  /// fill (no branch on the value; see storeResult).
+  bool appendBranchFree = false;
   /// Set while emitting the cases of an innermost coiteration loop: the
   /// iterator positions travel with the outputs (last in `out`) and each
   /// case advances the operands it matched by itself. The advance then sits
@@ -304,7 +311,7 @@ private:
                                     const Context &ctx, const Lattice &lattice,
                                     ArrayRef<unsigned> participants,
                                     ArrayRef<Value> begin, ArrayRef<Value> end,
-                                    ValueRange out);
+                                    Value extent, ValueRange out);
   SmallVector<Value> emitCompute(OpBuilder &b, const Context &ctx,
                                  bool omitter, ValueRange out);
   /// Resolves the levels of input k that need no iteration: constant
@@ -343,6 +350,9 @@ private:
   emitIfMember(OpBuilder &b, const IterationAlgebra &space,
                ArrayRef<Value> values, uint64_t absent, ValueRange otherwise,
                function_ref<SmallVector<Value>(OpBuilder &)> then);
+  /// Whether a point lies in `space` (see emitIfMember).
+  Value emitIsMember(OpBuilder &b, const IterationAlgebra &space,
+                     ArrayRef<Value> values, uint64_t absent);
   /// combiner(acc, v), inlined.
   Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
   /// Whether the accumulator may still change (early exit, seed 000 §7.2).
@@ -383,6 +393,14 @@ private:
   /// the result's loops, numLoops inside the reduction.
   unsigned nestEnd = 0;
   bool inReduction = false;
+  /// Set while emitting a reduction at a result point that may lie outside
+  /// the kernel's space (a mask): the reduction's outermost loop collapses
+  /// its ranges to nothing where this i1 is false (see emitCompute).
+  Value rangeGuard;
+  /// Every operation computing the result from the reduced value can run
+  /// at any point without trapping (no integer division): a masked-out
+  /// point may then evaluate it and discard the value.
+  bool speculatableBody = false;
   ReduceOverOp reduction;
   ReductionPlan reductionPlan;
   FuncOp combiner;
@@ -417,6 +435,29 @@ IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
     if (absent >> k & 1)
       a = removeOperand(a, k);
   return a.normalize();
+}
+
+/// Whether `func` (with what it calls) can run anywhere: no traps (arith's
+/// integer divisions are speculatable only by nonzero constants), no
+/// effects, no loops.
+static bool isSpeculatable(FuncOp func, Operation *from,
+                           SymbolTableCollection &symbols,
+                           DenseSet<Operation *> &seen) {
+  if (!func || !seen.insert(func).second)
+    return static_cast<bool>(func);
+  // The body and the per-case bodies alike.
+  return !func->walk([&](Operation *op) {
+                if (op == func.getOperation() || isa<YieldOp>(op))
+                  return WalkResult::advance();
+                if (auto call = dyn_cast<ApplyOp>(op))
+                  return isSpeculatable(symbols.lookupNearestSymbolFrom<FuncOp>(
+                                            from, call.getCalleeAttr()),
+                                        from, symbols, seen)
+                             ? WalkResult::advance()
+                             : WalkResult::interrupt();
+                return isPure(op) ? WalkResult::advance()
+                                  : WalkResult::interrupt();
+              }).wasInterrupted();
 }
 
 LogicalResult KernelLowering::analyze(OpBuilder &b) {
@@ -462,6 +503,15 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       if (isa<ReduceOverOp>(op))
         return fail("cannot lower nested sparse_array.reduce_over yet");
     reductionPlan = derivation.planReduction(kernel, reduction);
+    DenseSet<Operation *> seen;
+    speculatableBody = llvm::all_of(
+        kernel.getBody().front().without_terminator(), [&](Operation &op) {
+          if (auto apply = dyn_cast<ApplyOp>(op))
+            return isSpeculatable(symbols.lookupNearestSymbolFrom<FuncOp>(
+                                      kernel, apply.getCalleeAttr()),
+                                  kernel, symbols, seen);
+          return isa<AccessOp, ReduceOverOp, arith::ConstantOp>(op);
+        });
     combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
         kernel, reduction.getCombinerAttr());
     Block &body = combiner.getBody().front();
@@ -734,6 +784,8 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
   if (visitsEveryCoordinate) {
     cap = arith::MaxUIOp::create(b, loc, extents[0], constIndex(b, loc, 1));
     capacityIsBound = true;
+    appendBranchFree = format.getLevels()[0].format->hasPositionsBuffer() &&
+                       format.getLevels()[0].unique;
   }
   auto memrefOf = [&](Type t) {
     return MemRefType::get({ShapedType::kDynamic}, t);
@@ -829,6 +881,19 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
     return out;
   }
   Value differs = differsFrom(b, loc, v, resultFill);
+  if (appendBranchFree) {
+    const OutputLevel &ol = outLevels[0];
+    Value count = out[ol.countSlot];
+    Type crdType = b.getIntegerType(format.getCrdWidth());
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, ctx.coords[0]),
+        out[ol.crdSlot], count);
+    memref::StoreOp::create(b, loc, v, out[valuesSlot], count);
+    out[ol.countSlot] = arith::AddIOp::create(
+        b, loc, count,
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), differs));
+    return out;
+  }
   auto branch = scf::IfOp::create(
       b, loc, differs,
       [&](OpBuilder &tb, Location l) {
@@ -1198,6 +1263,14 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     std::tie(begin[i], end[i]) =
         level.iterator->init(b, loc, ctx.lo[k], ctx.hi[k]);
   }
+  // A reduction at a point outside the kernel's space: nothing to visit.
+  Value extent = extents[d];
+  if (inReduction && d == rank && rangeGuard) {
+    for (unsigned i = 0; i < n; ++i)
+      end[i] = arith::SelectOp::create(b, loc, rangeGuard, end[i], begin[i]);
+    extent = arith::SelectOp::create(b, loc, rangeGuard, extent,
+                                     constIndex(b, loc, 0));
+  }
   auto iteratorOf = [&](unsigned i) -> LevelIterator & {
     unsigned k = participants[i];
     return *inputs[k].levels[ctx.processed[k]].iterator;
@@ -1218,7 +1291,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
       if (inputs[k].levels[l].iterator->canLocate())
         merged = false;
   if (merged)
-    return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, out);
+    return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
+                          out);
 
   if (points.front().universe) {
     // U: every coordinate of the dimension, as an scf.for; the stored
@@ -1226,7 +1300,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     SmallVector<Value> init(begin);
     init.append(out.begin(), out.end());
     auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), extents[d], one, init,
+        b, loc, constIndex(b, loc, 0), extent, one, init,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           SmallVector<Value> pos(args.take_front(n));
           SmallVector<Value> matched(n), segEnd(n);
@@ -1325,7 +1399,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
 SmallVector<Value> KernelLowering::emitMergedLoop(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
     ArrayRef<unsigned> participants, ArrayRef<Value> begin,
-    ArrayRef<Value> end, ValueRange out) {
+    ArrayRef<Value> end, Value extent, ValueRange out) {
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = points.front().universe;
@@ -1391,7 +1465,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   init.append(out.begin(), out.end());
   if (universe) {
     auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), extents[d], constIndex(b, loc, 1), init,
+        b, loc, constIndex(b, loc, 0), extent, constIndex(b, loc, 1), init,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           SmallVector<Value> pos(args.take_front(n)), matched;
           validAndMatch(fb, l, pos, x, matched);
@@ -1626,7 +1700,22 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b,
     space = space.normalize();
     if (space.isUniverse() || (!omitter && space.getLeaves().empty()))
       return computeReduced(b);
-    return emitIfMember(b, space, values, absent, out, computeReduced);
+    if (!speculatableBody || denseOutput)
+      return emitIfMember(b, space, values, absent, out, computeReduced);
+    // Branch-free: a point outside the space reduces over nothing (its
+    // loops' ranges collapse) and stores the fill, which appends nothing.
+    // A mask and the emptiness of a row are then one loop-entry test
+    // instead of two unpredictable branches per row (BFS pull's rows are
+    // a few entries long; the branches cost more than the work).
+    Value inside = emitIsMember(b, space, values, absent);
+    rangeGuard = inside;
+    IRMapping given;
+    given.map(reduction.getResult(), emitReduction(b, ctx));
+    rangeGuard = Value();
+    Value v = emitBody(b, absent, values, Value(), &given);
+    Value fill = arith::ConstantOp::create(b, loc, resultFill);
+    v = arith::SelectOp::create(b, loc, inside, v, fill);
+    return storeResult(b, ctx, v, out);
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);
@@ -1645,11 +1734,7 @@ SmallVector<Value> KernelLowering::emitIfMember(
     OpBuilder &b, const IterationAlgebra &space, ArrayRef<Value> values,
     uint64_t absent, ValueRange otherwise,
     function_ref<SmallVector<Value>(OpBuilder &)> then) {
-  SmallVector<Value> defined(inputs.size());
-  for (unsigned k : space.getLeaves())
-    if (values[k] && !(absent >> k & 1))
-      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
-  Value inside = emitMembership(b, loc, space, defined);
+  Value inside = emitIsMember(b, space, values, absent);
   auto branch = scf::IfOp::create(
       b, loc, inside,
       [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, then(tb)); },
@@ -1657,6 +1742,16 @@ SmallVector<Value> KernelLowering::emitIfMember(
         scf::YieldOp::create(eb, l, otherwise);
       });
   return SmallVector<Value>(branch.getResults());
+}
+
+Value KernelLowering::emitIsMember(OpBuilder &b,
+                                   const IterationAlgebra &space,
+                                   ArrayRef<Value> values, uint64_t absent) {
+  SmallVector<Value> defined(inputs.size());
+  for (unsigned k : space.getLeaves())
+    if (values[k] && !(absent >> k & 1))
+      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
+  return emitMembership(b, loc, space, defined);
 }
 
 //===----------------------------------------------------------------------===//

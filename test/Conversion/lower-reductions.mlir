@@ -167,14 +167,23 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
 // PLAN: with @or {early_exit, strategy = "identity"} : i1
 // CHECK-LABEL: func.func @bfs_pull_step(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(
-// The seen check (a stored true skips the vertex), then the dot product.
+// The seen check (a stored true skips the vertex) collapses the dot
+// product's range, no branch: a seen vertex's loop ends before it starts.
+// The result is the fill there, counted as no entry.
 // CHECK: %[[SEEN:.*]] = memref.load %{{.*}} : memref<?xi1>
-// CHECK: scf.if %[[SEEN]]
-// CHECK-NEXT: scf.yield
-// CHECK-NEXT: } else {
-// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[ACC:.*]] = %false)
+// CHECK-NOT: scf.if
+// CHECK: %[[END:.*]] = arith.select %[[SEEN]], %[[LO:.*]], %{{.*}} : index
+// CHECK: scf.while (%{{.*}} = %[[LO]], %{{.*}} = %{{.*}}, %[[ACC:.*]] = %false)
+// CHECK: arith.cmpi ult, %{{.*}}, %[[END]] : index
 // CHECK: arith.cmpi ne, %[[ACC]], %true : i1
 // CHECK: scf.condition
+// CHECK: %[[V:.*]] = arith.select %[[SEEN]], %false, %{{.*}} : i1
+// The vector's loop visits every coordinate: the entry is written to the
+// next slot unconditionally and counted when it is not the fill.
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[N:.*]]] : memref<?xi64>
+// CHECK: memref.store %[[V]], %{{.*}}[%[[N]]] : memref<?xi1>
+// CHECK: %[[INC:.*]] = arith.index_castui %[[V]] : i1 to index
+// CHECK: arith.addi %[[N]], %[[INC]] : index
 func.func @bfs_pull_step(%seen: !v, %a: !m, %f: !v) -> !v {
   %y = sparse_array.kernel ins(%seen, %a, %f : !v, !m, !v) -> !v {
   ^bb0(%i: index, %j: index, %S: !v, %A: !m, %F: !v):
@@ -187,6 +196,49 @@ func.func @bfs_pull_step(%seen: !v, %a: !m, %f: !v) -> !v {
     sparse_array.yield %o : i1
   }
   return %y : !v
+}
+
+// -----
+
+// Not branch-free when what follows the reduction may trap: an integer
+// division by a computed divisor must not run at masked-out points.
+!m = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<?xi1, #sparse_array.format<[compressed]>>
+!w = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @ratio_unless(%m: i1, %x: i64) -> i64
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1), fills = [false, 0 : i64]>} {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c1000 = arith.constant 1000 : i64
+  %odd = arith.ori %x, %c1 : i64
+  %q = arith.divui %c1000, %odd : i64
+  %z = arith.cmpi eq, %x, %c0 : i64
+  %k = arith.ori %m, %z : i1
+  %r = arith.select %k, %c0, %q : i64
+  sparse_array.yield %r : i64
+}
+// CHECK-LABEL: func.func @masked_division(
+// CHECK: %[[SEEN:.*]] = memref.load %{{.*}} : memref<?xi1>
+// CHECK: scf.if %[[SEEN]]
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK: scf.while
+// CHECK: arith.divui
+func.func @masked_division(%seen: !v, %a: !m) -> !w {
+  %y = sparse_array.kernel ins(%seen, %a : !v, !m) -> !w {
+  ^bb0(%i: index, %j: index, %S: !v, %A: !m):
+    %s = sparse_array.access %S[%i] : !v
+    %aij = sparse_array.access %A[%i, %j] : !m
+    %r = sparse_array.reduce_over [%j] %aij with @add : i64
+    %o = sparse_array.apply @ratio_unless(%s, %r) : (i1, i64) -> i64
+    sparse_array.yield %o : i64
+  }
+  return %y : !w
 }
 
 // -----
