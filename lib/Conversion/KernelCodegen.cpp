@@ -2136,20 +2136,42 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   std::optional<Factor> M;
   if (mk)
     M = factor(*mk);
+  // Rows and columns are levels: a CSC product runs over columns.
+  auto dimOfLevel = [&](unsigned k, unsigned level) {
+    return static_cast<int64_t>(inputs[k].type.getFormat().getLevelDim(level));
+  };
   Value rows = vec ? constIndex(b, loc, 1)
-                  : Value(DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(0)));
-  Value inner =
-      DimOp::create(b, loc, kernel.getInputs()[pk], int64_t(vec ? 0 : 1));
-  Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], int64_t(1));
+                   : Value(DimOp::create(b, loc, kernel.getInputs()[pk],
+                                         dimOfLevel(pk, 0)));
+  Value inner = DimOp::create(b, loc, kernel.getInputs()[pk],
+                              vec ? int64_t(0) : dimOfLevel(pk, 1));
+  Value cols =
+      DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 1));
   // The shared dimension must agree (static sizes are verified).
   Type i64 = b.getI64Type();
   auto toI64 = [&](Value v) { return arith::IndexCastOp::create(b, loc, i64, v); };
   Value checkArgs[] = {arith::ConstantIntOp::create(b, loc, i64, qk),
-                       arith::ConstantIntOp::create(b, loc, i64, 0),
+                       arith::ConstantIntOp::create(b, loc, i64,
+                                                    dimOfLevel(qk, 0)),
                        toI64(DimOp::create(b, loc, kernel.getInputs()[qk],
-                                           int64_t(0))),
+                                           dimOfLevel(qk, 0))),
                        toI64(inner)};
   callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, checkArgs);
+  // So must the mask's (its rows are scattered into column-sized marks).
+  if (mk) {
+    SmallVector<std::pair<int64_t, Value>> expected = {
+        {vec ? 0 : dimOfLevel(*mk, 1), cols}};
+    if (!vec)
+      expected.push_back({dimOfLevel(*mk, 0), rows});
+    for (auto [dim, size] : expected) {
+      Value args[] = {
+          arith::ConstantIntOp::create(b, loc, i64, *mk),
+          arith::ConstantIntOp::create(b, loc, i64, dim),
+          toI64(DimOp::create(b, loc, kernel.getInputs()[*mk], dim)),
+          toI64(size)};
+      callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
+    }
+  }
 
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
   // The most products a row can have: the sum of Q's row lengths over the
@@ -2478,9 +2500,12 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   }
   if (hadError)
     return failure();
+  // Dimension order: rows are the result's first level.
   SmallVector<Value> dims = {rows, cols};
   if (vec)
     dims = {cols};
+  else if (resultType.getFormat().getLevelDim(0) != 0)
+    std::swap(dims[0], dims[1]);
   Value result = AssembleOp::create(b, loc, resultType,
                                     ValueRange{posOut, crdFinal, valFinal}, dims);
   kernel.getResult().replaceAllUsesWith(result);

@@ -27,12 +27,20 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
                                         const IterationAlgebra &valueAlgebra,
                                         StringRef strategy) {
   ArrayType result = kernel.getResultType();
+  // Stored by "rows" of its first level: a full level over a compressed
+  // one, in either dimension order (CSR, or CSC, whose rows are columns).
+  // The product runs over levels, not dimensions: C = A · B with all three
+  // CSC is the same loop nest over columns (C(:, j) = Σ_k A(:, k) B(k, j)).
   auto isCsr = [](ArrayType t) {
     FormatAttr f = t.getFormat();
-    return t.getRank() == 2 && f.getNumLevels() == 2 && f.getLevelDim(0) == 0 &&
-           f.getLevelDim(1) == 1 && f.getLevels()[0].isFull() &&
-           !f.getLevels()[1].isFull() && f.getLevels()[1].unique &&
+    return t.getRank() == 2 && f.getNumLevels() == 2 &&
+           f.getLevels()[0].isFull() && !f.getLevels()[1].isFull() &&
+           f.getLevels()[1].unique &&
            f.getLevels()[1].format->hasPositionsBuffer();
+  };
+  // The index an access uses at a level of its array.
+  auto at = [](AccessOp access, ArrayType t, unsigned level) {
+    return access.getIndices()[t.getFormat().getLevelDim(level)];
   };
   // A sparse vector: one compressed level (positions [0, nnz]), the
   // one-row case (vector x matrix: BFS push, a frontier scattering its
@@ -76,14 +84,18 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
       a.getChildren().size() != 2 || !a.getChildren()[0].isLeaf() ||
       !a.getChildren()[1].isLeaf())
     return std::nullopt;
-  // Rows of P and of the mask: (i, ·) for matrices, the vector itself.
-  Value j = kernel.getIndex(vec ? 0 : 1), k = kernel.getIndex(reduced);
-  Value i = vec ? Value() : kernel.getIndex(0);
+  // The result's levels: rows i (its first level), then j; the vector's
+  // only level j. Rows of P and of the mask: (i, ·) for matrices, the
+  // vector itself.
+  FormatAttr rf = result.getFormat();
+  Value j = kernel.getIndex(vec ? 0 : rf.getLevelDim(1));
+  Value k = kernel.getIndex(reduced);
+  Value i = vec ? Value() : kernel.getIndex(rf.getLevelDim(0));
   auto rowAccess = [&](AccessOp access, ArrayType type, Value col) {
     if (vec)
       return isSparseVector(type) && access.getIndices()[0] == col;
-    return isCsr(type) && access.getIndices()[0] == i &&
-           access.getIndices()[1] == col;
+    return isCsr(type) && at(access, type, 0) == i &&
+           at(access, type, 1) == col;
   };
   std::optional<unsigned> p, q;
   for (unsigned in = 0; in < kernel.getInputs().size(); ++in) {
@@ -100,8 +112,8 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
     }
     if (rowAccess(access, type, k) && !p)
       p = in;
-    else if (isCsr(type) && access.getIndices()[0] == k &&
-             access.getIndices()[1] == j && !q)
+    else if (isCsr(type) && at(access, type, 0) == k &&
+             at(access, type, 1) == j && !q)
       q = in;
     else
       return std::nullopt;

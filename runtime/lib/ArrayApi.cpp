@@ -180,7 +180,7 @@ SA_RT_BUFFER_IMPL(f64)
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,
                                    int64_t actual, int64_t expected) {
   if (actual != expected)
-    sa_rt::fatal("operand %lld of an element-wise operation has size %lld in "
+    sa_rt::fatal("operand %lld of a kernel has size %lld in "
                  "dimension %lld, but the result has size %lld there",
                  static_cast<long long>(operand),
                  static_cast<long long>(actual),

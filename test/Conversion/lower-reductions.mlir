@@ -302,6 +302,32 @@ func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
   }
   return %c : !csc
 }
+// Firing for CSC everywhere: the same product over columns,
+// C(:, j) = Σ_k A(:, k) B(k, j): B's column j scatters A's columns. Its
+// outer loop runs over B's first level (columns), the result is assembled
+// with its dimensions in order (rows from A, columns from B).
+// PLAN-LABEL: func.func @spgemm_csc(
+// PLAN-NOT: sparse_array.convert
+// PLAN: with @add {scatter, strategy = "identity"} : i64
+// CHECK-LABEL: func.func @spgemm_csc(
+// CHECK-SAME: %[[A:[^:]*]]: !sparse_array.array<?x?xi64, #csc>, %[[B:[^:]*]]: !sparse_array.array<?x?xi64, #csc>
+// CHECK-NOT: sparse_array.convert
+// CHECK-DAG: %[[COLS:.*]] = sparse_array.dim %[[B]][1]
+// CHECK-DAG: %[[ROWS:.*]] = sparse_array.dim %[[A]][0]
+// CHECK: scf.for %{{.*}} = %c0 to %[[COLS]] step %c1 iter_args(
+// CHECK: call @sa_rt_sort_i64(
+// CHECK: sparse_array.assemble({{.*}}), (%[[ROWS]], %[[COLS]])
+func.func @spgemm_csc(%a: !csc, %b: !csc) -> !csc {
+  %c = sparse_array.kernel ins(%a, %b : !csc, !csc) -> !csc {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csc, %B: !csc):
+    %x = sparse_array.access %A[%i, %k] : !csc
+    %y = sparse_array.access %B[%k, %j] : !csc
+    %p = sparse_array.apply @mul(%x, %y) : (i64, i64) -> i64
+    %s = sparse_array.reduce_over [%k] %p with @add : i64
+    sparse_array.yield %s : i64
+  }
+  return %c : !csc
+}
 
 // -----
 

@@ -15,7 +15,7 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // CHECK-NEXT: 2 3
 // CHECK-NEXT: 1 1 3
 // CHECK-NEXT: 2 3 -4
-// MISMATCH: sparse_array runtime error: operand 1 of an element-wise operation has size 4 in dimension 2, but the result has size 3 there
+// MISMATCH: sparse_array runtime error: operand 1 of a kernel has size 4 in dimension 2, but the result has size 3 there
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -162,9 +162,11 @@ def make_contraction(rng, tag):
     add, mul = rng.choice(ZERO_SEMIRINGS if WIDE else SEMIRINGS)
     t, identity = COMBINERS[add]
     matmul = WIDE or rng.random() < 0.5
-    # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case.
+    # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case; or
+    # all CSC, the same product over columns.
     rowwise = matmul and (WIDE or rng.random() < 0.4)
-    fmts2 = ["csr"] if rowwise else list(ew.FORMATS[2])
+    layout = rng.choice(["csr", "csc"]) if rowwise else None
+    fmts2 = [layout] if rowwise else list(ew.FORMATS[2])
     # ... with the semiring's zero as both fills (the add's identity that
     # the multiply annihilates), when it has one.
     zero = ZEROS.get((add, mul)) if rowwise else None
@@ -202,12 +204,12 @@ def make_contraction(rng, tag):
     if (not matmul or rowwise) and rng.random() < 0.5:
         mask = rng.choice(["keep_if", "keep_unless"])
         if matmul:  # C<M> = A B and C<¬M> = A B, the mask stored by rows
-            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", out_shape, ["csr"], False)
+            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", out_shape, [layout], False)
         else:
             fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
-    out_fmt = "csr" if rowwise else rng.choice(list(ew.FORMATS[len(out_shape)]))
+    out_fmt = layout if rowwise else rng.choice(list(ew.FORMATS[len(out_shape)]))
     out_typ = ew.array_type(out_shape, t, out_fmt, len(out_shape), declared)
     v = ew.Variant()
     v.globals = []
