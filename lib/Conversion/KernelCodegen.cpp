@@ -307,6 +307,13 @@ private:
                                ArrayRef<Value> matched, ArrayRef<Value> pos,
                                ArrayRef<Value> segEnd, Value x,
                                ValueRange out);
+  /// for x in [0, extent) carrying `init` (the reduction's state from
+  /// `stateOffset` on); a while loop instead when the reduction may exit
+  /// early. `body` returns the values to carry on.
+  SmallVector<Value> emitCountedLoop(
+      OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+          body);
   SmallVector<Value> emitMergedLoop(OpBuilder &b, unsigned d,
                                     const Context &ctx, const Lattice &lattice,
                                     ArrayRef<unsigned> participants,
@@ -359,8 +366,11 @@ private:
   Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
   /// A loop condition, also requiring the accumulator (first in `state`)
   /// not to hold the annihilator when the reduction may exit early.
+  bool mayExitEarly() {
+    return inReduction && reductionPlan.annihilator && reduction.getEarlyExit();
+  }
   Value withEarlyExit(OpBuilder &b, Location l, Value cond, ValueRange state) {
-    if (!inReduction || !reductionPlan.annihilator || !reduction.getEarlyExit())
+    if (!mayExitEarly())
       return cond;
     return arith::AndIOp::create(b, l, cond, emitNotAnnihilated(b, l, state));
   }
@@ -1098,7 +1108,9 @@ void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
   Input &in = inputs[k];
   InputLevel &level = in.levels[ctx.processed[k]];
   LevelIterator &it = *level.iterator;
-  auto [begin, end] = it.init(b, loc, ctx.lo[k], ctx.hi[k]);
+  // Plain variables: lambdas below capture them (C++17).
+  Value begin, end;
+  std::tie(begin, end) = it.init(b, loc, ctx.lo[k], ctx.hi[k]);
   Value target = constIndex(b, loc, level.constant);
   Value one = constIndex(b, loc, 1);
   // guard && coordinate(pos) == target, loading only under the guard.
@@ -1276,7 +1288,6 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     return *inputs[k].levels[ctx.processed[k]].iterator;
   };
   unsigned numOut = out.size();
-  Value one = constIndex(b, loc, 1);
   ArrayRef<LatticePoint> points = lattice.getPoints();
 
   // Outer loops need no per-point loops and cases (omitters descend like
@@ -1299,8 +1310,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     // operands advance when they match.
     SmallVector<Value> init(begin);
     init.append(out.begin(), out.end());
-    auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), extent, one, init,
+    SmallVector<Value> res = emitCountedLoop(
+        b, extent, init, n,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           SmallVector<Value> pos(args.take_front(n));
           SmallVector<Value> matched(n), segEnd(n);
@@ -1316,9 +1327,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
                         matched, pos, segEnd, x, args.drop_front(n));
           SmallVector<Value> yield(segEnd); // segEnd = pos when unmatched
           yield.append(o.begin(), o.end());
-          scf::YieldOp::create(fb, l, yield);
+          return yield;
         });
-    return SmallVector<Value>(loop.getResults().drop_front(n));
+    return SmallVector<Value>(ArrayRef(res).drop_front(n));
   }
 
   // One while-loop per lattice point, root first: each runs while all of
@@ -1396,6 +1407,45 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   return o;
 }
 
+SmallVector<Value> KernelLowering::emitCountedLoop(
+    OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+        body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  // Without an early exit the trip count is known: scf.for.
+  if (!mayExitEarly()) {
+    auto loop = scf::ForOp::create(
+        b, loc, zero, extent, one, init,
+        [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
+          scf::YieldOp::create(fb, l, body(fb, l, x, args));
+        });
+    return SmallVector<Value>(loop.getResults());
+  }
+  // Every point, in order, until the accumulator holds the annihilator
+  // (seed 000 §7.2: a universe reduction exits early too).
+  SmallVector<Value> whileInit(init);
+  whileInit.push_back(zero);
+  SmallVector<Type> types = llvm::to_vector(ValueRange(whileInit).getTypes());
+  auto loop = scf::WhileOp::create(
+      b, loc, types, whileInit,
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        Value more = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                           args.back(), extent);
+        scf::ConditionOp::create(
+            bb, l,
+            withEarlyExit(bb, l, more,
+                          args.drop_back().drop_front(stateOffset)),
+            args);
+      },
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        Value x = args.back();
+        SmallVector<Value> yield = body(bb, l, x, args.drop_back());
+        yield.push_back(arith::AddIOp::create(bb, l, x, one));
+        scf::YieldOp::create(bb, l, yield);
+      });
+  return SmallVector<Value>(loop.getResults().drop_back());
+}
+
 SmallVector<Value> KernelLowering::emitMergedLoop(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
     ArrayRef<unsigned> participants, ArrayRef<Value> begin,
@@ -1464,15 +1514,14 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   SmallVector<Value> init(begin);
   init.append(out.begin(), out.end());
   if (universe) {
-    auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), extent, constIndex(b, loc, 1), init,
+    SmallVector<Value> res = emitCountedLoop(
+        b, extent, init, n,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           SmallVector<Value> pos(args.take_front(n)), matched;
           validAndMatch(fb, l, pos, x, matched);
-          scf::YieldOp::create(fb, l,
-                               body(fb, l, x, pos, matched, args.drop_front(n)));
+          return body(fb, l, x, pos, matched, args.drop_front(n));
         });
-    return SmallVector<Value>(loop.getResults().drop_front(n));
+    return SmallVector<Value>(ArrayRef(res).drop_front(n));
   }
   SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
   auto loop = scf::WhileOp::create(
@@ -2089,7 +2138,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   if (!factors)
     return kernel.emitError("sparse_array.reduce_over is marked scatter but "
                             "the kernel is not a row-wise matrix product");
-  auto [pk, qk] = *factors;
+  unsigned pk = factors->first, qk = factors->second;
   resultType = kernel.getResultType();
   resultFill = resultType.getFillValue();
   bool vec = resultType.getRank() == 1;

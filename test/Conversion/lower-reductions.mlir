@@ -93,6 +93,37 @@ func.func @row_sums(%a: !m) -> !v {
 
 // -----
 
+!m = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed], fill = 2 : i64>>
+!v = !sparse_array.array<?xi64>
+sparse_array.func @mul(%x: i64, %y: i64) -> i64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0 : i64>,
+                identity = #sparse_array.identity<1 : i64>} {
+  %r = arith.muli %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Row products with fill 2: the fill is not mul's identity and mul is not
+// idempotent, so every column is visited in order (universe) - until the
+// product is 0, the annihilator: the counted loop becomes a while loop that
+// also tests the accumulator.
+// PLAN-LABEL: func.func @row_products(
+// PLAN: with @mul {early_exit, strategy = "universe"} : i64
+// CHECK-LABEL: func.func @row_products(
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[ACC:.*]] = %c1_i64, %{{.*}} = %c0, %[[X:.*]] = %c0)
+// CHECK-DAG: %[[MORE:.*]] = arith.cmpi ult, %[[X]], %{{.*}} : index
+// CHECK-DAG: %[[LIVE:.*]] = arith.cmpi ne, %[[ACC]], %c0_i64 : i64
+// CHECK: %[[C:.*]] = arith.andi %[[MORE]], %[[LIVE]] : i1
+// CHECK: scf.condition(%[[C]])
+// CHECK: arith.muli
+// CHECK: arith.addi %{{.*}}, %c1 : index
+// CHECK: memref.store
+func.func @row_products(%a: !m) -> !v {
+  %r = sparse_array.reduce @mul %a dims [1] : !m -> !v
+  return %r : !v
+}
+
+// -----
+
 !mi = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
 !vi = !sparse_array.array<?xi64>
 sparse_array.func @mul(%x: i64, %y: i64) -> i64
