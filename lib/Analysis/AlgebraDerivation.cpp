@@ -300,6 +300,8 @@ StringRef ReductionPlan::getStrategyName() const {
     return "identity";
   case Strategy::Idempotent:
     return "idempotent";
+  case Strategy::Reassociate:
+    return "reassociate";
   case Strategy::Universe:
     return "universe";
   }
@@ -328,6 +330,9 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
   } else if (combiner.getIdempotent() && combiner.getCommutative() &&
              combiner.getAssociative()) {
     plan.strategy = ReductionPlan::Strategy::Idempotent;
+    plan.algebra = value.algebra;
+  } else if (combiner.getCommutative() && combiner.getAssociative()) {
+    plan.strategy = ReductionPlan::Strategy::Reassociate;
     plan.algebra = value.algebra;
   }
   return plan;

@@ -1917,11 +1917,97 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   if (!counting)
     return acc;
   Value count = res[countIndex()];
+  Value total = constIndex(b, loc, 1);
+  for (unsigned d = rank; d < numLoops; ++d)
+    total = arith::MulIOp::create(b, loc, total, extents[d]);
+  if (reductionPlan.strategy == Strategy::Reassociate) {
+    // The points not visited hold the fill: acc ⊕ fill^(total - count),
+    // the power by repeated squaring (associativity regroups the fold,
+    // commutativity moves the fills to the end).
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    Value missing = arith::SubIOp::create(b, loc, total, count);
+    Value fill = constant(b, reductionPlan.valueFill);
+    Value f = arith::ConstantIntOp::create(b, loc, 0, 1);
+    // (k, base, power, has power): power = base^(bits of k consumed).
+    SmallVector<Value> init = {missing, fill, fill, f};
+    auto loop = scf::WhileOp::create(
+        b, loc, ValueRange(init).getTypes(), init,
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          scf::ConditionOp::create(
+              wb, l,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne, args[0],
+                                    zero),
+              args);
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value k = args[0], base = args[1], power = args[2], has = args[3];
+          Value odd = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ne,
+              arith::AndIOp::create(wb, l, k, one), zero);
+          // Only combinations the grouping needs are evaluated.
+          auto take = scf::IfOp::create(
+              wb, l, odd,
+              [&](OpBuilder &tb, Location tl) {
+                Value both = scf::IfOp::create(
+                                 tb, tl, has,
+                                 [&](OpBuilder &hb, Location hl) {
+                                   scf::YieldOp::create(
+                                       hb, hl,
+                                       emitCombinerCall(hb, power, base));
+                                 },
+                                 [&](OpBuilder &nb, Location nl) {
+                                   scf::YieldOp::create(nb, nl, base);
+                                 })
+                                 .getResult(0);
+                scf::YieldOp::create(tb, tl, both);
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, power);
+              });
+          Value rest = arith::ShRUIOp::create(wb, l, k, one);
+          Value square =
+              scf::IfOp::create(
+                  wb, l,
+                  arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne, rest,
+                                        zero),
+                  [&](OpBuilder &tb, Location tl) {
+                    scf::YieldOp::create(tb, tl,
+                                         emitCombinerCall(tb, base, base));
+                  },
+                  [&](OpBuilder &eb, Location el) {
+                    scf::YieldOp::create(eb, el, base);
+                  })
+                  .getResult(0);
+          Value hasNow = arith::OrIOp::create(wb, l, has, odd);
+          scf::YieldOp::create(
+              wb, l, ValueRange{rest, square, take.getResult(0), hasNow});
+        });
+    Value power = loop.getResult(2);
+    Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       missing, zero);
+    Value noneVisited =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
+    // Nothing missing: acc. Nothing visited: the power (an empty range
+    // keeps the start value). Else both.
+    auto fix = scf::IfOp::create(
+        b, loc, none,
+        [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, acc); },
+        [&](OpBuilder &eb, Location l) {
+          auto both = scf::IfOp::create(
+              eb, l, noneVisited,
+              [&](OpBuilder &nb, Location nl) {
+                scf::YieldOp::create(nb, nl, power);
+              },
+              [&](OpBuilder &cb, Location cl) {
+                scf::YieldOp::create(cb, cl,
+                                     emitCombinerCall(cb, acc, power));
+              });
+          scf::YieldOp::create(eb, l, both.getResult(0));
+        });
+    return fix.getResult(0);
+  }
   if (reductionPlan.strategy == Strategy::Idempotent) {
     // Some point was not visited: it holds the fill; once is enough.
-    Value total = constIndex(b, loc, 1);
-    for (unsigned d = rank; d < numLoops; ++d)
-      total = arith::MulIOp::create(b, loc, total, extents[d]);
     Value missing =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, count, total);
     auto fix = scf::IfOp::create(

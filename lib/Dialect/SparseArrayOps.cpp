@@ -649,9 +649,10 @@ LogicalResult ReduceOverOp::verify() {
   }
   if (std::optional<StringRef> strategy = getStrategy())
     if (*strategy != "identity" && *strategy != "idempotent" &&
-        *strategy != "universe")
+        *strategy != "reassociate" && *strategy != "universe")
       return emitOpError() << "unknown strategy '" << *strategy
-                           << "'; expected identity, idempotent or universe";
+                           << "'; expected identity, idempotent, reassociate "
+                              "or universe";
   return success();
 }
 

@@ -101,10 +101,10 @@ sparse_array.func @mul(%x: i64, %y: i64) -> i64
   %r = arith.muli %x, %y : i64
   sparse_array.yield %r : i64
 }
-// Row products with fill 2: the fill is not mul's identity and mul is not
-// idempotent, so every column is visited in order (universe) - until the
-// product is 0, the annihilator: the counted loop becomes a while loop that
-// also tests the accumulator.
+// Row products with fill 2: the fill is not mul's identity and mul is
+// declared neither associative nor idempotent here, so every column is
+// visited in order (universe) - until the product is 0, the annihilator:
+// the counted loop becomes a while loop that also tests the accumulator.
 // PLAN-LABEL: func.func @row_products(
 // PLAN: with @mul {early_exit, strategy = "universe"} : i64
 // CHECK-LABEL: func.func @row_products(
@@ -119,6 +119,36 @@ sparse_array.func @mul(%x: i64, %y: i64) -> i64
 // CHECK: memref.store
 func.func @row_products(%a: !m) -> !v {
   %r = sparse_array.reduce @mul %a dims [1] : !m -> !v
+  return %r : !v
+}
+
+// -----
+
+!m = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed], fill = 1 : i64>>
+!v = !sparse_array.array<?xi64>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Integer row sums with fill 1: add is commutative and associative, so the
+// stored entries are folded (a while loop over the row, counting them) and
+// the fill is added once per implicit entry - by repeated squaring of
+// fill ⊕ fill, not by visiting the columns.
+// PLAN-LABEL: func.func @row_counts(
+// PLAN: with @add {strategy = "reassociate"} : i64
+// CHECK-LABEL: func.func @row_counts(
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// CHECK: %[[LOOP:.*]]:3 = scf.while
+// CHECK-NOT: scf.for
+// CHECK: %[[MISSING:.*]] = arith.subi %{{.*}}, %[[LOOP]]#2 : index
+// CHECK: %[[POW:.*]]:4 = scf.while (%{{.*}} = %[[MISSING]], %{{.*}} = %c1_i64, %{{.*}} = %c1_i64, %{{.*}} = %false)
+// CHECK: arith.shrui
+// CHECK: arith.addi
+// CHECK: scf.if
+// CHECK: arith.addi %[[LOOP]]#1, %[[POW]]#2 : i64
+func.func @row_counts(%a: !m) -> !v {
+  %r = sparse_array.reduce @add %a dims [1] : !m -> !v
   return %r : !v
 }
 

@@ -43,6 +43,11 @@ struct ReductionPlan {
     /// Idempotent, commutative, associative combiner: visit the value's
     /// algebra, then combine the fill once if some point was not visited.
     Idempotent,
+    /// Commutative, associative combiner (not idempotent): visit the
+    /// value's algebra, then combine the fill as many times as points were
+    /// not visited, by repeated squaring (regrouping the dense program's
+    /// fold is what associativity allows).
+    Reassociate,
     /// Every point.
     Universe,
   };

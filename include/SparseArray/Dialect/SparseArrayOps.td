@@ -280,8 +280,13 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     - `"idempotent"`: the combiner is idempotent, commutative and
       associative: the points of the value's algebra are visited and the
       fill is combined once more when some point was not;
-    - `"universe"`: every point is visited (e.g. a sum of fills 1 counts
-      them);
+    - `"reassociate"`: the combiner is commutative and associative (not
+      idempotent): the points of the value's algebra are visited, then the
+      fill, combined with itself as many times as points were not visited
+      (by repeated squaring: an integer row sum with fill 1 adds the number
+      of implicit entries), is combined once;
+    - `"universe"`: every point is visited, in order (e.g. f64 sums, which
+      are not associative);
     and `early_exit` when the combiner has an annihilator: the loops stop
     as soon as the accumulator holds it (never for scatter reductions);
     `scatter` when the kernel is a matrix product computed row by row
