@@ -343,7 +343,7 @@ int main(int argc, char **argv) {
       free(I), free(X);
       GrB_Vector_free(&y);
     }
-    printf("gb-%s %.6f %llu %.17g\n", kernel ? "mxv-tropical" : "mxv-bool", best,
+    printf("gb-%s %.9f %llu %.17g\n", kernel ? "mxv-tropical" : "mxv-bool", best,
            (unsigned long long)entries, checksum);
     fflush(stdout);
   }
@@ -375,7 +375,7 @@ int main(int argc, char **argv) {
       free(I), free(J), free(X);
       GrB_Matrix_free(&C);
     }
-    printf("gb-%s %.6f %llu %.17g\n", kernel ? "mxm-tropical" : "mxm-bool", best,
+    printf("gb-%s %.9f %llu %.17g\n", kernel ? "mxm-tropical" : "mxm-bool", best,
            (unsigned long long)entries, checksum);
     fflush(stdout);
   }
