@@ -364,11 +364,12 @@ private:
   Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
   /// Whether the accumulator may still change (early exit, seed 000 §7.2).
   Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
-  /// A loop condition, also requiring the accumulator (first in `state`)
-  /// not to hold the annihilator when the reduction may exit early.
+  /// Inside a reduction planned `early_exit` (an annihilator).
   bool mayExitEarly() {
     return inReduction && reductionPlan.annihilator && reduction.getEarlyExit();
   }
+  /// A loop condition, also requiring the accumulator (first in `state`)
+  /// not to hold the annihilator when the reduction may exit early.
   Value withEarlyExit(OpBuilder &b, Location l, Value cond, ValueRange state) {
     if (!mayExitEarly())
       return cond;
