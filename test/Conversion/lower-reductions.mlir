@@ -14,12 +14,26 @@ sparse_array.func @min(%x: f64, %y: f64) -> f64
 // Fill 0 is not min's identity, but min is idempotent: the stored entries,
 // counted, then the fill once if some column was not stored. The
 // accumulator is the IEEE total-order key (an integer min per entry) plus a
-// NaN flag, decoded once: exactly minimumf's result.
+// NaN flag, decoded once: exactly minimumf's result. Rows of at most 16
+// entries accumulate the float itself (a compare and select per entry),
+// exact unless the minimum is a zero, whose sign the keys then settle.
 // PLAN-LABEL: func.func @row_minima(
 // PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @min {strategy = "idempotent"} : f64
 // CHECK-LABEL: func.func @row_minima(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 {
-// CHECK: %[[R:.*]]:4 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %c9218868437227405312_i64, %{{.*}} = %false, %{{.*}} = %c0) : (index, i64, i1, index)
+// CHECK: %[[LEN:.*]] = arith.subi
+// CHECK: %[[SHORT:.*]] = arith.cmpi ule, %[[LEN]], %c16 : index
+// CHECK: %[[R:.*]]:3 = scf.if %[[SHORT]] -> (i64, i1, index) {
+// CHECK: %[[F:.*]]:4 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %cst, %{{.*}} = %false, %{{.*}} = %c0) : (index, f64, i1, index)
+// CHECK: arith.cmpf olt
+// CHECK: arith.select
+// CHECK: arith.cmpf uno
+// CHECK: %[[ZERO:.*]] = arith.cmpf oeq, %[[F]]#1, %{{.*}} : f64
+// CHECK: scf.if
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %c9218868437227405312_i64, %{{.*}} = %false, %{{.*}} = %c0) : (index, i64, i1, index)
+// CHECK: } else {
+// CHECK: } else {
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %c9218868437227405312_i64, %{{.*}} = %false, %{{.*}} = %c0) : (index, i64, i1, index)
 // CHECK-NOT: arith.andi
 // CHECK: scf.condition
 // CHECK: arith.bitcast %{{.*}} : f64 to i64
@@ -28,8 +42,8 @@ sparse_array.func @min(%x: f64, %y: f64) -> f64
 // CHECK-NOT: arith.minimumf
 // CHECK: scf.yield
 // CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : i64 to f64
-// CHECK: %[[ACC:.*]] = arith.select %[[R]]#2, %{{.*}}, %[[BITS]] : f64
-// CHECK: %[[MISSING:.*]] = arith.cmpi ult, %[[R]]#3, %{{.*}} : index
+// CHECK: %[[ACC:.*]] = arith.select %[[R]]#1, %{{.*}}, %[[BITS]] : f64
+// CHECK: %[[MISSING:.*]] = arith.cmpi ult, %[[R]]#2, %{{.*}} : index
 // CHECK: scf.if %[[MISSING]] -> (f64) {
 // CHECK: arith.minimumf %[[ACC]], %{{.*}} : f64
 // CHECK: memref.store
