@@ -219,24 +219,19 @@ def make_contraction(rng, tag):
         v.globals.append(mask_function(mask, tag, t, declared))
         v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
-    if matmul:
-        body = ["^bb0(%i: index, %j: index, %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
-                "  %x = sparse_array.access %A[%i, %k] : TA",
-                "  %y = sparse_array.access %B[%k, %j] : TB",
-                "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
-                "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
-        if mask:
-            body += ["  %mi = sparse_array.access %M[%i, %j] : TM",
-                     "  %s2 = sparse_array.apply @MASK(%mi, %s) : (i1, T) -> T"]
-    else:
-        body = ["^bb0(%i: index, %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
-                "  %x = sparse_array.access %A[%i, %k] : TA",
-                "  %y = sparse_array.access %B[%k] : TB",
-                "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
-                "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
-        if mask:
-            body += ["  %mi = sparse_array.access %M[%i] : TM",
-                     "  %s2 = sparse_array.apply @MASK(%mi, %s) : (i1, T) -> T"]
+    # Index variables: the result's, then the reduced k; B and the mask
+    # are read at the result's second index (matrices) or k / i (vectors).
+    res_idx = "%i, %j" if matmul else "%i"
+    b_idx = "%k, %j" if matmul else "%k"
+    body = ["^bb0(" + ", ".join(x + ": index" for x in res_idx.split(", ")) +
+            ", %k: index, %A: TA, %B: TB" + (", %M: TM" if mask else "") + "):",
+            "  %x = sparse_array.access %A[%i, %k] : TA",
+            "  %y = sparse_array.access %B[" + b_idx + "] : TB",
+            "  %p = sparse_array.apply @MUL(%x, %y) : (T, T) -> T",
+            "  %s = sparse_array.reduce_over [%k] %p with @ADD : T"]
+    if mask:
+        body += ["  %mi = sparse_array.access %M[" + res_idx + "] : TM",
+                 "  %s2 = sparse_array.apply @MASK(%mi, %s) : (i1, T) -> T"]
     v.lines.append("  %%r_%s = sparse_array.kernel ins(%s : %s) -> %s {" % (tag, ins, types_, out_typ))
     result = "%s2" if mask else "%s"
     for line in body + ["  sparse_array.yield " + result + " : T", "}"]:
