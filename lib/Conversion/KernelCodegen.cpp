@@ -331,11 +331,17 @@ private:
       OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
+  /// One loop over the coordinates some point of `lattice` needs, which
+  /// descends with every input (an empty segment where one does not
+  /// match). `linear` (no lattice: the plan's linear coiteration) visits
+  /// every coordinate some input stores and, at the innermost loop,
+  /// computes there with absent inputs read as their fills.
   SmallVector<Value> emitMergedLoop(OpBuilder &b, unsigned d,
                                     const Context &ctx, const Lattice &lattice,
                                     ArrayRef<unsigned> participants,
                                     ArrayRef<Value> begin, ArrayRef<Value> end,
-                                    Value extent, ValueRange out);
+                                    Value extent, ValueRange out,
+                                    bool linear = false);
   SmallVector<Value> emitCompute(OpBuilder &b, const Context &ctx,
                                  bool omitter, ValueRange out);
   /// Resolves the levels of input k that need no iteration: constant
@@ -343,6 +349,9 @@ private:
   void locateLevels(OpBuilder &b, Context &ctx, unsigned k,
                     unsigned boundLoops);
   void searchLevel(OpBuilder &b, Context &ctx, unsigned k);
+  /// The segment of input k's next level under its current position.
+  std::pair<Value, Value> initSegment(OpBuilder &b, const Context &ctx,
+                                      unsigned k);
   SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
                                  ValueRange out);
   /// The kernel's value (`root` null) or the value of `root`, from the
@@ -624,11 +633,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       "variable nor a constant");
         level.constant = c.getInt();
       }
-      if (!level.spec.isFull() && level.loop >= 0) {
-        if (!allFull && level.loop <= lastLoop)
-          return fail("input " + Twine(k) +
-                      " is stored in an order the loops do not follow");
-      }
+      if (level.loop >= 0 && !allFull && level.loop == lastLoop)
+        return fail("input " + Twine(k) +
+                    " repeats an index variable at two of its stored levels "
+                    "(a diagonal such as A[i, i]); only arrays stored dense "
+                    "may repeat one yet");
       if (level.loop >= 0 && !allFull) {
         if (level.loop <= lastLoop)
           return fail("input " + Twine(k) +
@@ -1127,6 +1136,29 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
   }
 }
 
+/// After a constant coordinate was missed above (ctx.found[k] false), the
+/// parent position is not one the level stores (a miss leaves the search's
+/// end, and full levels below multiply it out of range): its positions are
+/// not read then, and the segment is empty.
+std::pair<Value, Value> KernelLowering::initSegment(OpBuilder &b,
+                                                    const Context &ctx,
+                                                    unsigned k) {
+  LevelIterator &it = *inputs[k].levels[ctx.processed[k]].iterator;
+  if (!ctx.found[k])
+    return it.init(b, loc, ctx.lo[k], ctx.hi[k]);
+  auto guarded = scf::IfOp::create(
+      b, loc, ctx.found[k],
+      [&](OpBuilder &tb, Location l) {
+        auto [begin, end] = it.init(tb, l, ctx.lo[k], ctx.hi[k]);
+        scf::YieldOp::create(tb, l, ValueRange{begin, end});
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value zero = constIndex(eb, l, 0);
+        scf::YieldOp::create(eb, l, ValueRange{zero, zero});
+      });
+  return {guarded.getResult(0), guarded.getResult(1)};
+}
+
 /// A constant coordinate into a level that stores coordinates (a sparse
 /// array broadcast along a size-1 dimension): search the parent's segment
 /// for it. Found: its segment; not found: an empty segment, and the input
@@ -1137,7 +1169,7 @@ void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
   LevelIterator &it = *level.iterator;
   // Plain variables: lambdas below capture them (C++17).
   Value begin, end;
-  std::tie(begin, end) = it.init(b, loc, ctx.lo[k], ctx.hi[k]);
+  std::tie(begin, end) = initSegment(b, ctx, k);
   Value target = constIndex(b, loc, level.constant);
   Value one = constIndex(b, loc, 1);
   // guard && coordinate(pos) == target, loading only under the guard.
@@ -1290,7 +1322,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     return SmallVector<Value>(out);
   }
   Lattice lattice = plan.getLattice();
-  if (lattice.empty())
+  if (lattice.empty() && !plan.getLinear())
     return SmallVector<Value>(out);
 
   // Iterator ranges.
@@ -1299,8 +1331,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   for (unsigned i = 0; i < n; ++i) {
     unsigned k = participants[i];
     InputLevel &level = inputs[k].levels[ctx.processed[k]];
-    std::tie(begin[i], end[i]) =
-        level.iterator->init(b, loc, ctx.lo[k], ctx.hi[k]);
+    (void)level;
+    std::tie(begin[i], end[i]) = initSegment(b, ctx, k);
   }
   // A reduction at a point outside the kernel's space: nothing to visit.
   Value extent = extents[d];
@@ -1310,6 +1342,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     extent = arith::SelectOp::create(b, loc, rangeGuard, extent,
                                      constIndex(b, loc, 0));
   }
+  if (plan.getLinear())
+    return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
+                          out, /*linear=*/true);
   if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
     return emitKeyedDispatch(b, d, ctx, lattice, participants, begin, end,
                              extent, out);
@@ -1538,10 +1573,10 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
 SmallVector<Value> KernelLowering::emitMergedLoop(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
     ArrayRef<unsigned> participants, ArrayRef<Value> begin,
-    ArrayRef<Value> end, Value extent, ValueRange out) {
+    ArrayRef<Value> end, Value extent, ValueRange out, bool linear) {
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
-  bool universe = points.front().universe;
+  bool universe = !linear && points.front().universe;
   auto iteratorOf = [&](unsigned i) -> LevelIterator & {
     unsigned k = participants[i];
     return *inputs[k].levels[ctx.processed[k]].iterator;
@@ -1549,6 +1584,11 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   // Whether some point has all its operands in `bits` (U always there).
   auto anyPoint = [&](OpBuilder &bb, Location l, ArrayRef<Value> bits) {
     Value any;
+    if (linear) {
+      for (Value bit : bits)
+        any = any ? Value(arith::OrIOp::create(bb, l, any, bit)) : bit;
+      return any;
+    }
     for (const LatticePoint &p : points) {
       Value all = arith::ConstantIntOp::create(bb, l, 1, 1);
       for (unsigned i = 0; i < n; ++i)
@@ -1564,10 +1604,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
     SmallVector<Value> segEnd(n);
     for (unsigned i = 0; i < n; ++i)
       segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], pos[i], end[i]);
-    Value visit = anyPoint(bb, l, matched);
-    auto branch = scf::IfOp::create(
-        bb, l, visit,
-        [&](OpBuilder &tb, Location tl) {
+    auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
           Context inner = ctx;
           for (unsigned i = 0; i < n; ++i) {
             unsigned k = participants[i];
@@ -1587,10 +1624,27 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
           for (unsigned k = 0; k < inputs.size(); ++k)
             if (inner.alive >> k & 1)
               locateLevels(tb, inner, k, d + 1);
-          scf::YieldOp::create(tb, tl, emitLoop(tb, d + 1, inner, o));
+          // Linear at the innermost loop: the function in general form,
+          // every input present or its fill (no omitters to skip: a value
+          // equal to the result's fill is not stored).
+          if (d + 1 == nestEnd)
+            return emitLeaf(tb, inner, /*omitter=*/false, o);
+          return emitLoop(tb, d + 1, inner, o);
+    };
+    SmallVector<Value> yield(segEnd);
+    if (linear) {
+      // The loop's coordinate is one some input stores: always visited.
+      SmallVector<Value> r = descend(bb, l);
+      yield.append(r.begin(), r.end());
+      return yield;
+    }
+    Value visit = anyPoint(bb, l, matched);
+    auto branch = scf::IfOp::create(
+        bb, l, visit,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl, descend(tb, tl));
         },
         [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, o); });
-    SmallVector<Value> yield(segEnd);
     yield.append(branch.getResults().begin(), branch.getResults().end());
     return yield;
   };
@@ -2285,6 +2339,20 @@ FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
   for (Operation &op : block) {
     if (auto yield = dyn_cast<YieldOp>(op))
       return map.lookup(yield.getValue());
+    // A call at the top of the body is inlined in place (cloning it first
+    // would leave the mapping pointing at the erased clone).
+    if (auto call = dyn_cast<ApplyOp>(op)) {
+      auto callee = symbols.lookupNearestSymbolFrom<FuncOp>(
+          kernel, call.getCalleeAttr());
+      SmallVector<Value> callArgs;
+      for (Value a : call.getArgs())
+        callArgs.push_back(map.lookupOrDefault(a));
+      FailureOr<Value> r = inlineCall(b, callee, callArgs, nullptr, depth + 1);
+      if (failed(r))
+        return failure();
+      map.map(call.getResult(), *r);
+      continue;
+    }
     Operation *clone = b.clone(op, map);
     // Calls inside (also nested in loops) are ordinary calls: inline them.
     SmallVector<ApplyOp> calls;

@@ -22,7 +22,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createSparseArrayDeriveAlgebraPass());
   // Coiteration plan: inputs in loop order, one iteration lattice per loop
   // and set of inputs present there (seed 000 §6, Alg. 2).
-  pm.addPass(createSparseArrayBuildLatticesPass());
+  pm.addPass(createSparseArrayBuildLatticesPass(
+      SparseArrayBuildLatticesPassOptions{options.linearThreshold}));
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,
   // seed 001 §7.1, seed 002 §4).

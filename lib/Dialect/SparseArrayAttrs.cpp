@@ -570,16 +570,20 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() || parser.parseKeyword("loop") ||
       parser.parseInteger(loop) || parser.parseComma() ||
       parseList("present", present) || parser.parseComma() ||
-      parseList("coiterate", coiterated) || parser.parseComma() ||
-      parser.parseKeyword("points") ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                     parsePoint) ||
-      parser.parseGreater())
+      parseList("coiterate", coiterated) || parser.parseComma())
+    return {};
+  bool linear = succeeded(parser.parseOptionalKeyword("linear"));
+  if (!linear &&
+      (parser.parseKeyword("points") ||
+       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                      parsePoint)))
+    return {};
+  if (parser.parseGreater())
     return {};
   return parser.getChecked<LatticeAttr>(loc, parser.getContext(), loop,
                                         ArrayRef<unsigned>(present),
                                         ArrayRef<unsigned>(coiterated),
-                                        ArrayRef<LatticePoint>(points));
+                                        ArrayRef<LatticePoint>(points), linear);
 }
 
 void LatticeAttr::print(AsmPrinter &printer) const {
@@ -588,6 +592,10 @@ void LatticeAttr::print(AsmPrinter &printer) const {
   llvm::interleaveComma(getPresent(), os);
   os << "], coiterate [";
   llvm::interleaveComma(getCoiterated(), os);
+  if (getLinear()) {
+    os << "], linear>";
+    return;
+  }
   os << "], points [";
   llvm::interleaveComma(getPoints(), os, [&](const LatticePoint &p) {
     os << "{";
@@ -602,7 +610,7 @@ void LatticeAttr::print(AsmPrinter &printer) const {
 LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   unsigned loop, ArrayRef<unsigned> present,
                                   ArrayRef<unsigned> coiterated,
-                                  ArrayRef<LatticePoint> points) {
+                                  ArrayRef<LatticePoint> points, bool linear) {
   auto increasing = [](ArrayRef<unsigned> list) {
     for (unsigned i = 1; i < list.size(); ++i)
       if (list[i - 1] >= list[i])
@@ -623,6 +631,10 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "coiterated input " << k << " is not present";
     coiteratedMask |= uint64_t(1) << k;
   }
+  if (linear && coiterated.empty())
+    return emitError() << "a linear coiteration needs coiterated inputs";
+  if (linear && !points.empty())
+    return emitError() << "a linear coiteration has no lattice points";
   for (unsigned i = 0; i < points.size(); ++i) {
     const LatticePoint &p = points[i];
     if (p.operands & ~coiteratedMask)

@@ -29,6 +29,7 @@ bool isRowWiseProduct(KernelOp kernel) {
 struct BuildLatticesPass
     : public sparse_array::impl::SparseArrayBuildLatticesPassBase<
           BuildLatticesPass> {
+  using Base::Base;
   void runOnOperation() override {
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp k) { kernels.push_back(k); });
@@ -36,10 +37,10 @@ struct BuildLatticesPass
     for (KernelOp kernel : kernels) {
       // A row-wise product reads its second factor by rows as stored: no
       // conversion (the plan is made first, conversions only otherwise).
-      FailureOr<ArrayAttr> lattices = buildKernelLattices(kernel);
+      FailureOr<ArrayAttr> lattices = buildKernelLattices(kernel, linearThreshold);
       if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
           convertMisorderedInputs(kernel))
-        lattices = buildKernelLattices(kernel);
+        lattices = buildKernelLattices(kernel, linearThreshold);
       if (failed(lattices)) {
         ok = false;
         continue;

@@ -124,16 +124,17 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
                                   a.getChildren()[1].getLeaf()};
   if (!llvm::is_contained(leaves, *p) || !llvm::is_contained(leaves, *q))
     return std::nullopt;
-  // Where no product is stored the result must be the fill: the kernel's
-  // algebra without P (or without Q) is empty.
-  if (mask) {
-    if (!kernel.getAlgebra())
-      return std::nullopt;
-    IterationAlgebra whole = kernel.getAlgebra()->getAlgebra();
-    if (!removeOperand(whole, *p).normalize().isEmpty() ||
-        !removeOperand(whole, *q).normalize().isEmpty())
-      return std::nullopt;
-  }
+  // Where no product is stored the result must be the result's fill: the
+  // kernel's algebra without P (or without Q) is empty. With or without a
+  // mask: a declared result fill other than the empty reduction's value
+  // makes the derived algebra the universe (every point stored), which a
+  // scatter of the stored products cannot produce.
+  if (!kernel.getAlgebra())
+    return std::nullopt;
+  IterationAlgebra whole = kernel.getAlgebra()->getAlgebra();
+  if (!removeOperand(whole, *p).normalize().isEmpty() ||
+      !removeOperand(whole, *q).normalize().isEmpty())
+    return std::nullopt;
   return std::make_pair(*p, *q);
 }
 
@@ -159,10 +160,23 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       if (keyOf(dims.back()) >= 0)
         boundLoops.push_back(keyOf(dims.back()));
     }
+    // Coiteration merges coordinates in increasing order, so a level bound
+    // to a loop must be ordered: a `nonordered` one is sorted by a
+    // conversion too (its entries after an out-of-order one would be
+    // skipped, and a sparse result would come out unordered). Levels read
+    // at constant coordinates are searched by a scan and may stay as they
+    // are.
+    bool unorderedBound = false;
+    for (unsigned l = 0; l < format.getNumLevels(); ++l)
+      unorderedBound |= !format.getLevels()[l].ordered && keyOf(dims[l]) >= 0;
     // Constant coordinates may sit at any level (located or searched where
     // they are); only the levels bound to loops must follow the loops.
-    if (llvm::is_sorted(boundLoops))
+    if (llvm::is_sorted(boundLoops) && !unorderedBound)
       continue;
+    SmallVector<LevelSpec> levels(format.getLevels());
+    if (unorderedBound)
+      for (LevelSpec &level : levels)
+        level.ordered = true;
     SmallVector<unsigned> sorted(dims);
     // Ties (constant coordinates) keep their level order.
     auto levelOf = [&](unsigned dim) {
@@ -172,13 +186,13 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       return std::make_pair(keyOf(a), levelOf(a)) <
              std::make_pair(keyOf(c), levelOf(c));
     });
-    if (sorted == dims)
+    if (sorted == dims && !unorderedBound)
       continue;
     bool identity = llvm::all_of(llvm::enumerate(sorted), [](auto e) {
       return e.index() == e.value();
     });
     auto newFormat = FormatAttr::get(
-        kernel.getContext(), format.getLevels(),
+        kernel.getContext(), levels,
         identity ? ArrayRef<unsigned>() : ArrayRef<unsigned>(sorted),
         format.getPosWidth(), format.getCrdWidth(), format.getFill());
     auto newType =
@@ -207,7 +221,9 @@ struct InputLevels {
 };
 } // namespace
 
-FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
+FailureOr<ArrayAttr>
+mlir::sparse_array::buildKernelLattices(KernelOp kernel,
+                                        unsigned linearThreshold) {
   if (!kernel.getAlgebra())
     return kernel.emitError("kernel has no derived iteration algebra; run "
                             "--sparse-array-derive-algebra first");
@@ -222,6 +238,11 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
   // Reductions: the loops after the result's iterate what the reduction's
   // plan says (seed 000 §7.2). One reduce_over per kernel for now.
   IterationAlgebra reductionAlgebra = IterationAlgebra::universe();
+  // Reductions that fold every visited point alike (identity: points
+  // outside the space contribute the identity; idempotent: the fill again)
+  // may visit more points than their space; reassociate counts the points
+  // it skips and universe visits all, so they keep their lattices.
+  bool reductionVisitsAnyPoint = true;
   if (numLoops > rank) {
     SmallVector<ReduceOverOp> reductions;
     kernel.getBody().walk([&](ReduceOverOp r) { reductions.push_back(r); });
@@ -235,6 +256,8 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
     AlgebraDerivation derivation(symbols, evaluator);
     ReductionPlan plan = derivation.planReduction(kernel, reduce);
     reductionAlgebra = plan.algebra.normalize();
+    reductionVisitsAnyPoint = plan.getStrategyName() == "identity" ||
+                              plan.getStrategyName() == "idempotent";
     OpBuilder b(kernel->getContext());
     reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
     bool scatter = matchRowWiseProduct(kernel, reduce, reductionAlgebra,
@@ -294,12 +317,6 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
       for (unsigned k : space.getLeaves())
         if (!llvm::is_contained(coiterated, k))
           space = eliminateOperand(space, k);
-      Lattice lattice = Lattice::build(space, coiterated);
-      lattice.dropUnneededUniverse();
-      result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
-                                        lattice.getPoints()));
-      if (lattice.empty() || d + 1 == numLoops)
-        continue;
       // Outer loops whose coiterated inputs have only stored-coordinate
       // levels left descend with every input (empty segments where one
       // does not match); others descend per case, dropping the coiterated
@@ -310,6 +327,29 @@ FailureOr<ArrayAttr> mlir::sparse_array::buildKernelLattices(KernelOp kernel) {
         return llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
                              [](bool full) { return full; });
       });
+      // A lattice over n inputs has up to 2^n points and 3^n cases (a union
+      // of n sparse vectors), and checking it is exact costs 4^n: past the
+      // threshold, one loop over the union of the inputs' coordinates with
+      // a presence bit per input (issue 14, class 6). It visits every
+      // coordinate some input stores, so the space must not need U, and it
+      // descends with all inputs (merged outer loops or the innermost one).
+      SmallVector<bool> nothingStored(numInputs, false);
+      if (coiterated.size() >= linearThreshold && !space.contains(nothingStored) &&
+          (merged || d + 1 == numLoops) &&
+          (d < rank || reductionVisitsAnyPoint)) {
+        result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
+                                          ArrayRef<LatticePoint>(),
+                                          /*linear=*/true));
+        if (d + 1 < numLoops)
+          next.insert(present);
+        continue;
+      }
+      Lattice lattice = Lattice::build(space, coiterated);
+      lattice.dropUnneededUniverse();
+      result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
+                                        lattice.getPoints(), /*linear=*/false));
+      if (lattice.empty() || d + 1 == numLoops)
+        continue;
       if (merged) {
         next.insert(present);
         continue;

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -131,10 +132,49 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
             return getConstantIndex(v).has_value();
           }))
         continue;
+      if (!extentsKnownAfterFusion(consumer, k, producer, access))
+        continue;
       fuse(consumer, k, producer, access, rewriter);
       return success();
     }
     return failure();
+  }
+
+  /// A producer's result dimension that no producer access reads (the
+  /// producer broadcasts a lower-rank input along it) takes its extent from
+  /// the producer's result type. Once fused, the consumer's variable at that
+  /// place must get its extent elsewhere: from another consumer access or
+  /// from a static dimension of the consumer's result. Otherwise (the
+  /// consumer reduces over a broadcast-only dimension, or the result's size
+  /// is dynamic) the producer stays a separate kernel.
+  static bool extentsKnownAfterFusion(KernelOp consumer, unsigned k,
+                                      KernelOp producer, AccessOp access) {
+    unsigned producerRank = producer.getResultType().getRank();
+    llvm::SmallBitVector producerUsed(producer.getNumIndices());
+    llvm::SmallBitVector consumerUsed(consumer.getNumIndices());
+    auto markUses = [](KernelOp kernel, llvm::SmallBitVector &used,
+                       Value skipArray) {
+      kernel.getBody().walk([&](AccessOp a) {
+        if (a.getArray() == skipArray)
+          return;
+        for (Value index : a.getIndices())
+          if (auto arg = dyn_cast<BlockArgument>(index))
+            used.set(arg.getArgNumber());
+      });
+    };
+    markUses(producer, producerUsed, Value());
+    markUses(consumer, consumerUsed, consumer.getInputArg(k));
+    ArrayType resultType = consumer.getResultType();
+    for (unsigned r = 0; r < producerRank; ++r) {
+      if (producerUsed.test(r))
+        continue;
+      auto var = cast<BlockArgument>(access.getIndices()[r]).getArgNumber();
+      if (consumerUsed.test(var))
+        continue;
+      if (var >= resultType.getRank() || resultType.isDynamicDim(var))
+        return false;
+    }
+    return true;
   }
 
   static void fuse(KernelOp consumer, unsigned k, KernelOp producer,

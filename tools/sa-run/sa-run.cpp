@@ -65,6 +65,10 @@ static cl::list<std::string> extraSharedLibs(
 static cl::opt<std::string> workspaceMode(
     "workspace", cl::init("auto"),
     cl::desc("Workspace of row-wise matrix products: auto, dense or hash"));
+static cl::opt<unsigned> linearThreshold(
+    "linear-threshold", cl::init(5),
+    cl::desc("Coiterate this many sparse inputs or more in one loop with a "
+             "presence bit each instead of an iteration lattice"));
 static cl::opt<std::string> vectorGathers(
     "vector-gathers", cl::init("auto"),
     cl::desc("Whether vectorized loops may use gather instructions: auto "
@@ -152,6 +156,7 @@ int main(int argc, char **argv) {
   sparse_array::SparseArrayPipelineOptions pipelineOptions;
   pipelineOptions.enableOpenMP = !disableOpenMP;
   pipelineOptions.workspace = workspaceMode;
+  pipelineOptions.linearThreshold = linearThreshold;
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -25,6 +25,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Workspace of row-wise (scatter) products: auto, dense "
                      "or hash"),
       llvm::cl::init("auto")};
+  PassOptions::Option<unsigned> linearThreshold{
+      *this, "linear-threshold",
+      llvm::cl::desc("Coiterate this many inputs or more with one linear "
+                     "loop instead of a lattice"),
+      llvm::cl::init(5)};
 };
 
 /// Appends the whole pipeline to `pm` (anchored on builtin.module).

@@ -166,12 +166,25 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
 
     Three loops: over both inputs (cases: both match — skip; only a; only
     b), then over what is left of a, then of b.
+
+    `linear` instead of `points` plans one loop over the union of the
+    coiterated inputs' coordinates (the smallest coordinate not yet visited,
+    a presence bit per input, absent inputs read as their fills and the
+    function evaluated in general form): code linear in the number of
+    inputs where a lattice would have up to 2^n points and 3^n cases. The
+    planner chooses it for loops coiterating many inputs whose space does
+    not need U (issue 14, class 6):
+
+    ```mlir
+    #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4], coiterate [0, 1, 2, 3, 4], linear>
+    ```
   }];
   let parameters = (ins
     "unsigned":$loop,
     ArrayRefParameter<"unsigned", "inputs present">:$present,
     ArrayRefParameter<"unsigned", "inputs coiterated">:$coiterated,
-    ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points
+    ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points,
+    "bool":$linear
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

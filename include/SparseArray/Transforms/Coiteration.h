@@ -47,8 +47,13 @@ std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
 /// set of inputs that can be present when the loop starts (seed 000
 /// Alg. 2 per loop; operands located at a loop — full levels — or not
 /// present are eliminated from its algebra). Fails with a diagnostic when
-/// the kernel has no derived algebra or too many inputs.
-FailureOr<ArrayAttr> buildKernelLattices(KernelOp kernel);
+/// the kernel has no derived algebra or too many inputs. A loop that
+/// coiterates `linearThreshold` inputs or more is planned `linear` where it
+/// can be (one loop over the union of their coordinates).
+constexpr unsigned kDefaultLinearThreshold = 5;
+FailureOr<ArrayAttr>
+buildKernelLattices(KernelOp kernel,
+                    unsigned linearThreshold = kDefaultLinearThreshold);
 
 } // namespace sparse_array
 } // namespace mlir

@@ -103,6 +103,12 @@ def SparseArrayBuildLatticesPass
     that case's coiterated inputs present, so inner loops get one lattice
     per set of inputs that can reach them.
 
+    A loop coiterating `linear-threshold` inputs or more (a lattice would
+    have up to 2^n points and 3^n cases) is planned `linear` instead when
+    its space does not need U and it descends with every input: one loop
+    over the union of the inputs' coordinates, a presence bit per input,
+    the function evaluated on the fills of absent inputs.
+
     Example, xor of two compressed vectors:
 
     ```mlir
@@ -112,6 +118,12 @@ def SparseArrayBuildLatticesPass
             coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]}
     ```
   }];
+  let options = [
+    Option<"linearThreshold", "linear-threshold", "unsigned",
+           /*default=*/"5",
+           "Coiterate this many inputs or more with one linear loop instead "
+           "of a lattice">,
+  ];
 }
 
 def SparseArrayCheckPropertiesPass
