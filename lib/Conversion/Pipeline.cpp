@@ -29,6 +29,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // seed 001 §7.1, seed 002 §4).
   pm.addPass(createSparseArrayLowerIteratorsPass(
       SparseArrayLowerIteratorsPassOptions{options.workspace}));
+  // Debug mode: every buffer access checked, violations reported by name.
+  if (options.boundsChecks)
+    pm.addPass(createSparseArrayCheckBoundsPass());
   // Array values to their level buffers; I/O and conversions to runtime
   // calls (seed 002 §3.1).
   pm.addPass(createSparseArrayLowerStoragePass());

@@ -85,13 +85,8 @@ Value mlir::sparse_array::callRuntime(OpBuilder &builder, Location loc,
   return results.empty() ? Value() : call.getResult(0);
 }
 
-namespace {
-
-Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
-
-/// A pointer to a NUL-terminated constant string (one global per text).
-Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,
-                    StringRef text) {
+Value mlir::sparse_array::stringPointer(OpBuilder &builder, Location loc,
+                                       Operation *anchor, StringRef text) {
   auto module = anchor->getParentOfType<ModuleOp>();
   std::string name = "__sa_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
   auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
@@ -106,6 +101,10 @@ Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,
   }
   return LLVM::AddressOfOp::create(builder, loc, global);
 }
+
+namespace {
+
+Type ptrType(MLIRContext *ctx) { return LLVM::LLVMPointerType::get(ctx); }
 
 Value indexToI64(OpBuilder &builder, Location loc, Value index) {
   return arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);

@@ -322,20 +322,23 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // does not match); others descend per case, dropping the coiterated
       // inputs the case does not contain.
       // (The last result loop descends per case into the reduction.)
-      bool merged = d + 1 != rank && llvm::all_of(coiterated, [&](unsigned k) {
+      bool storedBelow = llvm::all_of(coiterated, [&](unsigned k) {
         int l = coiteratedLevel(k, d);
         return llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
                              [](bool full) { return full; });
       });
+      bool merged = d + 1 != rank && storedBelow;
       // A lattice over n inputs has up to 2^n points and 3^n cases (a union
       // of n sparse vectors), and checking it is exact costs 4^n: past the
       // threshold, one loop over the union of the inputs' coordinates with
       // a presence bit per input (issue 14, class 6). It visits every
       // coordinate some input stores, so the space must not need U, and it
-      // descends with all inputs (merged outer loops or the innermost one).
+      // descends with all inputs, an empty segment where one does not
+      // match: only stored-coordinate levels may lie below (a full one
+      // would locate a position under the empty segment).
       SmallVector<bool> nothingStored(numInputs, false);
-      if (coiterated.size() >= linearThreshold && !space.contains(nothingStored) &&
-          (merged || d + 1 == numLoops) &&
+      if (coiterated.size() >= linearThreshold &&
+          !space.contains(nothingStored) && storedBelow &&
           (d < rank || reductionVisitsAnyPoint)) {
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                           ArrayRef<LatticePoint>(),

@@ -104,6 +104,11 @@ void sa_rt_array_free(sa_rt_array *array);
 void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
                         int64_t expected);
 
+/* Stops the program (exit 2): code compiled with bounds checks
+   (sa-run --bounds-checks) accessed a buffer at `index`, which has `size`
+   elements; `site` names the operation and the buffer. */
+void sa_rt_bounds_error(const char *site, int64_t index, int64_t size);
+
 /* Buffer k as a memref; ownership passes to the caller (free() it). */
 void sa_rt_array_take_buffer(sa_rt_array *array, int64_t k,
                              sa_rt_memref1d *out);

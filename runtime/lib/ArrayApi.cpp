@@ -177,6 +177,12 @@ SA_RT_BUFFER_IMPL(f64)
 
 } // extern "C"
 
+extern "C" void sa_rt_bounds_error(const char *site, int64_t index,
+                                   int64_t size) {
+  sa_rt::fatal("%s: index %lld, but the buffer has %lld elements", site,
+               static_cast<long long>(index), static_cast<long long>(size));
+}
+
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,
                                    int64_t actual, int64_t expected) {
   if (actual != expected)

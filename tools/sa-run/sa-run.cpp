@@ -69,6 +69,10 @@ static cl::opt<unsigned> linearThreshold(
     "linear-threshold", cl::init(5),
     cl::desc("Coiterate this many sparse inputs or more in one loop with a "
              "presence bit each instead of an iteration lattice"));
+static cl::opt<bool> boundsChecks(
+    "bounds-checks", cl::init(false),
+    cl::desc("Check every buffer access of the generated code and stop with "
+             "the kernel, buffer and index on a violation (debug mode)"));
 static cl::opt<std::string> vectorGathers(
     "vector-gathers", cl::init("auto"),
     cl::desc("Whether vectorized loops may use gather instructions: auto "
@@ -157,6 +161,7 @@ int main(int argc, char **argv) {
   pipelineOptions.enableOpenMP = !disableOpenMP;
   pipelineOptions.workspace = workspaceMode;
   pipelineOptions.linearThreshold = linearThreshold;
+  pipelineOptions.boundsChecks = boundsChecks;
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

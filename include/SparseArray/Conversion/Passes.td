@@ -107,6 +107,47 @@ def SparseArrayLowerIteratorsPass
   ];
 }
 
+def SparseArrayCheckBoundsPass
+    : Pass<"sparse-array-check-bounds", "::mlir::ModuleOp"> {
+  let summary = "Check every buffer access against the buffer's size (a debug mode)";
+  let description = [{
+    Guards every `memref.load` and `memref.store` of a one-dimensional
+    buffer with a comparison of the index against the buffer's size; a
+    violation calls the runtime's `sa_rt_bounds_error`, which stops the
+    program (exit 2) naming the kernel's location, the buffer (positions,
+    coordinates or values of a level of the array defined at a location,
+    or a buffer the generated code allocated), the index and the size. An
+    out-of-bounds read is then an error instead of a wrong value or a
+    crash. Runs between `sparse-array-lower-iterators` and
+    `sparse-array-lower-storage`, where the buffers still say which array
+    and level they belong to; `sparse-array-pipeline{bounds-checks=1}` and
+    `sa-run --bounds-checks` add it.
+
+    Example:
+
+    ```mlir
+    %c = sparse_array.coordinates %a[0] : !csr -> memref<?xi64>
+    %x = memref.load %c[%p] : memref<?xi64>
+    ```
+
+    becomes
+
+    ```mlir
+    %n = memref.dim %c, %c0 : memref<?xi64>
+    %ok = arith.cmpi ult, %p, %n : index
+    scf.if %ok {} else {
+      call @sa_rt_bounds_error(%site, %p64, %n64) : (!llvm.ptr, i64, i64) -> ()
+    }
+    %x = memref.load %c[%p] : memref<?xi64>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
 def SparseArrayReallocToLLVMPass
     : Pass<"sparse-array-realloc-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower memref.realloc of malloc'ed buffers to the C library's realloc";

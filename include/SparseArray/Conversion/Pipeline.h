@@ -30,6 +30,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Coiterate this many inputs or more with one linear "
                      "loop instead of a lattice"),
       llvm::cl::init(5)};
+  PassOptions::Option<bool> boundsChecks{
+      *this, "bounds-checks",
+      llvm::cl::desc("Check every buffer access of the generated code "
+                     "(sparse-array-check-bounds): a debug mode"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the whole pipeline to `pm` (anchored on builtin.module).

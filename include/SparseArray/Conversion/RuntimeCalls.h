@@ -26,6 +26,11 @@ Value callRuntime(OpBuilder &builder, Location loc, Operation *anchor,
                   StringRef name, TypeRange results, ValueRange args,
                   bool cInterface = false);
 
+/// A pointer (`!llvm.ptr`) to a NUL-terminated constant string, one
+/// global per text in the module of `anchor`.
+Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,
+                    StringRef text);
+
 } // namespace sparse_array
 } // namespace mlir
 

@@ -1,0 +1,117 @@
+//===- CheckBounds.cpp - sparse-array-check-bounds ------------------------===//
+//
+// A debug mode (issue 14): every load and store of a 1-D buffer is compared
+// with the buffer's size first, and a violation is reported by the runtime
+// with the kernel, the buffer and the index, instead of reading a
+// neighbour's memory or crashing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYCHECKBOUNDSPASS
+#include "SparseArray/Conversion/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+std::string describeLocation(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else if (auto fused = dyn_cast<FusedLoc>(loc);
+           fused && !fused.getLocations().empty())
+    return describeLocation(fused.getLocations().front());
+  else if (auto named = dyn_cast<NameLoc>(loc))
+    return describeLocation(named.getChildLoc());
+  else
+    loc.print(os);
+  return text;
+}
+
+/// Which buffer a memref is, in the words of the storage layout.
+std::string describeBuffer(Value buffer) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Operation *def = buffer.getDefiningOp();
+  auto arrayAt = [&](Value array) {
+    os << " of the array defined at " << describeLocation(array.getLoc());
+  };
+  if (auto op = dyn_cast_or_null<PositionsOp>(def)) {
+    os << "positions of level " << op.getLevel();
+    arrayAt(op.getSource());
+  } else if (auto op = dyn_cast_or_null<CoordinatesOp>(def)) {
+    os << "coordinates of level " << op.getLevel();
+    arrayAt(op.getSource());
+  } else if (auto op = dyn_cast_or_null<ValuesOp>(def)) {
+    os << "values";
+    arrayAt(op.getSource());
+  } else if (isa_and_nonnull<memref::AllocOp, memref::ReallocOp>(def)) {
+    os << "a buffer allocated at " << describeLocation(def->getLoc());
+  } else if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+    os << "a buffer carried by a loop or passed as argument "
+       << arg.getArgNumber();
+  } else {
+    os << "a buffer defined at " << describeLocation(buffer.getLoc());
+  }
+  return text;
+}
+
+void guard(OpBuilder &b, Operation *access, Value buffer, Value index,
+           bool isStore) {
+  Location loc = access->getLoc();
+  b.setInsertionPoint(access);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value size = memref::DimOp::create(b, loc, buffer, zero);
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, size);
+  std::string site = (isStore ? "out-of-bounds write" : "out-of-bounds read");
+  site += " in code generated for the operation at " +
+          describeLocation(loc) + ", buffer: " + describeBuffer(buffer);
+  auto check = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/true);
+  OpBuilder eb = check.getElseBodyBuilder();
+  Type i64 = eb.getI64Type();
+  Value sitePtr = stringPointer(eb, loc, access, site);
+  callRuntime(eb, loc, access, "sa_rt_bounds_error", {},
+              {sitePtr, arith::IndexCastOp::create(eb, loc, i64, index),
+               arith::IndexCastOp::create(eb, loc, i64, size)});
+}
+
+struct CheckBoundsPass
+    : public sparse_array::impl::SparseArrayCheckBoundsPassBase<
+          CheckBoundsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<memref::LoadOp, memref::StoreOp>(op))
+        accesses.push_back(op);
+    });
+    OpBuilder b(&getContext());
+    for (Operation *op : accesses) {
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        if (load.getMemRefType().getRank() == 1)
+          guard(b, op, load.getMemRef(), load.getIndices()[0], false);
+      } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        if (store.getMemRefType().getRank() == 1)
+          guard(b, op, store.getMemRef(), store.getIndices()[0], true);
+      }
+    }
+  }
+};
+
+} // namespace
