@@ -92,6 +92,27 @@ void guard(OpBuilder &b, Operation *access, Value buffer, Value index,
                arith::IndexCastOp::create(eb, loc, i64, size)});
 }
 
+/// Checked frees: the array's buffers are kept (quarantined, so that no
+/// later array gets their addresses) and its values buffer registered; a
+/// second free of the same array stops the program instead of corrupting
+/// the heap. What one block shows is rejected by the verifier already; this
+/// catches frees through loops, calls and aliases.
+void checkDealloc(OpBuilder &b, DeallocOp dealloc) {
+  Location loc = dealloc.getLoc();
+  b.setInsertionPoint(dealloc);
+  auto type = cast<ArrayType>(dealloc.getSource().getType());
+  Value values = ValuesOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      dealloc.getSource());
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, values);
+  std::string site = "sparse_array.dealloc at " + describeLocation(loc);
+  callRuntime(b, loc, dealloc, "sa_rt_checked_dealloc", {},
+              {stringPointer(b, loc, dealloc, site),
+               arith::IndexCastOp::create(b, loc, b.getI64Type(), pointer)});
+  dealloc.erase();
+}
+
 struct CheckBoundsPass
     : public sparse_array::impl::SparseArrayCheckBoundsPassBase<
           CheckBoundsPass> {
@@ -102,6 +123,10 @@ struct CheckBoundsPass
         accesses.push_back(op);
     });
     OpBuilder b(&getContext());
+    SmallVector<DeallocOp> deallocs;
+    getOperation()->walk([&](DeallocOp d) { deallocs.push_back(d); });
+    for (DeallocOp d : deallocs)
+      checkDealloc(b, d);
     for (Operation *op : accesses) {
       if (auto load = dyn_cast<memref::LoadOp>(op)) {
         if (load.getMemRefType().getRank() == 1)

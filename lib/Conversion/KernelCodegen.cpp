@@ -184,18 +184,6 @@ Value emitAdvance(OpBuilder &b, Location loc, LevelIterator &it, Value matched,
 
 /// Whether two scalar constants are the same value (NaNs alike, -0.0 is not
 /// 0.0): the fill comparison the runtime uses.
-bool sameScalar(TypedAttr a, TypedAttr b) {
-  if (!a || !b || a.getType() != b.getType())
-    return false;
-  if (auto fa = dyn_cast<FloatAttr>(a)) {
-    auto fb = cast<FloatAttr>(b);
-    if (fa.getValue().isNaN() && fb.getValue().isNaN())
-      return true;
-    return fa.getValue().bitcastToAPInt() == fb.getValue().bitcastToAPInt();
-  }
-  return cast<IntegerAttr>(a).getValue() == cast<IntegerAttr>(b).getValue();
-}
-
 /// value != fill at run time, with the same notion of equality.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill) {
   Value f = arith::ConstantOp::create(b, loc, fill);
@@ -1576,7 +1564,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
     ArrayRef<Value> end, Value extent, ValueRange out, bool linear) {
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
-  bool universe = !linear && points.front().universe;
+  bool universe = !points.empty() && points.front().universe;
   auto iteratorOf = [&](unsigned i) -> LevelIterator & {
     unsigned k = participants[i];
     return *inputs[k].levels[ctx.processed[k]].iterator;
@@ -1613,7 +1601,10 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
             // (it is broadcast along the inner loops): record the miss.
             inner.lo[k] = pos[i];
             inner.hi[k] = segEnd[i];
-            if (ctx.processed[k] + 1 == inputs[k].levels.size())
+            // Linear: any level may lie below (a full one would locate a
+            // position under the empty segment), so the miss is recorded
+            // and reads below it are guarded (initSegment, the value load).
+            if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear)
               inner.found[k] =
                   ctx.found[k] ? Value(arith::AndIOp::create(
                                      tb, tl, ctx.found[k], matched[i]))
@@ -2299,7 +2290,7 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
       for (auto [i, arg] : llvm::enumerate(apply.getArgs())) {
         args.push_back(map.lookup(arg));
         TypedAttr a = known.lookup(arg);
-        if (!a || !sameScalar(a, caseFill(func, i)))
+        if (!a || !isSameScalar(a, caseFill(func, i)))
           definedPositions.push_back(i);
       }
       Region *region = func.getCaseFor(definedPositions);

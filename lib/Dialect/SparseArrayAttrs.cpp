@@ -412,8 +412,12 @@ void mlir::sparse_array::printTypedFillValue(AsmPrinter &printer,
 bool mlir::sparse_array::isSameScalar(TypedAttr a, TypedAttr b) {
   if (!a || !b || a.getType() != b.getType())
     return false;
-  if (auto fa = dyn_cast<FloatAttr>(a))
-    return fa.getValue().bitwiseIsEqual(cast<FloatAttr>(b).getValue());
+  // All NaNs are one value (docs/README.md, "NaN"): the runtime and the
+  // generated code compare with a fill the same way.
+  if (auto fa = dyn_cast<FloatAttr>(a)) {
+    const APFloat &x = fa.getValue(), &y = cast<FloatAttr>(b).getValue();
+    return (x.isNaN() && y.isNaN()) || x.bitwiseIsEqual(y);
+  }
   if (auto ia = dyn_cast<IntegerAttr>(a))
     return ia.getValue() == cast<IntegerAttr>(b).getValue();
   return a == b;
@@ -573,6 +577,11 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
       parseList("coiterate", coiterated) || parser.parseComma())
     return {};
   bool linear = succeeded(parser.parseOptionalKeyword("linear"));
+  // `linear U`: every coordinate of the dimension (one {U} point).
+  if (linear && succeeded(parser.parseOptionalKeyword("U"))) {
+    LatticePoint &u = points.emplace_back();
+    u.universe = true;
+  }
   if (!linear &&
       (parser.parseKeyword("points") ||
        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
@@ -593,7 +602,7 @@ void LatticeAttr::print(AsmPrinter &printer) const {
   os << "], coiterate [";
   llvm::interleaveComma(getCoiterated(), os);
   if (getLinear()) {
-    os << "], linear>";
+    os << "], linear" << (getPoints().empty() ? "" : " U") << ">";
     return;
   }
   os << "], points [";
@@ -633,8 +642,10 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (linear && coiterated.empty())
     return emitError() << "a linear coiteration needs coiterated inputs";
-  if (linear && !points.empty())
-    return emitError() << "a linear coiteration has no lattice points";
+  if (linear && !(points.empty() ||
+                  (points.size() == 1 && points[0].universe &&
+                   !points[0].operands && points[0].producer)))
+    return emitError() << "a linear coiteration has no lattice points but U";
   for (unsigned i = 0; i < points.size(); ++i) {
     const LatticePoint &p = points[i];
     if (p.operands & ~coiteratedMask)

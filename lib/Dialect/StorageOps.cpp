@@ -61,6 +61,26 @@ LogicalResult DeallocOp::verify() {
   if (getSource().getDefiningOp<ConstantOp>())
     return emitOpError("cannot free the buffers of a sparse_array.constant "
                        "(they are global data)");
+  // What can be seen in one block: the array used (or freed again) after
+  // this op frees its buffers. Uses in other branches (scf.if's then and
+  // else) are not ordered with this one and are left alone.
+  Block *block = (*this)->getBlock();
+  for (OpOperand &use : getSource().getUses()) {
+    Operation *user = use.getOwner();
+    if (user == getOperation())
+      continue;
+    Operation *ancestor = block ? block->findAncestorOpInBlock(*user) : nullptr;
+    if (!ancestor || !getOperation()->isBeforeInBlock(ancestor))
+      continue;
+    InFlightDiagnostic diag =
+        isa<DeallocOp>(user)
+            ? user->emitOpError("frees an array a sparse_array.dealloc "
+                                "freed already (a double free)")
+            : user->emitOpError("uses an array after its "
+                                "sparse_array.dealloc freed its buffers");
+    diag.attachNote(getLoc()) << "freed here";
+    return diag;
+  }
   return success();
 }
 
@@ -75,7 +95,14 @@ LogicalResult ConvertOp::verify() {
 }
 
 OpFoldResult ConvertOp::fold(FoldAdaptor) {
-  if (getSource().getType() == getResult().getType())
+  // A conversion to the same type is a copy: it is the source itself only
+  // while neither is freed (the program owns each and may free both).
+  auto freed = [](Value v) {
+    return llvm::any_of(v.getUsers(),
+                        [](Operation *u) { return isa<DeallocOp>(u); });
+  };
+  if (getSource().getType() == getResult().getType() &&
+      !freed(getSource()) && !freed(getResult()))
     return getSource();
   return {};
 }

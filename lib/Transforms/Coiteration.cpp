@@ -331,18 +331,21 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // A lattice over n inputs has up to 2^n points and 3^n cases (a union
       // of n sparse vectors), and checking it is exact costs 4^n: past the
       // threshold, one loop over the union of the inputs' coordinates with
-      // a presence bit per input (issue 14, class 6). It visits every
-      // coordinate some input stores, so the space must not need U, and it
-      // descends with all inputs, an empty segment where one does not
-      // match: only stored-coordinate levels may lie below (a full one
-      // would locate a position under the empty segment).
+      // a presence bit per input (issue 14, class 6), or over every
+      // coordinate when the space needs U. It descends with all inputs, an
+      // unmatched one marked absent (nothing below it is read). A
+      // reduction visiting only the union must fold points outside its
+      // space harmlessly (identity, idempotent); one visiting every point
+      // is the dense fold.
       SmallVector<bool> nothingStored(numInputs, false);
+      bool needsUniverse = space.contains(nothingStored);
       if (coiterated.size() >= linearThreshold &&
-          !space.contains(nothingStored) && storedBelow &&
-          (d < rank || reductionVisitsAnyPoint)) {
+          (d < rank || reductionVisitsAnyPoint || needsUniverse)) {
+        SmallVector<LatticePoint> points;
+        if (needsUniverse)
+          points.emplace_back().universe = true;
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
-                                          ArrayRef<LatticePoint>(),
-                                          /*linear=*/true));
+                                          points, /*linear=*/true));
         if (d + 1 < numLoops)
           next.insert(present);
         continue;

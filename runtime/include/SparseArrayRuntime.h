@@ -109,6 +109,11 @@ void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
    elements; `site` names the operation and the buffer. */
 void sa_rt_bounds_error(const char *site, int64_t index, int64_t size);
 
+/* Checked free (bounds-checks mode): records the array whose values buffer
+   is at `values` (its buffers are kept, never reused); a second free of it
+   stops the program (exit 2) naming `site`. */
+void sa_rt_checked_dealloc(const char *site, int64_t values);
+
 /* Buffer k as a memref; ownership passes to the caller (free() it). */
 void sa_rt_array_take_buffer(sa_rt_array *array, int64_t k,
                              sa_rt_memref1d *out);

@@ -5,6 +5,8 @@
 #include "SparseArrayRuntime.h"
 
 #include <cerrno>
+#include <mutex>
+#include <unordered_set>
 #include <cstring>
 
 using namespace sa_rt;
@@ -181,6 +183,17 @@ extern "C" void sa_rt_bounds_error(const char *site, int64_t index,
                                    int64_t size) {
   sa_rt::fatal("%s: index %lld, but the buffer has %lld elements", site,
                static_cast<long long>(index), static_cast<long long>(size));
+}
+
+extern "C" void sa_rt_checked_dealloc(const char *site, int64_t values) {
+  // Quarantined: never freed, so an address seen twice is the same array.
+  static std::mutex mutex;
+  static std::unordered_set<int64_t> freed;
+  if (values == 0)
+    return; // no values buffer to tell arrays apart
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!freed.insert(values).second)
+    sa_rt::fatal("%s: the array was freed already (a double free)", site);
 }
 
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,

@@ -22,6 +22,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <sys/stat.h>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,17 @@ public:
     if (!file)
       fatal("%s: cannot open: %s", path, std::strerror(errno));
     buf.resize(1 << 16); // grows for longer lines
+    struct stat st;
+    if (fstat(fileno(file), &st) == 0 && S_ISREG(st.st_mode))
+      fileSize = static_cast<uint64_t>(st.st_size);
+  }
+  /// Bytes of the file not returned as lines yet (UINT64_MAX when the
+  /// size is unknown: a pipe).
+  uint64_t bytesLeft() const {
+    if (fileSize == UINT64_MAX)
+      return UINT64_MAX;
+    uint64_t consumed = totalRead - (end - begin);
+    return fileSize > consumed ? fileSize - consumed : 0;
   }
   ~LineReader() { std::fclose(file); }
 
@@ -74,6 +86,7 @@ public:
         eof = true;
       }
       end += n;
+      totalRead += n;
     }
   }
   uint64_t line() const { return lineNo; }
@@ -85,6 +98,7 @@ private:
   size_t begin = 0, end = 0;
   bool eof = false;
   uint64_t lineNo = 0;
+  uint64_t fileSize = UINT64_MAX, totalRead = 0;
 };
 
 inline bool isSpace(char c) {
@@ -174,6 +188,19 @@ class Parser {
 public:
   Parser(const char *path, const FormatSpec &spec, Sink &sink)
       : in(path), path(path), spec(spec), sink(sink) {}
+
+  /// Reserves room for `declared` entries, but never for more than the
+  /// rest of the file can hold (an entry takes at least `minBytes` bytes):
+  /// a header that declares 10^11 entries for a one-line file is read by
+  /// growing with what is there, and reported as truncated.
+  void reservePlausible(uint64_t declared, uint64_t minBytes,
+                        uint64_t mirrored = 1) {
+    uint64_t left = in.bytesLeft();
+    uint64_t n = std::min(declared, left == UINT64_MAX
+                                        ? uint64_t(1) << 20
+                                        : left / minBytes + 1);
+    sink.reserve(n < UINT64_MAX / mirrored ? n * mirrored : n);
+  }
 
   [[noreturn]] void fail(const char *fmt, const std::string &a = "",
                          const std::string &b = "") {
@@ -353,16 +380,19 @@ FileInfo Parser::matrixMarket() {
     if (i != j && (symmetric || skew)) {
       c[0] = j;
       c[1] = i;
-      sink.entry(c, skew ? negateBits(spec.elem, bits) : bits, in.line());
+      // Skew-symmetric: the negated value, negated in the file's field:
+      // an integer 0 mirrors to 0, not to the float -0.0.
+      bool integerZero = integerField && sameValue(spec.elem, bits, 0);
+      sink.entry(c, skew && !integerZero ? negateBits(spec.elem, bits) : bits,
+                 in.line());
     }
   };
 
   if (coordinate) {
     // Mirrored entries at most double the count; reserving that much costs
     // only address space (large blocks are mmap'ed and touched as filled).
-    sink.reserve((symmetric || skew) && declared < UINT64_MAX / 2
-                     ? 2 * declared
-                     : declared);
+    // ("i j\n" or "i j v\n": at least 4 or 6 bytes per entry.)
+    reservePlausible(declared, pattern ? 4 : 6, (symmetric || skew) ? 2 : 1);
     unsigned fields = pattern ? 2 : 3;
     for (uint64_t k = 0; k < declared; ++k) {
       if (!nextData(line, '%'))
@@ -397,7 +427,7 @@ FileInfo Parser::matrixMarket() {
   } else if (__builtin_mul_overflow(rows, cols, &total)) {
     fail("rows x columns overflows 64 bits");
   }
-  sink.reserve(total);
+  reservePlausible(total, 2); // "v\n"
   uint64_t i = symmetric ? 0 : skew ? 1 : 0, j = 0;
   for (uint64_t k = 0; k < total; ++k) {
     if (!nextData(line, '%'))
@@ -508,7 +538,7 @@ FileInfo Parser::text() {
           "with fill %s, then change the fill)",
           path, a, b, a);
   }
-  sink.reserve(declared);
+  reservePlausible(declared, 2 * (rank + 1)); // rank coordinates and a value
   std::vector<uint64_t> c(rank);
   for (uint64_t k = 0; k < declared; ++k) {
     if (!nextData(line, '#'))

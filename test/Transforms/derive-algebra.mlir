@@ -420,3 +420,26 @@ func.func @row_sum_fill_one(%m: !sparse_array.array<4x8xf64, #sparse_array.forma
   }
   return %r : !sparse_array.array<4xf64, #sparse_array.format<[compressed], fill = 8.0 : f64>>
 }
+
+// -----
+
+// All NaNs are one value (docs/README.md): -x over a vector with fill NaN
+// has fill -NaN (another sign bit), which is the declared fill NaN, so the
+// result keeps the input's sparsity instead of computing every point.
+#nan = #sparse_array.format<[compressed], fill = nan : f64>
+!vnan = !sparse_array.array<8xf64, #nan>
+sparse_array.func @negate(%x: f64) -> f64 {
+  %r = arith.negf %x : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @nan_fills_alike
+// CHECK: algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<{{.*}}>
+func.func @nan_fills_alike(%a: !vnan) -> !vnan {
+  %r = sparse_array.kernel ins(%a : !vnan) -> !vnan {
+  ^bb0(%i: index, %A: !vnan):
+    %x = sparse_array.access %A[%i] : !vnan
+    %y = sparse_array.apply @negate(%x) : (f64) -> f64
+    sparse_array.yield %y : f64
+  }
+  return %r : !vnan
+}

@@ -123,6 +123,12 @@ def SparseArrayCheckBoundsPass
     and level they belong to; `sparse-array-pipeline{bounds-checks=1}` and
     `sa-run --bounds-checks` add it.
 
+    In the same mode `sparse_array.dealloc` becomes a checked free: the
+    buffers are kept (so no later array reuses their addresses) and the
+    array registered with the runtime, which stops the program when the
+    same array is freed again (through a loop, a call or an alias the
+    verifier cannot see), instead of corrupting the heap.
+
     Example:
 
     ```mlir

@@ -60,8 +60,10 @@ void printTypedFillValue(AsmPrinter &printer, TypedAttr value);
 /// access), if `index` is one.
 std::optional<int64_t> getConstantIndex(Value index);
 
-/// Whether two scalar constants are the same value bit for bit (so NaN
-/// equals the same NaN, and -0.0 differs from 0.0).
+/// Whether two scalar constants are the same value: bit for bit (-0.0
+/// differs from 0.0), except that all NaNs are one value whatever their
+/// sign and payload (the fill comparison of the runtime and of generated
+/// code).
 bool isSameScalar(TypedAttr a, TypedAttr b);
 
 } // namespace sparse_array

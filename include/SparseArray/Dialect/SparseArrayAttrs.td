@@ -173,7 +173,8 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     function evaluated in general form): code linear in the number of
     inputs where a lattice would have up to 2^n points and 3^n cases. The
     planner chooses it for loops coiterating many inputs whose space does
-    not need U (issue 14, class 6):
+    not need U (issue 14, class 6); `linear U` visits every coordinate of
+    the dimension (a counted loop) for spaces that need U:
 
     ```mlir
     #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4], coiterate [0, 1, 2, 3, 4], linear>

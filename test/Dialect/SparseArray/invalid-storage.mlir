@@ -217,3 +217,39 @@ func.func @dealloc_constant() {
   sparse_array.dealloc %c : !sparse_array.array<2xf64>
   return
 }
+
+// -----
+
+func.func @double_dealloc(%a: !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>) {
+  // expected-note@+1 {{freed here}}
+  sparse_array.dealloc %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  // expected-error@+1 {{'sparse_array.dealloc' op frees an array a sparse_array.dealloc freed already (a double free)}}
+  sparse_array.dealloc %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  return
+}
+
+// -----
+
+func.func @use_after_dealloc(%a: !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>) {
+  // expected-note@+1 {{freed here}}
+  sparse_array.dealloc %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  scf.execute_region {
+    // expected-error@+1 {{'sparse_array.print' op uses an array after its sparse_array.dealloc freed its buffers}}
+    sparse_array.print %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// Frees in the two branches of an scf.if are not ordered: no diagnostic.
+func.func @dealloc_in_branches(%a: !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>, %c: i1) {
+  scf.if %c {
+    sparse_array.dealloc %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  } else {
+    sparse_array.print %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+    sparse_array.dealloc %a : !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  }
+  return
+}
