@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 
@@ -99,6 +100,10 @@ FUNCS = {
     "gcd_i64": (["i64", "i64"], "i64", np.gcd),
     "right_shift_i64": (["i64", "i64"], "i64", _right_shift),
     "div_i64": (["i64", "i64"], "i64", _div_trunc),
+    # Calls at the top of function bodies (EXTRA_FUNCS).
+    "addmul_f64": (["f64", "f64"], "f64", lambda x, y: (x + y) * x),
+    "twice_max_i64": (["i64", "i64"], "i64", lambda x, y: 2 * np.maximum(x, y)),
+    "or_via_xor_i1": (["i1", "i1"], "i1", np.logical_or),
 }
 
 EXTRA_FUNCS = """
@@ -108,6 +113,21 @@ sparse_array.func @not_f64(%x: f64) -> f64 {
   %isZero = arith.cmpf oeq, %x, %zero : f64
   %r = arith.select %isZero, %one, %zero : f64
   sparse_array.yield %r : f64
+}
+sparse_array.func @addmul_f64(%x: f64, %y: f64) -> f64 {
+  %s = sparse_array.apply @add_f64(%x, %y) : (f64, f64) -> f64
+  %p = sparse_array.apply @mul_f64(%s, %x) : (f64, f64) -> f64
+  sparse_array.yield %p : f64
+}
+sparse_array.func @twice_max_i64(%x: i64, %y: i64) -> i64 {
+  %m = sparse_array.apply @max_i64(%x, %y) : (i64, i64) -> i64
+  %r = sparse_array.apply @add_i64(%m, %m) : (i64, i64) -> i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @or_via_xor_i1(%x: i1, %y: i1) -> i1 {
+  %a = sparse_array.apply @xor_i1(%x, %y) : (i1, i1) -> i1
+  %r = sparse_array.apply @or_i1(%a, %x) : (i1, i1) -> i1
+  sparse_array.yield %r : i1
 }
 """
 
@@ -120,6 +140,12 @@ NP_TYPES = {"f64": np.float64, "i64": np.int64, "i32": np.int32, "i1": np.bool_}
 # Level kinds and order of each sparse format, for building buffers here.
 LEVELS = {
     "sparse": (["compressed"], [0]),
+    "usparse": (["compressed(nonordered)"], [0]),
+    "ucsr": (["dense", "compressed(nonordered)"], [0, 1]),
+    "dcsc": (["compressed", "compressed"], [1, 0]),
+    "udcc": (["dense", "compressed", "compressed(nonordered)"], [0, 1, 2]),
+    "cdc_p": (["compressed", "dense", "compressed"], [1, 0, 2]),
+    "csf_p": (["compressed"] * 3, [2, 0, 1]),
     "csr": (["dense", "compressed"], [0, 1]),
     "csc": (["dense", "compressed"], [1, 0]),
     "dcsr": (["compressed", "compressed"], [0, 1]),
@@ -132,16 +158,22 @@ LEVELS = {
 }
 
 FORMATS = {
-    1: {"dense": None, "sparse": "[compressed]"},
+    1: {"dense": None, "sparse": "[compressed]",
+        "usparse": "[compressed(nonordered)]"},
     2: {"dense": None, "csr": "[dense, compressed]",
         "csc": "[dense, compressed], order = [1, 0]",
         "dcsr": "[compressed, compressed]",
+        "dcsc": "[compressed, compressed], order = [1, 0]",
         "coo": "[compressed(nonunique), singleton]",
-        "cd": "[compressed, dense]"},
+        "cd": "[compressed, dense]",
+        "ucsr": "[dense, compressed(nonordered)]"},
     3: {"dense": None, "csf": "[compressed, compressed, compressed]",
         "dcc": "[dense, compressed, compressed]",
         "coo": "[compressed(nonunique), singleton(nonunique), singleton]",
-        "cdc": "[compressed, dense, compressed]"},
+        "cdc": "[compressed, dense, compressed]",
+        "udcc": "[dense, compressed, compressed(nonordered)]",
+        "cdc_p": "[compressed, dense, compressed], order = [1, 0, 2]",
+        "csf_p": "[compressed, compressed, compressed], order = [2, 0, 1]"},
 }
 
 
@@ -149,12 +181,13 @@ def level_key(fmt, rank):
     return {("coo", 2): "coo2", ("coo", 3): "coo3"}.get((fmt, rank), fmt)
 
 
-def pack(arr, stored, fmt, fill):
+def pack(arr, stored, fmt, fill, rng=None):
     """The buffers of a sparse format in ABI order (per level positions then
     coordinates, then values), storing exactly the `stored` entries, fill
     values included: the compiler must treat a stored fill like an
-    implicit one (thesis 003 §6.2.1). Written independently of the runtime's
-    packer."""
+    implicit one (thesis 003 §6.2.1). `nonordered` levels list each
+    segment's coordinates shuffled (by `rng`). Written independently of the
+    runtime's packer."""
     kinds, order = LEVELS[level_key(fmt, arr.ndim)]
     items = sorted((tuple(idx[d] for d in order), arr[idx])
                    for idx in np.ndindex(arr.shape) if stored[idx])
@@ -170,8 +203,11 @@ def pack(arr, stored, fmt, fill):
         elif kind.startswith("compressed"):
             pos, crd = [0], []
             for seg in segments:
-                if kind == "compressed":
-                    for c in sorted({it[0][level] for it in seg}):
+                if "nonunique" not in kind:
+                    cs = sorted({it[0][level] for it in seg})
+                    if "nonordered" in kind and rng is not None:
+                        rng.shuffle(cs)
+                    for c in cs:
                         crd.append(c)
                         below.append([it for it in seg if it[0][level] == c])
                 else:  # non-unique: one position per entry
@@ -213,14 +249,17 @@ def fill_literal(v, t):
     return "%d : %s" % (int(v), t)
 
 
-def array_type(shape, t, fmt, rank, fill):
+def array_type(shape, t, fmt, rank, fill, width=64):
+    """The type; `width` 32 stores positions and coordinates in 32 bits."""
     dims = "x".join(str(d) for d in shape)
     levels = FORMATS[rank][fmt]
     if levels is None:
         enc = "#sparse_array.format<[%s], fill = %s>" % (
             ", ".join(["dense"] * rank), fill_literal(fill, t)) if rank else ""
     else:
-        enc = "#sparse_array.format<%s, fill = %s>" % (levels, fill_literal(fill, t))
+        widths = ", pos_width = 32, crd_width = 32" if width == 32 else ""
+        enc = "#sparse_array.format<%s%s, fill = %s>" % (levels, widths,
+                                                          fill_literal(fill, t))
     if rank == 0:
         return "!sparse_array.array<%s>" % t
     return "!sparse_array.array<%sx%s, %s>" % (dims, t, enc)
@@ -307,12 +346,13 @@ def evaluate(e, dense):
 
 
 def emit_maps(e, names, types, shape_str, rank, out_fmt, lines, counter,
-              final_fill=None):
+              final_fill=None, width=64):
     """SSA name of e. Inner maps (fused away) get infer_fill; the final
     one declares `final_fill`, since print needs a declared type."""
     if isinstance(e, int):
         return names[e], types[e]
-    args = [emit_maps(a, names, types, shape_str, rank, out_fmt, lines, counter)
+    args = [emit_maps(a, names, types, shape_str, rank, out_fmt, lines, counter,
+                      width=width)
             for a in e.args]
     final = final_fill is not None
     rt = FUNCS[e.func][1]
@@ -320,7 +360,7 @@ def emit_maps(e, names, types, shape_str, rank, out_fmt, lines, counter,
     name = "%%m%d" % counter[0]
     fill0 = {"f64": 0.0, "i64": 0, "i1": False, "i32": 0}[rt]
     typ = array_type(shape_str.split("x"), rt, out_fmt, rank,
-                     final_fill[0] if final else fill0)
+                     final_fill[0] if final else fill0, width)
     lines.append("  %s = sparse_array.map @%s(%s) %s: (%s) -> %s" % (
         name, e.func, ", ".join(a[0] for a in args), "" if final else "{infer_fill} ",
         ", ".join(a[1] for a in args), typ))
@@ -364,6 +404,50 @@ class Variant:
     pass
 
 
+def operand_lines(rng, v, name, key, arr, stored, t, fmt, typ, fill, width=64):
+    """Defines `name` in variant v: a dense constant, a sparse constant, or
+    (half of the sparse ones) an array assembled from buffers the harness
+    packs itself, entries equal to the fill kept stored and `nonordered`
+    levels shuffled. Returns the dense array the program sees."""
+    rank = arr.ndim
+    if FORMATS[rank][fmt] is None:
+        v.lines.append("  %s = %s" % (name, constant(arr, t, fmt, typ)))
+        return arr.copy()
+    full = np.where(stored, arr, np.array(fill, dtype=NP_TYPES[t]))
+    if rng.random() >= 0.5:
+        v.lines.append("  %s = %s" % (name, sparse_constant(arr, stored, t, typ, fill)))
+        return full
+    names_b = []
+    for j, (bt, data) in enumerate(pack(arr, stored, fmt, fill, rng)):
+        et = t if bt == "values" else "i%d" % width
+        b = "%%b_%s_%d" % (key, j)
+        if data:
+            g = "@g_%s_%d" % (key, j)
+            lits = ", ".join(scalar_literal(x, et) for x in data)
+            v.globals.append('memref.global "private" constant %s : memref<%dx%s> = dense<[%s]>'
+                             % (g, len(data), et, lits))
+            v.lines.append("  %s_s = memref.get_global %s : memref<%dx%s>"
+                           % (b, g, len(data), et))
+        else:
+            v.lines.append("  %s_s = memref.alloc() : memref<0x%s>" % (b, et))
+        v.lines.append("  %s = memref.cast %s_s : memref<%dx%s> to memref<?x%s>"
+                       % (b, b, len(data), et, et))
+        names_b.append((b, "memref<?x%s>" % et))
+    dims = []
+    for d, size in enumerate(arr.shape):
+        v.lines.append("  %%d_%s_%d = arith.constant %d : index" % (key, d, size))
+        dims.append("%%d_%s_%d" % (key, d))
+    v.lines.append("  %s = sparse_array.assemble (%s), (%s) : %s -> %s" % (
+        name, ", ".join(n for n, _ in names_b), ", ".join(dims),
+        ", ".join(ty for _, ty in names_b), typ))
+    return full
+
+
+def random_width(rng):
+    """Positions and coordinates in 32 bits a quarter of the time."""
+    return 32 if rng.random() < 0.25 else 64
+
+
 def build_program(case_vars, stdlib_text):
     body, globs = [], []
     for v in case_vars:
@@ -394,38 +478,10 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         stored = np.array([rng.random() < density for _ in range(arr.size)],
                           dtype=bool).reshape(shape)
         fmt = in_fmts[k]
-        typ = array_type(shape, t, fmt, rank, fills[k])
-        if FORMATS[rank][fmt] is None:
-            full = arr.copy()
-            v.lines.append("  %%in%d_%s = %s" % (k, tag, constant(arr, t, fmt, typ)))
-        elif rng.random() < 0.5:
-            # Built from buffers: entries equal to the fill stay stored.
-            full = np.where(stored, arr, np.array(fills[k], dtype=NP_TYPES[t]))
-            names_b = []
-            for j, (bt, data) in enumerate(pack(arr, stored, fmt, fills[k])):
-                et = t if bt == "values" else "i64"
-                g = "@g_%s_%d_%d" % (tag, k, j)
-                lits = ", ".join(scalar_literal(x, et) for x in data)
-                if data:
-                    v.globals.append('memref.global "private" constant %s : memref<%dx%s> = dense<[%s]>'
-                                     % (g, len(data), et, lits))
-                    v.lines.append("  %%b_%s_%d_%d_s = memref.get_global %s : memref<%dx%s>"
-                                   % (tag, k, j, g, len(data), et))
-                else:
-                    v.lines.append("  %%b_%s_%d_%d_s = memref.alloc() : memref<0x%s>" % (tag, k, j, et))
-                v.lines.append("  %%b_%s_%d_%d = memref.cast %%b_%s_%d_%d_s : memref<%dx%s> to memref<?x%s>"
-                               % (tag, k, j, tag, k, j, len(data), et, et))
-                names_b.append(("%%b_%s_%d_%d" % (tag, k, j), "memref<?x%s>" % et))
-            dims = []
-            for dsz in shape:
-                v.lines.append("  %%d_%s_%d_%d = arith.constant %d : index" % (tag, k, len(dims), dsz))
-                dims.append("%%d_%s_%d_%d" % (tag, k, len(dims)))
-            v.lines.append("  %%in%d_%s = sparse_array.assemble (%s), (%s) : %s -> %s" % (
-                k, tag, ", ".join(n for n, _ in names_b), ", ".join(dims),
-                ", ".join(ty for _, ty in names_b), typ))
-        else:
-            full = np.where(stored, arr, np.array(fills[k], dtype=NP_TYPES[t]))
-            v.lines.append("  %%in%d_%s = %s" % (k, tag, sparse_constant(arr, stored, t, typ, fills[k])))
+        width = random_width(rng)
+        typ = array_type(shape, t, fmt, rank, fills[k], width)
+        full = operand_lines(rng, v, "%%in%d_%s" % (k, tag), "%s_%d" % (tag, k),
+                             arr, stored, t, fmt, typ, fills[k], width)
         names.append("%%in%d_%s" % (k, tag))
         typs.append(typ)
         dense.append(full)
@@ -440,7 +496,7 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         declared = {"f64": 7.0, "i64": 7, "i1": not bool(declared)}[result_type_of(expr, types)]
         v.expected_fill = np.array(declared, dtype=v.expected_fill.dtype)
     res, rtyp = emit_maps(expr, names, typs, shape_str, rank, out_fmt, lines, counter,
-                          final_fill=[declared])
+                          final_fill=[declared], width=random_width(rng))
     v.lines.extend(l.replace("%m", "%%m%s_" % tag) for l in lines)
     res = res.replace("%m", "%%m%s_" % tag)
     v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
@@ -483,20 +539,65 @@ def check(variants, out_lines):
     return failures
 
 
-def run_variants(args, name, variants, stdlib_text):
+def random_sa_run_options(rng, option_set="all"):
+    """sa-run options drawn at random: optimization level, workspaces,
+    gathers, OpenMP, the linear-coiteration threshold and the bounds-checked
+    debug mode (a share of the runs, so an out-of-bounds access is an error
+    rather than a wrong value). `base` leaves out options older builds do
+    not have (to run the harness against an earlier commit)."""
+    opts = ["-O%d" % rng.choice([0, 1, 2, 3, 3]),
+            "--workspace=" + rng.choice(["auto", "dense", "hash"]),
+            "--vector-gathers=" + rng.choice(["auto", "on", "off"])]
+    if rng.random() < 0.3:
+        opts.append("--disable-openmp")
+    if option_set == "all":
+        opts.append("--linear-threshold=%d" % rng.choice([2, 3, 5, 5, 64]))
+        if rng.random() < 0.3:
+            opts.append("--bounds-checks")
+    return opts
+
+
+def add_run_arguments(p):
+    """Options of the harnesses' sa-run runs (shared with reductions.py)."""
+    p.add_argument("--random-options", action="store_true",
+                   help="draw sa-run options at random per batch")
+    p.add_argument("--options-set", default="all", choices=["all", "base"])
+    p.add_argument("--timeout", type=float, default=300,
+                   help="watchdog: a batch running longer is a hang")
+    p.add_argument("--compile-budget", type=float, default=0,
+                   help="a batch taking longer (seconds) fails: compile-time "
+                        "blow-up (0: no budget)")
+
+
+def run_variants(args, name, variants, stdlib_text, rng=None):
     program = build_program(variants, stdlib_text)
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,
                                      dir=args.keep or None) as f:
         f.write(program)
         path = f.name
+    flags = list(getattr(args, "sa_run_flags", []))
+    if getattr(args, "random_options", False) and rng is not None:
+        flags += random_sa_run_options(rng, args.options_set)
+    name = "%s [sa-run %s]" % (name, " ".join(flags))
+    timeout = getattr(args, "timeout", 300)
+    start = time.monotonic()
     try:
-        proc = subprocess.run([args.sa_run] + getattr(args, "sa_run_flags", []) + [path],
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run([args.sa_run] + flags + [path],
+                              capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return ["%s: sa-run timed out, program kept at %s" % (name, path)]
+        return ["%s: sa-run did not finish in %g s (a hang or a compile-time "
+                "blow-up), program kept at %s" % (name, timeout, path)]
+    elapsed = time.monotonic() - start
+    budget = getattr(args, "compile_budget", 0)
+    if proc.returncode < 0:
+        return ["%s: sa-run crashed (signal %d), program kept at %s:\n%s" % (
+            name, -proc.returncode, path, proc.stderr[-3000:])]
     if proc.returncode != 0:
         return ["%s: sa-run failed (%d), program kept at %s:\n%s" % (
             name, proc.returncode, path, proc.stderr[-3000:])]
+    if budget and elapsed > budget:
+        return ["%s: took %.1f s, over the budget of %g s (compile-time "
+                "blow-up), program kept at %s" % (name, elapsed, budget, path)]
     failures = check(variants, proc.stdout.splitlines())
     if failures:
         failures = ["%s (program %s)" % (f, path) for f in failures]
@@ -536,11 +637,30 @@ CASES = {
 }
 
 POOLS = {
-    "f64": ["add_f64", "sub_f64", "mul_f64", "min_f64", "max_f64", "pow_f64", "div_f64"],
+    "f64": ["add_f64", "sub_f64", "mul_f64", "min_f64", "max_f64", "pow_f64", "div_f64",
+            "addmul_f64"],
     "i64": ["add_i64", "mul_i64", "and_i64", "or_i64", "xor_i64", "min_i64", "max_i64",
-            "gcd_i64"],
-    "i1": ["and_i1", "or_i1", "xor_i1"],
+            "gcd_i64", "twice_max_i64"],
+    "i1": ["and_i1", "or_i1", "xor_i1", "or_via_xor_i1"],
 }
+
+# Operations of long fused chains (unions and intersections of many inputs).
+CHAIN_POOLS = {
+    "f64": ["add_f64", "min_f64", "max_f64", "mul_f64"],
+    "i64": ["add_i64", "or_i64", "xor_i64", "max_i64", "and_i64"],
+    "i1": ["or_i1", "xor_i1", "and_i1"],
+}
+
+
+def random_chain(rng, t, n):
+    """op(...op(op(x0, x1), x2)..., x(n-1)): one operation (a union or an
+    intersection of n inputs) or a mixture."""
+    one = rng.random() < 0.6
+    op = rng.choice(CHAIN_POOLS[t])
+    e = 0
+    for k in range(1, n):
+        e = X(op if one else rng.choice(CHAIN_POOLS[t]), [e, k])
+    return e
 FILL_POOLS = {
     "f64": [0.0, -0.0, 1.0, 42.0, INF, -INF, NAN],
     "i64": [0, 1, -1, 42],
@@ -592,16 +712,20 @@ def main():
     p.add_argument("--batch", type=int, default=25)
     p.add_argument("--depth", type=int, default=3, help="fuzz expression depth")
     p.add_argument("--keep", default="")
+    p.add_argument("--chains", type=int, default=0,
+                   help="variants that fuse chains of 6-12 operands")
+    add_run_arguments(p)
     args = p.parse_args()
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
+    option_rng = random.Random(args.seed * 7919 + 1)
     failures, total = [], 0
     names = list(CASES) if args.cases == "all" else [c for c in args.cases.split(",") if c]
     for name in names:
         vs = variants_for_case(rng, name, CASES[name], args.per_case)
         total += len(vs)
-        failures += run_variants(args, name, vs, stdlib_text)
+        failures += run_variants(args, name, vs, stdlib_text, option_rng)
     if args.fuzz:
         batch = []
         for i in range(args.fuzz):
@@ -619,7 +743,26 @@ def main():
                                       rng.choice(fmts), "f%d" % i))
             if len(batch) == args.batch or i + 1 == args.fuzz:
                 total += len(batch)
-                failures += run_variants(args, "fuzz batch %d" % i, batch, stdlib_text)
+                failures += run_variants(args, "fuzz batch %d" % i, batch, stdlib_text,
+                                         option_rng)
+                batch = []
+    if args.chains:
+        batch = []
+        for i in range(args.chains):
+            t = rng.choice(["f64", "f64", "i64", "i1"])
+            n = rng.randint(6, 12)
+            rank = rng.choice([1, 1, 2])
+            sparse = [f for f in FORMATS[rank] if f != "dense"]
+            fmts = [rng.choice(sparse) if rng.random() < 0.85 else "dense"
+                    for _ in range(n)]
+            fills = [rng.choice(FILL_POOLS[t]) for _ in range(n)]
+            batch.append(make_variant(rng, random_chain(rng, t, n), [t] * n, fills,
+                                      [None] * n, rank, shapes_for(rank, rng), fmts,
+                                      rng.choice(list(FORMATS[rank])), "c%d" % i))
+            if len(batch) == max(1, args.batch // 5) or i + 1 == args.chains:
+                total += len(batch)
+                failures += run_variants(args, "chain batch %d" % i, batch, stdlib_text,
+                                         option_rng)
                 batch = []
     for f in failures:
         print("FAIL", f)

@@ -67,7 +67,9 @@ def reference(fn, t, dense, dims, identity, fill):
     return out
 
 
-def random_operand(rng, t, shape, fmts, fill=None):
+def random_operand(rng, v, name, t, shape, fmts, fill=None):
+    """Defines `name` in variant v (a constant or an array assembled from
+    buffers, 32- or 64-bit positions); returns (format, fill, dense, type)."""
     fmt = rng.choice(fmts)
     if fill is None:
         fill = rng.choice(ew.FILL_POOLS[t])
@@ -75,13 +77,20 @@ def random_operand(rng, t, shape, fmts, fill=None):
     density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
     stored = np.array([rng.random() < density for _ in range(arr.size)],
                       dtype=bool).reshape(shape)
-    dense = np.where(stored, arr, np.array(fill, dtype=ew.NP_TYPES[t]))
-    typ = ew.array_type(shape, t, fmt, len(shape), fill)
-    if ew.FORMATS[len(shape)][fmt] is None:
-        text = ew.constant(dense, t, fmt, typ)
-    else:
-        text = ew.sparse_constant(arr, stored, t, typ, fill)
-    return fmt, fill, dense, typ, text
+    width = ew.random_width(rng)
+    typ = ew.array_type(shape, t, fmt, len(shape), fill, width)
+    key = name.lstrip("%")
+    dense = ew.operand_lines(rng, v, name, key, arr, stored, t, fmt, typ, fill, width)
+    return fmt, fill, dense, typ
+
+
+def other_fill(rng, t, natural):
+    """A declared result fill other than the natural one a fifth of the
+    time: every result point must then be stored where it differs (the
+    scatter plan of row-wise products must not be taken)."""
+    if rng.random() >= 0.2:
+        return natural
+    return {"f64": 7.0, "i64": 7, "i1": not bool(natural)}[t]
 
 
 def mask_function(mask, tag, t, declared):
@@ -112,7 +121,10 @@ def make_variant(rng, tag):
     t, identity = COMBINERS[fn]
     rank = rng.choice([1, 2, 2, 3])
     shape = ew.shapes_for(rank, rng)
-    in_fmt, fill, dense, in_typ, text = random_operand(rng, t, shape, list(ew.FORMATS[rank]))
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    in_fmt, fill, dense, in_typ = random_operand(rng, v, "%a_" + tag, t, shape,
+                                                 list(ew.FORMATS[rank]))
     dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
     out_rank = rank - len(dims)
     out_shape = [shape[d] for d in range(rank) if d not in dims]
@@ -120,10 +132,8 @@ def make_variant(rng, tag):
     # Declare the fill the reduction of fills gives (the derivation's), so
     # the optimized paths run; a wrong guess only costs iterations.
     count = int(np.prod([shape[d] for d in dims]))
-    declared = fold(fn, t, [fill] * count, identity, fill)[()]
+    declared = other_fill(rng, t, fold(fn, t, [fill] * count, identity, fill)[()])
     out_fmt = rng.choice(list(ew.FORMATS[out_rank])) if out_rank else None
-    v = ew.Variant()
-    v.globals, v.lines = [], ["  %%a_%s = %s" % (tag, text)]
     out_typ = (ew.array_type(out_shape, t, out_fmt, out_rank, declared) if out_rank
                else "!sparse_array.array<%s, #sparse_array.format<[], fill = %s>>"
                % (t, ew.fill_literal(declared, t)))
@@ -134,11 +144,73 @@ def make_variant(rng, tag):
     return v
 
 
+# Element-wise functions of broadcast maps, per element type.
+MAP_FUNCS = {"f64": ["add_f64", "mul_f64", "min_f64", "sub_f64", "addmul_f64"],
+             "i64": ["add_i64", "max_i64", "xor_i64", "twice_max_i64"],
+             "i1": ["and_i1", "xor_i1", "or_via_xor_i1"]}
+
+
+def make_broadcast_reduction(rng, tag):
+    """reduce @g (map @f(x, y) -> [m, n] or [m, p, n]) dims [...]: the
+    inputs have rank 1 (or 0), so the leading dimensions exist only in the
+    map's result (broadcasting); reducing over them must see their extent."""
+    fn = rng.choice(sorted(COMBINERS))
+    t, identity = COMBINERS[fn]
+    f = rng.choice(MAP_FUNCS[t])
+    n = rng.choice([0, 1, 3, 5])
+    lead = [rng.choice([1, 2, 4])] + ([rng.choice([2, 3])] if rng.random() < 0.3 else [])
+    out_shape = lead + [n]
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    in_shapes = [[n], [n] if rng.random() < 0.7 else []]
+    dense, types_ = [], []
+    for k, shape in enumerate(in_shapes):
+        if shape:
+            _, _, d, typ = random_operand(rng, v, "%%in%d_%s" % (k, tag), t, shape,
+                                          list(ew.FORMATS[1]))
+        else:  # a scalar
+            val = ew.random_values(rng, t, [1], 0, None)[0]
+            typ = "!sparse_array.array<%s>" % t
+            v.lines.append("  %%in%d_%s = sparse_array.constant dense<%s> : tensor<%s> : %s" % (
+                k, tag, ew.scalar_literal(val, t), t, typ))
+            d = np.array(val, ew.NP_TYPES[t])
+        dense.append(d)
+        types_.append(typ)
+    with np.errstate(all="ignore"):
+        mapped = np.broadcast_to(np.asarray(ew.FUNCS[f][2](*dense), ew.NP_TYPES[t]),
+                                 out_shape)
+    rank = len(out_shape)
+    dims = sorted(rng.sample(range(rank), rng.randint(1, rank)))
+    if rng.random() < 0.6:  # reduce over broadcast-only dimensions
+        dims = sorted(rng.sample(range(rank - 1), rng.randint(1, rank - 1)))
+    expected = reference(fn, t, np.array(mapped), dims, identity, 0)
+    map_typ = ew.array_type(out_shape, t, "dense", rank, 0)
+    kept = [out_shape[d] for d in range(rank) if d not in dims]
+    out_rank = len(kept)
+    # Any declared fill is exact (entries that differ are stored); the
+    # value most points take keeps the output small.
+    declared = other_fill(rng, t, expected.reshape(-1)[0] if expected.size else identity)
+    out_fmt = rng.choice(list(ew.FORMATS[out_rank])) if out_rank else None
+    out_typ = (ew.array_type(kept, t, out_fmt, out_rank, declared) if out_rank
+               else "!sparse_array.array<%s, #sparse_array.format<[], fill = %s>>"
+               % (t, ew.fill_literal(declared, t)))
+    v.lines.append("  %%p_%s = sparse_array.map @%s(%%in0_%s, %%in1_%s) : (%s) -> %s" % (
+        tag, f, tag, tag, ", ".join(types_), map_typ))
+    v.lines.append("  %%r_%s = sparse_array.reduce @%s %%p_%s dims [%s] : %s -> %s" % (
+        tag, fn, tag, ", ".join(str(d) for d in dims), map_typ, out_typ))
+    finish(v, tag, out_typ, expected, declared, t)
+    v.desc = "%s over dims %s of %s(x[%d], y%s) broadcast to %s -> %s" % (
+        fn, dims, f, n, in_shapes[1], out_shape, out_fmt)
+    return v
+
+
 # Semirings (add, multiply) for contractions.
 SEMIRINGS = [
     ("add_i64", "mul_i64"), ("add_f64", "mul_f64"), ("min_f64", "add_f64"),
     ("max_f64", "add_f64"), ("min_i64", "add_i64"), ("max_i64", "add_i64"),
     ("or_i1", "and_i1"), ("xor_i1", "and_i1"), ("and_i64", "or_i64"),
+    # Multiplies whose bodies call other functions at their top.
+    ("add_f64", "addmul_f64"), ("max_i64", "twice_max_i64"), ("and_i1", "or_via_xor_i1"),
 ]
 
 
@@ -173,21 +245,24 @@ def make_contraction(rng, tag):
     m, n = rng.choice([0, 1, 3, 5]), rng.choice([0, 1, 4, 6])
     if WIDE and rowwise:
         m, n = rng.choice([7, 20]), rng.choice([9, 30])
-    fa, fill_a, A, ta, text_a = random_operand(rng, t, [m, n], fmts2, zero)
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    fa, fill_a, A, ta = random_operand(rng, v, "%a_" + tag, t, [m, n], fmts2, zero)
     if matmul:
         p_ = rng.choice([0, 1, 3, 4])
         if WIDE and rowwise:
             p_ = rng.choice([60, 150])
-        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n, p_], fmts2, zero)
+        fb, fill_b, B, tb = random_operand(rng, v, "%b_" + tag, t, [n, p_], fmts2, zero)
         out_shape = [m, p_]
     else:
-        fb, fill_b, B, tb, text_b = random_operand(rng, t, [n], list(ew.FORMATS[1]))
+        fb, fill_b, B, tb = random_operand(rng, v, "%b_" + tag, t, [n],
+                                           list(ew.FORMATS[1]))
         out_shape = [m]
     f = ew.FUNCS[mul][2]
     with np.errstate(all="ignore"):
         prod_fill = np.asarray(f(np.array(fill_a, ew.NP_TYPES[t]),
                                  np.array(fill_b, ew.NP_TYPES[t])), ew.NP_TYPES[t])
-    declared = fold(add, t, [prod_fill] * n, identity, prod_fill)[()]
+    declared = other_fill(rng, t, fold(add, t, [prod_fill] * n, identity, prod_fill)[()])
     expected = np.empty(out_shape, ew.NP_TYPES[t])
     with np.errstate(all="ignore"):
         for idx in np.ndindex(*out_shape):
@@ -204,20 +279,18 @@ def make_contraction(rng, tag):
     if (not matmul or rowwise) and rng.random() < 0.5:
         mask = rng.choice(["keep_if", "keep_unless"])
         if matmul:  # C<M> = A B and C<¬M> = A B, the mask stored by rows
-            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", out_shape, [layout], False)
+            fm, fill_m, M, tm = random_operand(rng, v, "%m_" + tag, "i1", out_shape,
+                                               [layout], False)
         else:
-            fm, fill_m, M, tm, text_m = random_operand(rng, "i1", [m], list(ew.FORMATS[1]))
+            fm, fill_m, M, tm = random_operand(rng, v, "%m_" + tag, "i1", [m],
+                                               list(ew.FORMATS[1]))
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
     out_fmt = layout if rowwise else rng.choice(list(ew.FORMATS[len(out_shape)]))
     out_typ = ew.array_type(out_shape, t, out_fmt, len(out_shape), declared)
-    v = ew.Variant()
-    v.globals = []
-    v.lines = ["  %%a_%s = %s" % (tag, text_a), "  %%b_%s = %s" % (tag, text_b)]
     ins, types_ = "%%a_%s, %%b_%s" % (tag, tag), "%s, %s" % (ta, tb)
     if mask:
         v.globals.append(mask_function(mask, tag, t, declared))
-        v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
     # Index variables: the result's, then the reduced k; B and the mask
     # are read at the result's second index (matrices) or k / i (vectors).
@@ -259,23 +332,23 @@ def make_vxm(rng, tag):
     n, p_ = rng.choice([0, 1, 4, 6]), rng.choice([0, 1, 3, 5])
     if WIDE and rowwise:
         n, p_ = rng.choice([10, 40]), rng.choice([60, 150])
-    fx, fill_x, X, tx, text_x = random_operand(
-        rng, t, [n], ["sparse"] if rowwise else list(ew.FORMATS[1]), zero)
-    fb, fill_b, B, tb, text_b = random_operand(
-        rng, t, [n, p_], ["csr"] if rowwise else list(ew.FORMATS[2]), zero)
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    fx, fill_x, X, tx = random_operand(
+        rng, v, "%x_" + tag, t, [n], ["sparse"] if rowwise else list(ew.FORMATS[1]), zero)
+    fb, fill_b, B, tb = random_operand(
+        rng, v, "%b_" + tag, t, [n, p_], ["csr"] if rowwise else list(ew.FORMATS[2]), zero)
     f = ew.FUNCS[mul][2]
     with np.errstate(all="ignore"):
         prod_fill = np.asarray(f(np.array(fill_x, ew.NP_TYPES[t]),
                                  np.array(fill_b, ew.NP_TYPES[t])), ew.NP_TYPES[t])
-        declared = fold(add, t, [prod_fill] * n, identity, prod_fill)[()]
+        declared = other_fill(rng, t,
+                              fold(add, t, [prod_fill] * n, identity, prod_fill)[()])
         expected = np.empty([p_], ew.NP_TYPES[t])
         for j in range(p_):
             expected[j] = fold(add, t, [f(X[k], B[k, j]) for k in range(n)],
                                identity, prod_fill)
     mask = rng.choice([None, "keep_if", "keep_unless"])
-    v = ew.Variant()
-    v.globals = []
-    v.lines = ["  %%x_%s = %s" % (tag, text_x), "  %%b_%s = %s" % (tag, text_b)]
     ins, types_ = "%%x_%s, %%b_%s" % (tag, tag), "%s, %s" % (tx, tb)
     body = ["^bb0(%j: index, %k: index, %X: " + tx + ", %B: " + tb +
             (", %M: MT" if mask else "") + "):",
@@ -285,12 +358,12 @@ def make_vxm(rng, tag):
             "  %%s = sparse_array.reduce_over [%%k] %%p with @%s : %s" % (add, t)]
     result = "%s"
     if mask:
-        fm, fill_m, M, tm, text_m = random_operand(
-            rng, "i1", [p_], ["sparse"] if rowwise else list(ew.FORMATS[1]), False)
+        fm, fill_m, M, tm = random_operand(
+            rng, v, "%m_" + tag, "i1", [p_], ["sparse"] if rowwise else list(ew.FORMATS[1]),
+            False)
         keep = M if mask == "keep_if" else ~M
         expected = np.where(keep, expected, np.array(declared, ew.NP_TYPES[t]))
         v.globals.append(mask_function(mask, tag, t, declared))
-        v.lines.append("  %%m_%s = %s" % (tag, text_m))
         ins, types_ = ins + ", %%m_%s" % tag, types_ + ", " + tm
         body = [line.replace("MT", tm) for line in body]
         body += ["  %mi = sparse_array.access %M[%j] : " + tm,
@@ -319,23 +392,28 @@ def main():
                    help="larger row-wise products (hash collisions, long rows)")
     p.add_argument("--workspace", default="auto",
                    help="workspace of row-wise products (sa-run --workspace)")
+    ew.add_run_arguments(p)
     args = p.parse_args()
-    args.sa_run_flags = ["--workspace=" + args.workspace]
+    # Random options draw the workspace too.
+    args.sa_run_flags = [] if args.random_options else ["--workspace=" + args.workspace]
     global WIDE
     WIDE = args.wide
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
+    option_rng = random.Random(args.seed * 7919 + 2)
     def pick():
         r = rng.random()
         if WIDE:
             return make_contraction if r < 0.5 else make_vxm
-        return make_variant if r < 0.4 else make_contraction if r < 0.8 else make_vxm
+        return (make_variant if r < 0.3 else make_broadcast_reduction if r < 0.45
+                else make_contraction if r < 0.8 else make_vxm)
     variants = [pick()(rng, "v%d" % i) for i in range(args.count)]
     failures = []
     for start in range(0, len(variants), args.batch):
         failures += ew.run_variants(args, "batch %d" % (start // args.batch),
-                                    variants[start:start + args.batch], stdlib_text)
+                                    variants[start:start + args.batch], stdlib_text,
+                                    option_rng)
     for f in failures:
         print("FAIL " + f)
     print("%d of %d variants passed" % (len(variants) - len(failures), len(variants)))
