@@ -205,3 +205,39 @@ func.func @masked_power_fill_zero(%b: !m0, %c: !m0, %d: !m0) -> !m0 {
   %r = sparse_array.map @mul(%p, %n) : (!m0, !m0) -> !m0
   return %r : !m0
 }
+
+// -----
+
+// Linear coiteration (issue 14): with linear-threshold=3, three sparse
+// vectors under a union (two fused maps) are one loop over the union of their coordinates;
+// with a dense operand that makes the space need U, one counted loop over
+// every coordinate; two vectors stay below the threshold (a lattice).
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices=linear-threshold=3 --split-input-file | FileCheck %s --check-prefix=LINEAR
+!lv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!lv1 = !sparse_array.array<?xi64, #sparse_array.format<[compressed], fill = 1 : i64>>
+sparse_array.func @add2(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// LINEAR-LABEL: func.func @three_vectors(
+// LINEAR: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], linear>]
+// LINEAR-LABEL: func.func @three_vectors_universe(
+// LINEAR: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], linear U>]
+// LINEAR-LABEL: func.func @two_vectors(
+// LINEAR: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+func.func @three_vectors(%a: !lv, %b: !lv, %c: !lv) -> !lv {
+  %s = sparse_array.map @add2(%a, %b) {infer_fill} : (!lv, !lv) -> !lv
+  %r = sparse_array.map @add2(%s, %c) : (!lv, !lv) -> !lv
+  return %r : !lv
+}
+// The sum's fill is 1, the declared one 0: every point computes (U).
+func.func @three_vectors_universe(%a: !lv1, %b: !lv, %c: !lv) -> !lv {
+  %s = sparse_array.map @add2(%a, %b) {infer_fill} : (!lv1, !lv) -> !lv1
+  %r = sparse_array.map @add2(%s, %c) : (!lv1, !lv) -> !lv
+  return %r : !lv
+}
+func.func @two_vectors(%a: !lv, %b: !lv) -> !lv {
+  %r = sparse_array.map @add2(%a, %b) : (!lv, !lv) -> !lv
+  return %r : !lv
+}

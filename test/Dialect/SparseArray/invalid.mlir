@@ -219,3 +219,13 @@ func.func private @lattice_repeated_point() attributes {l = #sparse_array.lattic
 
 // expected-error@+1 {{points must be ordered by decreasing size}}
 func.func private @lattice_point_order() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1, U} produce, {0} produce, {1, U} produce]>}
+
+// -----
+
+// expected-error@+1 {{a linear coiteration needs coiterated inputs}}
+func.func private @lattice_linear_nothing() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [], linear>}
+
+// -----
+
+// expected-error@+1 {{expected '>'}}
+func.func private @lattice_linear_points() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], linear points [{0} produce]>}
