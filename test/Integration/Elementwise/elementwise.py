@@ -751,7 +751,7 @@ def main():
         for i in range(args.chains):
             t = rng.choice(["f64", "f64", "i64", "i1"])
             n = rng.randint(6, 12)
-            rank = rng.choice([1, 1, 2])
+            rank = rng.choice([1, 2, 2])
             sparse = [f for f in FORMATS[rank] if f != "dense"]
             fmts = [rng.choice(sparse) if rng.random() < 0.85 else "dense"
                     for _ in range(n)]

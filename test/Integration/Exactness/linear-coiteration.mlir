@@ -23,12 +23,14 @@ sparse_array.func @max(%x: f64, %y: f64) -> f64
 !v = !sparse_array.array<100xf64, #sparse_array.format<[compressed], fill = -0.0 : f64>>
 !m = !sparse_array.array<20x20xf64, #sparse_array.format<[compressed, compressed], fill = -0.0 : f64>>
 !r = !sparse_array.array<20xf64, #sparse_array.format<[compressed], fill = -0.0 : f64>>
+!cd = !sparse_array.array<4x3xf64, #sparse_array.format<[compressed, dense], fill = -0.0 : f64>>
+!d43 = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, dense], fill = -0.0 : f64>>
 
 // PLAN-LABEL: func.func @main
 // PLAN: sparse_array.kernel ins(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} :
 // PLAN-SAME: #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], coiterate [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], linear>
 // PLAN: #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4, 5], coiterate [0, 1, 2, 3, 4, 5], linear>, #sparse_array.lattice<loop 1, present [0, 1, 2, 3, 4, 5], coiterate [0, 1, 2, 3, 4, 5], linear>
-// PLAN-NOT: points
+// PLAN: #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4], coiterate [0, 1, 2, 3, 4], linear>, #sparse_array.lattice<loop 1, present [0, 1, 2, 3, 4], coiterate [], points [{U} produce]>
 func.func @main() {
   %v0 = sparse_array.constant sparse<[[0], [50], [99]], [1.0, 2.0, -0.0]> : tensor<100xf64> : !v
   %v1 = sparse_array.constant sparse<[[1], [51], [99]], [2.0, 2.0, -0.0]> : tensor<100xf64> : !v
@@ -106,5 +108,28 @@ func.func @main() {
   // CHECK-NEXT: 5 5
   // CHECK-NEXT: 6 6
   sparse_array.print %rows : !r
+
+  // Five matrices stored [compressed, dense]: the linear outer loop over
+  // rows descends with every input; one without the row is absent there
+  // (its empty segment must not be located through the dense level, which
+  // read another row's values).
+  // CHECK:      # fill: -0
+  // CHECK-NEXT: 2 5
+  // CHECK-NEXT: 4 3
+  // CHECK-NEXT: 1 1 1
+  // CHECK-NEXT: 2 2 10
+  // CHECK-NEXT: 3 3 100
+  // CHECK-NEXT: 4 1 1000
+  // CHECK-NEXT: 4 3 10000
+  %c0 = sparse_array.constant sparse<[[0, 0]], [1.0]> : tensor<4x3xf64> : !cd
+  %c1 = sparse_array.constant sparse<[[1, 1]], [10.0]> : tensor<4x3xf64> : !cd
+  %c2 = sparse_array.constant sparse<[[2, 2]], [100.0]> : tensor<4x3xf64> : !cd
+  %c3 = sparse_array.constant sparse<[[3, 0]], [1000.0]> : tensor<4x3xf64> : !cd
+  %c4 = sparse_array.constant sparse<[[3, 2]], [10000.0]> : tensor<4x3xf64> : !cd
+  %u1 = sparse_array.map @add(%c0, %c1) {infer_fill} : (!cd, !cd) -> !cd
+  %u2 = sparse_array.map @add(%u1, %c2) {infer_fill} : (!cd, !cd) -> !cd
+  %u3 = sparse_array.map @add(%u2, %c3) {infer_fill} : (!cd, !cd) -> !cd
+  %u4 = sparse_array.map @add(%u3, %c4) : (!cd, !cd) -> !d43
+  sparse_array.print %u4 : !d43
   return
 }
