@@ -551,7 +551,7 @@ def random_sa_run_options(rng, option_set="all"):
     if rng.random() < 0.3:
         opts.append("--disable-openmp")
     if option_set == "all":
-        opts.append("--linear-threshold=%d" % rng.choice([2, 3, 5, 5, 64]))
+        opts.append("--linear-threshold=%d" % rng.choice([2, 3, 4, 5, 5, 6]))
         if rng.random() < 0.3:
             opts.append("--bounds-checks")
     return opts
