@@ -81,8 +81,8 @@ void guard(OpBuilder &b, Operation *access, Value buffer, Value index,
   Value inside =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, size);
   std::string site = (isStore ? "out-of-bounds write" : "out-of-bounds read");
-  site += " in code generated for the operation at " +
-          describeLocation(loc) + ", buffer: " + describeBuffer(buffer);
+  site += " in code generated for the operation at " + describeLocation(loc) +
+          ", buffer: " + describeBuffer(buffer);
   auto check = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/true);
   OpBuilder eb = check.getElseBodyBuilder();
   Type i64 = eb.getI64Type();

@@ -182,9 +182,8 @@ Value emitAdvance(OpBuilder &b, Location loc, LevelIterator &it, Value matched,
   return se.getResult(0);
 }
 
-/// Whether two scalar constants are the same value (NaNs alike, -0.0 is not
-/// 0.0): the fill comparison the runtime uses.
-/// value != fill at run time, with the same notion of equality.
+/// value != fill at run time, with isSameScalar's notion of equality (NaNs
+/// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill) {
   Value f = arith::ConstantOp::create(b, loc, fill);
   Type type = value.getType();
@@ -1128,9 +1127,8 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
 /// parent position is not one the level stores (a miss leaves the search's
 /// end, and full levels below multiply it out of range): its positions are
 /// not read then, and the segment is empty.
-std::pair<Value, Value> KernelLowering::initSegment(OpBuilder &b,
-                                                    const Context &ctx,
-                                                    unsigned k) {
+std::pair<Value, Value>
+KernelLowering::initSegment(OpBuilder &b, const Context &ctx, unsigned k) {
   LevelIterator &it = *inputs[k].levels[ctx.processed[k]].iterator;
   if (!ctx.found[k])
     return it.init(b, loc, ctx.lo[k], ctx.hi[k]);
@@ -1317,10 +1315,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   unsigned n = participants.size();
   SmallVector<Value> begin(n), end(n);
   for (unsigned i = 0; i < n; ++i) {
-    unsigned k = participants[i];
-    InputLevel &level = inputs[k].levels[ctx.processed[k]];
-    (void)level;
-    std::tie(begin[i], end[i]) = initSegment(b, ctx, k);
+    std::tie(begin[i], end[i]) = initSegment(b, ctx, participants[i]);
   }
   // A reduction at a point outside the kernel's space: nothing to visit.
   Value extent = extents[d];
@@ -1560,8 +1555,8 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
 
 SmallVector<Value> KernelLowering::emitMergedLoop(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
-    ArrayRef<unsigned> participants, ArrayRef<Value> begin,
-    ArrayRef<Value> end, Value extent, ValueRange out, bool linear) {
+    ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
+    Value extent, ValueRange out, bool linear) {
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = !points.empty() && points.front().universe;
@@ -1593,34 +1588,33 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
     for (unsigned i = 0; i < n; ++i)
       segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], pos[i], end[i]);
     auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
-          Context inner = ctx;
-          for (unsigned i = 0; i < n; ++i) {
-            unsigned k = participants[i];
-            // Unmatched: the empty segment [pos, pos). An input whose last
-            // level this is has nothing below to find that segment empty
-            // (it is broadcast along the inner loops): record the miss.
-            inner.lo[k] = pos[i];
-            inner.hi[k] = segEnd[i];
-            // Linear: any level may lie below (a full one would locate a
-            // position under the empty segment), so the miss is recorded
-            // and reads below it are guarded (initSegment, the value load).
-            if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear)
-              inner.found[k] =
-                  ctx.found[k] ? Value(arith::AndIOp::create(
-                                     tb, tl, ctx.found[k], matched[i]))
-                               : matched[i];
-            ++inner.processed[k];
-          }
-          inner.coords.push_back(x);
-          for (unsigned k = 0; k < inputs.size(); ++k)
-            if (inner.alive >> k & 1)
-              locateLevels(tb, inner, k, d + 1);
-          // Linear at the innermost loop: the function in general form,
-          // every input present or its fill (no omitters to skip: a value
-          // equal to the result's fill is not stored).
-          if (d + 1 == nestEnd)
-            return emitLeaf(tb, inner, /*omitter=*/false, o);
-          return emitLoop(tb, d + 1, inner, o);
+      Context inner = ctx;
+      for (unsigned i = 0; i < n; ++i) {
+        unsigned k = participants[i];
+        // Unmatched: the empty segment [pos, pos). An input whose last
+        // level this is has nothing below to find that segment empty
+        // (it is broadcast along the inner loops): record the miss.
+        inner.lo[k] = pos[i];
+        inner.hi[k] = segEnd[i];
+        // Linear: any level may lie below (a full one would locate a
+        // position under the empty segment), so the miss is recorded
+        // and reads below it are guarded (initSegment, the value load).
+        if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear)
+          inner.found[k] = ctx.found[k] ? Value(arith::AndIOp::create(
+                                              tb, tl, ctx.found[k], matched[i]))
+                                        : matched[i];
+        ++inner.processed[k];
+      }
+      inner.coords.push_back(x);
+      for (unsigned k = 0; k < inputs.size(); ++k)
+        if (inner.alive >> k & 1)
+          locateLevels(tb, inner, k, d + 1);
+      // Linear at the innermost loop: the function in general form,
+      // every input present or its fill (no omitters to skip: a value
+      // equal to the result's fill is not stored).
+      if (d + 1 == nestEnd)
+        return emitLeaf(tb, inner, /*omitter=*/false, o);
+      return emitLoop(tb, d + 1, inner, o);
     };
     SmallVector<Value> yield(segEnd);
     if (linear) {
@@ -2333,8 +2327,8 @@ FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
     // A call at the top of the body is inlined in place (cloning it first
     // would leave the mapping pointing at the erased clone).
     if (auto call = dyn_cast<ApplyOp>(op)) {
-      auto callee = symbols.lookupNearestSymbolFrom<FuncOp>(
-          kernel, call.getCalleeAttr());
+      auto callee =
+          symbols.lookupNearestSymbolFrom<FuncOp>(kernel, call.getCalleeAttr());
       SmallVector<Value> callArgs;
       for (Value a : call.getArgs())
         callArgs.push_back(map.lookupOrDefault(a));

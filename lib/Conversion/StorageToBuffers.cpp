@@ -86,7 +86,7 @@ Value mlir::sparse_array::callRuntime(OpBuilder &builder, Location loc,
 }
 
 Value mlir::sparse_array::stringPointer(OpBuilder &builder, Location loc,
-                                       Operation *anchor, StringRef text) {
+                                        Operation *anchor, StringRef text) {
   auto module = anchor->getParentOfType<ModuleOp>();
   std::string name = "__sa_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
   auto global = module.lookupSymbol<LLVM::GlobalOp>(name);

@@ -582,17 +582,15 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
     LatticePoint &u = points.emplace_back();
     u.universe = true;
   }
-  if (!linear &&
-      (parser.parseKeyword("points") ||
-       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                      parsePoint)))
+  if (!linear && (parser.parseKeyword("points") ||
+                  parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                                 parsePoint)))
     return {};
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<LatticeAttr>(loc, parser.getContext(), loop,
-                                        ArrayRef<unsigned>(present),
-                                        ArrayRef<unsigned>(coiterated),
-                                        ArrayRef<LatticePoint>(points), linear);
+  return parser.getChecked<LatticeAttr>(
+      loc, parser.getContext(), loop, ArrayRef<unsigned>(present),
+      ArrayRef<unsigned>(coiterated), ArrayRef<LatticePoint>(points), linear);
 }
 
 void LatticeAttr::print(AsmPrinter &printer) const {
@@ -642,9 +640,9 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (linear && coiterated.empty())
     return emitError() << "a linear coiteration needs coiterated inputs";
-  if (linear && !(points.empty() ||
-                  (points.size() == 1 && points[0].universe &&
-                   !points[0].operands && points[0].producer)))
+  if (linear &&
+      !(points.empty() || (points.size() == 1 && points[0].universe &&
+                           !points[0].operands && points[0].producer)))
     return emitError() << "a linear coiteration has no lattice points but U";
   for (unsigned i = 0; i < points.size(); ++i) {
     const LatticePoint &p = points[i];

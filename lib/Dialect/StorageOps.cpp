@@ -101,8 +101,8 @@ OpFoldResult ConvertOp::fold(FoldAdaptor) {
     return llvm::any_of(v.getUsers(),
                         [](Operation *u) { return isa<DeallocOp>(u); });
   };
-  if (getSource().getType() == getResult().getType() &&
-      !freed(getSource()) && !freed(getResult()))
+  if (getSource().getType() == getResult().getType() && !freed(getSource()) &&
+      !freed(getResult()))
     return getSource();
   return {};
 }

@@ -37,7 +37,8 @@ struct BuildLatticesPass
     for (KernelOp kernel : kernels) {
       // A row-wise product reads its second factor by rows as stored: no
       // conversion (the plan is made first, conversions only otherwise).
-      FailureOr<ArrayAttr> lattices = buildKernelLattices(kernel, linearThreshold);
+      FailureOr<ArrayAttr> lattices =
+          buildKernelLattices(kernel, linearThreshold);
       if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
           convertMisorderedInputs(kernel))
         lattices = buildKernelLattices(kernel, linearThreshold);

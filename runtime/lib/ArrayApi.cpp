@@ -5,9 +5,9 @@
 #include "SparseArrayRuntime.h"
 
 #include <cerrno>
+#include <cstring>
 #include <mutex>
 #include <unordered_set>
-#include <cstring>
 
 using namespace sa_rt;
 

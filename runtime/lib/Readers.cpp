@@ -22,9 +22,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <sys/stat.h>
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
 
 namespace sa_rt {
 namespace {
@@ -196,9 +196,8 @@ public:
   void reservePlausible(uint64_t declared, uint64_t minBytes,
                         uint64_t mirrored = 1) {
     uint64_t left = in.bytesLeft();
-    uint64_t n = std::min(declared, left == UINT64_MAX
-                                        ? uint64_t(1) << 20
-                                        : left / minBytes + 1);
+    uint64_t n = std::min(declared, left == UINT64_MAX ? uint64_t(1) << 20
+                                                       : left / minBytes + 1);
     sink.reserve(n < UINT64_MAX / mirrored ? n * mirrored : n);
   }
 
