@@ -5,6 +5,7 @@
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -296,12 +297,22 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
 
   MLIRContext *ctx = kernel.getContext();
   SmallVector<Attribute> result;
-  // Sets of present inputs reaching each loop, in discovery order.
-  llvm::SetVector<uint64_t> reaching;
-  reaching.insert(used);
+  // Sets of present inputs reaching each loop, in discovery order, with the
+  // number of copies of the loop the code will have for it (an outer loop
+  // that descends per case emits the inner loop once per case).
+  llvm::MapVector<uint64_t, uint64_t> reaching;
+  reaching[used] = 1;
+  auto saturatingMul = [](uint64_t a, uint64_t b) {
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+  };
   for (unsigned d = 0; d < numLoops; ++d) {
-    llvm::SetVector<uint64_t> next;
-    for (uint64_t present : reaching) {
+    llvm::MapVector<uint64_t, uint64_t> next;
+    auto reach = [&](uint64_t present, uint64_t copies) {
+      uint64_t &c = next[present];
+      c = c + copies < c ? UINT64_MAX : c + copies;
+    };
+    for (auto [present, copies] : reaching) {
       SmallVector<unsigned> presentList, coiterated;
       IterationAlgebra space = d < rank ? algebra : reductionAlgebra;
       for (unsigned k = 0; k < numInputs; ++k) {
@@ -337,34 +348,55 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // reduction visiting only the union must fold points outside its
       // space harmlessly (identity, idempotent); one visiting every point
       // is the dense fold.
+      // Below the threshold the lattice is built, and still replaced when
+      // the loop's cases times its copies exceed kMaxLatticeCases: cases
+      // multiply across loops that descend per case (4 inputs over two
+      // loops were 15 s of compilation).
       SmallVector<bool> nothingStored(numInputs, false);
       bool needsUniverse = space.contains(nothingStored);
-      if (coiterated.size() >= linearThreshold &&
-          (d < rank || reductionVisitsAnyPoint || needsUniverse)) {
+      bool mayBeLinear = !coiterated.empty() &&
+                         (d < rank || reductionVisitsAnyPoint || needsUniverse);
+      std::optional<Lattice> lattice;
+      if (!mayBeLinear || coiterated.size() < linearThreshold) {
+        lattice = Lattice::build(space, coiterated);
+        lattice->dropUnneededUniverse();
+        uint64_t cases = 0;
+        for (unsigned p = 0; p < lattice->getPoints().size(); ++p)
+          cases += lattice->getSubPoints(p).size();
+        if (mayBeLinear && saturatingMul(cases, copies) > kMaxLatticeCases)
+          lattice.reset();
+      }
+      if (!lattice) {
         SmallVector<LatticePoint> points;
         if (needsUniverse)
           points.emplace_back().universe = true;
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                           points, /*linear=*/true));
         if (d + 1 < numLoops)
-          next.insert(present);
+          reach(present, copies);
         continue;
       }
-      Lattice lattice = Lattice::build(space, coiterated);
-      lattice.dropUnneededUniverse();
       result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
-                                        lattice.getPoints(), /*linear=*/false));
-      if (lattice.empty() || d + 1 == numLoops)
+                                        lattice->getPoints(),
+                                        /*linear=*/false));
+      if (lattice->empty() || d + 1 == numLoops)
         continue;
       if (merged) {
-        next.insert(present);
+        reach(present, copies);
         continue;
       }
+      // Each case (a point q inside the loop of a point p ⊇ q) descends
+      // with q's coiterated inputs.
       uint64_t coiteratedMask = 0;
       for (unsigned k : coiterated)
         coiteratedMask |= uint64_t(1) << k;
-      for (const LatticePoint &p : lattice.getPoints())
-        next.insert(present & ~(coiteratedMask & ~p.operands));
+      ArrayRef<LatticePoint> points = lattice->getPoints();
+      for (const LatticePoint &q : points) {
+        uint64_t containing = llvm::count_if(
+            points, [&](const LatticePoint &p) { return q.isSubsetOf(p); });
+        reach(present & ~(coiteratedMask & ~q.operands),
+              saturatingMul(copies, containing));
+      }
     }
     reaching = std::move(next);
   }

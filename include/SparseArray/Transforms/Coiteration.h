@@ -51,6 +51,9 @@ std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
 /// coiterates `linearThreshold` inputs or more is planned `linear` where it
 /// can be (one loop over the union of their coordinates).
 constexpr unsigned kDefaultLinearThreshold = 5;
+/// A loop whose lattice cases, times the copies of the loop that outer
+/// loops descending per case emit, exceed this is planned linear too.
+constexpr uint64_t kMaxLatticeCases = 64;
 FailureOr<ArrayAttr>
 buildKernelLattices(KernelOp kernel,
                     unsigned linearThreshold = kDefaultLinearThreshold);

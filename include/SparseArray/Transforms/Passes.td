@@ -104,10 +104,13 @@ def SparseArrayBuildLatticesPass
     per set of inputs that can reach them.
 
     A loop coiterating `linear-threshold` inputs or more (a lattice would
-    have up to 2^n points and 3^n cases) is planned `linear` instead when
-    its space does not need U and it descends with every input: one loop
-    over the union of the inputs' coordinates, a presence bit per input,
-    the function evaluated on the fills of absent inputs.
+    have up to 2^n points and 3^n cases), or whose lattice's cases times
+    the copies of the loop that outer loops descending per case emit
+    exceed 64, is planned `linear` instead: one loop over the union of the
+    inputs' coordinates (`linear U`: over every coordinate, when the space
+    needs U), a presence bit per input, the function evaluated on the fills
+    of absent inputs; it descends with every input, an unmatched one
+    marked absent. Code size is then linear in the number of inputs.
 
     Example, xor of two compressed vectors:
 
