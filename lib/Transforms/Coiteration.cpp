@@ -354,7 +354,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // loops were 15 s of compilation).
       SmallVector<bool> nothingStored(numInputs, false);
       bool needsUniverse = space.contains(nothingStored);
-      bool mayBeLinear = !coiterated.empty() &&
+      bool mayBeLinear = linearThreshold > 0 && !coiterated.empty() &&
                          (d < rank || reductionVisitsAnyPoint || needsUniverse);
       std::optional<Lattice> lattice;
       if (!mayBeLinear || coiterated.size() < linearThreshold) {

@@ -213,6 +213,10 @@ func.func @masked_power_fill_zero(%b: !m0, %c: !m0, %d: !m0) -> !m0 {
 // with a dense operand that makes the space need U, one counted loop over
 // every coordinate; two vectors stay below the threshold (a lattice).
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices=linear-threshold=3 --split-input-file | FileCheck %s --check-prefix=LINEAR
+// linear-threshold=0: lattices only.
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices=linear-threshold=0 --split-input-file | FileCheck %s --check-prefix=LATTICE
+// LATTICE-LABEL: func.func @three_vectors(
+// LATTICE: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce]>]
 !lv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
 !lv1 = !sparse_array.array<?xi64, #sparse_array.format<[compressed], fill = 1 : i64>>
 sparse_array.func @add2(%x: i64, %y: i64) -> i64

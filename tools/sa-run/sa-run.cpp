@@ -68,7 +68,8 @@ static cl::opt<std::string> workspaceMode(
 static cl::opt<unsigned> linearThreshold(
     "linear-threshold", cl::init(5),
     cl::desc("Coiterate this many sparse inputs or more in one loop with a "
-             "presence bit each instead of an iteration lattice"));
+             "presence bit each instead of an iteration lattice (0: lattices "
+             "only, however large)"));
 static cl::opt<bool> boundsChecks(
     "bounds-checks", cl::init(false),
     cl::desc("Check every buffer access of the generated code and stop with "

@@ -28,7 +28,7 @@ struct SparseArrayPipelineOptions
   PassOptions::Option<unsigned> linearThreshold{
       *this, "linear-threshold",
       llvm::cl::desc("Coiterate this many inputs or more with one linear "
-                     "loop instead of a lattice"),
+                     "loop instead of a lattice (0: lattices only)"),
       llvm::cl::init(5)};
   PassOptions::Option<bool> boundsChecks{
       *this, "bounds-checks",

@@ -49,7 +49,8 @@ std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
 /// present are eliminated from its algebra). Fails with a diagnostic when
 /// the kernel has no derived algebra or too many inputs. A loop that
 /// coiterates `linearThreshold` inputs or more is planned `linear` where it
-/// can be (one loop over the union of their coordinates).
+/// can be (one loop over the union of their coordinates); 0 never plans
+/// linear loops (lattices only, however large: for comparisons).
 constexpr unsigned kDefaultLinearThreshold = 5;
 /// A loop whose lattice cases, times the copies of the loop that outer
 /// loops descending per case emit, exceed this is planned linear too.

@@ -125,7 +125,7 @@ def SparseArrayBuildLatticesPass
     Option<"linearThreshold", "linear-threshold", "unsigned",
            /*default=*/"5",
            "Coiterate this many inputs or more with one linear loop instead "
-           "of a lattice">,
+           "of a lattice (0: lattices only, however large)">,
   ];
 }
 
