@@ -245,3 +245,30 @@ func.func @two_vectors(%a: !lv, %b: !lv) -> !lv {
   %r = sparse_array.map @add2(%a, %b) : (!lv, !lv) -> !lv
   return %r : !lv
 }
+
+// -----
+
+// The case budget: a union of four vectors is below the default threshold
+// (5) but its lattice has 81 cases (> 64): planned linear. Three keep their
+// lattice (27 cases).
+!qv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @qadd(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// CHECK-LABEL: func.func @four_vectors(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2, 3], coiterate [0, 1, 2, 3], linear>]
+// CHECK-LABEL: func.func @three_vectors_lattice(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce,
+func.func @four_vectors(%a: !qv, %b: !qv, %c: !qv, %d: !qv) -> !qv {
+  %s = sparse_array.map @qadd(%a, %b) {infer_fill} : (!qv, !qv) -> !qv
+  %t = sparse_array.map @qadd(%s, %c) {infer_fill} : (!qv, !qv) -> !qv
+  %r = sparse_array.map @qadd(%t, %d) : (!qv, !qv) -> !qv
+  return %r : !qv
+}
+func.func @three_vectors_lattice(%a: !qv, %b: !qv, %c: !qv) -> !qv {
+  %s = sparse_array.map @qadd(%a, %b) {infer_fill} : (!qv, !qv) -> !qv
+  %r = sparse_array.map @qadd(%s, %c) : (!qv, !qv) -> !qv
+  return %r : !qv
+}
