@@ -97,10 +97,55 @@ void guard(OpBuilder &b, Operation *access, Value buffer, Value index,
 /// second free of the same array stops the program instead of corrupting
 /// the heap. What one block shows is rejected by the verifier already; this
 /// catches frees through loops, calls and aliases.
+/// A freed array's positions are overwritten so that every segment lies
+/// past its coordinates (pos[p] = p * (coordinates + 1)): generated code
+/// that still reads the array then stops with an out-of-bounds report, and
+/// the runtime's consistency checks refuse it, instead of reading stale
+/// entries. Arrays assembled from global buffers (constant data) are left
+/// alone.
+void poisonPositions(OpBuilder &b, Location loc, Value array) {
+  if (auto assemble = array.getDefiningOp<AssembleOp>())
+    for (Value buffer : assemble.getBuffers()) {
+      while (auto cast = buffer.getDefiningOp<memref::CastOp>())
+        buffer = cast.getSource();
+      if (buffer.getDefiningOp<memref::GetGlobalOp>())
+        return;
+    }
+  auto type = cast<ArrayType>(array.getType());
+  FormatAttr format = type.getFormat();
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    const LevelFormat *lf = format.getLevels()[l].format;
+    if (!lf->hasPositionsBuffer() || !lf->hasCoordinatesBuffer())
+      continue;
+    auto buffer = [&](unsigned width) {
+      return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(width));
+    };
+    Value pos = PositionsOp::create(b, loc, buffer(format.getPosWidth()),
+                                    array, l);
+    Value crd = CoordinatesOp::create(b, loc, buffer(format.getCrdWidth()),
+                                      array, l);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value stride = arith::AddIOp::create(
+        b, loc, memref::DimOp::create(b, loc, crd, zero), one);
+    Value n = memref::DimOp::create(b, loc, pos, zero);
+    Type elem = b.getIntegerType(format.getPosWidth());
+    scf::ForOp::create(b, loc, zero, n, one, ValueRange(),
+                       [&](OpBuilder &fb, Location fl, Value p, ValueRange) {
+                         Value v = arith::MulIOp::create(fb, fl, p, stride);
+                         memref::StoreOp::create(
+                             fb, fl, arith::IndexCastOp::create(fb, fl, elem, v),
+                             pos, p);
+                         scf::YieldOp::create(fb, fl);
+                       });
+  }
+}
+
 void checkDealloc(OpBuilder &b, DeallocOp dealloc) {
   Location loc = dealloc.getLoc();
   b.setInsertionPoint(dealloc);
   auto type = cast<ArrayType>(dealloc.getSource().getType());
+  poisonPositions(b, loc, dealloc.getSource());
   Value values = ValuesOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
       dealloc.getSource());

@@ -8,7 +8,7 @@
 // Each site names the operation's location and the buffer.
 // CHECK-DAG: llvm.mlir.global internal constant @__sa_str_{{.*}}("out-of-bounds read in code generated for the operation at {{.*}}check-bounds.mlir:[[#@LINE+19]]:8, buffer: coordinates of level 1 of the array defined at {{.*}}check-bounds.mlir:[[#@LINE+17]]:29\00")
 // CHECK-DAG: llvm.mlir.global internal constant @__sa_str_{{.*}}("out-of-bounds write in code generated for the operation at {{.*}}check-bounds.mlir:[[#@LINE+20]]:3, buffer: a buffer carried by a loop or passed as argument 2\00")
-// CHECK-DAG: llvm.mlir.global internal constant @__sa_str_{{.*}}("sparse_array.dealloc at {{.*}}check-bounds.mlir:[[#@LINE+39]]:3\00")
+// CHECK-DAG: llvm.mlir.global internal constant @__sa_str_{{.*}}("sparse_array.dealloc at {{.*}}check-bounds.mlir:[[#@LINE+47]]:3\00")
 
 // CHECK-LABEL: func.func @loads_and_stores(
 // CHECK: %[[CRD:.*]] = sparse_array.coordinates %{{.*}}[1]
@@ -40,7 +40,15 @@ func.func @two_dimensional(%m: memref<?x?xf64>, %i: index) -> f64 {
   return %x : f64
 }
 
+// The positions are poisoned first: pos[p] = p * (coordinates + 1).
 // CHECK-LABEL: func.func @checked_free(
+// CHECK: %[[POS:.*]] = sparse_array.positions %{{.*}}[1]
+// CHECK: %[[CRD:.*]] = sparse_array.coordinates %{{.*}}[1]
+// CHECK: %[[L:.*]] = memref.dim %[[CRD]]
+// CHECK: %[[STRIDE:.*]] = arith.addi %[[L]], %{{.*}} : index
+// CHECK: scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   %[[X:.*]] = arith.muli %[[P]], %[[STRIDE]] : index
+// CHECK:   memref.store %{{.*}}, %[[POS]][%[[P]]] : memref<?xi64>
 // CHECK: %[[V:.*]] = sparse_array.values %{{.*}} : !sparse_array.array
 // CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[V]]
 // CHECK: %[[I:.*]] = arith.index_cast %[[PTR]] : index to i64

@@ -127,7 +127,10 @@ def SparseArrayCheckBoundsPass
     buffers are kept (so no later array reuses their addresses) and the
     array registered with the runtime, which stops the program when the
     same array is freed again (through a loop, a call or an alias the
-    verifier cannot see), instead of corrupting the heap.
+    verifier cannot see), instead of corrupting the heap. Its positions are
+    overwritten to point past its coordinates, so a later read of the
+    freed array is an out-of-bounds report (or a runtime consistency
+    error), not stale entries.
 
     Example:
 

@@ -16,9 +16,9 @@ func.func @main() {
   %c2 = arith.constant 2 : index
   %a = sparse_array.constant sparse<[[1]], [2.0]> : tensor<3xf64> : !v
   %b = sparse_array.map @neg(%a) : (!v) -> !v
+  sparse_array.print %b : !v
   scf.for %i = %c0 to %c2 step %c1 {
     // The first iteration frees %b, the second would free it again.
-    sparse_array.print %b : !v
     sparse_array.dealloc %b : !v
   }
   return
