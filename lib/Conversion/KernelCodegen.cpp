@@ -13,6 +13,7 @@
 #include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/Storage.h"
 #include "SparseArray/Transforms/Coiteration.h"
@@ -470,29 +471,6 @@ IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
   return a.normalize();
 }
 
-/// Whether `func` (with what it calls) can run anywhere: no traps (arith's
-/// integer divisions are speculatable only by nonzero constants), no
-/// effects, no loops.
-static bool isSpeculatable(FuncOp func, Operation *from,
-                           SymbolTableCollection &symbols,
-                           DenseSet<Operation *> &seen) {
-  if (!func || !seen.insert(func).second)
-    return static_cast<bool>(func);
-  // The body and the per-case bodies alike.
-  return !func->walk([&](Operation *op) {
-                if (op == func.getOperation() || isa<YieldOp>(op))
-                  return WalkResult::advance();
-                if (auto call = dyn_cast<ApplyOp>(op))
-                  return isSpeculatable(symbols.lookupNearestSymbolFrom<FuncOp>(
-                                            from, call.getCalleeAttr()),
-                                        from, symbols, seen)
-                             ? WalkResult::advance()
-                             : WalkResult::interrupt();
-                return isPure(op) ? WalkResult::advance()
-                                  : WalkResult::interrupt();
-              }).wasInterrupted();
-}
-
 LogicalResult KernelLowering::analyze(OpBuilder &b) {
   auto fail = [&](const Twine &message) {
     kernel.emitError() << message;
@@ -536,15 +514,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       if (isa<ReduceOverOp>(op))
         return fail("cannot lower nested sparse_array.reduce_over yet");
     reductionPlan = derivation.planReduction(kernel, reduction);
-    DenseSet<Operation *> seen;
-    speculatableBody = llvm::all_of(
-        kernel.getBody().front().without_terminator(), [&](Operation &op) {
-          if (auto apply = dyn_cast<ApplyOp>(op))
-            return isSpeculatable(symbols.lookupNearestSymbolFrom<FuncOp>(
-                                      kernel, apply.getCalleeAttr()),
-                                  kernel, symbols, seen);
-          return isa<AccessOp, ReduceOverOp, arith::ConstantOp>(op);
-        });
+    speculatableBody = isSpeculatableKernel(kernel, symbols);
     combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
         kernel, reduction.getCombinerAttr());
     Block &body = combiner.getBody().front();

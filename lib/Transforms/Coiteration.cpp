@@ -4,6 +4,7 @@
 #include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -297,6 +298,12 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
 
   MLIRContext *ctx = kernel.getContext();
   SmallVector<Attribute> result;
+  // A linear loop evaluates the general body wherever some input is stored
+  // (or everywhere): where a lattice takes a case region or skips an
+  // omitter. Only functions that cannot trap may run there (a division by
+  // an absent input's fill 0 that a case region avoids would trap).
+  SymbolTableCollection symbolTables;
+  bool speculatable = isSpeculatableKernel(kernel, symbolTables);
   // Sets of present inputs reaching each loop, in discovery order, with the
   // number of copies of the loop the code will have for it (an outer loop
   // that descends per case emits the inner loop once per case).
@@ -354,7 +361,8 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // loops were 15 s of compilation).
       SmallVector<bool> nothingStored(numInputs, false);
       bool needsUniverse = space.contains(nothingStored);
-      bool mayBeLinear = linearThreshold > 0 && !coiterated.empty() &&
+      bool mayBeLinear = linearThreshold > 0 && speculatable &&
+                         !coiterated.empty() &&
                          (d < rank || reductionVisitsAnyPoint || needsUniverse);
       std::optional<Lattice> lattice;
       if (!mayBeLinear || coiterated.size() < linearThreshold) {
