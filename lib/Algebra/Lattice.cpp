@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Algebra/SequenceLattice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
@@ -148,6 +149,14 @@ Lattice Lattice::build(const IterationAlgebra &algebra,
   Lattice seed = buildSeed(algebra, operands);
   if (seed.isExactFor(algebra))
     return seed;
+  // Seed 001's top-down construction keeps every case a repeated operand
+  // needs (it agrees with the seed's wherever that one is exact).
+  Lattice topDown =
+      SequenceLattice::build(SequenceExpr::fromAlgebra(algebra, operands))
+          .toLattice();
+  topDown.fallback = true;
+  if (topDown.isExactFor(algebra))
+    return topDown;
   Lattice complete = buildComplete(algebra, operands);
   complete.fallback = true;
   return complete;
@@ -182,8 +191,13 @@ bool Lattice::isExactFor(const IterationAlgebra &algebra) const {
       bool produces = false;
       // A coordinate no operand stores is visited only by a U loop.
       if (loop >= 0 && (stored != 0 || universe)) {
-        int c = selectCase(loop, stored & points[loop].operands);
+        uint64_t matched = stored & points[loop].operands;
+        int c = selectCase(loop, matched);
         produces = c >= 0 && points[c].producer;
+        // A case computes with the fill of every operand it lacks: one
+        // that is stored here would give a wrong value.
+        if (produces && points[c].operands != matched)
+          return false;
       }
       if (produces != containsSet(algebra, stored) &&
           (stored != 0 || universe))
@@ -200,6 +214,12 @@ bool Lattice::isExactFor(const IterationAlgebra &algebra) const {
 Lattice Lattice::fromPoints(llvm::ArrayRef<LatticePoint> points) {
   Lattice l;
   l.points.assign(points.begin(), points.end());
+  return l;
+}
+
+Lattice Lattice::fromUnorderedPoints(llvm::ArrayRef<LatticePoint> points) {
+  Lattice l = fromPoints(points);
+  l.sortPoints();
   return l;
 }
 

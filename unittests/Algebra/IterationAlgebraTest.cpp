@@ -89,7 +89,7 @@ TEST(IterationAlgebra, Substitution) {
   EXPECT_EQ(result.getLeaves(), (llvm::SmallVector<unsigned>{0, 1, 2}));
 }
 
-A randomAlgebra(std::mt19937 &rng, unsigned depth, unsigned numOperands) {
+A randomNaryAlgebra(std::mt19937 &rng, unsigned depth, unsigned numOperands) {
   unsigned pick = rng() % (depth == 0 ? 3 : 7);
   switch (pick) {
   case 0:
@@ -99,12 +99,12 @@ A randomAlgebra(std::mt19937 &rng, unsigned depth, unsigned numOperands) {
   case 2:
     return x(rng() % numOperands);
   case 3:
-    return no(randomAlgebra(rng, depth - 1, numOperands));
+    return no(randomNaryAlgebra(rng, depth - 1, numOperands));
   default: {
     std::vector<A> children;
     unsigned count = 1 + rng() % 3;
     for (unsigned i = 0; i < count; ++i)
-      children.push_back(randomAlgebra(rng, depth - 1, numOperands));
+      children.push_back(randomNaryAlgebra(rng, depth - 1, numOperands));
     return pick % 2 ? A::unite(children) : A::intersect(children);
   }
   }
@@ -115,7 +115,7 @@ A randomAlgebra(std::mt19937 &rng, unsigned depth, unsigned numOperands) {
 TEST(IterationAlgebra, NormalizationPreservesSetsRandomized) {
   std::mt19937 rng(42);
   for (int i = 0; i < 3000; ++i) {
-    A a = randomAlgebra(rng, 4, 4);
+    A a = randomNaryAlgebra(rng, 4, 4);
     A normal = a.normalize();
     expectSameSet(a, normal, 4);
     EXPECT_TRUE(isDeMorganNormal(normal)) << normal.str();

@@ -74,23 +74,29 @@ public:
   /// Whether the loops generated from this lattice (one per point, in
   /// order, each running while its operands last, cases chosen with
   /// selectCase) compute exactly at the coordinates `algebra` contains,
-  /// whichever operands run out first. Checked over every combination of
-  /// stored operands.
+  /// whichever operands run out first, and each with the values of every
+  /// operand its loop coiterates that is stored there (a case computes
+  /// with the fills of the operands it lacks). Checked over every
+  /// combination of stored operands.
   bool isExactFor(const IterationAlgebra &algebra) const;
 
   /// The lattice whose points are every operand set that can hold a
   /// computed coordinate, a producer iff the algebra contains it. Exact by
-  /// construction; `build` falls back to it when the seed's construction is
-  /// not exact (repeated operands under both union and intersection, where
-  /// the filtered product of Alg. 2 drops overlapping pairs).
+  /// construction; `build`'s last resort when neither the seed's
+  /// construction (repeated operands under both union and intersection,
+  /// where the filtered product of Alg. 2 drops overlapping pairs) nor the
+  /// top-down one is exact.
   static Lattice buildComplete(const IterationAlgebra &algebra,
                                llvm::ArrayRef<unsigned> operands);
 
   /// A lattice with the given points (root first, as `getPoints` returns
   /// them), e.g. read back from a `#sparse_array.lattice` attribute.
   static Lattice fromPoints(llvm::ArrayRef<LatticePoint> points);
+  /// A lattice with the given points (distinct sets) put in lattice order.
+  static Lattice fromUnorderedPoints(llvm::ArrayRef<LatticePoint> points);
 
-  /// Whether `build` had to fall back to buildComplete.
+  /// Whether `build` had to fall back from Alg. 2 (to the top-down
+  /// construction of SequenceLattice.h, or to buildComplete).
   bool isFallback() const { return fallback; }
 
   /// The points, root (largest) first, in decreasing size.

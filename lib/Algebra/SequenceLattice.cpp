@@ -1,0 +1,274 @@
+//===- SequenceLattice.cpp - Lattices over sequence expressions -----------===//
+//
+// seed 001 §6.2 (Fig. 12 top-down construction, §6.2.3 sub-points), with
+// seed 000 §6.3's producer/omitter points and pruning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Algebra/SequenceLattice.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir::sparse_array;
+using llvm::SmallVector;
+
+using Kind = SequenceExpr::Kind;
+
+static bool isAlgebraicExpr(const SequenceExpr &s);
+
+/// t ∩ ¬t: holds nothing, yet iterates t (seed 000 §6.3 augmentation).
+static std::optional<unsigned> augmentedLeaf(const SequenceExpr &s) {
+  if (!s.is(Kind::Intersection) || s.getChildren().size() != 2)
+    return std::nullopt;
+  const SequenceExpr &l = s.getChildren()[0], &r = s.getChildren()[1];
+  if (l.is(Kind::Leaf) && r.is(Kind::Complement) && r.getChildren()[0] == l)
+    return l.getOperand();
+  return std::nullopt;
+}
+
+/// `child` with the sparse leaves in `leaves` iterated again, in a
+/// canonical form: augmentation terms last, by operand.
+static SequenceExpr augment(const SequenceExpr &child,
+                            llvm::ArrayRef<SequenceExpr> leaves) {
+  SmallVector<SequenceExpr> main, aug(leaves.begin(), leaves.end());
+  llvm::ArrayRef<SequenceExpr> terms(child);
+  if (child.is(Kind::Union))
+    terms = child.getChildren();
+  for (const SequenceExpr &t : terms) {
+    if (std::optional<unsigned> k = augmentedLeaf(t))
+      aug.push_back(t.getChildren()[0]);
+    else
+      main.push_back(t);
+  }
+  llvm::sort(aug, [](const SequenceExpr &a, const SequenceExpr &b) {
+    return a.getOperand() < b.getOperand();
+  });
+  aug.erase(std::unique(aug.begin(), aug.end()), aug.end());
+  for (const SequenceExpr &l : aug)
+    main.push_back(
+        SequenceExpr::intersect({l, SequenceExpr::complement(l)}));
+  return main.size() == 1 ? main.front() : SequenceExpr::unite(main);
+}
+
+/// The point after `edge` ran out. In a union, intersection or complement
+/// a level can drop out of the sequence while it still has entries (c ∪
+/// (b ∩ ¬a) once b ran out is c, yet a's values still matter where c is
+/// stored): like seed 000's augmentation it stays iterated.
+static SequenceExpr next(const SequenceExpr &seq, const SequenceExpr &edge,
+                         bool &disjoint) {
+  SequenceExpr child = seq.remove(edge, &disjoint);
+  if (child.isExhausted() || !isAlgebraicExpr(seq))
+    return child;
+  SmallVector<SequenceExpr, 4> kept = child.edges();
+  SmallVector<SequenceExpr> lost;
+  for (const SequenceExpr &e : seq.edges())
+    if (e.is(Kind::Leaf) && !e.isDenseLeaf() && e != edge &&
+        !llvm::is_contained(kept, e))
+      lost.push_back(e);
+  return lost.empty() ? child : augment(child, lost);
+}
+
+unsigned SequenceLattice::visit(const SequenceExpr &seq) {
+  for (unsigned p = 0; p < points.size(); ++p)
+    if (points[p].sequence == seq)
+      return p;
+  unsigned index = points.size();
+  SequencePoint point(seq);
+  point.edges = seq.edges();
+  // At its own case every edge of the point matches; leaves that are not
+  // edges (inner sides of products) match whenever the loop evaluates.
+  point.producer = seq.contains([](const SequenceExpr &) { return true; });
+  points.push_back(point);
+  subsetEdge.emplace_back();
+  SmallVector<SequenceExpr> edges = points[index].edges;
+  for (const SequenceExpr &edge : edges) {
+    bool disjoint = false;
+    SequenceExpr child = next(seq, edge, disjoint);
+    std::optional<unsigned> next;
+    if (!child.isExhausted())
+      next = visit(child);
+    points[index].next.push_back(next);
+    subsetEdge[index].push_back(!disjoint);
+  }
+  return index;
+}
+
+SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
+  SequenceLattice lattice;
+  if (root.isExhausted())
+    return lattice;
+  lattice.visit(root);
+
+  // Topological order (Kahn), choosing among ready points the one with
+  // the most edges, then the lowest operands: seed 000's order where the
+  // two apply.
+  unsigned n = lattice.points.size();
+  SmallVector<unsigned> indegree(n, 0);
+  for (const SequencePoint &p : lattice.points)
+    for (std::optional<unsigned> next : p.next)
+      if (next)
+        ++indegree[*next];
+  auto operandMask = [&](unsigned p) {
+    uint64_t mask = 0;
+    for (const SequenceExpr &e : lattice.points[p].edges)
+      if (e.is(Kind::Leaf) && e.getOperand() < 64)
+        mask |= uint64_t(1) << e.getOperand();
+    return mask;
+  };
+  auto before = [&](unsigned a, unsigned b) {
+    size_t ea = lattice.points[a].edges.size(),
+           eb = lattice.points[b].edges.size();
+    if (ea != eb)
+      return ea > eb;
+    if (operandMask(a) != operandMask(b))
+      return operandMask(a) < operandMask(b);
+    return a < b;
+  };
+  SmallVector<unsigned> ready{0}, order;
+  SmallVector<unsigned> seenIndegree(n, 0);
+  while (!ready.empty()) {
+    auto *best = llvm::min_element(ready, before);
+    unsigned p = *best;
+    ready.erase(best);
+    order.push_back(p);
+    for (std::optional<unsigned> next : lattice.points[p].next)
+      if (next && ++seenIndegree[*next] == indegree[*next])
+        ready.push_back(*next);
+  }
+  SmallVector<unsigned> newIndex(n);
+  for (unsigned i = 0; i < n; ++i)
+    newIndex[order[i]] = i;
+  SmallVector<SequencePoint> ordered;
+  SmallVector<SmallVector<bool>> orderedSubset;
+  for (unsigned old : order) {
+    SequencePoint p = lattice.points[old];
+    for (std::optional<unsigned> &next : p.next)
+      if (next)
+        next = newIndex[*next];
+    ordered.push_back(std::move(p));
+    orderedSubset.push_back(lattice.subsetEdge[old]);
+  }
+  lattice.points = std::move(ordered);
+  lattice.subsetEdge = std::move(orderedSubset);
+
+  // Sub-points: closure over the edges that keep a subset.
+  for (unsigned p = 0; p < lattice.points.size(); ++p) {
+    SmallVector<bool> seen(lattice.points.size(), false);
+    SmallVector<unsigned> work{p};
+    seen[p] = true;
+    while (!work.empty()) {
+      unsigned q = work.pop_back_val();
+      for (auto [n, subset] :
+           llvm::zip(lattice.points[q].next, lattice.subsetEdge[q]))
+        if (n && subset && !seen[*n]) {
+          seen[*n] = true;
+          work.push_back(*n);
+        }
+    }
+    for (unsigned q = 0; q < lattice.points.size(); ++q)
+      if (seen[q])
+        lattice.points[p].subPoints.push_back(q);
+  }
+  lattice.prune();
+  return lattice;
+}
+
+// Seed 000 §6.3: an omitter with no producer below it iterates for
+// nothing; the loop that would move there stops instead.
+void SequenceLattice::prune() {
+  unsigned n = points.size();
+  SmallVector<bool> live(n, false);
+  // Topological order: children come later, so walk backwards.
+  for (unsigned p = n; p-- > 0;) {
+    live[p] = points[p].producer;
+    for (std::optional<unsigned> next : points[p].next)
+      if (next && live[*next])
+        live[p] = true;
+  }
+  SmallVector<std::optional<unsigned>> newIndex(n);
+  unsigned count = 0;
+  for (unsigned p = 0; p < n; ++p)
+    if (live[p])
+      newIndex[p] = count++;
+  SmallVector<SequencePoint> kept;
+  SmallVector<SmallVector<bool>> keptSubset;
+  for (unsigned p = 0; p < n; ++p) {
+    if (!live[p])
+      continue;
+    SequencePoint point = points[p];
+    for (std::optional<unsigned> &next : point.next)
+      if (next)
+        next = newIndex[*next];
+    SmallVector<unsigned> subs;
+    for (unsigned q : point.subPoints)
+      if (newIndex[q])
+        subs.push_back(*newIndex[q]);
+    point.subPoints = std::move(subs);
+    kept.push_back(std::move(point));
+    keptSubset.push_back(subsetEdge[p]);
+  }
+  points = std::move(kept);
+  subsetEdge = std::move(keptSubset);
+}
+
+static bool isAlgebraicExpr(const SequenceExpr &s) {
+  switch (s.getKind()) {
+  case Kind::Product:
+  case Kind::Concat:
+  case Kind::Offset:
+  case Kind::Project:
+  case Kind::Slice:
+    return false;
+  default:
+    return llvm::all_of(s.getChildren(), isAlgebraicExpr);
+  }
+}
+
+bool SequenceLattice::isAlgebraic() const {
+  return points.empty() || isAlgebraicExpr(points.front().sequence);
+}
+
+Lattice SequenceLattice::toLattice() const {
+  if (!isAlgebraic())
+    llvm::report_fatal_error("operand-set lattice of a shape combinator");
+  SmallVector<LatticePoint> out;
+  bool universe = !points.empty() && points.front().sequence.needsUniverse();
+  for (const SequencePoint &p : points) {
+    LatticePoint lp;
+    lp.universe = universe;
+    lp.producer = p.producer;
+    for (const SequenceExpr &e : p.edges)
+      if (e.is(Kind::Leaf) && !e.isDenseLeaf())
+        lp.operands |= uint64_t(1) << e.getOperand();
+    if (llvm::none_of(out,
+                      [&](const LatticePoint &q) { return q.sameSet(lp); }))
+      out.push_back(lp);
+  }
+  return Lattice::fromUnorderedPoints(out);
+}
+
+void SequenceLattice::print(llvm::raw_ostream &os) const {
+  for (auto [i, p] : llvm::enumerate(points)) {
+    os << '[' << i << "] " << p.sequence << (p.producer ? " +" : " -");
+    os << " edges:";
+    for (auto [e, n] : llvm::zip(p.edges, p.next)) {
+      os << ' ' << e << "->";
+      if (n)
+        os << *n;
+      else
+        os << "end";
+    }
+    os << " subs:";
+    for (unsigned q : p.subPoints)
+      os << ' ' << q;
+    os << '\n';
+  }
+}
+
+std::string SequenceLattice::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  print(os);
+  return s;
+}
