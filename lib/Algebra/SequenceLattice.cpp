@@ -46,8 +46,7 @@ static SequenceExpr augment(const SequenceExpr &child,
   });
   aug.erase(std::unique(aug.begin(), aug.end()), aug.end());
   for (const SequenceExpr &l : aug)
-    main.push_back(
-        SequenceExpr::intersect({l, SequenceExpr::complement(l)}));
+    main.push_back(SequenceExpr::intersect({l, SequenceExpr::complement(l)}));
   return main.size() == 1 ? main.front() : SequenceExpr::unite(main);
 }
 

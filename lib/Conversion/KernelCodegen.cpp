@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/KernelCodegen.h"
+#include "SparseArray/Conversion/LevelIterator.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
@@ -17,6 +18,8 @@
 #include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/Storage.h"
 #include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,175 +36,7 @@
 using namespace mlir;
 using namespace mlir::sparse_array;
 
-LevelIterator::~LevelIterator() = default;
-
-Value LevelIterator::segmentEnd(OpBuilder &b, Location loc, Value pos,
-                                Value end) {
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  return arith::AddIOp::create(b, loc, pos, one);
-}
-
-Value LevelIterator::locate(OpBuilder &, Location, Value, Value) {
-  llvm_unreachable("level cannot locate");
-}
-
 namespace {
-
-Value constIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// Loads buffer[pos] as an index (positions and coordinates are unsigned).
-Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos) {
-  Value v = memref::LoadOp::create(b, loc, buffer, ValueRange{pos});
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
-}
-
-/// guard && buffer[pos] == crd, loading only when the guard holds (pos may
-/// be out of bounds otherwise).
-Value emitGuardedCoordinateIs(OpBuilder &b, Location loc, Value guard,
-                              Value buffer, Value pos, Value crd) {
-  auto branch = scf::IfOp::create(
-      b, loc, guard,
-      [&](OpBuilder &tb, Location l) {
-        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
-                                         loadIndex(tb, l, buffer, pos), crd);
-        scf::YieldOp::create(tb, l, eq);
-      },
-      [&](OpBuilder &eb, Location l) {
-        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
-        scf::YieldOp::create(eb, l, no);
-      });
-  return branch.getResult(0);
-}
-
-/// Full levels: every coordinate of the dimension has a position
-/// (parent * size + coordinate). Coordinate-value iteration and locate.
-class FullIterator : public LevelIterator {
-public:
-  FullIterator(LevelSpec spec, Value size) : LevelIterator(spec), size(size) {}
-  bool canLocate() const override { return true; }
-  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
-                               Value) override {
-    Value begin = arith::MulIOp::create(b, loc, lo, size);
-    return {begin, arith::AddIOp::create(b, loc, begin, size)};
-  }
-  Value coordinate(OpBuilder &b, Location loc, Value begin,
-                   Value pos) override {
-    return arith::SubIOp::create(b, loc, pos, begin);
-  }
-  Value locate(OpBuilder &b, Location loc, Value parent, Value crd) override {
-    Value base = arith::MulIOp::create(b, loc, parent, size);
-    return arith::AddIOp::create(b, loc, base, crd);
-  }
-
-private:
-  Value size;
-};
-
-/// Levels that store coordinates per position (compressed: children of a
-/// parent through the positions buffer; singleton: one child per parent
-/// position). Position iteration; duplicates on non-unique levels form
-/// segments.
-class StoredCoordinateIterator : public LevelIterator {
-public:
-  StoredCoordinateIterator(LevelSpec spec, Value positions, Value coordinates)
-      : LevelIterator(spec), positions(positions), coordinates(coordinates) {}
-  bool canLocate() const override { return false; }
-  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
-                               Value hi) override {
-    if (!positions)
-      return {lo, hi};
-    return {loadIndex(b, loc, positions, lo), loadIndex(b, loc, positions, hi)};
-  }
-  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
-    return loadIndex(b, loc, coordinates, pos);
-  }
-  Value segmentEnd(OpBuilder &b, Location loc, Value pos,
-                   Value end) override {
-    Value one = constIndex(b, loc, 1);
-    Value next = arith::AddIOp::create(b, loc, pos, one);
-    if (spec.unique)
-      return next;
-    // Scan the run of equal coordinates.
-    Value crd = coordinate(b, loc, Value(), pos);
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{next},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value inBounds = arith::CmpIOp::create(
-              bb, l, arith::CmpIPredicate::ult, args[0], end);
-          Value same = emitGuardedCoordinateIs(bb, l, inBounds, coordinates,
-                                               args[0], crd);
-          scf::ConditionOp::create(bb, l, same, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
-          scf::YieldOp::create(bb, l, n);
-        });
-    return loop.getResult(0);
-  }
-
-private:
-  Value positions, coordinates;
-};
-
-/// Whether the iterator has an entry left at `pos` and its coordinate is x
-/// (the coordinate is not loaded past the end).
-Value emitMatches(OpBuilder &b, Location loc, LevelIterator &it, Value begin,
-                  Value pos, Value end, Value x) {
-  Value valid =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, pos, end);
-  auto m = scf::IfOp::create(
-      b, loc, valid,
-      [&](OpBuilder &tb, Location l) {
-        Value c = it.coordinate(tb, l, begin, pos);
-        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq, c, x);
-        scf::YieldOp::create(tb, l, eq);
-      },
-      [&](OpBuilder &eb, Location l) {
-        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
-        scf::YieldOp::create(eb, l, no);
-      });
-  return m.getResult(0);
-}
-
-/// Where the iterator continues: past the segment at `pos` if it matched,
-/// else `pos`. A select on unique levels (the common, hot case); a scan
-/// only under a matching non-unique one.
-Value emitAdvance(OpBuilder &b, Location loc, LevelIterator &it, Value matched,
-                  Value pos, Value end) {
-  if (!it.hasSegments()) {
-    Value next = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
-    return arith::SelectOp::create(b, loc, matched, next, pos);
-  }
-  auto se = scf::IfOp::create(
-      b, loc, matched,
-      [&](OpBuilder &tb, Location l) {
-        scf::YieldOp::create(tb, l, it.segmentEnd(tb, l, pos, end));
-      },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, pos); });
-  return se.getResult(0);
-}
-
-/// value != fill at run time, with isSameScalar's notion of equality (NaNs
-/// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
-Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill) {
-  Value f = arith::ConstantOp::create(b, loc, fill);
-  Type type = value.getType();
-  if (auto ft = dyn_cast<FloatType>(type)) {
-    auto intType = b.getIntegerType(ft.getWidth());
-    Value vi = arith::BitcastOp::create(b, loc, intType, value);
-    Value fi = arith::BitcastOp::create(b, loc, intType, f);
-    Value bitsDiffer =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
-    if (!cast<FloatAttr>(fill).getValue().isNaN())
-      return bitsDiffer;
-    Value notNan =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, value, value);
-    return notNan;
-  }
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
-}
 
 struct InputLevel {
   LevelSpec spec;
@@ -392,6 +227,9 @@ private:
   FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
                               Region *region, unsigned depth);
   IterationAlgebra algebraWithout(uint64_t absent) const;
+  /// The buffers of level `l` of `array` its iterator reads (the extent of
+  /// its dimension for full levels).
+  LevelBuffers fetchLevelBuffers(OpBuilder &b, Value array, unsigned l);
   Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
   /// A fresh output buffer of `size` elements.
   Value allocOutput(OpBuilder &b, MemRefType type, Value size);
@@ -469,6 +307,33 @@ IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
     if (absent >> k & 1)
       a = removeOperand(a, k);
   return a.normalize();
+}
+
+LevelBuffers KernelLowering::fetchLevelBuffers(OpBuilder &b, Value array,
+                                               unsigned l) {
+  auto type = cast<ArrayType>(array.getType());
+  FormatAttr format = type.getFormat();
+  LevelSpec spec = format.getLevels()[l];
+  const LevelFormat *lf = spec.format;
+  LevelBuffers buffers;
+  if (spec.isFull()) {
+    unsigned dim = format.getLevelDim(l);
+    buffers.size =
+        ShapedType::isDynamic(type.getShape()[dim])
+            ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
+            : constIndex(b, loc, type.getShape()[dim]);
+    return buffers;
+  }
+  auto widthType = [&](unsigned w) {
+    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+  };
+  if (lf->hasPositionsBuffer())
+    buffers.positions =
+        PositionsOp::create(b, loc, widthType(format.getPosWidth()), array, l);
+  if (lf->hasCoordinatesBuffer())
+    buffers.coordinates = CoordinatesOp::create(
+        b, loc, widthType(format.getCrdWidth()), array, l);
+  return buffers;
 }
 
 LogicalResult KernelLowering::analyze(OpBuilder &b) {
@@ -601,29 +466,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       " is stored in an order the loops do not follow");
         lastLoop = level.loop;
       }
-      const LevelFormat *lf = level.spec.format;
-      if (level.spec.isFull()) {
-        Value dimSize =
-            ShapedType::isDynamic(in.type.getShape()[dim])
-                ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
-                : constIndex(b, loc, in.type.getShape()[dim]);
-        level.iterator = std::make_unique<FullIterator>(level.spec, dimSize);
-      } else if (lf->hasCoordinatesBuffer()) {
-        auto widthType = [&](unsigned w) {
-          return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
-        };
-        Value pos;
-        if (lf->hasPositionsBuffer())
-          pos = PositionsOp::create(b, loc, widthType(format.getPosWidth()),
-                                    array, l);
-        Value crd = CoordinatesOp::create(
-            b, loc, widthType(format.getCrdWidth()), array, l);
-        level.iterator =
-            std::make_unique<StoredCoordinateIterator>(level.spec, pos, crd);
-      } else {
+      level.iterator = LevelIteratorRegistry::create(
+          level.spec, fetchLevelBuffers(b, array, l));
+      if (!level.iterator)
         return fail("level format '" + level.spec.getName() +
                     "' has no iterator");
-      }
       if (l + 1 < format.getNumLevels() && !level.spec.unique &&
           format.getLevels()[l + 1].isFull())
         return fail("a full level below a non-unique one");
@@ -878,8 +725,7 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
   if (denseOutput) {
     Value q = constIndex(b, loc, 0);
     for (unsigned l = 0; l < rank; ++l)
-      q = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, q, extents[l]), ctx.coords[l]);
+      q = linearize(b, loc, q, extents[l], ctx.coords[l]);
     memref::StoreOp::create(b, loc, v, denseValues, q);
     return out;
   }
@@ -907,8 +753,7 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b,
           OutputLevel &ol = outLevels[lv];
           Value c = ctx.coords[lv];
           if (!ol.sparse) {
-            q = arith::AddIOp::create(
-                tb, l, arith::MulIOp::create(tb, l, q, extents[lv]), c);
+            q = linearize(tb, l, q, extents[lv], c);
             continue;
           }
           Type crdType = b.getIntegerType(format.getCrdWidth());
@@ -1122,89 +967,17 @@ KernelLowering::initSegment(OpBuilder &b, const Context &ctx, unsigned k) {
 void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
   Input &in = inputs[k];
   InputLevel &level = in.levels[ctx.processed[k]];
-  LevelIterator &it = *level.iterator;
-  // Plain variables: lambdas below capture them (C++17).
-  Value begin, end;
-  std::tie(begin, end) = initSegment(b, ctx, k);
+  auto [begin, end] = initSegment(b, ctx, k);
   Value target = constIndex(b, loc, level.constant);
-  Value one = constIndex(b, loc, 1);
-  // guard && coordinate(pos) == target, loading only under the guard.
-  auto guardedIs = [&](OpBuilder &gb, Location l, Value guard, Value pos) {
-    auto branch = scf::IfOp::create(
-        gb, l, guard,
-        [&](OpBuilder &tb, Location tl) {
-          scf::YieldOp::create(
-              tb, tl,
-              arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::eq,
-                                    it.coordinate(tb, tl, begin, pos), target)
-                  .getResult());
-        },
-        [&](OpBuilder &eb, Location el) {
-          scf::YieldOp::create(eb, el,
-                               arith::ConstantIntOp::create(eb, el, 0, 1)
-                                   .getResult());
-        });
-    return branch.getResult(0);
-  };
-  Value first;
-  if (level.spec.ordered) {
-    // Lower bound by bisection.
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
-        ValueRange{begin, end},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value more = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                             args[0], args[1]);
-          scf::ConditionOp::create(bb, l, more, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value mid = arith::ShRUIOp::create(
-              bb, l, arith::AddIOp::create(bb, l, args[0], args[1]), one);
-          Value below = arith::CmpIOp::create(
-              bb, l, arith::CmpIPredicate::ult,
-              it.coordinate(bb, l, begin, mid), target);
-          Value lo = arith::SelectOp::create(
-              bb, l, below, arith::AddIOp::create(bb, l, mid, one), args[0]);
-          Value hi = arith::SelectOp::create(bb, l, below, args[1], mid);
-          scf::YieldOp::create(bb, l, ValueRange{lo, hi});
-        });
-    first = loop.getResult(0);
-  } else {
-    // Unordered: scan to the first match.
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{begin},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value inBounds = arith::CmpIOp::create(
-              bb, l, arith::CmpIPredicate::ult, args[0], end);
-          Value hit = guardedIs(bb, l, inBounds, args[0]);
-          Value more = arith::AndIOp::create(
-              bb, l, inBounds,
-              arith::XOrIOp::create(bb, l, hit,
-                                    arith::ConstantIntOp::create(bb, l, 1, 1)));
-          scf::ConditionOp::create(bb, l, more, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          scf::YieldOp::create(bb, l,
-                               arith::AddIOp::create(bb, l, args[0], one)
-                                   .getResult());
-        });
-    first = loop.getResult(0);
-  }
-  Value inBounds =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, end);
-  Value hit = guardedIs(b, loc, inBounds, first);
+  LevelIterator::SearchResult r =
+      level.iterator->search(b, loc, begin, end, target);
   // The matching segment, or [first, first) when there is none.
-  auto segment = scf::IfOp::create(
-      b, loc, hit,
-      [&](OpBuilder &tb, Location l) {
-        scf::YieldOp::create(tb, l, it.segmentEnd(tb, l, first, end));
-      },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, first); });
-  ctx.lo[k] = first;
-  ctx.hi[k] = segment.getResult(0);
+  ctx.lo[k] = r.first;
+  ctx.hi[k] = r.last;
   ctx.found[k] = ctx.found[k] ? Value(arith::AndIOp::create(b, loc,
-                                                            ctx.found[k], hit))
-                              : hit;
+                                                            ctx.found[k],
+                                                            r.found))
+                              : r.found;
   ++ctx.processed[k];
 }
 
@@ -1227,9 +1000,7 @@ SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
   } else {
     Value q = constIndex(b, loc, 0);
     for (unsigned lv = 0; lv < d; ++lv)
-      q = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, q, extents[lv]),
-          ctx.coords[lv]);
+      q = linearize(b, loc, q, extents[lv], ctx.coords[lv]);
     slot = arith::AddIOp::create(b, loc, q, constIndex(b, loc, 1));
   }
   Type posType = b.getIntegerType(resultType.getFormat().getPosWidth());
@@ -1394,8 +1165,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           SmallVector<Value> matched(n), segEnd(n);
           for (unsigned i = 0; i < n; ++i) {
             matched[i] =
-                emitMatches(fb, l, iteratorOf(i), begin[i], pos[i], end[i], x);
-            segEnd[i] = emitAdvance(fb, l, iteratorOf(i), matched[i], pos[i],
+                iteratorOf(i).matches(fb, l, begin[i], pos[i], end[i], x);
+            segEnd[i] = iteratorOf(i).advance(fb, l, matched[i], pos[i],
                                     end[i]);
           }
           SmallVector<unsigned> subPoints = lattice.getSubPoints(0);
@@ -1428,9 +1199,7 @@ SmallVector<Value> KernelLowering::emitLoops(
           Value cond = arith::ConstantIntOp::create(bb, l, 1, 1);
           for (unsigned i : members)
             cond = arith::AndIOp::create(
-                bb, l, cond,
-                arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                      args[i], end[i]));
+                bb, l, cond, iteratorOf(i).valid(bb, l, args[i], end[i]));
           scf::ConditionOp::create(
               bb, l, withEarlyExit(bb, l, cond, args.drop_front(n)), args);
         },
@@ -1468,7 +1237,7 @@ SmallVector<Value> KernelLowering::emitLoops(
             return;
           }
           for (unsigned i : members)
-            segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], cur[i],
+            segEnd[i] = iteratorOf(i).advance(bb, l, matched[i], cur[i],
                                     end[i]);
           SmallVector<Value> res =
               emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
@@ -1556,7 +1325,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
                   ArrayRef<Value> matched, ValueRange o) {
     SmallVector<Value> segEnd(n);
     for (unsigned i = 0; i < n; ++i)
-      segEnd[i] = emitAdvance(bb, l, iteratorOf(i), matched[i], pos[i], end[i]);
+      segEnd[i] = iteratorOf(i).advance(bb, l, matched[i], pos[i], end[i]);
     auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
       Context inner = ctx;
       for (unsigned i = 0; i < n; ++i) {
@@ -1607,7 +1376,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
                            Value x, SmallVectorImpl<Value> &matched) {
     for (unsigned i = 0; i < n; ++i)
       matched.push_back(
-          emitMatches(bb, l, iteratorOf(i), begin[i], pos[i], end[i], x));
+          iteratorOf(i).matches(bb, l, begin[i], pos[i], end[i], x));
   };
   SmallVector<Value> init(begin);
   init.append(out.begin(), out.end());
@@ -1627,8 +1396,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
       [&](OpBuilder &bb, Location l, ValueRange args) {
         SmallVector<Value> valid;
         for (unsigned i = 0; i < n; ++i)
-          valid.push_back(arith::CmpIOp::create(
-              bb, l, arith::CmpIPredicate::ult, args[i], end[i]));
+          valid.push_back(iteratorOf(i).valid(bb, l, args[i], end[i]));
         scf::ConditionOp::create(
             bb, l, withEarlyExit(bb, l, anyPoint(bb, l, valid), args.drop_front(n)),
             args);
@@ -1638,8 +1406,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         // x: the least coordinate among iterators with entries left.
         Value x = constIndex(bb, l, std::numeric_limits<int64_t>::max());
         for (unsigned i = 0; i < n; ++i) {
-          Value valid = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                              pos[i], end[i]);
+          Value valid = iteratorOf(i).valid(bb, l, pos[i], end[i]);
           auto c = scf::IfOp::create(
               bb, l, valid,
               [&](OpBuilder &tb, Location tl) {
@@ -1676,7 +1443,7 @@ SmallVector<Value> KernelLowering::emitCases(
     // No case taken: still step past the matched entries.
     SmallVector<Value> r(out.drop_back(n));
     for (unsigned i = 0; i < n; ++i)
-      r.push_back(emitAdvance(b, loc, iteratorOf(i), matched[i], pos[i],
+      r.push_back(iteratorOf(i).advance(b, loc, matched[i], pos[i],
                               threadedEnds[i]));
     return r;
   }
@@ -1689,7 +1456,7 @@ SmallVector<Value> KernelLowering::emitCases(
       for (unsigned i = 0; i < n; ++i)
         if (point.hasOperand(participants[i]))
           ends[i] = iteratorOf(i).hasSegments()
-                        ? iteratorOf(i).segmentEnd(cb, loc, pos[i],
+                        ? iteratorOf(i).next(cb, loc, pos[i],
                                                    threadedEnds[i])
                         : arith::AddIOp::create(cb, loc, pos[i],
                                                 constIndex(cb, loc, 1))

@@ -64,9 +64,8 @@ TEST(SequenceExprTest, RemovalRules) {
   EXPECT_TRUE(S::unite({sp(0), dn(1)}).remove(dn(1)).is(S::Kind::Full));
   EXPECT_EQ(S::unite({sp(0), dn(1)}).remove(sp(0)).str(), "d1");
   // The universe running out is the end of the dimension.
-  EXPECT_TRUE(S::unite({sp(0), S::universe()})
-                  .remove(S::universe())
-                  .is(S::Kind::Full));
+  EXPECT_TRUE(
+      S::unite({sp(0), S::universe()}).remove(S::universe()).is(S::Kind::Full));
   // A concatenation moves on to its second part, shifted, and says so.
   bool disjoint = false;
   S c = S::concat(sp(0, 5), sp(1, 7));
@@ -115,10 +114,11 @@ TEST(SequenceExprTest, Density) {
 TEST(SequenceExprTest, ContainsThroughCombinators) {
   S a = sp(0), b = sp(1);
   auto only = [](unsigned k) {
-    return [k](const S &s) { return s.is(S::Kind::Leaf) && s.getOperand() == k; };
+    return
+        [k](const S &s) { return s.is(S::Kind::Leaf) && s.getOperand() == k; };
   };
-  S xorSeq = S::intersect({S::unite({a, b}),
-                           S::complement(S::intersect({a, b}))});
+  S xorSeq =
+      S::intersect({S::unite({a, b}), S::complement(S::intersect({a, b}))});
   EXPECT_TRUE(xorSeq.contains(only(0)));
   EXPECT_FALSE(xorSeq.contains([](const S &) { return true; }));
   EXPECT_TRUE(S::product(a, b).contains([](const S &) { return true; }));

@@ -98,8 +98,7 @@ TEST(SequenceLatticeTest, ProjectionIntersection) {
 
 // Seed 000 Fig. 15 through the sequence construction: xor's root omits.
 TEST(SequenceLatticeTest, OmitterPoints) {
-  S xorSeq = S::fromAlgebra(
-      n({u({x(0), x(1)}), no(n({x(0), x(1)}))}), {0, 1});
+  S xorSeq = S::fromAlgebra(n({u({x(0), x(1)}), no(n({x(0), x(1)}))}), {0, 1});
   SequenceLattice l = SequenceLattice::build(xorSeq);
   Lattice seed = l.toLattice();
   seed.dropUnneededUniverse();
@@ -131,12 +130,12 @@ TEST(SequenceLatticeTest, MatchesSeed000OnRandomAlgebras) {
     Lattice converted = top.toLattice();
     if (seed.isFallback()) {
       ++fallbacks;
-      EXPECT_TRUE(converted.isExactFor(algebra))
-          << algebra.str() << "\n" << top.str();
+      EXPECT_TRUE(converted.isExactFor(algebra)) << algebra.str() << "\n"
+                                                 << top.str();
     } else {
       ++compared;
-      EXPECT_EQ(converted.str(), seed.str())
-          << algebra.str() << "\n" << top.str();
+      EXPECT_EQ(converted.str(), seed.str()) << algebra.str() << "\n"
+                                             << top.str();
     }
     seed.dropUnneededUniverse();
     converted.dropUnneededUniverse();

@@ -41,18 +41,18 @@ namespace sparse_array {
 class SequenceExpr {
 public:
   enum class Kind : uint8_t {
-    Empty,     // ∅: sparse-and-empty
-    Full,      // F: dense-and-empty (the dimension is done)
-    Universe,  // U: every coordinate of the dimension
-    Leaf,      // one input's level
+    Empty,    // ∅: sparse-and-empty
+    Full,     // F: dense-and-empty (the dimension is done)
+    Universe, // U: every coordinate of the dimension
+    Leaf,     // one input's level
     Complement,
     Union,
     Intersection,
-    Product,   // a × b
-    Concat,    // a ⊔ b
-    Offset,    // |a| + b: b shifted by the size of a (a is shape only)
-    Project,   // π_k(a, J)
-    Slice,     // a[s:e:r]
+    Product, // a × b
+    Concat,  // a ⊔ b
+    Offset,  // |a| + b: b shifted by the size of a (a is shape only)
+    Project, // π_k(a, J)
+    Slice,   // a[s:e:r]
   };
   /// A size or slice bound that is only known at run time.
   static constexpr int64_t kDynamic = INT64_MIN;

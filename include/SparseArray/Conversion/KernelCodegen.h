@@ -24,34 +24,6 @@
 namespace mlir {
 namespace sparse_array {
 
-/// Iteration over one stored level (seed 001 §7.1: init, valid, coordinate,
-/// next, locate; seed 002 §3.2). Positions are `index` values; a segment
-/// [lo, hi) is the range of positions of one coordinate (hi = lo + 1 on
-/// unique levels; the run of duplicates on non-unique ones).
-class LevelIterator {
-public:
-  virtual ~LevelIterator();
-  /// Whether the level supports random access (coordinate -> position).
-  virtual bool canLocate() const = 0;
-  /// The first and end position of the children of parent segment
-  /// [parentLo, parentHi).
-  virtual std::pair<Value, Value> init(OpBuilder &b, Location loc,
-                                       Value parentLo, Value parentHi) = 0;
-  /// The coordinate stored at position `pos` (valid positions only).
-  virtual Value coordinate(OpBuilder &b, Location loc, Value begin,
-                           Value pos) = 0;
-  /// Whether a coordinate may span several positions (non-unique levels).
-  bool hasSegments() const { return !spec.unique; }
-  /// The end of the segment starting at `pos` (pos + 1 on unique levels).
-  virtual Value segmentEnd(OpBuilder &b, Location loc, Value pos, Value end);
-  /// Position of coordinate `crd` below parent position `parent`.
-  virtual Value locate(OpBuilder &b, Location loc, Value parent, Value crd);
-
-protected:
-  LevelIterator(LevelSpec spec) : spec(spec) {}
-  LevelSpec spec;
-};
-
 /// Lowers every kernel in `root`. Emits an error naming the construct and
 /// fails for what cannot be compiled yet. `workspaceMode` chooses the
 /// workspace of row-wise products: "auto" (at run time, from the rows'

@@ -1,0 +1,116 @@
+//===- LevelIterator.h - Iterators over stored levels -----------*- C++ -*-===//
+//
+// The iterator model of seed 001 §7.1 for array levels (seed 002 §4: level
+// functions behind a format-independent interface): a cursor is a position
+// in a segment [begin, end) of a level's positions; init finds the segment
+// under a parent, valid tests the cursor, coordinate evaluates it, matches
+// is `equals`, next steps past a coordinate's run of positions, locate
+// gives the position of a coordinate on levels with random access, search
+// finds one coordinate in a segment.
+//
+// Code generation asks the iterator; it never branches on a level format.
+// A level format brings its iterator by registering a factory
+// (LevelIteratorRegistry); formats without one get the iterator their
+// properties and capabilities call for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_CONVERSION_LEVELITERATOR_H
+#define SPARSEARRAY_CONVERSION_LEVELITERATOR_H
+
+#include "SparseArray/Dialect/LevelFormat.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <functional>
+#include <memory>
+
+namespace mlir {
+namespace sparse_array {
+
+class LevelIterator {
+public:
+  virtual ~LevelIterator();
+  const LevelSpec &getSpec() const { return spec; }
+
+  /// Whether the level supports random access (coordinate -> position):
+  /// seed 001 §6.3.1 locates into such levels instead of iterating them.
+  virtual bool canLocate() const = 0;
+  /// The first and end position of the children of parent segment
+  /// [parentLo, parentHi).
+  virtual std::pair<Value, Value> init(OpBuilder &b, Location loc,
+                                       Value parentLo, Value parentHi) = 0;
+  /// Whether the cursor has an entry: pos < end.
+  Value valid(OpBuilder &b, Location loc, Value pos, Value end) const;
+  /// The coordinate stored at position `pos` (valid positions only).
+  virtual Value coordinate(OpBuilder &b, Location loc, Value begin,
+                           Value pos) = 0;
+  /// valid && coordinate == x, reading the coordinate only when valid
+  /// (`isValid`, when given, is the cursor's valid() already computed).
+  Value matches(OpBuilder &b, Location loc, Value begin, Value pos, Value end,
+                Value x, Value isValid = Value());
+  /// Whether a coordinate may span several positions (non-unique levels).
+  bool hasSegments() const { return !spec.unique; }
+  /// The position after the run of positions holding the coordinate at
+  /// `pos` (pos + 1 on unique levels).
+  virtual Value next(OpBuilder &b, Location loc, Value pos, Value end);
+  /// Where the cursor continues: next(pos) if it matched, else pos. A
+  /// select on unique levels; a scan only under a matching non-unique one.
+  Value advance(OpBuilder &b, Location loc, Value matched, Value pos,
+                Value end);
+  /// Position of coordinate `crd` below parent position `parent`.
+  virtual Value locate(OpBuilder &b, Location loc, Value parent, Value crd);
+
+  struct SearchResult {
+    /// The first position at or after which `target` could be (the match
+    /// when `found`).
+    Value first;
+    /// i1: whether the segment holds `target`.
+    Value found;
+    /// The end of the run of `target` (first when not found).
+    Value last;
+  };
+  /// Finds `target` in [begin, end): bisection on ordered levels, a scan
+  /// otherwise.
+  SearchResult search(OpBuilder &b, Location loc, Value begin, Value end,
+                      Value target);
+
+protected:
+  explicit LevelIterator(LevelSpec spec) : spec(spec) {}
+  LevelSpec spec;
+};
+
+/// What a level's iterator reads: its buffers (null when the format has
+/// none) and the extent of its dimension.
+struct LevelBuffers {
+  Value positions;
+  Value coordinates;
+  Value size;
+};
+
+using LevelIteratorFactory = std::function<std::unique_ptr<LevelIterator>(
+    LevelSpec, const LevelBuffers &)>;
+
+class LevelIteratorRegistry {
+public:
+  /// Gives `format` its own iterator; replaces an earlier factory.
+  static void registerFactory(const LevelFormat *format,
+                              LevelIteratorFactory factory);
+  /// The iterator of a level: the format's registered factory, else the one
+  /// its properties call for — full levels with coordinate-value iteration
+  /// and locate (dense), levels that store coordinates per position
+  /// (compressed, singleton). Null when neither applies.
+  static std::unique_ptr<LevelIterator> create(LevelSpec spec,
+                                               const LevelBuffers &buffers);
+};
+
+/// The built-in iterators, for factories that wrap them.
+std::unique_ptr<LevelIterator> makeFullIterator(LevelSpec spec, Value size);
+std::unique_ptr<LevelIterator> makeStoredCoordinateIterator(LevelSpec spec,
+                                                            Value positions,
+                                                            Value coordinates);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_CONVERSION_LEVELITERATOR_H

@@ -1,0 +1,62 @@
+//===- CodegenUtils.cpp - Small IR builders shared by codegen -------------===//
+
+#include "CodegenUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+Value mlir::sparse_array::constIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value mlir::sparse_array::loadIndex(OpBuilder &b, Location loc, Value buffer,
+                                    Value pos) {
+  Value v = memref::LoadOp::create(b, loc, buffer, ValueRange{pos});
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+}
+
+Value mlir::sparse_array::emitGuardedCoordinateIs(OpBuilder &b, Location loc,
+                                                  Value guard, Value buffer,
+                                                  Value pos, Value value) {
+  auto branch = scf::IfOp::create(
+      b, loc, guard,
+      [&](OpBuilder &tb, Location l) {
+        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                         loadIndex(tb, l, buffer, pos), value);
+        scf::YieldOp::create(tb, l, eq);
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
+        scf::YieldOp::create(eb, l, no);
+      });
+  return branch.getResult(0);
+}
+
+Value mlir::sparse_array::linearize(OpBuilder &b, Location loc, Value q,
+                                    Value extent, Value c) {
+  return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, q, extent),
+                               c);
+}
+
+Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
+                                      TypedAttr fill) {
+  Value f = arith::ConstantOp::create(b, loc, fill);
+  Type type = value.getType();
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    auto intType = b.getIntegerType(ft.getWidth());
+    Value vi = arith::BitcastOp::create(b, loc, intType, value);
+    Value fi = arith::BitcastOp::create(b, loc, intType, f);
+    Value bitsDiffer =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
+    if (!cast<FloatAttr>(fill).getValue().isNaN())
+      return bitsDiffer;
+    Value notNan =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, value, value);
+    return notNan;
+  }
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
+}

@@ -1,0 +1,36 @@
+//===- CodegenUtils.h - Small IR builders shared by codegen -----*- C++ -*-===//
+//
+// Helpers the kernel lowering's layers share (private to lib/Conversion).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_LIB_CONVERSION_CODEGENUTILS_H
+#define SPARSEARRAY_LIB_CONVERSION_CODEGENUTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace mlir {
+namespace sparse_array {
+
+Value constIndex(OpBuilder &b, Location loc, int64_t v);
+
+/// Loads buffer[pos] as an index (positions and coordinates are unsigned).
+Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos);
+
+/// guard && buffer[pos] == value, loading only when the guard holds (pos
+/// may be out of bounds otherwise).
+Value emitGuardedCoordinateIs(OpBuilder &b, Location loc, Value guard,
+                              Value buffer, Value pos, Value value);
+
+/// Row-major step: q * extent + c.
+Value linearize(OpBuilder &b, Location loc, Value q, Value extent, Value c);
+
+/// value != fill at run time, with isSameScalar's notion of equality (NaNs
+/// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
+Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_LIB_CONVERSION_CODEGENUTILS_H

@@ -1,0 +1,245 @@
+//===- LevelIterator.cpp - Iterators over stored levels -------------------===//
+//
+// seed 001 §7.1.1 (iterator model for formats, Fig. 18/19); seed 002 §3.2
+// (level capabilities) and §4.2 (level functions).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/LevelIterator.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+LevelIterator::~LevelIterator() = default;
+
+Value LevelIterator::valid(OpBuilder &b, Location loc, Value pos,
+                           Value end) const {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, pos, end);
+}
+
+Value LevelIterator::matches(OpBuilder &b, Location loc, Value begin, Value pos,
+                             Value end, Value x, Value isValid) {
+  if (!isValid)
+    isValid = valid(b, loc, pos, end);
+  auto m = scf::IfOp::create(
+      b, loc, isValid,
+      [&](OpBuilder &tb, Location l) {
+        Value c = coordinate(tb, l, begin, pos);
+        Value eq = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq, c, x);
+        scf::YieldOp::create(tb, l, eq);
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value no = arith::ConstantIntOp::create(eb, l, 0, 1);
+        scf::YieldOp::create(eb, l, no);
+      });
+  return m.getResult(0);
+}
+
+Value LevelIterator::next(OpBuilder &b, Location loc, Value pos, Value) {
+  return arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+}
+
+Value LevelIterator::advance(OpBuilder &b, Location loc, Value matched,
+                             Value pos, Value end) {
+  if (!hasSegments()) {
+    Value n = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+    return arith::SelectOp::create(b, loc, matched, n, pos);
+  }
+  auto se = scf::IfOp::create(
+      b, loc, matched,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, next(tb, l, pos, end));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, pos); });
+  return se.getResult(0);
+}
+
+Value LevelIterator::locate(OpBuilder &, Location, Value, Value) {
+  llvm_unreachable("level cannot locate");
+}
+
+LevelIterator::SearchResult LevelIterator::search(OpBuilder &b, Location loc,
+                                                  Value begin, Value end,
+                                                  Value target) {
+  Value one = constIndex(b, loc, 1);
+  Value first;
+  if (spec.ordered) {
+    // Lower bound by bisection.
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+        ValueRange{begin, end},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value more = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                             args[0], args[1]);
+          scf::ConditionOp::create(bb, l, more, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value mid = arith::ShRUIOp::create(
+              bb, l, arith::AddIOp::create(bb, l, args[0], args[1]), one);
+          Value below =
+              arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
+                                    coordinate(bb, l, begin, mid), target);
+          Value lo = arith::SelectOp::create(
+              bb, l, below, arith::AddIOp::create(bb, l, mid, one), args[0]);
+          Value hi = arith::SelectOp::create(bb, l, below, args[1], mid);
+          scf::YieldOp::create(bb, l, ValueRange{lo, hi});
+        });
+    first = loop.getResult(0);
+  } else {
+    // Unordered: scan to the first match.
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{begin},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value inBounds = valid(bb, l, args[0], end);
+          Value hit = matches(bb, l, begin, args[0], end, target, inBounds);
+          Value more = arith::AndIOp::create(
+              bb, l, inBounds,
+              arith::XOrIOp::create(bb, l, hit,
+                                    arith::ConstantIntOp::create(bb, l, 1, 1)));
+          scf::ConditionOp::create(bb, l, more, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          scf::YieldOp::create(
+              bb, l, arith::AddIOp::create(bb, l, args[0], one).getResult());
+        });
+    first = loop.getResult(0);
+  }
+  Value hit = matches(b, loc, begin, first, end, target);
+  // The matching run, or [first, first) when there is none.
+  auto run = scf::IfOp::create(
+      b, loc, hit,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, next(tb, l, first, end));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, first); });
+  return {first, hit, run.getResult(0)};
+}
+
+namespace {
+
+/// Full levels (seed 001 Fig. 18): every coordinate of the dimension has a
+/// position (parent * size + coordinate). Coordinate-value iteration and
+/// locate.
+class FullIterator : public LevelIterator {
+public:
+  FullIterator(LevelSpec spec, Value size) : LevelIterator(spec), size(size) {}
+  bool canLocate() const override { return true; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value) override {
+    Value begin = arith::MulIOp::create(b, loc, lo, size);
+    return {begin, arith::AddIOp::create(b, loc, begin, size)};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value begin,
+                   Value pos) override {
+    return arith::SubIOp::create(b, loc, pos, begin);
+  }
+  Value locate(OpBuilder &b, Location loc, Value parent, Value crd) override {
+    Value base = arith::MulIOp::create(b, loc, parent, size);
+    return arith::AddIOp::create(b, loc, base, crd);
+  }
+
+private:
+  Value size;
+};
+
+/// Levels that store coordinates per position (seed 001 Fig. 19;
+/// compressed: children of a parent through the positions buffer;
+/// singleton: one child per parent position). Position iteration;
+/// duplicates on non-unique levels form runs.
+class StoredCoordinateIterator : public LevelIterator {
+public:
+  StoredCoordinateIterator(LevelSpec spec, Value positions, Value coordinates)
+      : LevelIterator(spec), positions(positions), coordinates(coordinates) {}
+  bool canLocate() const override { return false; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value hi) override {
+    if (!positions)
+      return {lo, hi};
+    return {loadIndex(b, loc, positions, lo), loadIndex(b, loc, positions, hi)};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
+    return loadIndex(b, loc, coordinates, pos);
+  }
+  Value next(OpBuilder &b, Location loc, Value pos, Value end) override {
+    Value one = constIndex(b, loc, 1);
+    Value after = arith::AddIOp::create(b, loc, pos, one);
+    if (spec.unique)
+      return after;
+    // Scan the run of equal coordinates.
+    Value crd = coordinate(b, loc, Value(), pos);
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{after},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value same = matches(bb, l, Value(), args[0], end, crd);
+          scf::ConditionOp::create(bb, l, same, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
+          scf::YieldOp::create(bb, l, n);
+        });
+    return loop.getResult(0);
+  }
+
+private:
+  Value positions, coordinates;
+};
+
+struct Registry {
+  std::mutex mutex;
+  llvm::DenseMap<const LevelFormat *, LevelIteratorFactory> factories;
+};
+
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+
+} // namespace
+
+std::unique_ptr<LevelIterator>
+mlir::sparse_array::makeFullIterator(LevelSpec spec, Value size) {
+  return std::make_unique<FullIterator>(spec, size);
+}
+
+std::unique_ptr<LevelIterator> mlir::sparse_array::makeStoredCoordinateIterator(
+    LevelSpec spec, Value positions, Value coordinates) {
+  return std::make_unique<StoredCoordinateIterator>(spec, positions,
+                                                    coordinates);
+}
+
+void LevelIteratorRegistry::registerFactory(const LevelFormat *format,
+                                            LevelIteratorFactory factory) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.factories[format] = std::move(factory);
+}
+
+std::unique_ptr<LevelIterator>
+LevelIteratorRegistry::create(LevelSpec spec, const LevelBuffers &buffers) {
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto it = r.factories.find(spec.format);
+    if (it != r.factories.end())
+      return it->second(spec, buffers);
+  }
+  const LevelFormat *f = spec.format;
+  LevelCapability caps = f->getCapabilities();
+  if (spec.isFull() &&
+      hasCapability(caps, LevelCapability::CoordinateValueIteration) &&
+      hasCapability(caps, LevelCapability::Locate))
+    return makeFullIterator(spec, buffers.size);
+  if (hasCapability(caps, LevelCapability::PositionIteration) &&
+      f->hasCoordinatesBuffer())
+    return makeStoredCoordinateIterator(spec, buffers.positions,
+                                        buffers.coordinates);
+  return nullptr;
+}
