@@ -1,0 +1,251 @@
+//===- KernelAnalysis.cpp - What a kernel reads and how -------------------===//
+//
+// Checks a kernel against what the lowering supports, binds each input
+// level to a loop and its iterator (seed 002 §4), and checks run-time
+// extents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/InterleavedRange.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
+  IterationAlgebra a = algebra;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (absent >> k & 1)
+      a = removeOperand(a, k);
+  return a.normalize();
+}
+
+LevelBuffers KernelLowering::fetchLevelBuffers(OpBuilder &b, Value array,
+                                               unsigned l) {
+  auto type = cast<ArrayType>(array.getType());
+  FormatAttr format = type.getFormat();
+  LevelSpec spec = format.getLevels()[l];
+  const LevelFormat *lf = spec.format;
+  LevelBuffers buffers;
+  if (spec.isFull()) {
+    unsigned dim = format.getLevelDim(l);
+    buffers.size =
+        ShapedType::isDynamic(type.getShape()[dim])
+            ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
+            : constIndex(b, loc, type.getShape()[dim]);
+    return buffers;
+  }
+  auto widthType = [&](unsigned w) {
+    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+  };
+  if (lf->hasPositionsBuffer())
+    buffers.positions =
+        PositionsOp::create(b, loc, widthType(format.getPosWidth()), array, l);
+  if (lf->hasCoordinatesBuffer())
+    buffers.coordinates = CoordinatesOp::create(
+        b, loc, widthType(format.getCrdWidth()), array, l);
+  return buffers;
+}
+
+LogicalResult KernelLowering::analyze(OpBuilder &b) {
+  auto fail = [&](const Twine &message) {
+    kernel.emitError() << message;
+    return failure();
+  };
+  if (!kernel.getAlgebra() || !kernel.getFill())
+    return fail("kernel has no derived iteration algebra; run "
+                "--sparse-array-derive-algebra first");
+  algebra = kernel.getAlgebra()->getAlgebra();
+  resultType = kernel.getResultType();
+  resultFill = resultType.getFillValue();
+  rank = resultType.getRank();
+  numLoops = kernel.getNumIndices();
+  nestEnd = rank;
+  if (kernel.getInputs().size() >= kMaxLatticeOperands)
+    return fail("kernel has too many inputs");
+  if (!kernel.getLattices())
+    return fail("kernel has no coiteration lattices; run "
+                "--sparse-array-build-lattices first");
+  for (Operation &op : kernel.getBody().front()) {
+    if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
+      if (reduction)
+        return fail("cannot lower more than one sparse_array.reduce_over per "
+                    "kernel yet");
+      if (!reduce.getStrategy())
+        return fail("sparse_array.reduce_over has no strategy; run "
+                    "--sparse-array-build-lattices first");
+      reduction = reduce;
+      continue;
+    }
+    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp>(op))
+      return fail("cannot lower '" + op.getName().getStringRef() +
+                  "' in a kernel body");
+  }
+
+  if (reduction) {
+    // Everything the reduced value depends on stays inside the reduction.
+    SetVector<Operation *> inside;
+    (void)getBackwardSlice(reduction.getValue(), &inside);
+    for (Operation *op : inside)
+      if (isa<ReduceOverOp>(op))
+        return fail("cannot lower nested sparse_array.reduce_over yet");
+    reductionPlan = derivation.planReduction(kernel, reduction);
+    speculatableBody = isSpeculatableKernel(kernel, symbols);
+    combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+        kernel, reduction.getCombinerAttr());
+    Block &body = combiner.getBody().front();
+    if (isa<Float32Type, Float64Type>(reduction.getType()) &&
+        !reductionPlan.annihilator && body.getNumArguments() == 2 &&
+        llvm::hasSingleElement(body.without_terminator())) {
+      Operation &op = body.front();
+      auto yield = cast<YieldOp>(body.getTerminator());
+      bool onArgs = op.getNumOperands() == 2 &&
+                    llvm::is_contained(op.getOperands(), body.getArgument(0)) &&
+                    llvm::is_contained(op.getOperands(), body.getArgument(1)) &&
+                    yield.getValue() == op.getResult(0);
+      if (onArgs && isa<arith::MinimumFOp, arith::MaximumFOp>(op)) {
+        keyed = true;
+        keyedMax = isa<arith::MaximumFOp>(op);
+      }
+    }
+  }
+
+  FormatAttr resultFormat = resultType.getFormat();
+  for (unsigned d = 0; d < rank; ++d)
+    loopDim.push_back(resultFormat.getLevelDim(d));
+  SmallVector<int> varLoop(numLoops);
+  for (unsigned d = 0; d < rank; ++d)
+    varLoop[loopDim[d]] = d;
+  // Reduction variables: loops after the result's, in variable order.
+  for (unsigned v = rank; v < numLoops; ++v)
+    varLoop[v] = v;
+  extents.assign(numLoops, Value());
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t size = resultType.getShape()[loopDim[d]];
+    if (!ShapedType::isDynamic(size))
+      extents[d] = constIndex(b, loc, size);
+  }
+
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    Input &in = inputs.emplace_back();
+    in.type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    in.fill = in.type.getFillValue();
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    in.used = true;
+    for (Operation *user : kernel.getInputArg(k).getUsers())
+      if (auto other = dyn_cast<AccessOp>(user))
+        if (other.getIndices() != access.getIndices())
+          return fail("input " + Twine(k) + " is accessed two ways");
+    if (!access.getSlices().empty())
+      for (unsigned dim = 0; dim < in.type.getRank(); ++dim)
+        if (access.isSliced(dim))
+          return fail("cannot lower a sliced access (input " + Twine(k) +
+                      ") yet");
+    Value array = kernel.getInputs()[k];
+    FormatAttr format = in.type.getFormat();
+    int lastLoop = -1;
+    bool allFull = in.type.isAllDense();
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      InputLevel &level = in.levels.emplace_back();
+      level.spec = format.getLevels()[l];
+      unsigned dim = format.getLevelDim(l);
+      Value index = access.getIndices()[dim];
+      if (auto arg = dyn_cast<BlockArgument>(index)) {
+        level.loop = varLoop[arg.getArgNumber()];
+        if (!extents[level.loop] && !(in.type.getShape()[dim] == 1))
+          extents[level.loop] =
+              DimOp::create(b, loc, array, static_cast<int64_t>(dim));
+      } else {
+        IntegerAttr c;
+        if (!matchPattern(index, m_Constant(&c)))
+          return fail("input " + Twine(k) +
+                      " is indexed by a value that is neither an index "
+                      "variable nor a constant");
+        level.constant = c.getInt();
+      }
+      if (level.loop >= 0 && !allFull && level.loop == lastLoop)
+        return fail("input " + Twine(k) +
+                    " repeats an index variable at two of its stored levels "
+                    "(a diagonal such as A[i, i]); only arrays stored dense "
+                    "may repeat one yet");
+      if (level.loop >= 0 && !allFull) {
+        if (level.loop <= lastLoop)
+          return fail("input " + Twine(k) +
+                      " is stored in an order the loops do not follow");
+        lastLoop = level.loop;
+      }
+      level.iterator = LevelIteratorRegistry::create(
+          level.spec, fetchLevelBuffers(b, array, l));
+      if (!level.iterator)
+        return fail("level format '" + level.spec.getName() +
+                    "' has no iterator");
+      if (l + 1 < format.getNumLevels() && !level.spec.unique &&
+          format.getLevels()[l + 1].isFull())
+        return fail("a full level below a non-unique one");
+    }
+    if (!in.levels.empty() && !in.levels.back().spec.unique)
+      return fail("input " + Twine(k) + " has a non-unique innermost level");
+    in.values = ValuesOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, in.type.getElementType()),
+        array);
+  }
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (!extents[d])
+      extents[d] = constIndex(b, loc, 1);
+  // Sizes known only at run time must agree, or the loops would read past
+  // the buffers of the smaller operand (static ones are verified).
+  Type i64 = b.getI64Type();
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg)
+        continue;
+      unsigned d = varLoop[arg.getArgNumber()];
+      bool staticInput = !inputs[k].type.isDynamicDim(dim);
+      bool staticResult = d < rank
+                              ? !resultType.isDynamicDim(loopDim[d])
+                              : getConstantIntValue(extents[d]).has_value();
+      if (staticInput && staticResult)
+        continue;
+      Value actual = DimOp::create(b, loc, kernel.getInputs()[k],
+                                   static_cast<int64_t>(dim));
+      auto toI64 = [&](Value v) {
+        return arith::IndexCastOp::create(b, loc, i64, v);
+      };
+      Value args[] = {arith::ConstantIntOp::create(b, loc, i64, k),
+                      arith::ConstantIntOp::create(b, loc, i64, dim),
+                      toI64(actual), toI64(extents[d])};
+      callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
+    }
+  }
+  return success();
+}

@@ -1,0 +1,334 @@
+//===- KernelCompute.cpp - The computation at one point -------------------===//
+//
+// thesis 003 §6.2.1 (explicit vs implicit fill checks) and §6.2.3 (case
+// bodies per lattice point): the kernel's value from its inputs' values,
+// function bodies inlined with known-absent operands folded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/InterleavedRange.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+Value mlir::sparse_array::detail::emitMembership(OpBuilder &b, Location loc,
+                                                 const IterationAlgebra &a,
+                                                 ArrayRef<Value> defined) {
+  using Kind = IterationAlgebra::Kind;
+  auto constant = [&](bool v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 1);
+  };
+  switch (a.getKind()) {
+  case Kind::Empty:
+    return constant(false);
+  case Kind::Universe:
+    return constant(true);
+  case Kind::Leaf:
+    return defined[a.getLeaf()] ? defined[a.getLeaf()] : constant(false);
+  case Kind::Complement:
+    return arith::XOrIOp::create(
+        b, loc, emitMembership(b, loc, a.getChildren()[0], defined),
+        constant(true));
+  case Kind::Union:
+  case Kind::Intersection: {
+    Value acc;
+    for (const IterationAlgebra &c : a.getChildren()) {
+      Value v = emitMembership(b, loc, c, defined);
+      acc = !acc ? v
+            : a.getKind() == Kind::Union
+                ? Value(arith::OrIOp::create(b, loc, acc, v))
+                : Value(arith::AndIOp::create(b, loc, acc, v));
+    }
+    return acc;
+  }
+  }
+  llvm_unreachable("unknown algebra kind");
+}
+
+SmallVector<Value> KernelLowering::loadInputValues(OpBuilder &b,
+                                                   const Context &ctx,
+                                                   uint64_t &absent) {
+  absent = 0;
+  SmallVector<Value> values(inputs.size());
+  for (unsigned k = 0; k < inputs.size(); ++k) {
+    Input &in = inputs[k];
+    if (!in.used)
+      continue;
+    if (!(ctx.alive >> k & 1)) {
+      absent |= uint64_t(1) << k;
+      values[k] = arith::ConstantOp::create(b, loc, in.fill);
+      continue;
+    }
+    // Levels left to iterate (in the reduction's loops): no value here.
+    if (ctx.processed[k] < in.levels.size())
+      continue;
+    if (!ctx.found[k]) {
+      values[k] =
+          memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
+      continue;
+    }
+    // A constant coordinate that may be missing: the fill then, and no
+    // load past the segment.
+    auto guarded = scf::IfOp::create(
+        b, loc, ctx.found[k],
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(
+              tb, l,
+              memref::LoadOp::create(tb, l, in.values, ValueRange{ctx.lo[k]})
+                  .getResult());
+        },
+        [&](OpBuilder &eb, Location l) {
+          scf::YieldOp::create(
+              eb, l, arith::ConstantOp::create(eb, l, in.fill).getResult());
+        });
+    values[k] = guarded.getResult(0);
+  }
+  return values;
+}
+
+SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
+                                               bool omitter, ValueRange out) {
+  uint64_t absent = 0;
+  SmallVector<Value> values = loadInputValues(b, ctx, absent);
+  if (reduction) {
+    auto computeReduced = [&](OpBuilder &cb) {
+      IRMapping given;
+      given.map(reduction.getResult(), emitReduction(cb, ctx));
+      Value v = emitBody(cb, absent, values, Value(), &given);
+      return storeResult(cb, ctx, v, out);
+    };
+    // Whether the point can differ from the fill is decided from the inputs
+    // known here (a mask, dense or coiterated: seed 000 §7.2); those only
+    // the reduction reads may or may not be there (eliminated). Points
+    // ruled out never run their reduction.
+    IterationAlgebra space = algebraWithout(absent);
+    for (unsigned k : space.getLeaves())
+      if (!values[k])
+        space = eliminateOperand(space, k);
+    space = space.normalize();
+    if (space.isUniverse() || (!omitter && space.getLeaves().empty()))
+      return computeReduced(b);
+    if (!speculatableBody || denseOutput)
+      return emitIfMember(b, space, values, absent, out, computeReduced);
+    // Branch-free: a point outside the space reduces over nothing (its
+    // loops' ranges collapse) and stores the fill, which appends nothing.
+    // A mask and the emptiness of a row are then one loop-entry test
+    // instead of two unpredictable branches per row (BFS pull's rows are
+    // a few entries long; the branches cost more than the work).
+    Value inside = emitIsMember(b, space, values, absent);
+    rangeGuard = inside;
+    IRMapping given;
+    given.map(reduction.getResult(), emitReduction(b, ctx));
+    rangeGuard = Value();
+    Value v = emitBody(b, absent, values, Value(), &given);
+    Value fill = arith::ConstantOp::create(b, loc, resultFill);
+    v = arith::SelectOp::create(b, loc, inside, v, fill);
+    return storeResult(b, ctx, v, out);
+  }
+  auto compute = [&](OpBuilder &cb) {
+    Value v = emitBody(cb, absent, values);
+    return storeResult(cb, ctx, v, out);
+  };
+  if (!omitter)
+    return compute(b);
+  // An omitter at the innermost loop: skip only if the stored entries are
+  // not explicit fill values (thesis 003 §6.2.1): an entry equal to its
+  // array's fill is treated as absent.
+  return emitIfMember(b, algebraWithout(absent), values, absent, out, compute);
+}
+
+SmallVector<Value> KernelLowering::emitIfMember(
+    OpBuilder &b, const IterationAlgebra &space, ArrayRef<Value> values,
+    uint64_t absent, ValueRange otherwise,
+    function_ref<SmallVector<Value>(OpBuilder &)> then) {
+  Value inside = emitIsMember(b, space, values, absent);
+  auto branch = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, then(tb)); },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(eb, l, otherwise);
+      });
+  return SmallVector<Value>(branch.getResults());
+}
+
+Value KernelLowering::emitIsMember(OpBuilder &b, const IterationAlgebra &space,
+                                   ArrayRef<Value> values, uint64_t absent) {
+  SmallVector<Value> defined(inputs.size());
+  for (unsigned k : space.getLeaves())
+    if (values[k] && !(absent >> k & 1))
+      defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
+  return emitMembership(b, loc, space, defined);
+}
+
+/// The fill a function's case regions assume for argument `i`: its explicit
+/// algebra's, else zero (thesis 003 §6.2.3).
+static TypedAttr caseFill(FuncOp func, unsigned i) {
+  if (auto algebra = func.getAlgebraAttr())
+    if (i < algebra.getFills().size())
+      return algebra.getFills()[i];
+  Type t = func.getArgumentTypes()[i];
+  Builder b(func.getContext());
+  if (isa<FloatType>(t))
+    return b.getFloatAttr(t, 0.0);
+  return b.getIntegerAttr(t, 0);
+}
+
+Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
+                               ArrayRef<Value> inputValues, Value root,
+                               const IRMapping *given) {
+  IRMapping map;
+  // Only what the result depends on, not through values given already (a
+  // reduction's operands are not available outside it).
+  Block &body = kernel.getBody().front();
+  Value target = root ? root : cast<YieldOp>(body.getTerminator()).getValue();
+  DenseSet<Operation *> needed;
+  SmallVector<Value> work = {target};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &body || needed.contains(def))
+      continue;
+    needed.insert(def);
+    if (given && given->contains(v))
+      continue;
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+  DenseMap<Value, TypedAttr> known; // values fixed by absent operands
+  auto staticValue = [&](Value v) -> TypedAttr {
+    const DerivedSpace &space = derivation.derive(kernel, v);
+    if (!space.fill)
+      return {};
+    IterationAlgebra a = space.algebra;
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (absent >> k & 1)
+        a = removeOperand(a, k);
+    return a.normalize().isEmpty() ? space.fill : TypedAttr();
+  };
+  for (Operation &op : kernel.getBody().front()) {
+    if (auto yield = dyn_cast<YieldOp>(op))
+      return map.lookup(root ? root : yield.getValue());
+    if (!needed.contains(&op))
+      continue;
+    if (given && op.getNumResults() == 1 && given->contains(op.getResult(0))) {
+      map.map(op.getResult(0), given->lookup(op.getResult(0)));
+      continue;
+    }
+    if (auto access = dyn_cast<AccessOp>(op)) {
+      unsigned k = cast<BlockArgument>(access.getArray()).getArgNumber() -
+                   kernel.getNumIndices();
+      map.map(access.getResult(), inputValues[k]);
+      if (absent >> k & 1)
+        known[access.getResult()] = inputs[k].fill;
+      continue;
+    }
+    if (auto apply = dyn_cast<ApplyOp>(op)) {
+      if (TypedAttr fixed = staticValue(apply.getResult())) {
+        known[apply.getResult()] = fixed;
+        map.map(apply.getResult(), arith::ConstantOp::create(b, loc, fixed));
+        continue;
+      }
+      auto func = symbols.lookupNearestSymbolFrom<FuncOp>(
+          kernel, apply.getCalleeAttr());
+      SmallVector<Value> args;
+      SmallVector<int32_t> definedPositions;
+      for (auto [i, arg] : llvm::enumerate(apply.getArgs())) {
+        args.push_back(map.lookup(arg));
+        TypedAttr a = known.lookup(arg);
+        if (!a || !isSameScalar(a, caseFill(func, i)))
+          definedPositions.push_back(i);
+      }
+      Region *region = func.getCaseFor(definedPositions);
+      FailureOr<Value> r = inlineCall(b, func, args, region, 0);
+      if (failed(r)) {
+        hadError = true;
+        return arith::ConstantOp::create(b, loc, resultFill);
+      }
+      map.map(apply.getResult(), *r);
+      continue;
+    }
+    Operation *clone = b.clone(op, map);
+    if (auto c = dyn_cast<arith::ConstantOp>(clone))
+      if (auto typed = dyn_cast<TypedAttr>(c.getValue()))
+        known[op.getResult(0)] = typed;
+  }
+  llvm_unreachable("kernel body without yield");
+}
+
+FailureOr<Value> KernelLowering::inlineCall(OpBuilder &b, FuncOp func,
+                                            ValueRange args, Region *region,
+                                            unsigned depth) {
+  if (depth > 32) {
+    kernel.emitError() << "cannot inline @" << func.getSymName()
+                       << ": calls nest too deeply (recursion?)";
+    return failure();
+  }
+  Region &body = region ? *region : func.getBody();
+  if (!body.hasOneBlock()) {
+    func.emitError() << "cannot inline a function body of several blocks";
+    return failure();
+  }
+  IRMapping map;
+  Block &block = body.front();
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args))
+    map.map(arg, v);
+  for (Operation &op : block) {
+    if (auto yield = dyn_cast<YieldOp>(op))
+      return map.lookup(yield.getValue());
+    // A call at the top of the body is inlined in place (cloning it first
+    // would leave the mapping pointing at the erased clone).
+    if (auto call = dyn_cast<ApplyOp>(op)) {
+      auto callee =
+          symbols.lookupNearestSymbolFrom<FuncOp>(kernel, call.getCalleeAttr());
+      SmallVector<Value> callArgs;
+      for (Value a : call.getArgs())
+        callArgs.push_back(map.lookupOrDefault(a));
+      FailureOr<Value> r = inlineCall(b, callee, callArgs, nullptr, depth + 1);
+      if (failed(r))
+        return failure();
+      map.map(call.getResult(), *r);
+      continue;
+    }
+    Operation *clone = b.clone(op, map);
+    // Calls inside (also nested in loops) are ordinary calls: inline them.
+    SmallVector<ApplyOp> calls;
+    clone->walk([&](ApplyOp call) { calls.push_back(call); });
+    for (ApplyOp call : calls) {
+      auto callee =
+          symbols.lookupNearestSymbolFrom<FuncOp>(kernel, call.getCalleeAttr());
+      OpBuilder cb(call);
+      FailureOr<Value> r =
+          inlineCall(cb, callee, call.getArgs(), nullptr, depth + 1);
+      if (failed(r))
+        return failure();
+      call.getResult().replaceAllUsesWith(*r);
+      call.erase();
+    }
+  }
+  func.emitError() << "function body without yield";
+  return failure();
+}

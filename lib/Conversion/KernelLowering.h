@@ -1,0 +1,298 @@
+//===- KernelLowering.h - One kernel's lowering, by concern --- -*- C++ -*-===//
+//
+// The state of lowering one sparse_array.kernel (private to
+// lib/Conversion). Its members are defined by concern: analysis of the
+// kernel and its inputs (KernelAnalysis.cpp), output assembly
+// (OutputAssembly.cpp), loops over lattices and iterators
+// (LoopEmitter.cpp), the computation at a point (KernelCompute.cpp),
+// reductions (KernelReduction.cpp), row-wise products (RowWiseProduct.cpp)
+// and the driver (KernelCodegen.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_LIB_CONVERSION_KERNELLOWERING_H
+#define SPARSEARRAY_LIB_CONVERSION_KERNELLOWERING_H
+
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Conversion/KernelCodegen.h"
+#include "SparseArray/Conversion/LevelIterator.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir {
+namespace sparse_array {
+namespace detail {
+
+struct InputLevel {
+  LevelSpec spec;
+  /// Loop that binds the coordinate, or -1 for a constant coordinate.
+  int loop = -1;
+  int64_t constant = 0;
+  std::unique_ptr<LevelIterator> iterator;
+};
+
+struct Input {
+  bool used = false;
+  ArrayType type;
+  TypedAttr fill;
+  SmallVector<InputLevel> levels;
+  Value values;
+};
+
+/// What is known inside a loop nest: which inputs still have entries here,
+/// how many of their levels are resolved, and the segment of positions.
+struct Context {
+  uint64_t alive = 0;
+  SmallVector<unsigned> processed;
+  SmallVector<Value> lo, hi;
+  /// Per input: an i1 that is false when a constant coordinate was not
+  /// found in one of its stored levels (null: stored as far as known). The
+  /// segment is then empty and the input's value is its fill.
+  SmallVector<Value> found;
+  SmallVector<Value> coords; // one per loop entered
+};
+
+/// Sparse output levels and their growing buffers, threaded through every
+/// loop and branch as SSA values.
+struct OutputLevel {
+  LevelSpec spec;
+  bool sparse = false;       // appended (stores coordinates)
+  bool hasPositions = false; // compressed-like
+  int crdSlot = -1, countSlot = -1, posSlot = -1;
+};
+
+class KernelLowering {
+public:
+  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols,
+                 StringRef workspaceMode)
+      : kernel(kernel), loc(kernel.getLoc()), symbols(symbols),
+        derivation(symbols, evaluator), workspaceMode(workspaceMode) {}
+
+  LogicalResult run();
+
+private:
+  /// C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) row by row (Gustavson; the reduction's
+  /// `scatter` plan): a dense workspace per row.
+  LogicalResult runRowWiseProduct();
+  LogicalResult analyze(OpBuilder &b);
+  void setUpOutput(OpBuilder &b);
+  /// The innermost output level's positions are stored once per parent
+  /// after the innermost loop: it has positions, and its parent is an
+  /// entry of the level above (sparse) or a full prefix — never a dense
+  /// level below a sparse one, whose slots an unreached parent would alias.
+  bool positionsAfterLoop = false;
+  /// Whether every parent of the innermost level is visited, so that its
+  /// positions are all written after their loops: no zeroing before and no
+  /// running-max fix-up after (only when every level above is full and
+  /// every outer loop's lattice has U alone, i.e. visits each coordinate).
+  bool everyParentVisited = false;
+  /// The initial capacity bounds every output buffer, so appends need no
+  /// capacity checks (see setUpOutput).
+  bool capacityIsBound = false;
+  /// A vector output whose loop visits every coordinate in order: the
+  /// entries appended before coordinate c are fewer than c + 1 <= extent =
+  /// capacity, so each point stores its coordinate and value in the next
+  /// slot unconditionally and counts them only when the value is not the
+  /// fill (no branch on the value; see storeResult).
+  bool appendBranchFree = false;
+  /// Set while emitting the cases of an innermost coiteration loop: the
+  /// iterator positions travel with the outputs (last in `out`) and each
+  /// case advances the operands it matched by itself. The advance then sits
+  /// behind the case's branch instead of a select, so the next coordinate
+  /// loads do not wait for this one's comparisons (the hardware predicts
+  /// the branch and runs ahead).
+  ArrayRef<Value> threadedEnds;
+  Value finishOutput(OpBuilder &b, ValueRange out);
+
+  SmallVector<Value> emitLoopBody(OpBuilder &b, unsigned d, const Context &ctx,
+                                  ValueRange out);
+  SmallVector<Value> emitLoop(OpBuilder &b, unsigned d, const Context &ctx,
+                              ValueRange out);
+  SmallVector<Value> emitCases(OpBuilder &b, unsigned d, const Context &ctx,
+                               const Lattice &lattice,
+                               ArrayRef<unsigned> subPoints, unsigned next,
+                               ArrayRef<unsigned> participants,
+                               ArrayRef<Value> matched, ArrayRef<Value> pos,
+                               ArrayRef<Value> segEnd, Value x, ValueRange out);
+  /// The loops of loop d over the given iterator ranges (emitLoopBody's
+  /// second half).
+  SmallVector<Value> emitLoops(OpBuilder &b, unsigned d, const Context &ctx,
+                               const Lattice &lattice,
+                               ArrayRef<unsigned> participants,
+                               ArrayRef<Value> begin, ArrayRef<Value> end,
+                               Value extent, ValueRange out);
+  /// A keyed min/max reduction's loop, chosen per result point by the
+  /// length of its ranges: short ones accumulate floats (see fastFloat),
+  /// long ones keys.
+  SmallVector<Value>
+  emitKeyedDispatch(OpBuilder &b, unsigned d, const Context &ctx,
+                    const Lattice &lattice, ArrayRef<unsigned> participants,
+                    ArrayRef<Value> begin, ArrayRef<Value> end, Value extent,
+                    ValueRange out);
+  /// for x in [0, extent) carrying `init` (the reduction's state from
+  /// `stateOffset` on); a while loop instead when the reduction may exit
+  /// early. `body` returns the values to carry on.
+  SmallVector<Value> emitCountedLoop(
+      OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+          body);
+  /// One loop over the coordinates some point of `lattice` needs, which
+  /// descends with every input (an empty segment where one does not
+  /// match). `linear` (no lattice: the plan's linear coiteration) visits
+  /// every coordinate some input stores and, at the innermost loop,
+  /// computes there with absent inputs read as their fills.
+  SmallVector<Value> emitMergedLoop(OpBuilder &b, unsigned d,
+                                    const Context &ctx, const Lattice &lattice,
+                                    ArrayRef<unsigned> participants,
+                                    ArrayRef<Value> begin, ArrayRef<Value> end,
+                                    Value extent, ValueRange out,
+                                    bool linear = false);
+  SmallVector<Value> emitCompute(OpBuilder &b, const Context &ctx, bool omitter,
+                                 ValueRange out);
+  /// Resolves the levels of input k that need no iteration: constant
+  /// coordinates and full levels whose loop is below `boundLoops`.
+  void locateLevels(OpBuilder &b, Context &ctx, unsigned k,
+                    unsigned boundLoops);
+  void searchLevel(OpBuilder &b, Context &ctx, unsigned k);
+  /// The segment of input k's next level under its current position.
+  std::pair<Value, Value> initSegment(OpBuilder &b, const Context &ctx,
+                                      unsigned k);
+  SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
+                                 ValueRange out);
+  /// The kernel's value (`root` null) or the value of `root`, from the
+  /// inputs' values; `given` maps values computed already (a reduction's
+  /// result).
+  Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues,
+                 Value root = Value(), const IRMapping *given = nullptr);
+  /// What happens at the innermost loop of the current nest: compute and
+  /// store a result entry, or accumulate one point of the reduction.
+  SmallVector<Value> emitLeaf(OpBuilder &b, const Context &ctx, bool omitter,
+                              ValueRange out) {
+    return inReduction ? emitCombine(b, ctx, omitter, out)
+                       : emitCompute(b, ctx, omitter, out);
+  }
+  /// The reduction at one result point: its loop nest (loops rank..N-1)
+  /// and the finishing of its accumulator (seed 000 §7.2).
+  Value emitReduction(OpBuilder &b, const Context &ctx);
+  SmallVector<Value> emitCombine(OpBuilder &b, const Context &ctx, bool omitter,
+                                 ValueRange state);
+  /// The values of the inputs at a point; `absent` gets the inputs known
+  /// absent (they read as their fills). Inputs with levels still to
+  /// iterate get no value.
+  SmallVector<Value> loadInputValues(OpBuilder &b, const Context &ctx,
+                                     uint64_t &absent);
+  /// `then` where the point lies in `space` once stored entries equal to
+  /// their input's fill count as absent (thesis §6.2.1), else `otherwise`
+  /// unchanged. Leaves without a value here must have been eliminated.
+  SmallVector<Value>
+  emitIfMember(OpBuilder &b, const IterationAlgebra &space,
+               ArrayRef<Value> values, uint64_t absent, ValueRange otherwise,
+               function_ref<SmallVector<Value>(OpBuilder &)> then);
+  /// Whether a point lies in `space` (see emitIfMember).
+  Value emitIsMember(OpBuilder &b, const IterationAlgebra &space,
+                     ArrayRef<Value> values, uint64_t absent);
+  /// combiner(acc, v), inlined.
+  Value emitCombinerCall(OpBuilder &b, Value acc, Value v);
+  /// Whether the accumulator may still change (early exit, seed 000 §7.2).
+  Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
+  /// Inside a reduction planned `early_exit` (an annihilator).
+  bool mayExitEarly() {
+    return inReduction && reductionPlan.annihilator && reduction.getEarlyExit();
+  }
+  /// A loop condition, also requiring the accumulator (first in `state`)
+  /// not to hold the annihilator when the reduction may exit early.
+  Value withEarlyExit(OpBuilder &b, Location l, Value cond, ValueRange state) {
+    if (!mayExitEarly())
+      return cond;
+    return arith::AndIOp::create(b, l, cond, emitNotAnnihilated(b, l, state));
+  }
+  FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
+                              Region *region, unsigned depth);
+  IterationAlgebra algebraWithout(uint64_t absent) const;
+  /// The buffers of level `l` of `array` its iterator reads (the extent of
+  /// its dimension for full levels).
+  LevelBuffers fetchLevelBuffers(OpBuilder &b, Value array, unsigned l);
+  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
+  /// A fresh output buffer of `size` elements.
+  Value allocOutput(OpBuilder &b, MemRefType type, Value size);
+  SmallVector<Value> extentsInDimOrder() const {
+    SmallVector<Value> dims(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      dims[loopDim[d]] = extents[d];
+    return dims;
+  }
+
+  KernelOp kernel;
+  Location loc;
+  SymbolTableCollection &symbols;
+  Evaluator evaluator;
+  AlgebraDerivation derivation;
+  /// Row-wise products: "auto" (chosen at run time), "dense" or "hash".
+  StringRef workspaceMode;
+  bool hadError = false;
+
+  unsigned rank = 0;
+  /// Loops: the result's levels, then the reduction's variables.
+  unsigned numLoops = 0;
+  /// The loop after the innermost one of the nest being emitted: rank for
+  /// the result's loops, numLoops inside the reduction.
+  unsigned nestEnd = 0;
+  bool inReduction = false;
+  /// Set while emitting a reduction at a result point that may lie outside
+  /// the kernel's space (a mask): the reduction's outermost loop collapses
+  /// its ranges to nothing where this i1 is false (see emitCompute).
+  Value rangeGuard;
+  /// Every operation computing the result from the reduced value can run
+  /// at any point without trapping (no integer division): a masked-out
+  /// point may then evaluate it and discard the value.
+  bool speculatableBody = false;
+  ReduceOverOp reduction;
+  ReductionPlan reductionPlan;
+  FuncOp combiner;
+  /// The combiner is exactly minimumf/maximumf: accumulate the IEEE total
+  /// order key of each value (an integer min/max, one instruction on the
+  /// accumulator's chain) and whether a NaN was seen, instead of the
+  /// NaN-and-signed-zero-aware float min/max per element. Same result:
+  /// NaN if any value is NaN, else the least/greatest with -0.0 < +0.0.
+  bool keyed = false, keyedMax = false;
+  /// Set while emitting the short-range variant of a keyed reduction: the
+  /// accumulator is the float itself, combined by one compare and select
+  /// (v < acc ? v : acc; a vminsd), with the NaN flag as for keys. Exact
+  /// unless the result is a zero (the select keeps the first of -0.0 and
+  /// +0.0): that case is recomputed with keys. Keys vectorize on long
+  /// ranges; on ranges of a few entries their encoding costs more than
+  /// the loop (tropical mxv on cryg2500, 5 entries a row: 11.7 -> 9.5 us
+  /// in C).
+  bool fastFloat = false;
+  /// Index of the visited-points count in the reduction's state.
+  unsigned countIndex() const { return keyed ? 2 : 1; }
+  Value toKey(OpBuilder &b, Value v);
+  Value fromKey(OpBuilder &b, Value key);
+  ArrayType resultType;
+  TypedAttr resultFill;
+  IterationAlgebra algebra = IterationAlgebra::universe();
+  SmallVector<unsigned> loopDim; // result dimension of each loop
+  SmallVector<Value> extents;    // per loop
+  SmallVector<Input> inputs;
+
+  // Output.
+  SmallVector<OutputLevel> outLevels;
+  bool denseOutput = false;
+  Value denseValues; // all-dense result
+  int valuesSlot = -1;
+  SmallVector<Value> initialOut;
+};
+
+/// Membership of `a` given one i1 per operand (null: not stored).
+Value emitMembership(OpBuilder &b, Location loc, const IterationAlgebra &a,
+                     ArrayRef<Value> defined);
+
+} // namespace detail
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_LIB_CONVERSION_KERNELLOWERING_H

@@ -1,0 +1,307 @@
+//===- KernelReduction.cpp - Reductions inside a kernel -------------------===//
+//
+// seed 000 §7.2 and thesis 003 §6.3: a reduction's loops per result
+// point, its accumulator, early exit at an annihilator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/InterleavedRange.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+// bits, with the magnitude bits flipped for negative values: signed integer
+// order is then IEEE total order (-0.0 < +0.0). An involution.
+Value KernelLowering::toKey(OpBuilder &b, Value v) {
+  unsigned width = v.getType().getIntOrFloatBitWidth();
+  Type it = b.getIntegerType(width);
+  Value bits = arith::BitcastOp::create(b, loc, it, v);
+  Value sign = arith::ShRSIOp::create(
+      b, loc, bits, arith::ConstantIntOp::create(b, loc, it, width - 1));
+  Value mask = arith::ShRUIOp::create(
+      b, loc, sign, arith::ConstantIntOp::create(b, loc, it, 1));
+  return arith::XOrIOp::create(b, loc, bits, mask);
+}
+
+Value KernelLowering::fromKey(OpBuilder &b, Value key) {
+  unsigned width = key.getType().getIntOrFloatBitWidth();
+  Type it = key.getType();
+  Value sign = arith::ShRSIOp::create(
+      b, loc, key, arith::ConstantIntOp::create(b, loc, it, width - 1));
+  Value mask = arith::ShRUIOp::create(
+      b, loc, sign, arith::ConstantIntOp::create(b, loc, it, 1));
+  Value bits = arith::XOrIOp::create(b, loc, key, mask);
+  return arith::BitcastOp::create(b, loc, reduction.getType(), bits);
+}
+
+Value KernelLowering::emitCombinerCall(OpBuilder &b, Value acc, Value v) {
+  SmallVector<int32_t> both = {0, 1};
+  FailureOr<Value> r =
+      inlineCall(b, combiner, ValueRange{acc, v}, combiner.getCaseFor(both), 0);
+  if (failed(r)) {
+    hadError = true;
+    return acc;
+  }
+  return *r;
+}
+
+Value KernelLowering::emitNotAnnihilated(OpBuilder &b, Location l,
+                                         ValueRange state) {
+  TypedAttr ann = reductionPlan.annihilator;
+  Value acc = state[0];
+  Value differs;
+  if (auto f = dyn_cast<FloatAttr>(ann)) {
+    if (f.getValue().isNaN())
+      differs =
+          arith::CmpFOp::create(b, l, arith::CmpFPredicate::ORD, acc, acc);
+    else
+      differs = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, acc,
+                                      arith::ConstantOp::create(b, l, ann));
+  } else {
+    differs = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, acc,
+                                    arith::ConstantOp::create(b, l, ann));
+  }
+  // Without an identity the accumulator means nothing before the first
+  // point.
+  if (state.size() > countIndex() && !reductionPlan.identity)
+    differs = arith::OrIOp::create(
+        b, l, differs,
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                              state[countIndex()], constIndex(b, l, 0)));
+  return differs;
+}
+
+Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
+  Type t = reduction.getType();
+  auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
+    return arith::ConstantOp::create(cb, loc, a);
+  };
+  // Inputs absent at this result point may make the reduction a constant.
+  const DerivedSpace &space = derivation.derive(kernel, reduction.getResult());
+  if (space.fill) {
+    IterationAlgebra a = space.algebra;
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (inputs[k].used && !(ctx.alive >> k & 1))
+        a = removeOperand(a, k);
+    if (a.normalize().isEmpty())
+      return constant(b, space.fill);
+  }
+  using Strategy = ReductionPlan::Strategy;
+  bool counting = reductionPlan.strategy != Strategy::Identity;
+  TypedAttr zero = isa<FloatType>(t) ? TypedAttr(b.getFloatAttr(t, 0.0))
+                                     : TypedAttr(b.getIntegerAttr(t, 0));
+  TypedAttr start = reductionPlan.identity    ? reductionPlan.identity
+                    : reductionPlan.valueFill ? reductionPlan.valueFill
+                                              : zero;
+  SmallVector<Value> state = {constant(b, start)};
+  if (keyed) {
+    state[0] = toKey(b, state[0]);
+    state.push_back(arith::ConstantIntOp::create(b, loc, 0, 1)); // NaN seen
+  }
+  if (counting)
+    state.push_back(constIndex(b, loc, 0));
+  // The reduction's loops are a nest of their own: the enclosing result
+  // loop's threaded cases do not reach into them.
+  unsigned savedEnd = nestEnd;
+  ArrayRef<Value> savedThreaded = threadedEnds;
+  nestEnd = numLoops;
+  inReduction = true;
+  threadedEnds = {};
+  SmallVector<Value> res = emitLoop(b, rank, ctx, state);
+  threadedEnds = savedThreaded;
+  inReduction = false;
+  nestEnd = savedEnd;
+  Value acc = res[0];
+  if (keyed) {
+    Value nan = arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(
+            t, APFloat::getNaN(cast<FloatType>(t).getFloatSemantics())));
+    acc = arith::SelectOp::create(b, loc, res[1], nan, fromKey(b, acc));
+  }
+  if (!counting)
+    return acc;
+  Value count = res[countIndex()];
+  Value total = constIndex(b, loc, 1);
+  for (unsigned d = rank; d < numLoops; ++d)
+    total = arith::MulIOp::create(b, loc, total, extents[d]);
+  if (reductionPlan.strategy == Strategy::Reassociate) {
+    // The points not visited hold the fill: acc ⊕ fill^(total - count),
+    // the power by repeated squaring (associativity regroups the fold,
+    // commutativity moves the fills to the end).
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    Value missing = arith::SubIOp::create(b, loc, total, count);
+    Value fill = constant(b, reductionPlan.valueFill);
+    Value f = arith::ConstantIntOp::create(b, loc, 0, 1);
+    // (k, base, power, has power): power = base^(bits of k consumed).
+    SmallVector<Value> init = {missing, fill, fill, f};
+    auto loop = scf::WhileOp::create(
+        b, loc, ValueRange(init).getTypes(), init,
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          scf::ConditionOp::create(
+              wb, l,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne, args[0],
+                                    zero),
+              args);
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value k = args[0], base = args[1], power = args[2], has = args[3];
+          Value odd =
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne,
+                                    arith::AndIOp::create(wb, l, k, one), zero);
+          // Only combinations the grouping needs are evaluated.
+          auto take = scf::IfOp::create(
+              wb, l, odd,
+              [&](OpBuilder &tb, Location tl) {
+                Value both =
+                    scf::IfOp::create(
+                        tb, tl, has,
+                        [&](OpBuilder &hb, Location hl) {
+                          scf::YieldOp::create(
+                              hb, hl, emitCombinerCall(hb, power, base));
+                        },
+                        [&](OpBuilder &nb, Location nl) {
+                          scf::YieldOp::create(nb, nl, base);
+                        })
+                        .getResult(0);
+                scf::YieldOp::create(tb, tl, both);
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, power);
+              });
+          Value rest = arith::ShRUIOp::create(wb, l, k, one);
+          Value square = scf::IfOp::create(
+                             wb, l,
+                             arith::CmpIOp::create(
+                                 wb, l, arith::CmpIPredicate::ne, rest, zero),
+                             [&](OpBuilder &tb, Location tl) {
+                               scf::YieldOp::create(
+                                   tb, tl, emitCombinerCall(tb, base, base));
+                             },
+                             [&](OpBuilder &eb, Location el) {
+                               scf::YieldOp::create(eb, el, base);
+                             })
+                             .getResult(0);
+          Value hasNow = arith::OrIOp::create(wb, l, has, odd);
+          scf::YieldOp::create(
+              wb, l, ValueRange{rest, square, take.getResult(0), hasNow});
+        });
+    Value power = loop.getResult(2);
+    Value none =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, missing, zero);
+    Value noneVisited =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
+    // Nothing missing: acc. Nothing visited: the power (an empty range
+    // keeps the start value). Else both.
+    auto fix = scf::IfOp::create(
+        b, loc, none,
+        [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, acc); },
+        [&](OpBuilder &eb, Location l) {
+          auto both = scf::IfOp::create(
+              eb, l, noneVisited,
+              [&](OpBuilder &nb, Location nl) {
+                scf::YieldOp::create(nb, nl, power);
+              },
+              [&](OpBuilder &cb, Location cl) {
+                scf::YieldOp::create(cb, cl, emitCombinerCall(cb, acc, power));
+              });
+          scf::YieldOp::create(eb, l, both.getResult(0));
+        });
+    return fix.getResult(0);
+  }
+  if (reductionPlan.strategy == Strategy::Idempotent) {
+    // Some point was not visited: it holds the fill; once is enough.
+    Value missing =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, count, total);
+    auto fix = scf::IfOp::create(
+        b, loc, missing,
+        [&](OpBuilder &tb, Location l) {
+          Value fill = constant(tb, reductionPlan.valueFill);
+          Value first = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                              count, constIndex(tb, l, 0));
+          Value combined = emitCombinerCall(tb, acc, fill);
+          scf::YieldOp::create(
+              tb, l,
+              arith::SelectOp::create(tb, l, first, fill, combined)
+                  .getResult());
+        },
+        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, acc); });
+    return fix.getResult(0);
+  }
+  return acc;
+}
+
+SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
+                                               bool omitter, ValueRange state) {
+  uint64_t absent = 0;
+  SmallVector<Value> values = loadInputValues(b, ctx, absent);
+  bool counting = state.size() > countIndex();
+  auto combineAt = [&](OpBuilder &cb) {
+    Value v = emitBody(cb, absent, values, reduction.getValue());
+    SmallVector<Value> r;
+    Value next, first;
+    if (keyed && fastFloat) {
+      first = v;
+      Value better = arith::CmpFOp::create(cb, loc,
+                                           keyedMax ? arith::CmpFPredicate::OGT
+                                                    : arith::CmpFPredicate::OLT,
+                                           v, state[0]);
+      next = arith::SelectOp::create(cb, loc, better, v, state[0]);
+    } else if (keyed) {
+      first = toKey(cb, v);
+      next = keyedMax ? Value(arith::MaxSIOp::create(cb, loc, state[0], first))
+                      : Value(arith::MinSIOp::create(cb, loc, state[0], first));
+    } else {
+      first = v;
+      next = emitCombinerCall(cb, state[0], v);
+    }
+    if (counting && !reductionPlan.identity)
+      next = arith::SelectOp::create(
+          cb, loc,
+          arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq,
+                                state[countIndex()], constIndex(cb, loc, 0)),
+          first, next);
+    r.push_back(next);
+    if (keyed)
+      r.push_back(arith::OrIOp::create(
+          cb, loc, state[1],
+          arith::CmpFOp::create(cb, loc, arith::CmpFPredicate::UNO, v, v)));
+    if (counting)
+      r.push_back(arith::AddIOp::create(cb, loc, state[countIndex()],
+                                        constIndex(cb, loc, 1)));
+    return r;
+  };
+  if (!omitter)
+    return combineAt(b);
+  // An omitted point holds the value's fill unless a stored entry is an
+  // explicit fill (thesis §6.2.1): then it is combined after all.
+  IterationAlgebra space = reductionPlan.algebra;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (absent >> k & 1)
+      space = removeOperand(space, k);
+  return emitIfMember(b, space.normalize(), values, absent, state, combineAt);
+}

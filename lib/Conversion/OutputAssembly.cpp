@@ -1,0 +1,418 @@
+//===- OutputAssembly.cpp - Result storage of a kernel --------------------===//
+//
+// seed 002 §4.3: the result assembled by appending in order (sparse
+// levels) or stored in place (dense levels).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Analysis/Speculation.h"
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/InterleavedRange.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+/// Whether the set lies within the union of its operands' stored entries
+/// (no universe, no complement that escapes an intersection).
+static bool withinStoredEntries(const IterationAlgebra &a) {
+  switch (a.getKind()) {
+  case IterationAlgebra::Kind::Empty:
+  case IterationAlgebra::Kind::Leaf:
+    return true;
+  case IterationAlgebra::Kind::Universe:
+  case IterationAlgebra::Kind::Complement:
+    return false;
+  case IterationAlgebra::Kind::Union:
+    return llvm::all_of(a.getChildren(), withinStoredEntries);
+  case IterationAlgebra::Kind::Intersection:
+    return llvm::any_of(a.getChildren(), withinStoredEntries);
+  }
+  llvm_unreachable("unknown algebra kind");
+}
+
+Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
+  if (capacityIsBound)
+    return buffer;
+  Value cap = memref::DimOp::create(b, loc, buffer, 0);
+  Value full =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, needed, cap);
+  auto grow = scf::IfOp::create(
+      b, loc, full,
+      [&](OpBuilder &tb, Location l) {
+        Value twice = arith::MulIOp::create(tb, l, cap, constIndex(tb, l, 2));
+        Value size = arith::MaxUIOp::create(tb, l, twice, needed);
+        Value bigger = memref::ReallocOp::create(
+            tb, l, cast<MemRefType>(buffer.getType()), buffer, size);
+        scf::YieldOp::create(tb, l, bigger);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, buffer); });
+  return grow.getResult(0);
+}
+
+Value KernelLowering::allocOutput(OpBuilder &b, MemRefType type, Value size) {
+  Value buffer = memref::AllocOp::create(b, loc, type, ValueRange{size});
+  // Written once, in order: ask for huge pages (runtime/lib/Memory.cpp).
+  Type i64 = b.getI64Type();
+  Value address = arith::IndexCastOp::create(
+      b, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  unsigned bytes = (type.getElementTypeBitWidth() + 7) / 8;
+  Value total = arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, size),
+      arith::ConstantIntOp::create(b, loc, i64, bytes));
+  callRuntime(b, loc, kernel, "sa_rt_advise_sequential_buffer", {},
+              {address, total});
+  return buffer;
+}
+
+static void fillBuffer(OpBuilder &b, Location loc, Value buffer, Value from,
+                       Value to, Value value) {
+  scf::ForOp::create(b, loc, from, to, constIndex(b, loc, 1), ValueRange{},
+                     [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+                       memref::StoreOp::create(fb, l, value, buffer, i);
+                       scf::YieldOp::create(fb, l);
+                     });
+}
+
+void KernelLowering::setUpOutput(OpBuilder &b) {
+  FormatAttr format = resultType.getFormat();
+  Type elt = resultType.getElementType();
+  Value fill = arith::ConstantOp::create(b, loc, resultFill);
+  denseOutput = resultType.isAllDense();
+  if (denseOutput) {
+    Value size = constIndex(b, loc, 1);
+    for (Value e : ArrayRef(extents).take_front(rank))
+      size = arith::MulIOp::create(b, loc, size, e);
+    denseValues =
+        allocOutput(b, MemRefType::get({ShapedType::kDynamic}, elt), size);
+    fillBuffer(b, loc, denseValues, constIndex(b, loc, 0), size, fill);
+    return;
+  }
+  // Initial capacity: the entries the inputs store (a union of them fits),
+  // at least 16; buffers double when full. When the iteration space lies
+  // within the inputs' stored entries and no input is broadcast (each binds
+  // every loop), no level can have more entries than that: no checks.
+  capacityIsBound =
+      withinStoredEntries(algebra.normalize()) &&
+      llvm::all_of(inputs, [&](const Input &in) {
+        if (!in.used)
+          return true;
+        llvm::SmallBitVector bound(rank);
+        for (const InputLevel &level : in.levels)
+          if (level.loop >= 0 && static_cast<unsigned>(level.loop) < rank)
+            bound.set(level.loop);
+        return bound.all();
+      });
+  Value cap = constIndex(b, loc, 16);
+  for (Input &in : inputs)
+    if (in.used)
+      cap = arith::AddIOp::create(b, loc, cap,
+                                  memref::DimOp::create(b, loc, in.values, 0));
+  // A sparse vector has at most one entry per coordinate: when its loop
+  // visits every coordinate anyway (a lattice with U alone: mxv results,
+  // masked vectors), its extent bounds it at no more memory than the work.
+  bool visitsEveryCoordinate =
+      rank == 1 &&
+      llvm::any_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
+                   [](LatticeAttr lattice) {
+                     return lattice.getLoop() == 0 &&
+                            llvm::any_of(lattice.getPoints(),
+                                         [](const LatticePoint &p) {
+                                           return p.universe && !p.operands;
+                                         });
+                   });
+  if (visitsEveryCoordinate) {
+    cap = arith::MaxUIOp::create(b, loc, extents[0], constIndex(b, loc, 1));
+    capacityIsBound = true;
+    appendBranchFree = format.getLevels()[0].format->hasPositionsBuffer() &&
+                       format.getLevels()[0].unique;
+  }
+  auto memrefOf = [&](Type t) {
+    return MemRefType::get({ShapedType::kDynamic}, t);
+  };
+  Value denseParents = constIndex(b, loc, 1); // positions of a full prefix
+  bool prefixFull = true;
+  Value zero = constIndex(b, loc, 0);
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    OutputLevel &ol = outLevels.emplace_back();
+    ol.spec = format.getLevels()[l];
+    if (ol.spec.isFull()) {
+      denseParents = arith::MulIOp::create(b, loc, denseParents, extents[l]);
+      continue;
+    }
+    prefixFull = false;
+    ol.sparse = true;
+    ol.hasPositions = ol.spec.format->hasPositionsBuffer();
+    Type crdType = b.getIntegerType(format.getCrdWidth());
+    Type posType = b.getIntegerType(format.getPosWidth());
+    ol.crdSlot = initialOut.size();
+    initialOut.push_back(allocOutput(b, memrefOf(crdType), cap));
+    ol.countSlot = initialOut.size();
+    initialOut.push_back(zero);
+    if (ol.hasPositions) {
+      // Parents: the full prefix's positions, or those appended above.
+      bool parentAppended = l > 0 && outLevels[l - 1].sparse;
+      Value size =
+          parentAppended
+              ? arith::AddIOp::create(b, loc, cap, constIndex(b, loc, 1))
+              : arith::AddIOp::create(b, loc, denseParents,
+                                      constIndex(b, loc, 1));
+      ol.posSlot = initialOut.size();
+      Value pos = allocOutput(b, memrefOf(posType), size);
+      initialOut.push_back(pos);
+    }
+  }
+  (void)prefixFull;
+  // A full level below an appended one multiplies its entries by its
+  // extent: the inputs' entry count no longer bounds the buffers.
+  for (unsigned l = 1; l < outLevels.size(); ++l)
+    if (outLevels[l - 1].sparse && !outLevels[l].sparse)
+      capacityIsBound = false;
+  {
+    unsigned d = outLevels.size() - 1;
+    bool allFullAbove =
+        llvm::all_of(ArrayRef(outLevels).take_front(d),
+                     [](const OutputLevel &ol) { return !ol.sparse; });
+    positionsAfterLoop = outLevels[d].hasPositions &&
+                         ((d > 0 && outLevels[d - 1].sparse) || allFullAbove);
+    everyParentVisited =
+        positionsAfterLoop && allFullAbove &&
+        llvm::all_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
+                     [&](LatticeAttr lattice) {
+                       return lattice.getLoop() >= d ||
+                              llvm::any_of(lattice.getPoints(),
+                                           [](const LatticePoint &p) {
+                                             return p.universe && !p.operands;
+                                           });
+                     });
+  }
+  // Positions start at 0; parents that might not be visited keep 0 until
+  // finishOutput's running max.
+  for (OutputLevel &ol : outLevels) {
+    if (!ol.sparse || !ol.hasPositions)
+      continue;
+    Value pos = initialOut[ol.posSlot];
+    Value zeroPos =
+        arith::ConstantIntOp::create(b, loc, 0, format.getPosWidth());
+    if (&ol == &outLevels.back() && everyParentVisited)
+      memref::StoreOp::create(b, loc, zeroPos, pos, ValueRange{zero});
+    else
+      fillBuffer(b, loc, pos, zero, memref::DimOp::create(b, loc, pos, 0),
+                 zeroPos);
+  }
+  valuesSlot = initialOut.size();
+  initialOut.push_back(allocOutput(b, memrefOf(elt), cap));
+}
+
+SmallVector<Value> KernelLowering::storeResult(OpBuilder &b, const Context &ctx,
+                                               Value v, ValueRange outIn) {
+  SmallVector<Value> out(outIn);
+  FormatAttr format = resultType.getFormat();
+  // Coordinate of result level l = loop l.
+  if (denseOutput) {
+    Value q = constIndex(b, loc, 0);
+    for (unsigned l = 0; l < rank; ++l)
+      q = linearize(b, loc, q, extents[l], ctx.coords[l]);
+    memref::StoreOp::create(b, loc, v, denseValues, q);
+    return out;
+  }
+  Value differs = differsFrom(b, loc, v, resultFill);
+  if (appendBranchFree) {
+    const OutputLevel &ol = outLevels[0];
+    Value count = out[ol.countSlot];
+    Type crdType = b.getIntegerType(format.getCrdWidth());
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, ctx.coords[0]),
+        out[ol.crdSlot], count);
+    memref::StoreOp::create(b, loc, v, out[valuesSlot], count);
+    out[ol.countSlot] = arith::AddIOp::create(
+        b, loc, count,
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), differs));
+    return out;
+  }
+  auto branch = scf::IfOp::create(
+      b, loc, differs,
+      [&](OpBuilder &tb, Location l) {
+        SmallVector<Value> o(out);
+        Value one = constIndex(tb, l, 1);
+        Value q = constIndex(tb, l, 0);
+        for (unsigned lv = 0; lv < rank; ++lv) {
+          OutputLevel &ol = outLevels[lv];
+          Value c = ctx.coords[lv];
+          if (!ol.sparse) {
+            q = linearize(tb, l, q, extents[lv], c);
+            continue;
+          }
+          Type crdType = b.getIntegerType(format.getCrdWidth());
+          Value cc = arith::IndexCastUIOp::create(tb, l, crdType, c);
+          Value count = o[ol.countSlot];
+          // The storage below a new entry: the full levels directly below
+          // multiply it by their extents; the next appended level's
+          // positions there start at 0, and values there start as the fill.
+          unsigned next = lv + 1;
+          Value blockSize = one;
+          while (next < rank && !outLevels[next].sparse)
+            blockSize =
+                arith::MulIOp::create(tb, l, blockSize, extents[next++]);
+          int belowSlot = -1;
+          if (next < rank && outLevels[next].hasPositions)
+            belowSlot = outLevels[next].posSlot;
+          else if (next == rank && next != lv + 1)
+            belowSlot = valuesSlot;
+          auto initBelow = [&](OpBuilder &ab, Location al, Value n) {
+            Value hi = arith::MulIOp::create(ab, al, n, blockSize);
+            Value lo = arith::SubIOp::create(ab, al, hi, blockSize);
+            if (belowSlot == valuesSlot) {
+              Value vals = ensureCapacity(ab, o[belowSlot], hi);
+              fillBuffer(ab, al, vals, lo, hi,
+                         arith::ConstantOp::create(ab, al, resultFill));
+              return vals;
+            }
+            // positions[parent + 1] for every new parent
+            hi = arith::AddIOp::create(ab, al, hi, one);
+            lo = arith::AddIOp::create(ab, al, lo, one);
+            Value pos = ensureCapacity(ab, o[belowSlot], hi);
+            fillBuffer(ab, al, pos, lo, hi,
+                       arith::ConstantIntOp::create(
+                           ab, al, ab.getIntegerType(format.getPosWidth()), 0));
+            return pos;
+          };
+          auto append = [&](OpBuilder &ab, Location al) {
+            SmallVector<Value> r;
+            Value n = arith::AddIOp::create(ab, al, count, one);
+            Value crd = ensureCapacity(ab, o[ol.crdSlot], n);
+            memref::StoreOp::create(ab, al, cc, crd, count);
+            r = {crd, n};
+            if (belowSlot >= 0)
+              r.push_back(initBelow(ab, al, n));
+            return r;
+          };
+          SmallVector<Value> appended;
+          if (ol.hasPositions && ol.spec.unique && lv + 1 == rank) {
+            // The innermost loop visits each coordinate of a parent once,
+            // in order: nothing to merge with (the hot path).
+            appended = append(tb, l);
+          } else if (ol.hasPositions && ol.spec.unique) {
+            // A new coordinate under parent q unless the last one appended
+            // (under this parent) is c: positions[q + 1] != 0 says q has
+            // children already.
+            Value qp1 = arith::AddIOp::create(tb, l, q, one);
+            Value posEnd = loadIndex(tb, l, o[ol.posSlot], qp1);
+            Value has = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::ne,
+                                              posEnd, constIndex(tb, l, 0));
+            Value same = emitGuardedCoordinateIs(
+                tb, l, has, o[ol.crdSlot],
+                arith::SubIOp::create(tb, l, count, one), c);
+            auto branch = scf::IfOp::create(
+                tb, l, same,
+                [&](OpBuilder &sb, Location sl) {
+                  SmallVector<Value> keep{o[ol.crdSlot], count};
+                  if (belowSlot >= 0)
+                    keep.push_back(o[belowSlot]);
+                  scf::YieldOp::create(sb, sl, keep);
+                },
+                [&](OpBuilder &ab, Location al) {
+                  scf::YieldOp::create(ab, al, append(ab, al));
+                });
+            appended = SmallVector<Value>(branch.getResults());
+          } else if (ol.hasPositions) {
+            // Non-unique: one position per entry.
+            appended = append(tb, l);
+          } else {
+            // Singleton: the position is the parent's.
+            Value needed = arith::AddIOp::create(tb, l, q, one);
+            Value crd = ensureCapacity(tb, o[ol.crdSlot], needed);
+            memref::StoreOp::create(tb, l, cc, crd, q);
+            appended = {crd, needed};
+            if (belowSlot >= 0)
+              appended.push_back(initBelow(tb, l, needed));
+          }
+          Value newCount = appended[1];
+          o[ol.crdSlot] = appended[0];
+          o[ol.countSlot] = newCount;
+          if (belowSlot >= 0)
+            o[belowSlot] = appended[2];
+          if (ol.hasPositions && !(lv + 1 == rank && positionsAfterLoop)) {
+            Value qp1 = arith::AddIOp::create(tb, l, q, one);
+            Type posType = b.getIntegerType(format.getPosWidth());
+            memref::StoreOp::create(
+                tb, l, arith::IndexCastUIOp::create(tb, l, posType, newCount),
+                o[ol.posSlot], qp1);
+          }
+          q = arith::SubIOp::create(tb, l, newCount, one);
+        }
+        Value vals = ensureCapacity(tb, o[valuesSlot],
+                                    arith::AddIOp::create(tb, l, q, one));
+        memref::StoreOp::create(tb, l, v, vals, q);
+        o[valuesSlot] = vals;
+        scf::YieldOp::create(tb, l, o);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, out); });
+  return SmallVector<Value>(branch.getResults());
+}
+
+Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
+  SmallVector<Value> buffers;
+  if (denseOutput) {
+    buffers.push_back(denseValues);
+  } else {
+    FormatAttr format = resultType.getFormat();
+    Value one = constIndex(b, loc, 1);
+    Value parents = one; // positions of the level above
+    auto shrink = [&](Value buffer, Value size) {
+      return memref::ReallocOp::create(
+          b, loc, cast<MemRefType>(buffer.getType()), buffer, size);
+    };
+    for (unsigned l = 0; l < rank; ++l) {
+      OutputLevel &ol = outLevels[l];
+      if (!ol.sparse) {
+        parents = arith::MulIOp::create(b, loc, parents, extents[l]);
+        continue;
+      }
+      if (ol.hasPositions) {
+        Value size = arith::AddIOp::create(b, loc, parents, one);
+        Value pos = out[ol.posSlot];
+        Type posType = b.getIntegerType(format.getPosWidth());
+        // Parents without children kept 0: positions are the running max.
+        if (!(l + 1 == rank && everyParentVisited))
+          scf::ForOp::create(
+              b, loc, one, size, one,
+              ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
+              [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+                Value p = memref::LoadOp::create(fb, fl, pos, ValueRange{i});
+                Value m = arith::MaxUIOp::create(fb, fl, p, acc[0]);
+                memref::StoreOp::create(fb, fl, m, pos, i);
+                scf::YieldOp::create(fb, fl, m);
+              });
+        buffers.push_back(shrink(pos, size));
+      }
+      buffers.push_back(shrink(out[ol.crdSlot], out[ol.countSlot]));
+      parents = out[ol.countSlot];
+    }
+    buffers.push_back(shrink(out[valuesSlot], parents));
+  }
+  return AssembleOp::create(b, loc, resultType, buffers,
+                            ValueRange(extentsInDimOrder()));
+}
