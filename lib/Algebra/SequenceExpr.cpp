@@ -8,6 +8,7 @@
 #include "SparseArray/Algebra/SequenceExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <cassert>
 
@@ -46,6 +47,16 @@ SequenceExpr SequenceExpr::leaf(unsigned operand, bool dense, int64_t size) {
   n.size = size;
   return make(std::move(n));
 }
+SequenceExpr SequenceExpr::leafLevel(unsigned operand, unsigned level,
+                                     bool dense, int64_t size) {
+  Node n(Kind::Leaf);
+  n.operand = operand;
+  n.level = level;
+  n.dense = dense;
+  n.size = size;
+  return make(std::move(n));
+}
+
 SequenceExpr SequenceExpr::complement(SequenceExpr operand) {
   Node n(Kind::Complement);
   n.children = {std::move(operand)};
@@ -409,8 +420,8 @@ bool SequenceExpr::operator==(const SequenceExpr &other) const {
   if (node == other.node)
     return true;
   const Node &a = *node, &b = *other.node;
-  if (a.kind != b.kind || a.operand != b.operand || a.dense != b.dense ||
-      a.size != b.size || a.params[0] != b.params[0] ||
+  if (a.kind != b.kind || a.operand != b.operand || a.level != b.level ||
+      a.dense != b.dense || a.size != b.size || a.params[0] != b.params[0] ||
       a.params[1] != b.params[1] || a.params[2] != b.params[2] ||
       !llvm::equal(a.children, b.children) || bool(a.shape) != bool(b.shape))
     return false;
@@ -443,6 +454,8 @@ void SequenceExpr::print(llvm::raw_ostream &os) const {
     return;
   case Kind::Leaf:
     os << (node->dense ? 'd' : 's') << node->operand;
+    if (node->level)
+      os << '.' << node->level;
     return;
   case Kind::Complement:
     return list("not");
@@ -479,4 +492,138 @@ std::string SequenceExpr::str() const {
   llvm::raw_string_ostream os(s);
   print(os);
   return s;
+}
+
+namespace {
+/// Recursive descent over print's syntax.
+class Parser {
+public:
+  explicit Parser(llvm::StringRef text) : rest(text) {}
+
+  std::optional<SequenceExpr> parseAll() {
+    std::optional<SequenceExpr> e = parseExpr();
+    skipSpace();
+    if (!e || !rest.empty())
+      return std::nullopt;
+    return e;
+  }
+
+private:
+  void skipSpace() { rest = rest.ltrim(); }
+  bool consume(llvm::StringRef token) {
+    skipSpace();
+    return rest.consume_front(token);
+  }
+  std::optional<int64_t> parseInt() {
+    skipSpace();
+    if (rest.consume_front("?"))
+      return SequenceExpr::kDynamic;
+    bool negative = rest.consume_front("-");
+    size_t n = 0;
+    while (n < rest.size() && llvm::isDigit(rest[n]))
+      ++n;
+    int64_t v;
+    if (n == 0 || rest.take_front(n).getAsInteger(10, v))
+      return std::nullopt;
+    rest = rest.drop_front(n);
+    return negative ? -v : v;
+  }
+  /// `name(` children `)`.
+  std::optional<SmallVector<SequenceExpr>> parseList() {
+    SmallVector<SequenceExpr> out;
+    if (!consume("("))
+      return std::nullopt;
+    do {
+      std::optional<SequenceExpr> e = parseExpr();
+      if (!e)
+        return std::nullopt;
+      out.push_back(*e);
+    } while (consume(","));
+    if (!consume(")"))
+      return std::nullopt;
+    return out;
+  }
+  std::optional<SequenceExpr> parseExpr() {
+    skipSpace();
+    size_t n = 0;
+    while (n < rest.size() && llvm::isAlnum(rest[n]))
+      ++n;
+    llvm::StringRef word = rest.take_front(n);
+    rest = rest.drop_front(n);
+    if (word == "empty")
+      return SequenceExpr::empty();
+    if (word == "full")
+      return SequenceExpr::full();
+    if (word == "universe")
+      return SequenceExpr::universe();
+    if ((word.starts_with("s") || word.starts_with("d")) && word.size() > 1 &&
+        llvm::all_of(word.drop_front(), llvm::isDigit)) {
+      unsigned operand, level = 0;
+      if (word.drop_front().getAsInteger(10, operand))
+        return std::nullopt;
+      if (rest.consume_front(".")) {
+        std::optional<int64_t> l = parseInt();
+        if (!l || *l < 0)
+          return std::nullopt;
+        level = unsigned(*l);
+      }
+      return SequenceExpr::leafLevel(operand, level, word[0] == 'd');
+    }
+    if (word == "offset") {
+      if (!consume("(") || !consume("|"))
+        return std::nullopt;
+      std::optional<SequenceExpr> shift = parseExpr();
+      if (!shift || !consume("|") || !consume(","))
+        return std::nullopt;
+      std::optional<SequenceExpr> operand = parseExpr();
+      if (!operand || !consume(")"))
+        return std::nullopt;
+      return SequenceExpr::offset(*shift, *operand);
+    }
+    if (word == "project0" || word == "project1" || word == "slice") {
+      if (!consume("("))
+        return std::nullopt;
+      std::optional<SequenceExpr> operand = parseExpr();
+      if (!operand)
+        return std::nullopt;
+      SmallVector<int64_t, 3> ints;
+      while (consume(",")) {
+        std::optional<int64_t> v = parseInt();
+        if (!v)
+          return std::nullopt;
+        ints.push_back(*v);
+      }
+      if (!consume(")"))
+        return std::nullopt;
+      if (word == "slice") {
+        if (ints.size() != 3 || ints[2] == 0)
+          return std::nullopt;
+        return SequenceExpr::slice(*operand, ints[0], ints[1], ints[2]);
+      }
+      if (ints.size() != 1)
+        return std::nullopt;
+      return SequenceExpr::project(*operand, word == "project1", ints[0]);
+    }
+    std::optional<SmallVector<SequenceExpr>> children = parseList();
+    if (!children)
+      return std::nullopt;
+    if (word == "not" && children->size() == 1)
+      return SequenceExpr::complement((*children)[0]);
+    if (word == "union" && children->size() >= 2)
+      return SequenceExpr::unite(*children);
+    if (word == "intersect" && children->size() >= 2)
+      return SequenceExpr::intersect(*children);
+    if (word == "product" && children->size() == 2)
+      return SequenceExpr::product((*children)[0], (*children)[1]);
+    if (word == "concat" && children->size() == 2)
+      return SequenceExpr::concat((*children)[0], (*children)[1]);
+    return std::nullopt;
+  }
+
+  llvm::StringRef rest;
+};
+} // namespace
+
+std::optional<SequenceExpr> SequenceExpr::parse(llvm::StringRef text) {
+  return Parser(text).parseAll();
 }

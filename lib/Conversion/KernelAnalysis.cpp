@@ -43,33 +43,6 @@ IterationAlgebra KernelLowering::algebraWithout(uint64_t absent) const {
   return a.normalize();
 }
 
-LevelBuffers KernelLowering::fetchLevelBuffers(OpBuilder &b, Value array,
-                                               unsigned l) {
-  auto type = cast<ArrayType>(array.getType());
-  FormatAttr format = type.getFormat();
-  LevelSpec spec = format.getLevels()[l];
-  const LevelFormat *lf = spec.format;
-  LevelBuffers buffers;
-  if (spec.isFull()) {
-    unsigned dim = format.getLevelDim(l);
-    buffers.size =
-        ShapedType::isDynamic(type.getShape()[dim])
-            ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
-            : constIndex(b, loc, type.getShape()[dim]);
-    return buffers;
-  }
-  auto widthType = [&](unsigned w) {
-    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
-  };
-  if (lf->hasPositionsBuffer())
-    buffers.positions =
-        PositionsOp::create(b, loc, widthType(format.getPosWidth()), array, l);
-  if (lf->hasCoordinatesBuffer())
-    buffers.coordinates = CoordinatesOp::create(
-        b, loc, widthType(format.getCrdWidth()), array, l);
-  return buffers;
-}
-
 LogicalResult KernelLowering::analyze(OpBuilder &b) {
   auto fail = [&](const Twine &message) {
     kernel.emitError() << message;
@@ -200,7 +173,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         lastLoop = level.loop;
       }
       level.iterator = LevelIteratorRegistry::create(
-          level.spec, fetchLevelBuffers(b, array, l));
+          level.spec, fetchLevelBuffers(b, loc, array, l));
       if (!level.iterator)
         return fail("level format '" + level.spec.getName() +
                     "' has no iterator");

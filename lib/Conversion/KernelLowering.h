@@ -213,9 +213,6 @@ private:
   FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
                               Region *region, unsigned depth);
   IterationAlgebra algebraWithout(uint64_t absent) const;
-  /// The buffers of level `l` of `array` its iterator reads (the extent of
-  /// its dimension for full levels).
-  LevelBuffers fetchLevelBuffers(OpBuilder &b, Value array, unsigned l);
   Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
   /// A fresh output buffer of `size` elements.
   Value allocOutput(OpBuilder &b, MemRefType type, Value size);

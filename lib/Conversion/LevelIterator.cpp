@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Dialect/SparseArray.h"
 
 #include "CodegenUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -242,4 +244,31 @@ LevelIteratorRegistry::create(LevelSpec spec, const LevelBuffers &buffers) {
     return makeStoredCoordinateIterator(spec, buffers.positions,
                                         buffers.coordinates);
   return nullptr;
+}
+
+LevelBuffers mlir::sparse_array::fetchLevelBuffers(OpBuilder &b, Location loc,
+                                                   Value array, unsigned l) {
+  auto type = cast<ArrayType>(array.getType());
+  FormatAttr format = type.getFormat();
+  LevelSpec spec = format.getLevels()[l];
+  const LevelFormat *lf = spec.format;
+  LevelBuffers buffers;
+  if (spec.isFull()) {
+    unsigned dim = format.getLevelDim(l);
+    buffers.size =
+        ShapedType::isDynamic(type.getShape()[dim])
+            ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
+            : constIndex(b, loc, type.getShape()[dim]);
+    return buffers;
+  }
+  auto widthType = [&](unsigned w) {
+    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+  };
+  if (lf->hasPositionsBuffer())
+    buffers.positions =
+        PositionsOp::create(b, loc, widthType(format.getPosWidth()), array, l);
+  if (lf->hasCoordinatesBuffer())
+    buffers.coordinates = CoordinatesOp::create(
+        b, loc, widthType(format.getCrdWidth()), array, l);
+  return buffers;
 }

@@ -144,4 +144,23 @@ TEST(SequenceExprTest, StructuralEquality) {
   EXPECT_EQ(S::project(sp(0), 0, S::kDynamic).str(), "project0(s0, ?)");
 }
 
+TEST(SequenceExprTest, ParsePrintRoundTrip) {
+  for (const char *text :
+       {"s0", "d3", "s0.1", "union(product(s0, s0.1), s1)",
+        "intersect(project1(s0, 4), d1)", "concat(s0, slice(s1, 1, ?, 2))",
+        "offset(|s0|, s1)", "not(union(s0, universe))", "project0(s2, ?)",
+        "slice(s0, -3, 9, 1)"}) {
+    std::optional<S> e = S::parse(text);
+    ASSERT_TRUE(e) << text;
+    EXPECT_EQ(e->str(), text);
+    EXPECT_EQ(*S::parse(e->str()), *e);
+  }
+  EXPECT_EQ(S::parse(" union( s0 ,s1 ) ")->str(), "union(s0, s1)");
+  EXPECT_TRUE(S::parse("s0.1")->getLevel() == 1);
+  for (const char *bad : {"", "s", "x0", "union(s0)", "product(s0)",
+                          "slice(s0, 1, 2, 0)", "slice(s0, 1)", "s0 s1",
+                          "union(s0, s1", "project0(s0)", "offset(s0, s1)"})
+    EXPECT_FALSE(S::parse(bad)) << bad;
+}
+
 } // namespace

@@ -67,6 +67,10 @@ public:
   /// of its extent (it is then located, and its running out is F).
   static SequenceExpr leaf(unsigned operand, bool dense = false,
                            int64_t size = kDynamic);
+  /// Level `level` (in storage order) of input `operand`: a product of
+  /// two levels of one array (a collapse) iterates both in one loop.
+  static SequenceExpr leafLevel(unsigned operand, unsigned level, bool dense,
+                                int64_t size = kDynamic);
   static SequenceExpr complement(SequenceExpr operand);
   static SequenceExpr unite(llvm::ArrayRef<SequenceExpr> operands);
   static SequenceExpr intersect(llvm::ArrayRef<SequenceExpr> operands);
@@ -95,6 +99,7 @@ public:
   /// ∅ or F: nothing left to iterate.
   bool isExhausted() const { return is(Kind::Empty) || is(Kind::Full); }
   unsigned getOperand() const;
+  unsigned getLevel() const { return node->level; }
   bool isDenseLeaf() const { return is(Kind::Leaf) && node->dense; }
   llvm::ArrayRef<SequenceExpr> getChildren() const { return node->children; }
   /// For ∅ and F: the sequence they replaced; for offsets: the shift; for
@@ -143,16 +148,22 @@ public:
   bool operator!=(const SequenceExpr &other) const { return !(*this == other); }
 
   /// `union(s0, d1)`, `product(s0, s1)`, `slice(s0, 1, 9, 2)`, `offset(|s0|,
-  /// s1)`, `empty`, `full`, `universe`: leaves are `s<k>` (sparse) or
-  /// `d<k>` (dense).
+  /// s1)`, `project1(s0, 4)`, `not(s0)`, `intersect(...)`, `concat(...)`,
+  /// `empty`, `full`, `universe`: leaves are `s<k>` (sparse) or `d<k>`
+  /// (dense), `s<k>.<level>` below the outermost level; `?` is a dynamic
+  /// bound.
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
+  /// Reads what print writes (offsets, ∅ and F without their shapes).
+  /// std::nullopt on malformed text.
+  static std::optional<SequenceExpr> parse(llvm::StringRef text);
 
 private:
   struct Node {
     explicit Node(Kind kind) : kind(kind) {}
     Kind kind;
     unsigned operand = 0;
+    unsigned level = 0;
     bool dense = false;
     int64_t size = kDynamic;
     int64_t params[3] = {0, 0, 0};

@@ -88,6 +88,11 @@ struct LevelBuffers {
   Value size;
 };
 
+/// The buffers level `l` of `array` has (per its format) and, for full
+/// levels, the extent of its dimension.
+LevelBuffers fetchLevelBuffers(OpBuilder &b, Location loc, Value array,
+                               unsigned l);
+
 using LevelIteratorFactory = std::function<std::unique_ptr<LevelIterator>(
     LevelSpec, const LevelBuffers &)>;
 

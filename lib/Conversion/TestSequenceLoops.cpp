@@ -1,0 +1,276 @@
+//===- TestSequenceLoops.cpp - sparse-array-test-sequence-loops -----------===//
+//
+// seed 001 §6.3 and Fig. 15 (CFIR loops from a lattice: one loop per point
+// in order, a switch over its sub-points, locators bound after eval) and
+// Fig. 23a (compiled through the iterator model), for hand-written
+// sequence expressions. A test harness for the iterator layer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Algebra/SequenceLattice.h"
+#include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Conversion/SequenceIterator.h"
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "CodegenUtils.h"
+
+#include <map>
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYTESTSEQUENCELOOPSPASS
+#include "SparseArray/Conversion/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+using Kind = SequenceExpr::Kind;
+
+/// One test function's lowering.
+class SequenceLoops {
+public:
+  SequenceLoops(func::FuncOp func, SequenceExpr root)
+      : func(func), loc(func.getLoc()), root(std::move(root)) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult createLeaves(OpBuilder &b);
+  LeafIterator *leafOf(const SequenceExpr &leaf) {
+    auto it = leaves.find({leaf.getOperand(), leaf.getLevel()});
+    return it == leaves.end() ? nullptr : it->second.get();
+  }
+  std::unique_ptr<SequenceIterator> iteratorOf(const SequenceExpr &seq);
+  /// Initializes the parts of `seq` no earlier loop iterated.
+  void initFresh(OpBuilder &b, const SequenceExpr &seq);
+  /// out[x] += the values of the arrays whose innermost level `seq` holds.
+  void emitCase(OpBuilder &b, Location l, const SequenceExpr &seq, Value x);
+
+  func::FuncOp func;
+  Location loc;
+  SequenceExpr root;
+  std::map<std::pair<unsigned, unsigned>, std::unique_ptr<LeafIterator>> leaves;
+  SmallVector<LeafIterator *> order;
+  llvm::DenseSet<LeafIterator *> iterated;
+  std::unique_ptr<SequenceCursors> cursors;
+  Value out;
+  std::string error;
+};
+
+void collectLeaves(const SequenceExpr &s, SmallVectorImpl<SequenceExpr> &out) {
+  if (s.is(Kind::Leaf))
+    out.push_back(s);
+  for (const SequenceExpr &c : s.getChildren())
+    collectLeaves(c, out);
+}
+
+LogicalResult SequenceLoops::createLeaves(OpBuilder &b) {
+  SmallVector<SequenceExpr> found;
+  collectLeaves(root, found);
+  llvm::sort(found, [](const SequenceExpr &x, const SequenceExpr &y) {
+    return std::make_pair(x.getOperand(), x.getLevel()) <
+           std::make_pair(y.getOperand(), y.getLevel());
+  });
+  for (const SequenceExpr &leaf : found) {
+    auto key = std::make_pair(leaf.getOperand(), leaf.getLevel());
+    if (leaves.count(key))
+      continue;
+    if (leaf.getOperand() >= func.getNumArguments())
+      return func.emitError() << "leaf " << leaf.str() << " names no argument";
+    Value array = func.getArgument(leaf.getOperand());
+    auto type = dyn_cast<ArrayType>(array.getType());
+    if (!type)
+      return func.emitError() << "argument " << leaf.getOperand()
+                              << " is not a sparse_array array";
+    FormatAttr format = type.getFormat();
+    if (leaf.getLevel() >= format.getNumLevels())
+      return func.emitError() << "leaf " << leaf.str() << ": no such level";
+    LevelSpec spec = format.getLevels()[leaf.getLevel()];
+    if (spec.isFull() != leaf.isDenseLeaf())
+      return func.emitError() << "leaf " << leaf.str() << " says "
+                              << (leaf.isDenseLeaf() ? "dense" : "sparse")
+                              << " but the level is " << spec.getName();
+    LeafIterator *parent = nullptr;
+    if (leaf.getLevel() > 0) {
+      auto p = leaves.find({leaf.getOperand(), leaf.getLevel() - 1});
+      if (p == leaves.end())
+        return func.emitError()
+               << "leaf " << leaf.str()
+               << " needs the level above it in the expression";
+      parent = p->second.get();
+    }
+    auto level = LevelIteratorRegistry::create(
+        spec, fetchLevelBuffers(b, loc, array, leaf.getLevel()));
+    if (!level)
+      return func.emitError()
+             << "level format '" << spec.getName() << "' has no iterator";
+    Value extent = DimOp::create(
+        b, loc, array,
+        static_cast<int64_t>(format.getLevelDim(leaf.getLevel())));
+    auto it = std::make_unique<LeafIterator>(std::move(level), extent, parent);
+    order.push_back(it.get());
+    leaves[key] = std::move(it);
+  }
+  return success();
+}
+
+std::unique_ptr<SequenceIterator>
+SequenceLoops::iteratorOf(const SequenceExpr &seq) {
+  return SequenceIterator::fromExpr(
+      seq, [&](const SequenceExpr &l) { return leafOf(l); }, *cursors, error);
+}
+
+void SequenceLoops::initFresh(OpBuilder &b, const SequenceExpr &seq) {
+  std::unique_ptr<SequenceIterator> it = iteratorOf(seq);
+  SmallVector<LeafIterator *> active;
+  it->collectActiveLeaves(active);
+  if (llvm::none_of(active,
+                    [&](LeafIterator *l) { return iterated.count(l); })) {
+    it->init(b, loc);
+    return;
+  }
+  if (seq.is(Kind::Offset) || seq.is(Kind::Concat) || seq.is(Kind::Product)) {
+    // Shapes only: their operands' cursors carry on.
+    return;
+  }
+  for (const SequenceExpr &c : seq.getChildren())
+    initFresh(b, c);
+}
+
+void SequenceLoops::emitCase(OpBuilder &b, Location l, const SequenceExpr &seq,
+                             Value x) {
+  std::unique_ptr<SequenceIterator> it = iteratorOf(seq);
+  SmallVector<LeafIterator *> active;
+  it->collectActiveLeaves(active);
+  Value sum = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
+  for (auto &[key, leaf] : leaves) {
+    if (!llvm::is_contained(active, leaf.get()))
+      continue;
+    Value array = func.getArgument(key.first);
+    auto type = cast<ArrayType>(array.getType());
+    if (key.second + 1 != type.getFormat().getNumLevels())
+      continue;
+    Value values = ValuesOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+        array);
+    Value v = memref::LoadOp::create(b, l, values, ValueRange{leaf->pos});
+    sum = arith::AddFOp::create(b, l, sum, v);
+  }
+  Value old = memref::LoadOp::create(b, l, out, ValueRange{x});
+  memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, old, sum), out,
+                          ValueRange{x});
+}
+
+LogicalResult SequenceLoops::run() {
+  auto resultType = func.getNumResults() == 1
+                        ? dyn_cast<ArrayType>(func.getResultTypes()[0])
+                        : ArrayType();
+  if (!resultType || resultType.getRank() != 1 || !resultType.isAllDense() ||
+      !resultType.getElementType().isF64())
+    return func.emitError("a test sequence function returns a dense f64 "
+                          "vector");
+  for (Type t : func.getArgumentTypes())
+    if (auto at = dyn_cast<ArrayType>(t); !at || !at.getElementType().isF64())
+      return func.emitError("test sequence arguments are f64 arrays");
+  Block *entry = func.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  if (failed(createLeaves(b)))
+    return failure();
+  cursors = std::make_unique<SequenceCursors>(order);
+  // Empty cursors until a loop initializes them (a level's init may read
+  // its parent's position, valid only under it).
+  for (LeafIterator *leaf : order)
+    leaf->begin = leaf->pos = leaf->end = constIndex(b, loc, 0);
+
+  std::unique_ptr<SequenceIterator> rootIt = iteratorOf(root);
+  if (!rootIt)
+    return func.emitError() << error;
+  Value size = rootIt->size(b, loc);
+  out = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF64Type()),
+      ValueRange{size});
+  scf::ForOp::create(
+      b, loc, constIndex(b, loc, 0), size, constIndex(b, loc, 1), ValueRange{},
+      [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+        Value zero = arith::ConstantOp::create(fb, l, fb.getF64FloatAttr(0.0));
+        memref::StoreOp::create(fb, l, zero, out, ValueRange{i});
+        scf::YieldOp::create(fb, l);
+      });
+
+  SequenceLattice lattice = SequenceLattice::build(root);
+  for (const SequencePoint &point : lattice.getPoints()) {
+    std::unique_ptr<SequenceIterator> it = iteratorOf(point.sequence);
+    if (!it)
+      return func.emitError() << error;
+    initFresh(b, point.sequence);
+    SmallVector<LeafIterator *> active;
+    it->collectActiveLeaves(active);
+    iterated.insert(active.begin(), active.end());
+    cursors->emitWhile(
+        b, loc, [&](OpBuilder &cb, Location l) { return it->valid(cb, l); },
+        [&](OpBuilder &bb, Location l) {
+          Value x = it->eval(bb, l);
+          it->bindLocated(bb, l, x);
+          // Seed 001 §6.3.2: a switch only when there are several cases.
+          std::function<void(OpBuilder &, unsigned)> cases = [&](OpBuilder &cb,
+                                                                 unsigned i) {
+            if (i == point.subPoints.size())
+              return;
+            const SequenceExpr &sub =
+                lattice.getPoints()[point.subPoints[i]].sequence;
+            if (point.subPoints.size() == 1) {
+              emitCase(cb, l, sub, x);
+              return;
+            }
+            Value here = iteratorOf(sub)->equals(cb, l, x);
+            scf::IfOp::create(
+                cb, l, here,
+                [&](OpBuilder &tb, Location) {
+                  emitCase(tb, l, sub, x);
+                  scf::YieldOp::create(tb, l);
+                },
+                [&](OpBuilder &eb, Location) {
+                  cases(eb, i + 1);
+                  scf::YieldOp::create(eb, l);
+                });
+          };
+          cases(bb, 0);
+          it->next(bb, l, x);
+        });
+  }
+  Value result =
+      AssembleOp::create(b, loc, resultType, ValueRange{out}, ValueRange{size});
+  func::ReturnOp::create(b, loc, result);
+  return success();
+}
+
+struct TestSequenceLoopsPass
+    : public sparse_array::impl::SparseArrayTestSequenceLoopsPassBase<
+          TestSequenceLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> funcs;
+    getOperation().walk([&](func::FuncOp f) {
+      if (f->hasAttr("sparse_array.test_sequence") && f.isDeclaration())
+        funcs.push_back(f);
+    });
+    for (func::FuncOp f : funcs) {
+      auto text =
+          dyn_cast<StringAttr>(f->getAttr("sparse_array.test_sequence"));
+      std::optional<SequenceExpr> seq =
+          text ? SequenceExpr::parse(text.getValue()) : std::nullopt;
+      if (!seq) {
+        f.emitError("malformed sparse_array.test_sequence");
+        return signalPassFailure();
+      }
+      f->removeAttr("sparse_array.test_sequence");
+      if (failed(SequenceLoops(f, *seq).run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
