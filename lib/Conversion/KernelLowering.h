@@ -119,9 +119,10 @@ private:
                                ArrayRef<Value> matched, ArrayRef<Value> pos,
                                ArrayRef<Value> segEnd, Value x, ValueRange out);
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
-  /// second half).
+  /// second half); `merged`: the plan's one loop descending with every
+  /// input.
   SmallVector<Value> emitLoops(OpBuilder &b, unsigned d, const Context &ctx,
-                               const Lattice &lattice,
+                               const Lattice &lattice, bool merged,
                                ArrayRef<unsigned> participants,
                                ArrayRef<Value> begin, ArrayRef<Value> end,
                                Value extent, ValueRange out);
@@ -130,7 +131,8 @@ private:
   /// long ones keys.
   SmallVector<Value>
   emitKeyedDispatch(OpBuilder &b, unsigned d, const Context &ctx,
-                    const Lattice &lattice, ArrayRef<unsigned> participants,
+                    const Lattice &lattice, bool merged,
+                    ArrayRef<unsigned> participants,
                     ArrayRef<Value> begin, ArrayRef<Value> end, Value extent,
                     ValueRange out);
   /// for x in [0, extent) carrying `init` (the reduction's state from

@@ -192,14 +192,15 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out, /*linear=*/true);
   if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
-    return emitKeyedDispatch(b, d, ctx, lattice, participants, begin, end,
-                             extent, out);
-  return emitLoops(b, d, ctx, lattice, participants, begin, end, extent, out);
+    return emitKeyedDispatch(b, d, ctx, lattice, plan.getMerged(),
+                             participants, begin, end, extent, out);
+  return emitLoops(b, d, ctx, lattice, plan.getMerged(), participants, begin,
+                   end, extent, out);
 }
 
 SmallVector<Value> KernelLowering::emitKeyedDispatch(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
-    ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
+    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
     Value extent, ValueRange out) {
   // The longest range: what the loop visits at most.
   Value len = constIndex(b, loc, 0);
@@ -209,8 +210,8 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
   Value isShort = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, len,
                                         constIndex(b, loc, 16));
   auto keyedLoops = [&](OpBuilder &kb) {
-    return emitLoops(kb, d, ctx, lattice, participants, begin, end, extent,
-                     out);
+    return emitLoops(kb, d, ctx, lattice, merged, participants, begin, end,
+                     extent, out);
   };
   auto branch = scf::IfOp::create(
       b, loc, isShort,
@@ -219,8 +220,8 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
         SmallVector<Value> in(out);
         in[0] = fromKey(tb, out[0]);
         fastFloat = true;
-        SmallVector<Value> r = emitLoops(tb, d, ctx, lattice, participants,
-                                         begin, end, extent, in);
+        SmallVector<Value> r = emitLoops(tb, d, ctx, lattice, merged,
+                                         participants, begin, end, extent, in);
         fastFloat = false;
         // A zero may have the wrong sign (and a NaN flag settles it all).
         Value zero = arith::CmpFOp::create(
@@ -251,7 +252,7 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
 
 SmallVector<Value> KernelLowering::emitLoops(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
-    ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
+    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
     Value extent, ValueRange out) {
   unsigned n = participants.size();
   auto iteratorOf = [&](unsigned i) -> LevelIterator & {
@@ -261,17 +262,9 @@ SmallVector<Value> KernelLowering::emitLoops(
   unsigned numOut = out.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
 
-  // Outer loops need no per-point loops and cases (omitters descend like
-  // producers there): one loop whose body descends with each input's
-  // segment, empty where it does not match, keeps the code linear in the
-  // number of loops instead of exponential. Needs every remaining level of
-  // the coiterated inputs to be stored-coordinate levels, which iterate an
-  // empty segment as nothing.
-  bool merged = d + 1 < nestEnd && d + 1 != rank;
-  for (unsigned k : participants)
-    for (unsigned l = ctx.processed[k]; l < inputs[k].levels.size(); ++l)
-      if (inputs[k].levels[l].iterator->canLocate())
-        merged = false;
+  // The plan's `merged` outer loops need no per-point loops and cases
+  // (omitters descend like producers there): one loop whose body descends
+  // with each input's segment, empty where it does not match.
   if (merged)
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out);

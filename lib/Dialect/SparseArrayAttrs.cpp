@@ -586,11 +586,15 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
                   parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
                                                  parsePoint)))
     return {};
+  bool merged = !linear && succeeded(parser.parseOptionalComma());
+  if (merged && parser.parseKeyword("merged"))
+    return {};
   if (parser.parseGreater())
     return {};
   return parser.getChecked<LatticeAttr>(
       loc, parser.getContext(), loop, ArrayRef<unsigned>(present),
-      ArrayRef<unsigned>(coiterated), ArrayRef<LatticePoint>(points), linear);
+      ArrayRef<unsigned>(coiterated), ArrayRef<LatticePoint>(points), linear,
+      merged);
 }
 
 void LatticeAttr::print(AsmPrinter &printer) const {
@@ -611,13 +615,14 @@ void LatticeAttr::print(AsmPrinter &printer) const {
       os << (p.operands ? ", U" : "U");
     os << "} " << (p.producer ? "produce" : "omit");
   });
-  os << "]>";
+  os << (getMerged() ? "], merged>" : "]>");
 }
 
 LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   unsigned loop, ArrayRef<unsigned> present,
                                   ArrayRef<unsigned> coiterated,
-                                  ArrayRef<LatticePoint> points, bool linear) {
+                                  ArrayRef<LatticePoint> points, bool linear,
+                                  bool merged) {
   auto increasing = [](ArrayRef<unsigned> list) {
     for (unsigned i = 1; i < list.size(); ++i)
       if (list[i - 1] >= list[i])
@@ -638,6 +643,11 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "coiterated input " << k << " is not present";
     coiteratedMask |= uint64_t(1) << k;
   }
+  if (linear && merged)
+    return emitError() << "a linear coiteration is one loop already; it "
+                          "cannot be merged";
+  if (merged && points.empty())
+    return emitError() << "a merged loop needs lattice points";
   if (linear && coiterated.empty())
     return emitError() << "a linear coiteration needs coiterated inputs";
   if (linear &&

@@ -379,14 +379,16 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
         if (needsUniverse)
           points.emplace_back().universe = true;
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
-                                          points, /*linear=*/true));
+                                          points, /*linear=*/true,
+                                          /*merged=*/false));
         if (d + 1 < numLoops)
           reach(present, copies);
         continue;
       }
+      merged &= !lattice->empty() && d + 1 != numLoops;
       result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                         lattice->getPoints(),
-                                        /*linear=*/false));
+                                        /*linear=*/false, merged));
       if (lattice->empty() || d + 1 == numLoops)
         continue;
       if (merged) {

@@ -115,9 +115,10 @@ sparse_array.func @xor(%x: i1, %y: i1) -> i1
 
 // Two compressed levels: the outer loop descends with both inputs (an
 // input that does not match there has an empty segment below), so the
-// inner loop sees both present, and has the same lattice.
+// inner loop sees both present, and has the same lattice. The plan
+// records that decision (`merged`).
 // CHECK-LABEL: func.func @xor_dcsr(
-// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>,
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce], merged>,
 // CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
 func.func @xor_dcsr(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %r = sparse_array.map @xor(%a, %b) : (!dcsr, !dcsr) -> !dcsr
@@ -153,7 +154,7 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // CHECK-LABEL: func.func @add_csc_csr(
 // CHECK: %[[T:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #csc> to !sparse_array.array<?x?xf64, #csr>
 // CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[T]], %{{.*}} :
-// CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce]>,
+// CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce], merged>,
 // CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
 // CHECK: sparse_array.dealloc %[[T]]
 // CHECK: return %[[R]]

@@ -179,13 +179,27 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     ```mlir
     #sparse_array.lattice<loop 0, present [0, 1, 2, 3, 4], coiterate [0, 1, 2, 3, 4], linear>
     ```
+
+    `merged` after the points (outer loops only) plans one loop over the
+    coordinates some point needs that descends with every coiterated
+    input — an empty segment where one does not match — instead of one loop
+    per point descending per case: the planner records it when every level
+    the coiterated inputs have left below stores coordinates (an empty
+    segment then iterates as nothing), so the code stays linear in the
+    number of loops. The lowering follows the plan; it does not decide.
+
+    ```mlir
+    #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+                          points [{0, 1} produce, {0} produce, {1} produce], merged>
+    ```
   }];
   let parameters = (ins
     "unsigned":$loop,
     ArrayRefParameter<"unsigned", "inputs present">:$present,
     ArrayRefParameter<"unsigned", "inputs coiterated">:$coiterated,
     ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points,
-    "bool":$linear
+    "bool":$linear,
+    "bool":$merged
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -94,14 +94,17 @@ def SparseArrayBuildLatticesPass
       for repeated operands, and pruning of omitters that dominate no
       producer; a lattice whose loops would not compute exactly the
       algebra (checked over every combination of stored inputs) is
-      replaced by the complete one. U (every coordinate) is dropped when
-      no producer needs it.
+      replaced by the top-down one of seed 001 §6.2, else the complete
+      one. U (every coordinate) is dropped when no producer needs it.
 
     Each point is a loop that runs while its inputs have entries; its cases
     are the points included in it, largest first. An outer loop with
     several cases descends into the next loop once per case, with only
     that case's coiterated inputs present, so inner loops get one lattice
-    per set of inputs that can reach them.
+    per set of inputs that can reach them — unless every level its
+    coiterated inputs have left below stores coordinates: then it is
+    planned `merged`, one loop descending with every input (an empty
+    segment where one does not match), and the lowering follows.
 
     A loop coiterating `linear-threshold` inputs or more (a lattice would
     have up to 2^n points and 3^n cases), or whose lattice's cases times

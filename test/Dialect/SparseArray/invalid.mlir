@@ -222,6 +222,16 @@ func.func private @lattice_point_order() attributes {l = #sparse_array.lattice<l
 
 // -----
 
+// expected-error@+1 {{a merged loop needs lattice points}}
+func.func private @lattice_merged_nothing() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [], merged>}
+
+// -----
+
+// expected-error@+1 {{expected 'merged'}}
+func.func private @lattice_merged_keyword() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], mergd>}
+
+// -----
+
 // expected-error@+1 {{a linear coiteration needs coiterated inputs}}
 func.func private @lattice_linear_nothing() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [], linear>}
 
