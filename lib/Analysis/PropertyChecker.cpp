@@ -369,11 +369,8 @@ void Checker::checkAlgebra() {
 void Checker::checkCases() {
   unsigned arity = func.getArity();
   SmallVector<TypedAttr> fills;
-  if (AlgebraAttr algebra = func.getAlgebraAttr())
-    fills.assign(algebra.getFills().begin(), algebra.getFills().end());
-  else
-    for (Type t : func.getArgumentTypes())
-      fills.push_back(cast<TypedAttr>(Builder(func.getContext()).getZeroAttr(t)));
+  for (unsigned i = 0; i < arity; ++i)
+    fills.push_back(func.getCaseFill(i));
   for (unsigned k = 0, e = func.getCases().size(); k < e; ++k) {
     Region *caseRegion = &func.getCases()[k];
     ArrayRef<int32_t> positions = func.getCasePositions(k);

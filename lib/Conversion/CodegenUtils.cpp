@@ -2,6 +2,8 @@
 
 #include "CodegenUtils.h"
 
+#include "SparseArray/Conversion/RuntimeCalls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -40,6 +42,26 @@ Value mlir::sparse_array::linearize(OpBuilder &b, Location loc, Value q,
                                     Value extent, Value c) {
   return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, q, extent),
                                c);
+}
+
+Value mlir::sparse_array::emitResize(OpBuilder &b, Location loc, Value buffer,
+                                     Value size) {
+  return memref::ReallocOp::create(b, loc, cast<MemRefType>(buffer.getType()),
+                                   buffer, size);
+}
+
+void mlir::sparse_array::emitExtentCheck(OpBuilder &b, Location loc,
+                                         Operation *kernel, unsigned input,
+                                         unsigned dim, Value actual,
+                                         Value expected) {
+  Type i64 = b.getI64Type();
+  auto toI64 = [&](Value v) {
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  };
+  Value args[] = {arith::ConstantIntOp::create(b, loc, i64, input),
+                  arith::ConstantIntOp::create(b, loc, i64, dim), toI64(actual),
+                  toI64(expected)};
+  callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
 }
 
 Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,

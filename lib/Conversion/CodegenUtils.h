@@ -26,6 +26,15 @@ Value emitGuardedCoordinateIs(OpBuilder &b, Location loc, Value guard,
 /// Row-major step: q * extent + c.
 Value linearize(OpBuilder &b, Location loc, Value q, Value extent, Value c);
 
+/// buffer shrunk (or grown) to `size` elements.
+Value emitResize(OpBuilder &b, Location loc, Value buffer, Value size);
+
+/// The run-time check that dimension `dim` of input `input` of `kernel` has
+/// size `expected` (sa_rt_check_extent stops the program otherwise).
+void emitExtentCheck(OpBuilder &b, Location loc, Operation *kernel,
+                     unsigned input, unsigned dim, Value actual,
+                     Value expected);
+
 /// value != fill at run time, with isSameScalar's notion of equality (NaNs
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);

@@ -193,7 +193,6 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       extents[d] = constIndex(b, loc, 1);
   // Sizes known only at run time must agree, or the loops would read past
   // the buffers of the smaller operand (static ones are verified).
-  Type i64 = b.getI64Type();
   for (unsigned k = 0; k < inputs.size(); ++k) {
     AccessOp access = kernel.getAccessOf(k);
     if (!access)
@@ -211,13 +210,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         continue;
       Value actual = DimOp::create(b, loc, kernel.getInputs()[k],
                                    static_cast<int64_t>(dim));
-      auto toI64 = [&](Value v) {
-        return arith::IndexCastOp::create(b, loc, i64, v);
-      };
-      Value args[] = {arith::ConstantIntOp::create(b, loc, i64, k),
-                      arith::ConstantIntOp::create(b, loc, i64, dim),
-                      toI64(actual), toI64(extents[d])};
-      callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
+      emitExtentCheck(b, loc, kernel, k, dim, actual, extents[d]);
     }
   }
   return success();

@@ -28,6 +28,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -140,10 +141,11 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     // instead of two unpredictable branches per row (BFS pull's rows are
     // a few entries long; the branches cost more than the work).
     Value inside = emitIsMember(b, space, values, absent);
-    rangeGuard = inside;
     IRMapping given;
-    given.map(reduction.getResult(), emitReduction(b, ctx));
-    rangeGuard = Value();
+    {
+      llvm::SaveAndRestore guard(rangeGuard, inside);
+      given.map(reduction.getResult(), emitReduction(b, ctx));
+    }
     Value v = emitBody(b, absent, values, Value(), &given);
     Value fill = arith::ConstantOp::create(b, loc, resultFill);
     v = arith::SelectOp::create(b, loc, inside, v, fill);
@@ -182,19 +184,6 @@ Value KernelLowering::emitIsMember(OpBuilder &b, const IterationAlgebra &space,
     if (values[k] && !(absent >> k & 1))
       defined[k] = differsFrom(b, loc, values[k], inputs[k].fill);
   return emitMembership(b, loc, space, defined);
-}
-
-/// The fill a function's case regions assume for argument `i`: its explicit
-/// algebra's, else zero (thesis 003 §6.2.3).
-static TypedAttr caseFill(FuncOp func, unsigned i) {
-  if (auto algebra = func.getAlgebraAttr())
-    if (i < algebra.getFills().size())
-      return algebra.getFills()[i];
-  Type t = func.getArgumentTypes()[i];
-  Builder b(func.getContext());
-  if (isa<FloatType>(t))
-    return b.getFloatAttr(t, 0.0);
-  return b.getIntegerAttr(t, 0);
 }
 
 Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
@@ -259,7 +248,7 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
       for (auto [i, arg] : llvm::enumerate(apply.getArgs())) {
         args.push_back(map.lookup(arg));
         TypedAttr a = known.lookup(arg);
-        if (!a || !isSameScalar(a, caseFill(func, i)))
+        if (!a || !isSameScalar(a, func.getCaseFill(i)))
           definedPositions.push_back(i);
       }
       Region *region = func.getCaseFor(definedPositions);

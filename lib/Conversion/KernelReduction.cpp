@@ -27,6 +27,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -126,15 +127,13 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
     state.push_back(constIndex(b, loc, 0));
   // The reduction's loops are a nest of their own: the enclosing result
   // loop's threaded cases do not reach into them.
-  unsigned savedEnd = nestEnd;
-  ArrayRef<Value> savedThreaded = threadedEnds;
-  nestEnd = numLoops;
-  inReduction = true;
-  threadedEnds = {};
-  SmallVector<Value> res = emitLoop(b, rank, ctx, state);
-  threadedEnds = savedThreaded;
-  inReduction = false;
-  nestEnd = savedEnd;
+  SmallVector<Value> res;
+  {
+    llvm::SaveAndRestore nest(nestEnd, numLoops);
+    llvm::SaveAndRestore within(inReduction, true);
+    llvm::SaveAndRestore threaded(threadedEnds, ArrayRef<Value>());
+    res = emitLoop(b, rank, ctx, state);
+  }
   Value acc = res[0];
   if (keyed) {
     Value nan = arith::ConstantOp::create(

@@ -28,6 +28,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -192,16 +193,16 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out, /*linear=*/true);
   if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
-    return emitKeyedDispatch(b, d, ctx, lattice, plan.getMerged(),
-                             participants, begin, end, extent, out);
+    return emitKeyedDispatch(b, d, ctx, lattice, plan.getMerged(), participants,
+                             begin, end, extent, out);
   return emitLoops(b, d, ctx, lattice, plan.getMerged(), participants, begin,
                    end, extent, out);
 }
 
 SmallVector<Value> KernelLowering::emitKeyedDispatch(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
-    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
-    Value extent, ValueRange out) {
+    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin,
+    ArrayRef<Value> end, Value extent, ValueRange out) {
   // The longest range: what the loop visits at most.
   Value len = constIndex(b, loc, 0);
   for (unsigned i = 0; i < participants.size(); ++i)
@@ -219,10 +220,12 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
         // Floats in, floats out; the state's other values pass unchanged.
         SmallVector<Value> in(out);
         in[0] = fromKey(tb, out[0]);
-        fastFloat = true;
-        SmallVector<Value> r = emitLoops(tb, d, ctx, lattice, merged,
-                                         participants, begin, end, extent, in);
-        fastFloat = false;
+        SmallVector<Value> r;
+        {
+          llvm::SaveAndRestore floats(fastFloat, true);
+          r = emitLoops(tb, d, ctx, lattice, merged, participants, begin, end,
+                        extent, in);
+        }
         // A zero may have the wrong sign (and a NaN flag settles it all).
         Value zero = arith::CmpFOp::create(
             tb, l, arith::CmpFPredicate::OEQ, r[0],
@@ -252,8 +255,8 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
 
 SmallVector<Value> KernelLowering::emitLoops(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
-    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin, ArrayRef<Value> end,
-    Value extent, ValueRange out) {
+    bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin,
+    ArrayRef<Value> end, Value extent, ValueRange out) {
   unsigned n = participants.size();
   auto iteratorOf = [&](unsigned i) -> LevelIterator & {
     unsigned k = participants[i];
@@ -342,11 +345,12 @@ SmallVector<Value> KernelLowering::emitLoops(
             // Innermost: each case advances what it matched (threadedEnds).
             SmallVector<Value> state(args.drop_front(n));
             state.append(cur.begin(), cur.end());
-            threadedEnds = end;
-            SmallVector<Value> res =
-                emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
-                          matched, cur, cur, x, state);
-            threadedEnds = {};
+            SmallVector<Value> res;
+            {
+              llvm::SaveAndRestore threaded(threadedEnds, end);
+              res = emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
+                              matched, cur, cur, x, state);
+            }
             SmallVector<Value> yield(ArrayRef(res).take_back(n));
             yield.append(res.begin(), res.end() - n);
             scf::YieldOp::create(bb, l, yield);

@@ -381,10 +381,6 @@ Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
     FormatAttr format = resultType.getFormat();
     Value one = constIndex(b, loc, 1);
     Value parents = one; // positions of the level above
-    auto shrink = [&](Value buffer, Value size) {
-      return memref::ReallocOp::create(
-          b, loc, cast<MemRefType>(buffer.getType()), buffer, size);
-    };
     for (unsigned l = 0; l < rank; ++l) {
       OutputLevel &ol = outLevels[l];
       if (!ol.sparse) {
@@ -406,12 +402,12 @@ Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
                 memref::StoreOp::create(fb, fl, m, pos, i);
                 scf::YieldOp::create(fb, fl, m);
               });
-        buffers.push_back(shrink(pos, size));
+        buffers.push_back(emitResize(b, loc, pos, size));
       }
-      buffers.push_back(shrink(out[ol.crdSlot], out[ol.countSlot]));
+      buffers.push_back(emitResize(b, loc, out[ol.crdSlot], out[ol.countSlot]));
       parents = out[ol.countSlot];
     }
-    buffers.push_back(shrink(out[valuesSlot], parents));
+    buffers.push_back(emitResize(b, loc, out[valuesSlot], parents));
   }
   return AssembleOp::create(b, loc, resultType, buffers,
                             ValueRange(extentsInDimOrder()));

@@ -74,15 +74,12 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   // is a one-row matrix here: its positions are [0, nnz]).
   auto factor = [&](unsigned k) {
     Value array = kernel.getInputs()[k];
-    FormatAttr f = inputs[k].type.getFormat();
-    unsigned level = inputs[k].type.getRank() - 1;
-    return Factor{
-        PositionsOp::create(b, loc, memrefOf(b.getIntegerType(f.getPosWidth())),
-                            array, level),
-        CoordinatesOp::create(
-            b, loc, memrefOf(b.getIntegerType(f.getCrdWidth())), array, level),
-        ValuesOp::create(b, loc, memrefOf(inputs[k].type.getElementType()),
-                         array)};
+    LevelBuffers level =
+        fetchLevelBuffers(b, loc, array, inputs[k].type.getRank() - 1);
+    return Factor{level.positions, level.coordinates,
+                  ValuesOp::create(b, loc,
+                                   memrefOf(inputs[k].type.getElementType()),
+                                   array)};
   };
   Factor P = factor(pk), Q = factor(qk);
   // A mask M(i, j) the result is a function of, if any.
@@ -106,31 +103,21 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   Value inner = DimOp::create(b, loc, kernel.getInputs()[pk],
                               vec ? int64_t(0) : dimOfLevel(pk, 1));
   Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 1));
-  // The shared dimension must agree (static sizes are verified).
   Type i64 = b.getI64Type();
-  auto toI64 = [&](Value v) {
-    return arith::IndexCastOp::create(b, loc, i64, v);
-  };
-  Value checkArgs[] = {
-      arith::ConstantIntOp::create(b, loc, i64, qk),
-      arith::ConstantIntOp::create(b, loc, i64, dimOfLevel(qk, 0)),
-      toI64(DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 0))),
-      toI64(inner)};
-  callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, checkArgs);
+  // The shared dimension must agree (static sizes are verified).
+  emitExtentCheck(
+      b, loc, kernel, qk, dimOfLevel(qk, 0),
+      DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 0)), inner);
   // So must the mask's (its rows are scattered into column-sized marks).
   if (mk) {
     SmallVector<std::pair<int64_t, Value>> expected = {
         {vec ? 0 : dimOfLevel(*mk, 1), cols}};
     if (!vec)
       expected.push_back({dimOfLevel(*mk, 0), rows});
-    for (auto [dim, size] : expected) {
-      Value args[] = {
-          arith::ConstantIntOp::create(b, loc, i64, *mk),
-          arith::ConstantIntOp::create(b, loc, i64, dim),
-          toI64(DimOp::create(b, loc, kernel.getInputs()[*mk], dim)),
-          toI64(size)};
-      callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
-    }
+    for (auto [dim, size] : expected)
+      emitExtentCheck(b, loc, kernel, *mk, dim,
+                      DimOp::create(b, loc, kernel.getInputs()[*mk], dim),
+                      size);
   }
 
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
@@ -477,12 +464,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
     rowResults = emitRows(b, workspaceMode == "hash");
   }
   Value nnz = rowResults[0];
-  auto shrink = [&](Value buffer, Value size) {
-    return memref::ReallocOp::create(b, loc, cast<MemRefType>(buffer.getType()),
-                                     buffer, size);
-  };
-  Value crdFinal = shrink(rowResults[1], nnz);
-  Value valFinal = shrink(rowResults[2], nnz);
+  Value crdFinal = emitResize(b, loc, rowResults[1], nnz);
+  Value valFinal = emitResize(b, loc, rowResults[2], nnz);
   memref::DeallocOp::create(b, loc, work);
   memref::DeallocOp::create(b, loc, mark);
   memref::DeallocOp::create(b, loc, touched);

@@ -182,6 +182,13 @@ ArrayRef<int32_t> FuncOp::getCasePositions(unsigned k) {
   return cast<DenseI32ArrayAttr>((*getCaseArgs())[k]).asArrayRef();
 }
 
+TypedAttr FuncOp::getCaseFill(unsigned i) {
+  if (AlgebraAttr algebra = getAlgebraAttr())
+    if (i < algebra.getFills().size())
+      return algebra.getFills()[i];
+  return cast<TypedAttr>(Builder(getContext()).getZeroAttr(getArgumentTypes()[i]));
+}
+
 Region *FuncOp::getCaseFor(ArrayRef<int32_t> defined) {
   for (unsigned k = 0, e = getCases().size(); k < e; ++k) {
     SmallVector<int32_t> positions(getCasePositions(k));

@@ -104,6 +104,9 @@ def SparseArray_FuncOp : SparseArray_Op<"func", [
     /// The case region for exactly the defined positions `defined` (sorted),
     /// or null.
     ::mlir::Region *getCaseFor(::llvm::ArrayRef<int32_t> defined);
+    /// The fill case regions assume for argument `i` (its absent value):
+    /// the explicit algebra's, else zero (thesis 003 §6.2.3).
+    ::mlir::TypedAttr getCaseFill(unsigned i);
     static ::llvm::StringRef getDefaultDialect() { return "sparse_array"; }
   }];
 }
