@@ -13,6 +13,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::sparse_array;
 
@@ -47,6 +49,37 @@ static Value guarded(OpBuilder &b, Location loc, Value cond,
             eb, l, arith::ConstantIntOp::create(eb, l, 0, 1).getResult());
       });
   return branch.getResult(0);
+}
+
+/// valid ? eval : the largest index (past every coordinate).
+static Value evalOrEnd(OpBuilder &b, Location loc, SequenceIterator &it) {
+  auto branch = scf::IfOp::create(
+      b, loc, it.valid(b, loc),
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, it.eval(tb, l));
+      },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(
+            eb, l, constIndex(eb, l, std::numeric_limits<int64_t>::max()));
+      });
+  return branch.getResult(0);
+}
+
+/// Whether the cursor's current coordinate is x (what a loop steps: its
+/// `equals` may ask more, e.g. every part of a union at x for a case).
+static Value isAt(OpBuilder &b, Location loc, SequenceIterator &it, Value x) {
+  return guarded(b, loc, it.valid(b, loc), [&](OpBuilder &tb, Location l) {
+    return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                 it.eval(tb, l), x)
+        .getResult();
+  });
+}
+
+static Value orAll(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Value r;
+  for (Value v : values)
+    r = r ? Value(arith::OrIOp::create(b, loc, r, v)) : v;
+  return r;
 }
 
 //===----------------------------------------------------------------------===//
@@ -147,14 +180,19 @@ namespace {
 
 using IteratorPtr = std::unique_ptr<SequenceIterator>;
 
-/// Union and intersection (TACO's coiteration, seed 001 §7.1): the least
-/// coordinate of the iterated parts; each part at it steps. In an
-/// intersection, parts that can locate are located at that coordinate
-/// instead (§6.3.1) when some part must be iterated.
+/// Union and intersection. In lattice mode (the top of a point's
+/// sequence) TACO's coiteration: the least coordinate of the iterated parts,
+/// each part at it steps, the lattice moves on when one runs out. In
+/// sequence mode (below a shape combinator) the whole set: a union runs
+/// while any part does; an intersection steps its parts to common
+/// coordinates. Parts that can locate are located at the coordinate
+/// instead (§6.3.1) in an intersection with some part to iterate.
 class MergeIterator : public SequenceIterator {
 public:
-  MergeIterator(SmallVector<IteratorPtr> parts, bool intersection)
-      : parts(std::move(parts)) {
+  MergeIterator(SmallVector<IteratorPtr> parts, bool intersection,
+                bool latticeMode, SequenceCursors &cursors)
+      : parts(std::move(parts)), intersection(intersection),
+        latticeMode(latticeMode), cursors(cursors) {
     bool someIterated = llvm::any_of(
         this->parts, [](const IteratorPtr &p) { return !p->canLocate(); });
     for (IteratorPtr &p : this->parts)
@@ -167,17 +205,31 @@ public:
   void init(OpBuilder &b, Location loc) override {
     for (IteratorPtr &p : parts)
       p->init(b, loc);
+    if (aligns())
+      align(b, loc);
   }
   Value valid(OpBuilder &b, Location loc) override {
     SmallVector<Value> v;
     for (SequenceIterator *p : iterated)
       v.push_back(p->valid(b, loc));
-    return andAll(b, loc, v);
+    return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
+  }
+  Value anyLeft(OpBuilder &b, Location loc) override {
+    SmallVector<Value> v;
+    for (SequenceIterator *p : iterated)
+      v.push_back(p->anyLeft(b, loc));
+    return intersection ? andAll(b, loc, v) : orAll(b, loc, v);
+  }
+  void resume(OpBuilder &b, Location loc) override {
+    for (IteratorPtr &p : parts)
+      p->resume(b, loc);
   }
   Value eval(OpBuilder &b, Location loc) override {
+    if (aligns()) // aligned: every part is here
+      return iterated.front()->eval(b, loc);
     Value x;
     for (SequenceIterator *p : iterated) {
-      Value c = p->eval(b, loc);
+      Value c = latticeMode ? p->eval(b, loc) : evalOrEnd(b, loc, *p);
       x = x ? Value(arith::MinUIOp::create(b, loc, x, c)) : c;
     }
     return x;
@@ -186,11 +238,23 @@ public:
     SmallVector<Value> v;
     for (IteratorPtr &p : parts)
       v.push_back(p->equals(b, loc, x));
-    return andAll(b, loc, v);
+    return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
   void next(OpBuilder &b, Location loc, Value x) override {
+    if (!aligns()) {
+      for (SequenceIterator *p : iterated)
+        p->next(b, loc, x);
+      return;
+    }
+    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
+                   [&](OpBuilder &tb, Location l) { advance(tb, l); });
+  }
+  void advance(OpBuilder &b, Location loc) override {
+    if (!aligns())
+      return SequenceIterator::advance(b, loc);
     for (SequenceIterator *p : iterated)
-      p->next(b, loc, x);
+      p->advance(b, loc);
+    align(b, loc);
   }
   bool canLocate() const override {
     return llvm::all_of(parts,
@@ -210,11 +274,68 @@ public:
     for (IteratorPtr &p : parts)
       p->collectActiveLeaves(out);
   }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    for (IteratorPtr &p : parts)
+      p->collectMatched(b, loc, x, out);
+  }
 
 private:
+  /// A whole intersection keeps its parts on a common coordinate.
+  bool aligns() const { return intersection && !latticeMode; }
+  /// while (all valid && not all at the largest coordinate) step the
+  /// parts below it.
+  void align(OpBuilder &b, Location loc) {
+    auto largest = [&](OpBuilder &ib, Location l) {
+      Value m;
+      for (SequenceIterator *p : iterated) {
+        Value c = p->eval(ib, l);
+        m = m ? Value(arith::MaxUIOp::create(ib, l, m, c)) : c;
+      }
+      return m;
+    };
+    cursors.emitWhile(
+        b, loc,
+        [&](OpBuilder &cb, Location l) {
+          SmallVector<Value> v;
+          for (SequenceIterator *p : iterated)
+            v.push_back(p->valid(cb, l));
+          Value all = andAll(cb, l, v);
+          return guardedValue(cb, l, all, [&](OpBuilder &tb, Location tl) {
+            Value m = largest(tb, tl);
+            SmallVector<Value> behind;
+            for (SequenceIterator *p : iterated)
+              behind.push_back(arith::CmpIOp::create(
+                  tb, tl, arith::CmpIPredicate::ult, p->eval(tb, tl), m));
+            return orAll(tb, tl, behind);
+          });
+        },
+        [&](OpBuilder &bb, Location l) {
+          Value m = largest(bb, l);
+          for (SequenceIterator *p : iterated) {
+            Value behind = arith::CmpIOp::create(
+                bb, l, arith::CmpIPredicate::ult, p->eval(bb, l), m);
+            cursors.emitIf(bb, l, behind, [&](OpBuilder &tb, Location tl) {
+              p->advance(tb, tl);
+            });
+          }
+        });
+  }
+  static Value guardedValue(OpBuilder &b, Location loc, Value cond,
+                            llvm::function_ref<Value(OpBuilder &, Location)> f);
+
   SmallVector<IteratorPtr> parts;
+  bool intersection, latticeMode;
+  SequenceCursors &cursors;
   SmallVector<SequenceIterator *> iterated, located;
 };
+
+Value MergeIterator::guardedValue(
+    OpBuilder &b, Location loc, Value cond,
+    llvm::function_ref<Value(OpBuilder &, Location)> f) {
+  return guarded(b, loc, cond, f);
+}
 
 /// a × b (seed 001 Fig. 20): for each coordinate of a every coordinate of
 /// b, as a·|b| + b; b restarts under each a (its init may read a's
@@ -237,6 +358,10 @@ public:
     return arith::AndIOp::create(b, loc, outer->valid(b, loc),
                                  inner->valid(b, loc));
   }
+  Value anyLeft(OpBuilder &b, Location loc) override {
+    return arith::AndIOp::create(b, loc, outer->anyLeft(b, loc),
+                                 inner->valid(b, loc));
+  }
   Value eval(OpBuilder &b, Location loc) override {
     return linearize(b, loc, outer->eval(b, loc), inner->size(b, loc),
                      inner->eval(b, loc));
@@ -249,7 +374,7 @@ public:
     });
   }
   void next(OpBuilder &b, Location loc, Value x) override {
-    cursors.emitIf(b, loc, equals(b, loc, x),
+    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
                    [&](OpBuilder &tb, Location l) { advance(tb, l); });
   }
   void advance(OpBuilder &b, Location loc) override {
@@ -274,6 +399,13 @@ public:
     outer->collectActiveLeaves(out);
     inner->collectActiveLeaves(out);
   }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    Value n = inner->size(b, loc);
+    outer->collectMatched(b, loc, arith::DivUIOp::create(b, loc, x, n), out);
+    inner->collectMatched(b, loc, arith::RemUIOp::create(b, loc, x, n), out);
+  }
 
 private:
   /// while (valid(a) && !valid(b)) { advance(a); init(b); }
@@ -284,7 +416,7 @@ private:
           Value innerDone =
               arith::XOrIOp::create(cb, l, inner->valid(cb, l),
                                     arith::ConstantIntOp::create(cb, l, 1, 1));
-          return arith::AndIOp::create(cb, l, outer->valid(cb, l), innerDone)
+          return arith::AndIOp::create(cb, l, outer->anyLeft(cb, l), innerDone)
               .getResult();
         },
         [&](OpBuilder &bb, Location l) {
@@ -296,47 +428,93 @@ private:
   /// init(b) under a valid outer coordinate only: b's init may read the
   /// buffers at a's position (its positions past the last row otherwise).
   void initInner(OpBuilder &b, Location loc) {
-    cursors.emitIf(b, loc, outer->valid(b, loc),
+    cursors.emitIf(b, loc, outer->anyLeft(b, loc),
                    [&](OpBuilder &tb, Location l) { inner->init(tb, l); });
+  }
+
+public:
+  void resume(OpBuilder &b, Location loc) override {
+    outer->resume(b, loc);
+    Value stale = arith::AndIOp::create(
+        b, loc, outer->anyLeft(b, loc),
+        arith::XOrIOp::create(b, loc, inner->valid(b, loc),
+                              arith::ConstantIntOp::create(b, loc, 1, 1)));
+    cursors.emitIf(b, loc, stale,
+                   [&](OpBuilder &tb, Location l) { inner->init(tb, l); });
+    skipEmpty(b, loc);
   }
 
   IteratorPtr outer, inner;
   SequenceCursors &cursors;
 };
 
-/// a ⊔ b while a lasts (the lattice moves to |a| + b once a ran out, seed
-/// 001 §6.2.2): a's coordinates unchanged.
+/// a ⊔ b. In lattice mode while a lasts (the lattice moves to |a| + b once
+/// a ran out, seed 001 §6.2.2): a's coordinates. As a whole sequence (below
+/// a shape combinator): a's coordinates, then b's shifted by |a|.
 class ConcatIterator : public SequenceIterator {
 public:
-  ConcatIterator(IteratorPtr first, IteratorPtr second)
-      : first(std::move(first)), second(std::move(second)) {}
+  ConcatIterator(IteratorPtr first, IteratorPtr second, bool latticeMode)
+      : first(std::move(first)), second(std::move(second)),
+        latticeMode(latticeMode) {}
   Value size(OpBuilder &b, Location loc) override {
     return arith::AddIOp::create(b, loc, first->size(b, loc),
                                  second->size(b, loc));
   }
-  void init(OpBuilder &b, Location loc) override { first->init(b, loc); }
+  void resume(OpBuilder &b, Location loc) override { first->resume(b, loc); }
+  void init(OpBuilder &b, Location loc) override {
+    first->init(b, loc);
+    if (!latticeMode)
+      second->init(b, loc);
+  }
   Value valid(OpBuilder &b, Location loc) override {
-    return first->valid(b, loc);
+    if (latticeMode)
+      return first->valid(b, loc);
+    return arith::OrIOp::create(b, loc, first->valid(b, loc),
+                                second->valid(b, loc));
   }
   Value eval(OpBuilder &b, Location loc) override {
-    return first->eval(b, loc);
+    if (latticeMode)
+      return first->eval(b, loc);
+    Value shifted = arith::AddIOp::create(b, loc, evalOrEnd(b, loc, *second),
+                                          first->size(b, loc));
+    return arith::MinUIOp::create(b, loc, evalOrEnd(b, loc, *first), shifted);
   }
   Value equals(OpBuilder &b, Location loc, Value x) override {
-    return first->equals(b, loc, x);
+    if (latticeMode)
+      return first->equals(b, loc, x);
+    return arith::OrIOp::create(b, loc, first->equals(b, loc, x),
+                                second->equals(b, loc, shifted(b, loc, x)));
   }
   void next(OpBuilder &b, Location loc, Value x) override {
     first->next(b, loc, x);
+    if (!latticeMode)
+      second->next(b, loc, shifted(b, loc, x));
   }
-  void advance(OpBuilder &b, Location loc) override { first->advance(b, loc); }
   void bindLocated(OpBuilder &b, Location loc, Value x) override {
     first->bindLocated(b, loc, x);
+    if (!latticeMode)
+      second->bindLocated(b, loc, shifted(b, loc, x));
   }
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
     first->collectActiveLeaves(out);
+    if (!latticeMode)
+      second->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    first->collectMatched(b, loc, x, out);
+    if (!latticeMode)
+      second->collectMatched(b, loc, shifted(b, loc, x), out);
   }
 
 private:
+  /// x in the second part's coordinates (wraps below |a|: matches nothing).
+  Value shifted(OpBuilder &b, Location loc, Value x) {
+    return arith::SubIOp::create(b, loc, x, first->size(b, loc));
+  }
   IteratorPtr first, second;
+  bool latticeMode;
 };
 
 /// |shift| + b: b's coordinates shifted by the size of what preceded it.
@@ -348,6 +526,7 @@ public:
     return arith::AddIOp::create(b, loc, shift->size(b, loc),
                                  operand->size(b, loc));
   }
+  void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override { operand->init(b, loc); }
   Value valid(OpBuilder &b, Location loc) override {
     return operand->valid(b, loc);
@@ -384,6 +563,13 @@ public:
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
     operand->collectActiveLeaves(out);
   }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    // Below the shift the wrapped coordinate matches no entry.
+    operand->collectMatched(
+        b, loc, arith::SubIOp::create(b, loc, x, shift->size(b, loc)), out);
+  }
 
 private:
   IteratorPtr shift, operand;
@@ -411,6 +597,7 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, e, s);
     return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0), count);
   }
+  void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override {
     operand->init(b, loc);
     if (operand->canLocate())
@@ -435,7 +622,7 @@ public:
     return operand->equals(b, loc, toOperand(b, loc, x));
   }
   void next(OpBuilder &b, Location loc, Value x) override {
-    cursors.emitIf(b, loc, equals(b, loc, x),
+    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
                    [&](OpBuilder &tb, Location l) { advance(tb, l); });
   }
   void advance(OpBuilder &b, Location loc) override {
@@ -451,6 +638,11 @@ public:
   }
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
     operand->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    operand->collectMatched(b, loc, toOperand(b, loc, x), out);
   }
 
 private:
@@ -504,6 +696,7 @@ public:
     return arith::DivUIOp::create(b, loc, operand->size(b, loc),
                                   constIndex(b, loc, inner));
   }
+  void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override { operand->init(b, loc); }
   Value valid(OpBuilder &b, Location loc) override {
     return operand->valid(b, loc);
@@ -529,6 +722,16 @@ public:
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
     operand->collectActiveLeaves(out);
   }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    // The block's first entry: the operand's leaves at its coordinate.
+    SmallVector<std::pair<LeafIterator *, Value>> inner;
+    operand->collectMatched(b, loc, evalOrEnd(b, loc, *operand), inner);
+    Value here = equals(b, loc, x);
+    for (auto [leaf, matched] : inner)
+      out.push_back({leaf, arith::AndIOp::create(b, loc, here, matched)});
+  }
 
 private:
   IteratorPtr operand;
@@ -536,14 +739,50 @@ private:
   SequenceCursors &cursors;
 };
 
+/// ∅ or F standing for a part that ran out (a concatenation's second part
+/// once padded, seed 001 Fig. 27): nothing to visit; its size is the part's.
+class ExhaustedIterator : public SequenceIterator {
+public:
+  explicit ExhaustedIterator(IteratorPtr shape) : shape(std::move(shape)) {}
+  Value size(OpBuilder &b, Location loc) override {
+    return shape->size(b, loc);
+  }
+  void init(OpBuilder &, Location) override {}
+  Value valid(OpBuilder &b, Location loc) override {
+    return arith::ConstantIntOp::create(b, loc, 0, 1);
+  }
+  Value eval(OpBuilder &b, Location loc) override {
+    return constIndex(b, loc, 0);
+  }
+  Value equals(OpBuilder &b, Location loc, Value) override {
+    return valid(b, loc);
+  }
+  void next(OpBuilder &, Location, Value) override {}
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &) override {}
+  void
+  collectMatched(OpBuilder &, Location, Value,
+                 SmallVectorImpl<std::pair<LeafIterator *, Value>> &) override {
+  }
+
+private:
+  IteratorPtr shape;
+};
+
 } // namespace
 
 std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     const SequenceExpr &expr,
     llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
-    SequenceCursors &cursors, std::string &error) {
+    SequenceCursors &cursors, std::string &error, bool latticeMode) {
+  // The lattice handles the running out of exactly the parts Fig. 13 takes
+  // edges from: every operand of a union or intersection, the outer side of
+  // a product, the first part of a concatenation, the operand of an offset,
+  // slice or projection. Other parts are whole sequences.
   auto child = [&](unsigned i) {
-    return fromExpr(expr.getChildren()[i], leafOf, cursors, error);
+    bool onEdges =
+        expr.is(Kind::Union) || expr.is(Kind::Intersection) || i == 0;
+    return fromExpr(expr.getChildren()[i], leafOf, cursors, error,
+                    latticeMode && onEdges);
   };
   /// A non-owning view of a leaf (leaves belong to the caller).
   class LeafView : public SequenceIterator {
@@ -567,6 +806,11 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
       out.push_back(leaf);
     }
+    void collectMatched(
+        OpBuilder &b, Location l, Value x,
+        SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+      leaf->collectMatched(b, l, x, out);
+    }
 
   private:
     LeafIterator *leaf;
@@ -583,14 +827,20 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
   }
   case Kind::Union:
   case Kind::Intersection: {
+    // t ∩ ¬t (seed 000's augmentation, SequenceLattice.cpp): holds no
+    // coordinate yet iterates t, whose value a case may need: t's cursor.
+    ArrayRef<SequenceExpr> c = expr.getChildren();
+    if (expr.is(Kind::Intersection) && c.size() == 2 && c[0].is(Kind::Leaf) &&
+        c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0])
+      return fromExpr(c[0], leafOf, cursors, error, latticeMode);
     SmallVector<IteratorPtr> parts;
     for (unsigned i = 0; i < expr.getChildren().size(); ++i) {
       parts.push_back(child(i));
       if (!parts.back())
         return nullptr;
     }
-    return std::make_unique<MergeIterator>(std::move(parts),
-                                           expr.is(Kind::Intersection));
+    return std::make_unique<MergeIterator>(
+        std::move(parts), expr.is(Kind::Intersection), latticeMode, cursors);
   }
   case Kind::Product: {
     IteratorPtr a = child(0), b = child(1);
@@ -603,7 +853,8 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     IteratorPtr a = child(0), b = child(1);
     if (!a || !b)
       return nullptr;
-    return std::make_unique<ConcatIterator>(std::move(a), std::move(b));
+    return std::make_unique<ConcatIterator>(std::move(a), std::move(b),
+                                            latticeMode);
   }
   case Kind::Offset: {
     IteratorPtr shift = fromExpr(*expr.getShape(), leafOf, cursors, error);
@@ -642,7 +893,17 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
         std::move(a), expr.getProjectInner(), cursors);
   }
   case Kind::Empty:
-  case Kind::Full:
+  case Kind::Full: {
+    if (!expr.getShape()) {
+      error = "no size for " + expr.str();
+      return nullptr;
+    }
+    IteratorPtr shape =
+        fromExpr(*expr.getShape(), leafOf, cursors, error, false);
+    if (!shape)
+      return nullptr;
+    return std::make_unique<ExhaustedIterator>(std::move(shape));
+  }
   case Kind::Universe:
   case Kind::Complement:
     error = "no iterator for " + expr.str() + " yet";

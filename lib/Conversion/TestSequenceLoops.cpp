@@ -126,15 +126,13 @@ SequenceLoops::iteratorOf(const SequenceExpr &seq) {
 
 void SequenceLoops::initFresh(OpBuilder &b, const SequenceExpr &seq) {
   std::unique_ptr<SequenceIterator> it = iteratorOf(seq);
+  if (!it)
+    return;
   SmallVector<LeafIterator *> active;
   it->collectActiveLeaves(active);
   if (llvm::none_of(active,
                     [&](LeafIterator *l) { return iterated.count(l); })) {
     it->init(b, loc);
-    return;
-  }
-  if (seq.is(Kind::Offset) || seq.is(Kind::Concat) || seq.is(Kind::Product)) {
-    // Shapes only: their operands' cursors carry on.
     return;
   }
   for (const SequenceExpr &c : seq.getChildren())
@@ -144,21 +142,38 @@ void SequenceLoops::initFresh(OpBuilder &b, const SequenceExpr &seq) {
 void SequenceLoops::emitCase(OpBuilder &b, Location l, const SequenceExpr &seq,
                              Value x) {
   std::unique_ptr<SequenceIterator> it = iteratorOf(seq);
-  SmallVector<LeafIterator *> active;
-  it->collectActiveLeaves(active);
-  Value sum = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
+  SmallVector<std::pair<LeafIterator *, Value>> matched;
+  if (it)
+    it->collectMatched(b, l, x, matched);
+  Value zero = arith::ConstantOp::create(b, l, b.getF64FloatAttr(0.0));
+  Value sum = zero;
   for (auto &[key, leaf] : leaves) {
-    if (!llvm::is_contained(active, leaf.get()))
-      continue;
     Value array = func.getArgument(key.first);
     auto type = cast<ArrayType>(array.getType());
     if (key.second + 1 != type.getFormat().getNumLevels())
       continue;
-    Value values = ValuesOp::create(
-        b, l, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
-        array);
-    Value v = memref::LoadOp::create(b, l, values, ValueRange{leaf->pos});
-    sum = arith::AddFOp::create(b, l, sum, v);
+    LeafIterator *cursor = leaf.get();
+    for (auto [m, here] : matched) {
+      if (m != cursor)
+        continue;
+      Value values = ValuesOp::create(
+          b, l, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+          array);
+      // Loaded only where the leaf stores x (its position is valid there).
+      auto v = scf::IfOp::create(
+          b, l, here,
+          [&](OpBuilder &tb, Location tl) {
+            scf::YieldOp::create(
+                tb, tl,
+                memref::LoadOp::create(tb, tl, values, ValueRange{cursor->pos})
+                    .getResult());
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, zero);
+          });
+      sum = arith::AddFOp::create(b, l, sum, v.getResult(0));
+      break;
+    }
   }
   Value old = memref::LoadOp::create(b, l, out, ValueRange{x});
   memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, old, sum), out,
@@ -202,11 +217,17 @@ LogicalResult SequenceLoops::run() {
       });
 
   SequenceLattice lattice = SequenceLattice::build(root);
+  bool failed = false;
   for (const SequencePoint &point : lattice.getPoints()) {
     std::unique_ptr<SequenceIterator> it = iteratorOf(point.sequence);
     if (!it)
       return func.emitError() << error;
-    initFresh(b, point.sequence);
+    if (&point != &lattice.getPoints().front()) {
+      initFresh(b, point.sequence);
+      it->resume(b, loc);
+    } else {
+      it->init(b, loc);
+    }
     SmallVector<LeafIterator *> active;
     it->collectActiveLeaves(active);
     iterated.insert(active.begin(), active.end());
@@ -215,18 +236,22 @@ LogicalResult SequenceLoops::run() {
         [&](OpBuilder &bb, Location l) {
           Value x = it->eval(bb, l);
           it->bindLocated(bb, l, x);
-          // Seed 001 §6.3.2: a switch only when there are several cases.
+          // The cases, first match taken. Seed 001 §6.3.2 drops the test
+          // when the point has one sub-point, but a loop over an
+          // intersection visits the least coordinate of its parts, which
+          // not all of them need hold.
           std::function<void(OpBuilder &, unsigned)> cases = [&](OpBuilder &cb,
                                                                  unsigned i) {
             if (i == point.subPoints.size())
               return;
             const SequenceExpr &sub =
                 lattice.getPoints()[point.subPoints[i]].sequence;
-            if (point.subPoints.size() == 1) {
-              emitCase(cb, l, sub, x);
+            std::unique_ptr<SequenceIterator> subIt = iteratorOf(sub);
+            if (!subIt) {
+              failed = true;
               return;
             }
-            Value here = iteratorOf(sub)->equals(cb, l, x);
+            Value here = subIt->equals(cb, l, x);
             scf::IfOp::create(
                 cb, l, here,
                 [&](OpBuilder &tb, Location) {
@@ -242,6 +267,8 @@ LogicalResult SequenceLoops::run() {
           it->next(bb, l, x);
         });
   }
+  if (failed)
+    return func.emitError() << error;
   Value result =
       AssembleOp::create(b, loc, resultType, ValueRange{out}, ValueRange{size});
   func::ReturnOp::create(b, loc, result);

@@ -40,6 +40,14 @@ public:
   virtual void init(OpBuilder &b, Location loc) = 0;
   /// Whether the sequence has not run out (no operand has).
   virtual Value valid(OpBuilder &b, Location loc) = 0;
+  /// Whether any coordinate is left, whatever the lattice: differs from
+  /// valid() for a union at the top of a lattice point (its loop stops when
+  /// one part runs out; the union itself goes on).
+  virtual Value anyLeft(OpBuilder &b, Location loc) { return valid(b, loc); }
+  /// At the start of a later lattice point's loop: re-establishes what the
+  /// previous loop may have left undone (a product's inner part for the
+  /// outer coordinate reached).
+  virtual void resume(OpBuilder &b, Location loc) {}
   /// The current coordinate (only when valid).
   virtual Value eval(OpBuilder &b, Location loc) = 0;
   /// Whether the sequence is at coordinate x (false when not valid).
@@ -58,15 +66,28 @@ public:
   /// The leaves a loop over this sequence iterates or locates (not the
   /// second part of a concatenation, not an offset's shift).
   virtual void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) = 0;
+  /// Value access through the chain: each active leaf with an i1 telling
+  /// whether it stores coordinate x of this sequence (x mapped through the
+  /// combinators to the leaf's own coordinate).
+  virtual void
+  collectMatched(OpBuilder &b, Location loc, Value x,
+                 SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) = 0;
 
   /// The iterator of `expr`; `leafOf` gives the leaf of a Leaf expression
   /// and `cursors` threads the state of every leaf through the control
   /// flow combinators emit. Null (and `error` set) for what has no iterator
   /// yet (U, complements, π₁, which iterates within an enclosing π₀ loop).
+  /// `latticeMode`: unions and intersections at the top of a lattice
+  /// point's sequence run while all their parts do (the lattice moves on
+  /// when one runs out) and `equals` means every part is at x (the case
+  /// of that point); below a shape combinator, where no lattice point
+  /// splits them, they are whole sequences: a union runs while any part
+  /// does, an intersection aligns its parts on common coordinates.
   static std::unique_ptr<SequenceIterator>
   fromExpr(const SequenceExpr &expr,
            llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
-           SequenceCursors &cursors, std::string &error);
+           SequenceCursors &cursors, std::string &error,
+           bool latticeMode = true);
 };
 
 /// One level of one array: the cursor [begin, end) / pos of its
@@ -89,6 +110,11 @@ public:
   void locate(OpBuilder &b, Location loc, Value x) override;
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
     out.push_back(this);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    out.push_back({this, equals(b, loc, x)});
   }
 
   /// The cursor: begin, position, end.
