@@ -279,21 +279,33 @@ SmallVector<SequenceExpr, 4> SequenceExpr::edges() const {
 
 SequenceExpr SequenceExpr::remove(const SequenceExpr &edge,
                                   bool *disjoint) const {
+  return remove(edge, disjoint,
+                [](const SequenceExpr &,
+                   const SequenceExpr *) -> std::optional<SequenceExpr> {
+                  return std::nullopt;
+                });
+}
+
+SequenceExpr SequenceExpr::remove(const SequenceExpr &edge, bool *disjoint,
+                                  RemoveHook hook) const {
   bool moved = false;
-  SequenceExpr result = removeImpl(edge, moved);
+  SequenceExpr result = removeImpl(edge, moved, hook, nullptr);
   if (disjoint)
     *disjoint = moved;
   return result;
 }
 
 SequenceExpr SequenceExpr::removeImpl(const SequenceExpr &edge,
-                                      bool &disjoint) const {
+                                      bool &disjoint, RemoveHook hook,
+                                      const SequenceExpr *parent) const {
   if (*this == edge)
     return isDense() ? full(*this) : empty(*this);
+  if (std::optional<SequenceExpr> given = hook(*this, parent))
+    return *given;
   ArrayRef<SequenceExpr> c = getChildren();
   SmallVector<SequenceExpr> r;
   for (const SequenceExpr &child : c)
-    r.push_back(child.removeImpl(edge, disjoint));
+    r.push_back(child.removeImpl(edge, disjoint, hook, this));
   auto any = [&](Kind k) {
     return llvm::any_of(r, [&](const SequenceExpr &x) { return x.is(k); });
   };

@@ -50,23 +50,67 @@ static SequenceExpr augment(const SequenceExpr &child,
   return main.size() == 1 ? main.front() : SequenceExpr::unite(main);
 }
 
-/// The point after `edge` ran out. In a union, intersection or complement
-/// a level can drop out of the sequence while it still has entries (c ∪
-/// (b ∩ ¬a) once b ran out is c, yet a's values still matter where c is
-/// stored): like seed 000's augmentation it stays iterated.
-static SequenceExpr next(const SequenceExpr &seq, const SequenceExpr &edge,
-                         bool &disjoint) {
-  SequenceExpr child = seq.remove(edge, &disjoint);
-  if (child.isExhausted() || !isAlgebraicExpr(seq))
-    return child;
-  SmallVector<SequenceExpr, 4> kept = child.edges();
-  SmallVector<SequenceExpr> lost;
-  for (const SequenceExpr &e : seq.edges())
-    if (e.is(Kind::Leaf) && !e.isDenseLeaf() && e != edge &&
-        !llvm::is_contained(kept, e))
-      lost.push_back(e);
-  return lost.empty() ? child : augment(child, lost);
+/// Union, intersection and complement: the nodes of one coordinate space.
+static bool isMerge(const SequenceExpr &s) {
+  return s.is(Kind::Union) || s.is(Kind::Intersection) ||
+         s.is(Kind::Complement);
 }
+
+/// The sparse leaves reached from `s` through merges alone: the levels
+/// whose coordinates are those of `s` itself.
+static void collectRegionLeaves(const SequenceExpr &s,
+                                llvm::SmallVectorImpl<SequenceExpr> &out) {
+  if (s.is(Kind::Leaf) && !s.isDenseLeaf() && !llvm::is_contained(out, s))
+    out.push_back(s);
+  if (isMerge(s))
+    for (const SequenceExpr &c : s.getChildren())
+      collectRegionLeaves(c, out);
+}
+
+namespace {
+/// The point after an edge ran out. A level can drop out of a union,
+/// intersection or complement while it still has entries (c ∪ (b ∩ ¬a)
+/// once b ran out is c, yet a's values still matter where c is stored):
+/// like seed 000's augmentation it stays iterated, as t ∩ ¬t, in the
+/// largest merge around it — one coordinate space; below a product, slice
+/// or concatenation that is the operand's, not the loop's.
+struct NextPoint {
+  const SequenceExpr &edge;
+  bool disjoint = false;
+  const SequenceExpr *entering = nullptr;
+
+  SequenceExpr from(const SequenceExpr &seq) {
+    return seq.remove(edge, &disjoint, *this);
+  }
+
+  /// The remove hook: each outermost merge is removed as a region.
+  std::optional<SequenceExpr> operator()(const SequenceExpr &node,
+                                         const SequenceExpr *parent) {
+    if (&node == entering || !isMerge(node) || (parent && isMerge(*parent)))
+      return std::nullopt;
+    return removeRegion(node);
+  }
+
+private:
+  SequenceExpr removeRegion(const SequenceExpr &region) {
+    const SequenceExpr *outer = entering;
+    entering = &region;
+    bool moved = false;
+    SequenceExpr child = region.remove(edge, &moved, *this);
+    entering = outer;
+    disjoint |= moved;
+    if (child.isExhausted())
+      return child;
+    SmallVector<SequenceExpr> leaves, lost;
+    collectRegionLeaves(region, leaves);
+    SmallVector<SequenceExpr, 4> kept = child.edges();
+    for (const SequenceExpr &l : leaves)
+      if (l != edge && !llvm::is_contained(kept, l))
+        lost.push_back(l);
+    return lost.empty() ? child : augment(child, lost);
+  }
+};
+} // namespace
 
 unsigned SequenceLattice::visit(const SequenceExpr &seq) {
   for (unsigned p = 0; p < points.size(); ++p)
@@ -82,8 +126,9 @@ unsigned SequenceLattice::visit(const SequenceExpr &seq) {
   subsetEdge.emplace_back();
   SmallVector<SequenceExpr> edges = points[index].edges;
   for (const SequenceExpr &edge : edges) {
-    bool disjoint = false;
-    SequenceExpr child = next(seq, edge, disjoint);
+    NextPoint step{edge};
+    SequenceExpr child = step.from(seq);
+    bool disjoint = step.disjoint;
     std::optional<unsigned> next;
     if (!child.isExhausted())
       next = visit(child);

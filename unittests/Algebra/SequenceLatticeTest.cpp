@@ -96,6 +96,29 @@ TEST(SequenceLatticeTest, ProjectionIntersection) {
             "project1(s0, 4)->end s0->end s1->end subs: 0\n");
 }
 
+// A union beside a concatenation keeps iterating a level its intersection
+// dropped (seed 000's augmentation, in the union's coordinate space): once
+// s2 ran out, s1 still has values where s0 is stored. Inside the
+// concatenation's first part, the part's own union keeps them instead.
+TEST(SequenceLatticeTest, AugmentationBesideShapeCombinators) {
+  S inter = S::intersect({sp(1), sp(2)});
+  SequenceLattice l = SequenceLattice::build(
+      S::unite({sp(0), inter, S::concat(sp(3), sp(4))}));
+  auto has = [&](llvm::StringRef text) {
+    return llvm::any_of(l.getPoints(), [&](const SequencePoint &p) {
+      return p.sequence.str() == text;
+    });
+  };
+  EXPECT_TRUE(has("union(s0, concat(s3, s4), intersect(s1, not(s1)))"))
+      << l.str();
+  SequenceLattice inner = SequenceLattice::build(
+      S::concat(S::unite({sp(0), inter}), sp(3)));
+  EXPECT_EQ(inner.getPoints()[0].next[2].has_value(), true);
+  EXPECT_EQ(inner.getPoints()[*inner.getPoints()[0].next[2]].sequence.str(),
+            "concat(union(s0, intersect(s1, not(s1))), s3)")
+      << inner.str();
+}
+
 // Seed 000 Fig. 15 through the sequence construction: xor's root omits.
 TEST(SequenceLatticeTest, OmitterPoints) {
   S xorSeq = S::fromAlgebra(n({u({x(0), x(1)}), no(n({x(0), x(1)}))}), {0, 1});

@@ -134,6 +134,16 @@ public:
   /// when a concatenation moved on to its second part (the result is no
   /// subset of this sequence: seed 001 §6.2.3).
   SequenceExpr remove(const SequenceExpr &edge, bool *disjoint = nullptr) const;
+  /// A node's result after a removal (given the node and its parent, null
+  /// at the top), or std::nullopt to simplify its children's results by
+  /// Fig. 27 as `remove` does.
+  using RemoveHook = llvm::function_ref<std::optional<SequenceExpr>(
+      const SequenceExpr &, const SequenceExpr *)>;
+  /// `remove` where `hook` may give the result for a node (before its
+  /// children are visited): the lattice keeps values of operands a union
+  /// dropped inside shape combinators this way.
+  SequenceExpr remove(const SequenceExpr &edge, bool *disjoint,
+                      RemoveHook hook) const;
 
   /// Whether a coordinate at which exactly the edges in `present` match
   /// (compared structurally) belongs to the sequence. Seed 000's producer
@@ -174,7 +184,8 @@ private:
   explicit SequenceExpr(std::shared_ptr<const Node> node)
       : node(std::move(node)) {}
   static SequenceExpr make(Node node);
-  SequenceExpr removeImpl(const SequenceExpr &edge, bool &disjoint) const;
+  SequenceExpr removeImpl(const SequenceExpr &edge, bool &disjoint,
+                          RemoveHook hook, const SequenceExpr *parent) const;
 
   std::shared_ptr<const Node> node;
 };
