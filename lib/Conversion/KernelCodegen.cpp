@@ -19,7 +19,7 @@ using namespace mlir::sparse_array::detail;
 // from the outermost result loop, and the finished result.
 LogicalResult KernelLowering::run() {
   bool scatter = false;
-  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter(); });
+  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });
   if (scatter)
     return runRowWiseProduct();
   OpBuilder b(kernel);

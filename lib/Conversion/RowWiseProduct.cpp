@@ -44,12 +44,18 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
       kernel, reduction.getCombinerAttr());
   reductionPlan = derivation.planReduction(kernel, reduction);
-  std::optional<std::pair<unsigned, unsigned>> factors = matchRowWiseProduct(
-      kernel, reduction, reductionPlan.algebra, *reduction.getStrategy());
-  if (!factors)
-    return kernel.emitError("sparse_array.reduce_over is marked scatter but "
-                            "the kernel is not a row-wise matrix product");
-  unsigned pk = factors->first, qk = factors->second;
+  // The planner chose the factors (sparse-array-build-lattices records
+  // them); hand-written plans must still have the shape lowered here.
+  ArrayRef<int32_t> planned = *reduction.getScatter();
+  unsigned pk = planned[0], qk = planned[1];
+  std::optional<std::pair<unsigned, unsigned>> shape =
+      matchRowWiseShape(kernel, reduction);
+  if (!shape || shape->first != pk || shape->second != qk)
+    return kernel.emitError("sparse_array.reduce_over is planned to scatter "
+                            "with factors ")
+           << pk << " and " << qk
+           << ", which do not form a row-wise matrix product (P(i, k) and "
+              "Q(k, j) stored by rows, a result stored by rows)";
   resultType = kernel.getResultType();
   resultFill = resultType.getFillValue();
   bool vec = resultType.getRank() == 1;

@@ -660,6 +660,16 @@ LogicalResult ReduceOverOp::verify() {
       return emitOpError() << "unknown strategy '" << *strategy
                            << "'; expected identity, idempotent, reassociate "
                               "or universe";
+  if (std::optional<ArrayRef<int32_t>> factors = getScatter()) {
+    if (factors->size() != 2 || (*factors)[0] == (*factors)[1])
+      return emitOpError() << "scatter names the two factors of a product, "
+                              "two different kernel inputs";
+    for (int32_t k : *factors)
+      if (k < 0 || k >= int32_t(kernel.getInputs().size()) ||
+          !kernel.getAccessOf(k))
+        return emitOpError() << "scatter factor " << k
+                             << " is not an input the kernel accesses";
+  }
   return success();
 }
 

@@ -22,7 +22,7 @@ using namespace mlir::sparse_array;
 namespace {
 bool isRowWiseProduct(KernelOp kernel) {
   bool scatter = false;
-  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter(); });
+  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });
   return scatter;
 }
 

@@ -25,9 +25,7 @@ SmallVector<int> mlir::sparse_array::getLoopOfIndex(KernelOp kernel) {
 }
 
 std::optional<std::pair<unsigned, unsigned>>
-mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
-                                        const IterationAlgebra &valueAlgebra,
-                                        StringRef strategy) {
+mlir::sparse_array::matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce) {
   ArrayType result = kernel.getResultType();
   // Stored by "rows" of its first level: a full level over a compressed
   // one, in either dimension order (CSR, or CSC, whose rows are columns).
@@ -55,7 +53,7 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
   };
   bool vec = result.getRank() == 1;
   unsigned reduced = vec ? 1 : 2;
-  if (strategy != "identity" || kernel.getNumIndices() != reduced + 1 ||
+  if (kernel.getNumIndices() != reduced + 1 ||
       !(vec ? isSparseVector(result) : isCsr(result)) ||
       reduce.getIndices().size() != 1 ||
       reduce.getIndices()[0] != kernel.getIndex(reduced))
@@ -80,12 +78,6 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
     mask = cast<BlockArgument>(maskAccess.getArray()).getArgNumber() -
            kernel.getNumIndices();
   }
-  // The product's algebra: exactly P ∩ Q.
-  IterationAlgebra a = valueAlgebra.normalize();
-  if (a.getKind() != IterationAlgebra::Kind::Intersection ||
-      a.getChildren().size() != 2 || !a.getChildren()[0].isLeaf() ||
-      !a.getChildren()[1].isLeaf())
-    return std::nullopt;
   // The result's levels: rows i (its first level), then j; the vector's
   // only level j. Rows of P and of the mask: (i, ·) for matrices, the
   // vector itself.
@@ -121,6 +113,26 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
       return std::nullopt;
   }
   if (!p || !q)
+    return std::nullopt;
+  return std::make_pair(*p, *q);
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
+                                        const IterationAlgebra &valueAlgebra,
+                                        StringRef strategy) {
+  if (strategy != "identity")
+    return std::nullopt;
+  std::optional<std::pair<unsigned, unsigned>> factors =
+      matchRowWiseShape(kernel, reduce);
+  if (!factors)
+    return std::nullopt;
+  std::optional<unsigned> p = factors->first, q = factors->second;
+  // The product's algebra: exactly P ∩ Q.
+  IterationAlgebra a = valueAlgebra.normalize();
+  if (a.getKind() != IterationAlgebra::Kind::Intersection ||
+      a.getChildren().size() != 2 || !a.getChildren()[0].isLeaf() ||
+      !a.getChildren()[1].isLeaf())
     return std::nullopt;
   SmallVector<unsigned> leaves = {a.getChildren()[0].getLeaf(),
                                   a.getChildren()[1].getLeaf()};
@@ -262,10 +274,14 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
                               plan.getStrategyName() == "idempotent";
     OpBuilder b(kernel->getContext());
     reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
-    bool scatter = matchRowWiseProduct(kernel, reduce, reductionAlgebra,
-                                       plan.getStrategyName())
-                       .has_value();
-    reduce.setScatter(scatter);
+    std::optional<std::pair<unsigned, unsigned>> factors = matchRowWiseProduct(
+        kernel, reduce, reductionAlgebra, plan.getStrategyName());
+    bool scatter = factors.has_value();
+    if (scatter)
+      reduce.setScatter(ArrayRef<int32_t>{int32_t(factors->first),
+                                          int32_t(factors->second)});
+    else
+      reduce.removeScatterAttr();
     // A scatter reduction accumulates many results at once: no early exit.
     reduce.setEarlyExit(plan.annihilator != nullptr && !scatter);
   }

@@ -337,7 +337,7 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // are sorted and appended. B is read by rows as stored (no conversion).
 // PLAN-LABEL: func.func @spgemm(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @add {scatter, strategy = "identity"} : i64
+// PLAN: with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : i64
 // CHECK-LABEL: func.func @spgemm(
 // CHECK-NOT: sparse_array.convert
 // CHECK: %[[W:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
@@ -383,7 +383,7 @@ func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
 // with its dimensions in order (rows from A, columns from B).
 // PLAN-LABEL: func.func @spgemm_csc(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @add {scatter, strategy = "identity"} : i64
+// PLAN: with @add {scatter = array<i32: 1, 0>, strategy = "identity"} : i64
 // CHECK-LABEL: func.func @spgemm_csc(
 // CHECK-SAME: %[[A:[^:]*]]: !sparse_array.array<?x?xi64, #csc>, %[[B:[^:]*]]: !sparse_array.array<?x?xi64, #csc>
 // CHECK-NOT: sparse_array.convert
@@ -430,7 +430,7 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
 // into marks first, masked-out columns take no products, and the masking
 // function runs at the gather.
 // PLAN-LABEL: func.func @masked_spgemm(
-// PLAN: with @or {scatter, strategy = "identity"} : i1
+// PLAN: with @or {scatter = array<i32: 0, 1>, strategy = "identity"} : i1
 // CHECK-LABEL: func.func @masked_spgemm(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
 // The mask row, scattered.
@@ -477,7 +477,7 @@ sparse_array.func @or(%x: i1, %y: i1) -> i1
 // scatters its out-edges), with A as stored.
 // PLAN-LABEL: func.func @bfs_push_step(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @or {scatter, strategy = "identity"} : i1
+// PLAN: with @or {scatter = array<i32: 0, 1>, strategy = "identity"} : i1
 // CHECK-LABEL: func.func @bfs_push_step(
 // CHECK-NOT: sparse_array.convert
 // The frontier's entries (the one row, its loop folded away), each

@@ -292,15 +292,18 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
       are not associative);
     and `early_exit` when the combiner has an annihilator: the loops stop
     as soon as the accumulator holds it (never for scatter reductions);
-    `scatter` when the kernel is a matrix product computed row by row
-    (Gustavson; a vector times a matrix is the one-row case): each result
-    row accumulates scaled rows of the second factor in a dense workspace.
+    `scatter = array<i32: p, q>` when the kernel is a matrix product
+    computed row by row (Gustavson; a vector times a matrix is the one-row
+    case): kernel inputs p and q are the factors P(i, k) and Q(k, j), and
+    each result row accumulates the rows of Q scaled by the row of P in a
+    workspace. The planner records the factors; the lowering follows them.
 
     Example:
 
     ```mlir
     %m = sparse_array.reduce_over [%j] %aij with @min : f64
     %s = sparse_array.reduce_over [%j] %p with @or {early_exit, strategy = "identity"} : i1
+    %c = sparse_array.reduce_over [%k] %pq with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : f64
     ```
   }];
   // The value first: type inference (AllTypesMatch) must not depend on how
@@ -309,7 +312,7 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
                        FlatSymbolRefAttr:$combiner,
                        OptionalAttr<StrAttr>:$strategy,
                        UnitAttr:$early_exit,
-                       UnitAttr:$scatter);
+                       OptionalAttr<DenseI32ArrayAttr>:$scatter);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)

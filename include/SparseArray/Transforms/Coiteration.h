@@ -43,6 +43,13 @@ std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
     KernelOp kernel, ReduceOverOp reduce, const IterationAlgebra &valueAlgebra,
     llvm::StringRef strategy);
 
+/// The structural half of matchRowWiseProduct: formats, accesses and the
+/// yielded value (no algebra, no strategy). The lowering checks a recorded
+/// `scatter` plan with it: it does not decide, but rejects a plan it
+/// cannot lower (hand-written IR).
+std::optional<std::pair<unsigned, unsigned>>
+matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce);
+
 /// The lattices of every loop of a kernel with a derived algebra, one per
 /// set of inputs that can be present when the loop starts (seed 000
 /// Alg. 2 per loop; operands located at a loop — full levels — or not

@@ -626,6 +626,38 @@ func.func @reduce_over_twice(%a: !sparse_array.array<4x4xf64>) {
 
 // -----
 
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_one_factor(%a: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a : !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%i, %j] : !sparse_array.array<4x4xf64>
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter names the two factors of a product, two different kernel inputs}}
+    %s = sparse_array.reduce_over [%j] %v with @add {scatter = array<i32: 0, 0>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_factor_out_of_range(%a: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a : !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%i, %j] : !sparse_array.array<4x4xf64>
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter factor 3 is not an input the kernel accesses}}
+    %s = sparse_array.reduce_over [%j] %v with @add {scatter = array<i32: 0, 3>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_over_unknown_combiner(%a: !sparse_array.array<4x4xf64>) {
   %r = sparse_array.kernel ins(%a : !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>):
