@@ -298,10 +298,10 @@ SequenceExpr SequenceExpr::remove(const SequenceExpr &edge, bool *disjoint,
 SequenceExpr SequenceExpr::removeImpl(const SequenceExpr &edge,
                                       bool &disjoint, RemoveHook hook,
                                       const SequenceExpr *parent) const {
-  if (*this == edge)
-    return isDense() ? full(*this) : empty(*this);
   if (std::optional<SequenceExpr> given = hook(*this, parent))
     return *given;
+  if (*this == edge)
+    return isDense() ? full(*this) : empty(*this);
   ArrayRef<SequenceExpr> c = getChildren();
   SmallVector<SequenceExpr> r;
   for (const SequenceExpr &child : c)

@@ -18,36 +18,54 @@ using Kind = SequenceExpr::Kind;
 static bool isAlgebraicExpr(const SequenceExpr &s);
 
 /// t ∩ ¬t: holds nothing, yet iterates t (seed 000 §6.3 augmentation).
-static std::optional<unsigned> augmentedLeaf(const SequenceExpr &s) {
+static const SequenceExpr *augmentedTerm(const SequenceExpr &s) {
   if (!s.is(Kind::Intersection) || s.getChildren().size() != 2)
-    return std::nullopt;
+    return nullptr;
   const SequenceExpr &l = s.getChildren()[0], &r = s.getChildren()[1];
-  if (l.is(Kind::Leaf) && r.is(Kind::Complement) && r.getChildren()[0] == l)
-    return l.getOperand();
-  return std::nullopt;
+  if (r.is(Kind::Complement) && r.getChildren()[0] == l)
+    return &l;
+  return nullptr;
 }
 
-/// `child` with the sparse leaves in `leaves` iterated again, in a
-/// canonical form: augmentation terms last, by operand.
+/// A canonical order for augmentation terms: leaves by operand and level,
+/// then other sequences by their text.
+static bool termBefore(const SequenceExpr &a, const SequenceExpr &b) {
+  bool la = a.is(Kind::Leaf), lb = b.is(Kind::Leaf);
+  if (la != lb)
+    return la;
+  if (la)
+    return std::make_pair(a.getOperand(), a.getLevel()) <
+           std::make_pair(b.getOperand(), b.getLevel());
+  return a.str() < b.str();
+}
+
+/// `child` with the sequences in `terms` iterated again, in a canonical
+/// form: augmentation terms last, in termBefore order.
 static SequenceExpr augment(const SequenceExpr &child,
-                            llvm::ArrayRef<SequenceExpr> leaves) {
-  SmallVector<SequenceExpr> main, aug(leaves.begin(), leaves.end());
-  llvm::ArrayRef<SequenceExpr> terms(child);
+                            llvm::ArrayRef<SequenceExpr> terms) {
+  SmallVector<SequenceExpr> main, aug(terms.begin(), terms.end());
+  llvm::ArrayRef<SequenceExpr> parts(child);
   if (child.is(Kind::Union))
-    terms = child.getChildren();
-  for (const SequenceExpr &t : terms) {
-    if (std::optional<unsigned> k = augmentedLeaf(t))
-      aug.push_back(t.getChildren()[0]);
+    parts = child.getChildren();
+  for (const SequenceExpr &t : parts) {
+    if (t.isExhausted())
+      continue;
+    if (const SequenceExpr *kept = augmentedTerm(t))
+      aug.push_back(*kept);
     else
       main.push_back(t);
   }
-  llvm::sort(aug, [](const SequenceExpr &a, const SequenceExpr &b) {
-    return a.getOperand() < b.getOperand();
-  });
+  llvm::sort(aug, termBefore);
   aug.erase(std::unique(aug.begin(), aug.end()), aug.end());
   for (const SequenceExpr &l : aug)
     main.push_back(SequenceExpr::intersect({l, SequenceExpr::complement(l)}));
   return main.size() == 1 ? main.front() : SequenceExpr::unite(main);
+}
+
+static bool containsSubtree(const SequenceExpr &s, const SequenceExpr &sub) {
+  return s == sub || llvm::any_of(s.getChildren(), [&](const SequenceExpr &c) {
+           return containsSubtree(c, sub);
+         });
 }
 
 /// Union, intersection and complement: the nodes of one coordinate space.
@@ -56,15 +74,18 @@ static bool isMerge(const SequenceExpr &s) {
          s.is(Kind::Complement);
 }
 
-/// The sparse leaves reached from `s` through merges alone: the levels
-/// whose coordinates are those of `s` itself.
-static void collectRegionLeaves(const SequenceExpr &s,
-                                llvm::SmallVectorImpl<SequenceExpr> &out) {
-  if (s.is(Kind::Leaf) && !s.isDenseLeaf() && !llvm::is_contained(out, s))
-    out.push_back(s);
-  if (isMerge(s))
+/// The operands of the merges from `s` down (levels, slices, products,
+/// concatenations...): the sequences whose coordinates are those of `s`
+/// itself. A dense one is kept for its values and located, not iterated.
+static void collectRegionAtoms(const SequenceExpr &s,
+                               llvm::SmallVectorImpl<SequenceExpr> &out) {
+  if (isMerge(s)) {
     for (const SequenceExpr &c : s.getChildren())
-      collectRegionLeaves(c, out);
+      collectRegionAtoms(c, out);
+    return;
+  }
+  if (!s.isExhausted() && !s.is(Kind::Universe) && !llvm::is_contained(out, s))
+    out.push_back(s);
 }
 
 namespace {
@@ -76,16 +97,31 @@ namespace {
 /// or concatenation that is the operand's, not the loop's.
 struct NextPoint {
   const SequenceExpr &edge;
+  /// A concatenation whose first part ran out becomes ∅ (the first part
+  /// misses the coordinate) instead of moving on: the case, not the loop.
+  bool missing = false;
   bool disjoint = false;
   const SequenceExpr *entering = nullptr;
 
   SequenceExpr from(const SequenceExpr &seq) {
-    return seq.remove(edge, &disjoint, *this);
+    // Regions report their own moves (removeRegion): accumulate.
+    bool moved = false;
+    SequenceExpr result = seq.remove(edge, &moved, *this);
+    disjoint |= moved;
+    return result;
   }
 
   /// The remove hook: each outermost merge is removed as a region.
   std::optional<SequenceExpr> operator()(const SequenceExpr &node,
                                          const SequenceExpr *parent) {
+    // Missing, not run out: even a dense sequence is then ∅.
+    if (missing && node == edge)
+      return SequenceExpr::empty(node);
+    if (missing && node.is(Kind::Concat)) {
+      NextPoint first{edge, true};
+      if (first.from(node.getChildren()[0]).isExhausted())
+        return SequenceExpr::empty(node);
+    }
     if (&node == entering || !isMerge(node) || (parent && isMerge(*parent)))
       return std::nullopt;
     return removeRegion(node);
@@ -99,18 +135,45 @@ private:
     SequenceExpr child = region.remove(edge, &moved, *this);
     entering = outer;
     disjoint |= moved;
-    if (child.isExhausted())
+    if (child.is(Kind::Full))
       return child;
-    SmallVector<SequenceExpr> leaves, lost;
-    collectRegionLeaves(region, leaves);
-    SmallVector<SequenceExpr, 4> kept = child.edges();
-    for (const SequenceExpr &l : leaves)
-      if (l != edge && !llvm::is_contained(kept, l))
-        lost.push_back(l);
+    // An operand whose merge ran out while it goes on (a ∩ b once b ran
+    // out) keeps being read: its sequence once the edge ran out. Also when
+    // nothing is left of the merge itself (a slice of a ∩ b inside a
+    // union): the values still matter where the enclosing union holds.
+    SmallVector<SequenceExpr> atoms, lost;
+    collectRegionAtoms(region, atoms);
+    for (const SequenceExpr &atom : atoms) {
+      NextPoint inner{edge, missing};
+      SequenceExpr rest = inner.from(atom);
+      if (!rest.isExhausted() && !containsSubtree(child, rest))
+        lost.push_back(rest);
+    }
+    // Nothing left to iterate: dense operands are only located at what
+    // some iterated part visits.
+    if (child.isExhausted() &&
+        llvm::all_of(lost, [](const SequenceExpr &t) { return t.isDense(); }))
+      return child;
     return lost.empty() ? child : augment(child, lost);
   }
 };
 } // namespace
+
+/// The offsets of dense sequences a loop over `s` evaluates (through merges and
+/// the iterated operands of shape combinators).
+static void collectLoopOffsets(const SequenceExpr &s,
+                               llvm::SmallVectorImpl<SequenceExpr> &out) {
+  if (s.is(Kind::Offset) && s.getChildren()[0].isDense() &&
+      !llvm::is_contained(out, s))
+    out.push_back(s);
+  if (isMerge(s)) {
+    for (const SequenceExpr &c : s.getChildren())
+      collectLoopOffsets(c, out);
+    return;
+  }
+  if (!s.getChildren().empty() && !s.is(Kind::Offset))
+    collectLoopOffsets(s.getChildren()[0], out);
+}
 
 unsigned SequenceLattice::visit(const SequenceExpr &seq) {
   for (unsigned p = 0; p < points.size(); ++p)
@@ -134,6 +197,29 @@ unsigned SequenceLattice::visit(const SequenceExpr &seq) {
       next = visit(child);
     points[index].next.push_back(next);
     subsetEdge[index].push_back(!disjoint);
+    if (!disjoint)
+      continue;
+    NextPoint missing{edge, true};
+    SequenceExpr missed = missing.from(seq);
+    if (!missed.isExhausted() && missed != child) {
+      unsigned c = visit(missed);
+      if (!llvm::is_contained(points[index].cases, c))
+        points[index].cases.push_back(c);
+    }
+  }
+  // A dense |a| + b in the loop's sequence holds nothing below |a|, yet
+  // never runs out there: the loop may visit coordinates it misses (the
+  // other parts started before a ran out), a case no edge reaches.
+  SmallVector<SequenceExpr> offsets;
+  collectLoopOffsets(seq, offsets);
+  for (const SequenceExpr &offset : offsets) {
+    NextPoint missing{offset, true};
+    SequenceExpr missed = missing.from(seq);
+    if (!missed.isExhausted() && missed != seq) {
+      unsigned c = visit(missed);
+      if (!llvm::is_contained(points[index].cases, c))
+        points[index].cases.push_back(c);
+    }
   }
   return index;
 }
@@ -149,10 +235,13 @@ SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
   // two apply.
   unsigned n = lattice.points.size();
   SmallVector<unsigned> indegree(n, 0);
-  for (const SequencePoint &p : lattice.points)
+  for (const SequencePoint &p : lattice.points) {
     for (std::optional<unsigned> next : p.next)
       if (next)
         ++indegree[*next];
+    for (unsigned c : p.cases)
+      ++indegree[c];
+  }
   auto operandMask = [&](unsigned p) {
     uint64_t mask = 0;
     for (const SequenceExpr &e : lattice.points[p].edges)
@@ -179,17 +268,22 @@ SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
     for (std::optional<unsigned> next : lattice.points[p].next)
       if (next && ++seenIndegree[*next] == indegree[*next])
         ready.push_back(*next);
+    for (unsigned c : lattice.points[p].cases)
+      if (++seenIndegree[c] == indegree[c])
+        ready.push_back(c);
   }
   SmallVector<unsigned> newIndex(n);
   for (unsigned i = 0; i < n; ++i)
     newIndex[order[i]] = i;
-  SmallVector<SequencePoint> ordered;
+  std::vector<SequencePoint> ordered;
   SmallVector<SmallVector<bool>> orderedSubset;
   for (unsigned old : order) {
     SequencePoint p = lattice.points[old];
     for (std::optional<unsigned> &next : p.next)
       if (next)
         next = newIndex[*next];
+    for (unsigned &c : p.cases)
+      c = newIndex[c];
     ordered.push_back(std::move(p));
     orderedSubset.push_back(lattice.subsetEdge[old]);
   }
@@ -209,11 +303,24 @@ SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
           seen[*n] = true;
           work.push_back(*n);
         }
+      for (unsigned c : lattice.points[q].cases)
+        if (!seen[c]) {
+          seen[c] = true;
+          work.push_back(c);
+        }
     }
     for (unsigned q = 0; q < lattice.points.size(); ++q)
       if (seen[q])
         lattice.points[p].subPoints.push_back(q);
   }
+  // Loops: what the root's edges reach (points in topological order).
+  for (unsigned p = 0; p < lattice.points.size(); ++p)
+    lattice.points[p].loop = p == 0;
+  for (SequencePoint &p : lattice.points)
+    if (p.loop)
+      for (std::optional<unsigned> next : p.next)
+        if (next)
+          lattice.points[*next].loop = true;
   lattice.prune();
   return lattice;
 }
@@ -229,13 +336,16 @@ void SequenceLattice::prune() {
     for (std::optional<unsigned> next : points[p].next)
       if (next && live[*next])
         live[p] = true;
+    for (unsigned c : points[p].cases)
+      if (live[c])
+        live[p] = true;
   }
   SmallVector<std::optional<unsigned>> newIndex(n);
   unsigned count = 0;
   for (unsigned p = 0; p < n; ++p)
     if (live[p])
       newIndex[p] = count++;
-  SmallVector<SequencePoint> kept;
+  std::vector<SequencePoint> kept;
   SmallVector<SmallVector<bool>> keptSubset;
   for (unsigned p = 0; p < n; ++p) {
     if (!live[p])
@@ -244,6 +354,11 @@ void SequenceLattice::prune() {
     for (std::optional<unsigned> &next : point.next)
       if (next)
         next = newIndex[*next];
+    SmallVector<unsigned> cases;
+    for (unsigned c : point.cases)
+      if (newIndex[c])
+        cases.push_back(*newIndex[c]);
+    point.cases = std::move(cases);
     SmallVector<unsigned> subs;
     for (unsigned q : point.subPoints)
       if (newIndex[q])
@@ -303,9 +418,16 @@ void SequenceLattice::print(llvm::raw_ostream &os) const {
       else
         os << "end";
     }
+    if (!p.cases.empty()) {
+      os << " cases:";
+      for (unsigned c : p.cases)
+        os << ' ' << c;
+    }
     os << " subs:";
     for (unsigned q : p.subPoints)
       os << ' ' << q;
+    if (!p.loop)
+      os << " (case only)";
     os << '\n';
   }
 }

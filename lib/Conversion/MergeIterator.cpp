@@ -32,10 +32,13 @@ public:
                 bool latticeMode, SequenceCursors &cursors)
       : parts(std::move(parts)), intersection(intersection),
         latticeMode(latticeMode), cursors(cursors) {
-    bool someIterated = llvm::any_of(
-        this->parts, [](const IteratorPtr &p) { return !p->canLocate(); });
+    bool someIterated = llvm::any_of(this->parts, [](const IteratorPtr &p) {
+      return !p->canLocate() && !p->locatedOnly();
+    });
     for (IteratorPtr &p : this->parts)
-      (intersection && someIterated && p->canLocate() ? located : iterated)
+      (p->locatedOnly() || (intersection && someIterated && p->canLocate())
+           ? located
+           : iterated)
           .push_back(p.get());
   }
   Value size(OpBuilder &b, Location loc) override {
@@ -51,12 +54,16 @@ public:
     SmallVector<Value> v;
     for (SequenceIterator *p : iterated)
       v.push_back(p->valid(b, loc));
+    if (v.empty()) // only located augmentation: nothing to visit
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
     return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
   Value anyLeft(OpBuilder &b, Location loc) override {
     SmallVector<Value> v;
     for (SequenceIterator *p : iterated)
       v.push_back(p->anyLeft(b, loc));
+    if (v.empty())
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
     return intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
   void resume(OpBuilder &b, Location loc) override {
@@ -71,7 +78,8 @@ public:
       Value c = latticeMode ? p->eval(b, loc) : evalOrEnd(b, loc, *p);
       x = x ? Value(arith::MinUIOp::create(b, loc, x, c)) : c;
     }
-    return x;
+    // Only located parts: never valid, no coordinate.
+    return x ? x : constIndex(b, loc, 0);
   }
   Value equals(OpBuilder &b, Location loc, Value x) override {
     SmallVector<Value> v;

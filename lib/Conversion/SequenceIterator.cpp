@@ -179,6 +179,45 @@ void LeafIterator::locate(OpBuilder &b, Location loc, Value x) {
   pos = level->locate(b, loc, parentPos, x);
 }
 
+namespace {
+/// t ∩ ¬t for a dense t: holds nothing; t is located at the loop's
+/// coordinate for its values (seed 000's augmentation of a dense operand
+/// that left the sequence), never iterated.
+class LocatedOnlyIterator : public SequenceIterator {
+public:
+  explicit LocatedOnlyIterator(IteratorPtr kept) : kept(std::move(kept)) {}
+  Value size(OpBuilder &b, Location l) override { return kept->size(b, l); }
+  void init(OpBuilder &b, Location l) override { kept->init(b, l); }
+  Value valid(OpBuilder &b, Location l) override {
+    return arith::ConstantIntOp::create(b, l, 0, 1);
+  }
+  Value eval(OpBuilder &b, Location l) override { return kept->eval(b, l); }
+  Value equals(OpBuilder &b, Location l, Value x) override {
+    return kept->equals(b, l, x);
+  }
+  void next(OpBuilder &, Location, Value) override {}
+  bool canLocate() const override { return true; }
+  bool locatedOnly() const override { return true; }
+  void locate(OpBuilder &b, Location l, Value x) override {
+    kept->locate(b, l, x);
+  }
+  void bindLocated(OpBuilder &b, Location l, Value x) override {
+    kept->locate(b, l, x);
+  }
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
+    kept->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location l, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    kept->collectMatched(b, l, x, out);
+  }
+
+private:
+  IteratorPtr kept;
+};
+} // namespace
+
 std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     const SequenceExpr &expr,
     llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
@@ -237,11 +276,16 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
   case Kind::Union:
   case Kind::Intersection: {
     // t ∩ ¬t (seed 000's augmentation, SequenceLattice.cpp): holds no
-    // coordinate yet iterates t, whose value a case may need: t's cursor.
+    // coordinate yet iterates t, whose value a case may need: t's cursor;
+    // a dense t is located at the loop's coordinate instead.
     ArrayRef<SequenceExpr> c = expr.getChildren();
-    if (expr.is(Kind::Intersection) && c.size() == 2 && c[0].is(Kind::Leaf) &&
-        c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0])
-      return fromExpr(c[0], leafOf, cursors, error, latticeMode);
+    if (expr.is(Kind::Intersection) && c.size() == 2 &&
+        c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0]) {
+      IteratorPtr kept = fromExpr(c[0], leafOf, cursors, error, latticeMode);
+      if (!kept || !kept->canLocate())
+        return kept;
+      return std::make_unique<LocatedOnlyIterator>(std::move(kept));
+    }
     SmallVector<IteratorPtr> parts;
     for (unsigned i = 0; i < expr.getChildren().size(); ++i) {
       parts.push_back(child(i));

@@ -95,7 +95,10 @@ private:
           Value innerDone =
               arith::XOrIOp::create(cb, l, inner->valid(cb, l),
                                     arith::ConstantIntOp::create(cb, l, 1, 1));
-          return arith::AndIOp::create(cb, l, outer->anyLeft(cb, l), innerDone)
+          // valid, not anyLeft: a union at the top of a lattice point that
+          // lost a part stops here (eval reads every part); the next
+          // point's resume() goes on from the coordinate reached.
+          return arith::AndIOp::create(cb, l, outer->valid(cb, l), innerDone)
               .getResult();
         },
         [&](OpBuilder &bb, Location l) {
@@ -276,11 +279,29 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, e, s);
     return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0), count);
   }
-  void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
+  /// The previous point's loop may have stopped (one part of a union ran
+  /// out) before skipping what lies before s or off the stride.
+  void resume(OpBuilder &b, Location loc) override {
+    operand->resume(b, loc);
+    skipOutside(b, loc);
+  }
   void init(OpBuilder &b, Location loc) override {
     operand->init(b, loc);
-    if (operand->canLocate())
-      operand->locate(b, loc, constIndex(b, loc, start));
+    // Jump to s, unless the operand starts later (an offset part of a
+    // concatenation: |a| + b holds nothing below |a|).
+    if (operand->canLocate()) {
+      Value s = constIndex(b, loc, start);
+      auto first = scf::IfOp::create(
+          b, loc, operand->valid(b, loc),
+          [&](OpBuilder &tb, Location l) {
+            scf::YieldOp::create(
+                tb, l,
+                arith::MaxUIOp::create(tb, l, operand->eval(tb, l), s)
+                    .getResult());
+          },
+          [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, s); });
+      operand->locate(b, loc, first.getResult(0));
+    }
     skipOutside(b, loc);
   }
   Value valid(OpBuilder &b, Location loc) override {

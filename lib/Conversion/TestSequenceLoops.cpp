@@ -219,6 +219,8 @@ LogicalResult SequenceLoops::run() {
   SequenceLattice lattice = SequenceLattice::build(root);
   bool failed = false;
   for (const SequencePoint &point : lattice.getPoints()) {
+    if (!point.loop)
+      continue;
     std::unique_ptr<SequenceIterator> it = iteratorOf(point.sequence);
     if (!it)
       return func.emitError() << error;
@@ -244,8 +246,9 @@ LogicalResult SequenceLoops::run() {
                                                                  unsigned i) {
             if (i == point.subPoints.size())
               return;
-            const SequenceExpr &sub =
-                lattice.getPoints()[point.subPoints[i]].sequence;
+            const SequencePoint &subPoint =
+                lattice.getPoints()[point.subPoints[i]];
+            const SequenceExpr &sub = subPoint.sequence;
             std::unique_ptr<SequenceIterator> subIt = iteratorOf(sub);
             if (!subIt) {
               failed = true;
@@ -255,7 +258,9 @@ LogicalResult SequenceLoops::run() {
             scf::IfOp::create(
                 cb, l, here,
                 [&](OpBuilder &tb, Location) {
-                  emitCase(tb, l, sub, x);
+                  // An omitter (seed 000 §6.3) skips the coordinate.
+                  if (subPoint.producer)
+                    emitCase(tb, l, sub, x);
                   scf::YieldOp::create(tb, l);
                 },
                 [&](OpBuilder &eb, Location) {

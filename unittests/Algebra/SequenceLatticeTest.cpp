@@ -119,6 +119,33 @@ TEST(SequenceLatticeTest, AugmentationBesideShapeCombinators) {
       << inner.str();
 }
 
+// A merge below a slice that runs out entirely still leaves its other
+// levels iterated (their values count wherever the union holds), as a slice
+// of the augmentation term.
+TEST(SequenceLatticeTest, AugmentationBelowASlice) {
+  SequenceLattice l = SequenceLattice::build(
+      S::unite({sp(0), S::slice(S::intersect({sp(1), sp(2)}), 2, 7, 1)}));
+  ASSERT_GE(l.getPoints().size(), 2u);
+  EXPECT_EQ(l.getPoints()[1].sequence.str(),
+            "union(s0, slice(intersect(s1, not(s1)), 2, 7, 1))")
+      << l.str();
+  EXPECT_TRUE(l.getPoints()[1].producer);
+}
+
+// Seed 001 §6.2.3 takes sub-points along subset edges only, so in
+// union(a ⊔ b, d) no edge reaches "a misses x, d holds it" (a running out
+// moves the concatenation on). That state is a case of the root's loop
+// without a loop of its own; so it is of the next loop's, where a dense
+// |a| + b misses the coordinates below |a| that d still visits.
+TEST(SequenceLatticeTest, CaseOnlyPointBesideAConcatenation) {
+  EXPECT_EQ(lattice(S::unite({S::concat(sp(0), dn(1)), dn(2)})),
+            "[0] union(concat(s0, d1), d2) + edges: s0->1 d2->end cases: 2 "
+            "subs: 0 2\n"
+            "[1] union(offset(|s0|, d1), d2) + edges: d1->end d2->end "
+            "cases: 2 subs: 1 2\n"
+            "[2] d2 + edges: d2->end subs: 2 (case only)\n");
+}
+
 // Seed 000 Fig. 15 through the sequence construction: xor's root omits.
 TEST(SequenceLatticeTest, OmitterPoints) {
   S xorSeq = S::fromAlgebra(n({u({x(0), x(1)}), no(n({x(0), x(1)}))}), {0, 1});

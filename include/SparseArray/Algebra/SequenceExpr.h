@@ -135,8 +135,9 @@ public:
   /// subset of this sequence: seed 001 §6.2.3).
   SequenceExpr remove(const SequenceExpr &edge, bool *disjoint = nullptr) const;
   /// A node's result after a removal (given the node and its parent, null
-  /// at the top), or std::nullopt to simplify its children's results by
-  /// Fig. 27 as `remove` does.
+  /// at the top; asked before the node is compared with the edge), or
+  /// std::nullopt to simplify its children's results by Fig. 27 as
+  /// `remove` does.
   using RemoveHook = llvm::function_ref<std::optional<SequenceExpr>(
       const SequenceExpr &, const SequenceExpr *)>;
   /// `remove` where `hook` may give the result for a node (before its

@@ -20,6 +20,7 @@
 #include "SparseArray/Algebra/SequenceExpr.h"
 
 #include <optional>
+#include <vector>
 
 namespace mlir {
 namespace sparse_array {
@@ -32,10 +33,19 @@ struct SequencePoint {
   llvm::SmallVector<SequenceExpr> edges;
   /// For edge k: the point the iteration moves to once it ran out, if any.
   llvm::SmallVector<std::optional<unsigned>> next;
+  /// Where an edge moves a concatenation on to its second part (a disjoint
+  /// point), the state in which the first part only misses the coordinate:
+  /// a case of this point's loop, not a loop (seed 001 §6.2.3 counts only
+  /// subsets as sub-points; union(a ⊔ b, d) at a coordinate a lacks is d's
+  /// case, which no edge reaches).
+  llvm::SmallVector<unsigned> cases;
   /// Points included in this one (itself first), in lattice order: the
   /// cases of its loop, tried in order.
   llvm::SmallVector<unsigned> subPoints;
   bool producer = true;
+  /// Whether the point has a loop (the root's edges reach it); else it is
+  /// only a case of the loops above it.
+  bool loop = true;
 };
 
 class SequenceLattice {
@@ -62,7 +72,7 @@ private:
   unsigned visit(const SequenceExpr &seq);
   void prune();
 
-  llvm::SmallVector<SequencePoint> points;
+  std::vector<SequencePoint> points;
   /// Edges that keep their child a subset (not through a concatenation).
   llvm::SmallVector<llvm::SmallVector<bool>> subsetEdge;
 };

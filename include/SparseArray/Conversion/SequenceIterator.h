@@ -59,6 +59,10 @@ public:
   virtual void advance(OpBuilder &b, Location loc);
   /// Random access (seed 001 §6.1.3): only if every part can locate.
   virtual bool canLocate() const { return false; }
+  /// Holds no coordinate and is only located at the loop's coordinate for
+  /// its values, never iterated: t ∩ ¬t of a dense t (seed 000's
+  /// augmentation of a level that left the sequence).
+  virtual bool locatedOnly() const { return false; }
   virtual void locate(OpBuilder &b, Location loc, Value x);
   /// Once a loop evaluated x: positions the parts this iterator locates
   /// instead of iterating (dense operands of an intersection, §6.3.1).

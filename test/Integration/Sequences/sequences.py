@@ -216,6 +216,9 @@ def main():
     p.add_argument("--count", type=int, default=100)
     p.add_argument("--batch", type=int, default=20)
     p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--max-leaves", type=int, default=9,
+                   help="redraw larger expressions (a lattice over n levels "
+                        "has up to 2^n points: compile time)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bounds-checks", action="store_true")
     p.add_argument("--timeout", type=int, default=300)
@@ -227,8 +230,11 @@ def main():
     for start in range(0, args.count, args.batch):
         cases = []
         for _ in range(min(args.batch, args.count - start)):
-            gen = Gen(rng)
-            expr = gen.expr(rng.randint(1, 12), args.depth)
+            while True:
+                gen = Gen(rng)
+                expr = gen.expr(rng.randint(1, 12), args.depth)
+                if len(gen.leaves) <= args.max_leaves:
+                    break
             cases.append((expr, gen.leaves))
         batch_failures = run_batch(args, cases)
         failures += batch_failures
