@@ -187,40 +187,36 @@ unsigned SequenceLattice::visit(const SequenceExpr &seq) {
   point.producer = seq.contains([](const SequenceExpr &) { return true; });
   points.push_back(point);
   subsetEdge.emplace_back();
+  // The case where `missingPart` lacks the coordinate without running out.
+  auto addCase = [&](const SequenceExpr &missingPart,
+                     const SequenceExpr &unlike) {
+    NextPoint missing{missingPart, true};
+    SequenceExpr missed = missing.from(seq);
+    if (missed.isExhausted() || missed == unlike)
+      return;
+    unsigned c = visit(missed);
+    if (!llvm::is_contained(points[index].cases, c))
+      points[index].cases.push_back(c);
+  };
   SmallVector<SequenceExpr> edges = points[index].edges;
   for (const SequenceExpr &edge : edges) {
     NextPoint step{edge};
     SequenceExpr child = step.from(seq);
-    bool disjoint = step.disjoint;
     std::optional<unsigned> next;
     if (!child.isExhausted())
       next = visit(child);
     points[index].next.push_back(next);
-    subsetEdge[index].push_back(!disjoint);
-    if (!disjoint)
-      continue;
-    NextPoint missing{edge, true};
-    SequenceExpr missed = missing.from(seq);
-    if (!missed.isExhausted() && missed != child) {
-      unsigned c = visit(missed);
-      if (!llvm::is_contained(points[index].cases, c))
-        points[index].cases.push_back(c);
-    }
+    subsetEdge[index].push_back(!step.disjoint);
+    if (step.disjoint)
+      addCase(edge, child);
   }
   // A dense |a| + b in the loop's sequence holds nothing below |a|, yet
   // never runs out there: the loop may visit coordinates it misses (the
   // other parts started before a ran out), a case no edge reaches.
   SmallVector<SequenceExpr> offsets;
   collectLoopOffsets(seq, offsets);
-  for (const SequenceExpr &offset : offsets) {
-    NextPoint missing{offset, true};
-    SequenceExpr missed = missing.from(seq);
-    if (!missed.isExhausted() && missed != seq) {
-      unsigned c = visit(missed);
-      if (!llvm::is_contained(points[index].cases, c))
-        points[index].cases.push_back(c);
-    }
-  }
+  for (const SequenceExpr &offset : offsets)
+    addCase(offset, seq);
   return index;
 }
 

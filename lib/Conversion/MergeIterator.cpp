@@ -93,8 +93,7 @@ public:
         p->next(b, loc, x);
       return;
     }
-    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
-                   [&](OpBuilder &tb, Location l) { advance(tb, l); });
+    advanceIfAt(b, loc, *this, x, cursors);
   }
   void advance(OpBuilder &b, Location loc) override {
     if (!aligns())

@@ -81,6 +81,13 @@ Value sparse_array::detail::isAt(OpBuilder &b, Location loc,
   });
 }
 
+void sparse_array::detail::advanceIfAt(OpBuilder &b, Location loc,
+                                       SequenceIterator &it, Value x,
+                                       SequenceCursors &cursors) {
+  cursors.emitIf(b, loc, isAt(b, loc, it, x),
+                 [&](OpBuilder &tb, Location l) { it.advance(tb, l); });
+}
+
 Value sparse_array::detail::orAll(OpBuilder &b, Location loc,
                                   ArrayRef<Value> values) {
   Value r;

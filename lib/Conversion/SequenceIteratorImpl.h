@@ -30,6 +30,10 @@ Value evalOrEnd(OpBuilder &b, Location loc, SequenceIterator &it);
 /// Whether the cursor's current coordinate is x (what a loop steps: its
 /// `equals` may ask more, e.g. every part of a union at x for a case).
 Value isAt(OpBuilder &b, Location loc, SequenceIterator &it, Value x);
+/// if (isAt(x)) it.advance(): `next` of an iterator whose parts step
+/// together (products, slices, aligned intersections).
+void advanceIfAt(OpBuilder &b, Location loc, SequenceIterator &it, Value x,
+                 SequenceCursors &cursors);
 
 /// Union or intersection of `parts` (MergeIterator.cpp).
 IteratorPtr makeMergeIterator(SmallVector<IteratorPtr> parts, bool intersection,

@@ -53,8 +53,7 @@ public:
     });
   }
   void next(OpBuilder &b, Location loc, Value x) override {
-    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
-                   [&](OpBuilder &tb, Location l) { advance(tb, l); });
+    advanceIfAt(b, loc, *this, x, cursors);
   }
   void advance(OpBuilder &b, Location loc) override {
     inner->advance(b, loc);
@@ -322,8 +321,7 @@ public:
     return operand->equals(b, loc, toOperand(b, loc, x));
   }
   void next(OpBuilder &b, Location loc, Value x) override {
-    cursors.emitIf(b, loc, isAt(b, loc, *this, x),
-                   [&](OpBuilder &tb, Location l) { advance(tb, l); });
+    advanceIfAt(b, loc, *this, x, cursors);
   }
   void advance(OpBuilder &b, Location loc) override {
     operand->advance(b, loc);
