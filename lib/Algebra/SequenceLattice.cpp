@@ -102,6 +102,10 @@ struct NextPoint {
   bool missing = false;
   bool disjoint = false;
   const SequenceExpr *entering = nullptr;
+  /// Concatenations around the node being removed: a merge in a first part
+  /// that lost its last iterated level must run out, so that the
+  /// concatenation moves on.
+  unsigned underConcat = 0;
 
   SequenceExpr from(const SequenceExpr &seq) {
     // Regions report their own moves (removeRegion): accumulate.
@@ -117,24 +121,40 @@ struct NextPoint {
     // Missing, not run out: even a dense sequence is then ∅.
     if (missing && node == edge)
       return SequenceExpr::empty(node);
-    if (missing && node.is(Kind::Concat)) {
-      NextPoint first{edge, true};
-      if (first.from(node.getChildren()[0]).isExhausted())
-        return SequenceExpr::empty(node);
+    if (&node == entering)
+      return std::nullopt;
+    if (node.is(Kind::Concat)) {
+      if (missing) {
+        NextPoint first{edge, true};
+        first.underConcat = underConcat + 1;
+        if (first.from(node.getChildren()[0]).isExhausted())
+          return SequenceExpr::empty(node);
+      }
+      ++underConcat;
+      SequenceExpr result = removeEntered(node);
+      --underConcat;
+      return result;
     }
-    if (&node == entering || !isMerge(node) || (parent && isMerge(*parent)))
+    if (!isMerge(node) || (parent && isMerge(*parent)))
       return std::nullopt;
     return removeRegion(node);
   }
 
 private:
-  SequenceExpr removeRegion(const SequenceExpr &region) {
+  /// `node` once the edge ran out, simplified by Fig. 27 (this hook then
+  /// sees its descendants, not the node itself again).
+  SequenceExpr removeEntered(const SequenceExpr &node) {
     const SequenceExpr *outer = entering;
-    entering = &region;
+    entering = &node;
     bool moved = false;
-    SequenceExpr child = region.remove(edge, &moved, *this);
+    SequenceExpr result = node.remove(edge, &moved, *this);
     entering = outer;
     disjoint |= moved;
+    return result;
+  }
+
+  SequenceExpr removeRegion(const SequenceExpr &region) {
+    SequenceExpr child = removeEntered(region);
     if (child.is(Kind::Full))
       return child;
     // An operand whose merge ran out while it goes on (a ∩ b once b ran
@@ -145,13 +165,16 @@ private:
     collectRegionAtoms(region, atoms);
     for (const SequenceExpr &atom : atoms) {
       NextPoint inner{edge, missing};
+      inner.underConcat = underConcat;
       SequenceExpr rest = inner.from(atom);
       if (!rest.isExhausted() && !containsSubtree(child, rest))
         lost.push_back(rest);
     }
-    // Nothing left to iterate: dense operands are only located at what
-    // some iterated part visits.
-    if (child.isExhausted() &&
+    // Nothing left to iterate but dense operands, which are located at
+    // what other parts of the loop visit. In a concatenation's first part
+    // the part is done instead (the concatenation moves on), except in a
+    // case (the part only misses the coordinate).
+    if (!missing && underConcat > 0 && child.isExhausted() &&
         llvm::all_of(lost, [](const SequenceExpr &t) { return t.isDense(); }))
       return child;
     return lost.empty() ? child : augment(child, lost);
@@ -207,7 +230,10 @@ unsigned SequenceLattice::visit(const SequenceExpr &seq) {
       next = visit(child);
     points[index].next.push_back(next);
     subsetEdge[index].push_back(!step.disjoint);
-    if (step.disjoint)
+    // The edge missing the coordinate is not always the edge ran out: a
+    // concatenation stays in its first part, and dense levels of a merge
+    // that lost its last iterated level are still read (located).
+    if (step.disjoint || !edge.isDense())
       addCase(edge, child);
   }
   // A dense |a| + b in the loop's sequence holds nothing below |a|, yet
@@ -245,9 +271,15 @@ SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
         mask |= uint64_t(1) << e.getOperand();
     return mask;
   };
+  // Cases are tried in this order, so a point that asks more levels to
+  // match comes first; dense levels always match (they only end the
+  // dimension) and do not count.
+  auto askedEdges = [&](unsigned p) {
+    return llvm::count_if(lattice.points[p].edges,
+                          [](const SequenceExpr &e) { return !e.isDense(); });
+  };
   auto before = [&](unsigned a, unsigned b) {
-    size_t ea = lattice.points[a].edges.size(),
-           eb = lattice.points[b].edges.size();
+    size_t ea = askedEdges(a), eb = askedEdges(b);
     if (ea != eb)
       return ea > eb;
     if (operandMask(a) != operandMask(b))

@@ -82,9 +82,14 @@ public:
     return x ? x : constIndex(b, loc, 0);
   }
   Value equals(OpBuilder &b, Location loc, Value x) override {
+    // Located-only parts hold nothing: read where they match, never asked
+    // for (no edge removes a dense level, so no case lacks them).
     SmallVector<Value> v;
     for (IteratorPtr &p : parts)
-      v.push_back(p->equals(b, loc, x));
+      if (!p->locatedOnly())
+        v.push_back(p->equals(b, loc, x));
+    if (v.empty())
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
     return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
   void next(OpBuilder &b, Location loc, Value x) override {
@@ -105,6 +110,11 @@ public:
   bool canLocate() const override {
     return llvm::all_of(parts,
                         [](const IteratorPtr &p) { return p->canLocate(); });
+  }
+  /// Augmentation terms alone (dense levels kept for their values).
+  bool locatedOnly() const override {
+    return llvm::all_of(parts,
+                        [](const IteratorPtr &p) { return p->locatedOnly(); });
   }
   void locate(OpBuilder &b, Location loc, Value x) override {
     for (IteratorPtr &p : parts)

@@ -207,6 +207,7 @@ public:
     return arith::AddIOp::create(b, loc, shift->size(b, loc),
                                  operand->size(b, loc));
   }
+  bool locatedOnly() const override { return operand->locatedOnly(); }
   void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override { operand->init(b, loc); }
   Value valid(OpBuilder &b, Location loc) override {
@@ -278,6 +279,7 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, e, s);
     return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0), count);
   }
+  bool locatedOnly() const override { return operand->locatedOnly(); }
   /// The previous point's loop may have stopped (one part of a union ran
   /// out) before skipping what lies before s or off the stride.
   void resume(OpBuilder &b, Location loc) override {
@@ -394,6 +396,7 @@ public:
     return arith::DivUIOp::create(b, loc, operand->size(b, loc),
                                   constIndex(b, loc, inner));
   }
+  bool locatedOnly() const override { return operand->locatedOnly(); }
   void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override { operand->init(b, loc); }
   Value valid(OpBuilder &b, Location loc) override {
