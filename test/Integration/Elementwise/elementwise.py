@@ -601,7 +601,7 @@ def run_variants(args, name, variants, stdlib_text, rng=None):
     failures = check(variants, proc.stdout.splitlines())
     if failures:
         failures = ["%s (program %s)" % (f, path) for f in failures]
-    else:
+    elif not args.keep:  # --keep DIR: every program stays there (a corpus)
         os.unlink(path)
     return failures
 
@@ -711,7 +711,8 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batch", type=int, default=25)
     p.add_argument("--depth", type=int, default=3, help="fuzz expression depth")
-    p.add_argument("--keep", default="")
+    p.add_argument("--keep", default="",
+                   help="write the programs to this directory and keep them")
     p.add_argument("--chains", type=int, default=0,
                    help="variants that fuse chains of 6-12 operands")
     add_run_arguments(p)

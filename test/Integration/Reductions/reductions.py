@@ -387,7 +387,8 @@ def main():
     p.add_argument("--count", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batch", type=int, default=25)
-    p.add_argument("--keep", default="")
+    p.add_argument("--keep", default="",
+                   help="write the programs to this directory and keep them")
     p.add_argument("--wide", action="store_true",
                    help="larger row-wise products (hash collisions, long rows)")
     p.add_argument("--workspace", default="auto",

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# A fuzz campaign beyond what CI runs: every harness (element-wise
+# expressions at depth 2 and 3, fused chains of 6-12 operands, reductions
+# and contractions incl. wide row-wise products, sequence expressions) on a
+# range of seeds, with every sa-run option drawn at random per batch and a
+# watchdog. Prints one line per run and a total; exit code 0 only when every
+# variant passed.
+#
+#   scripts/fuzz-campaign.sh [--scale K] [--first-seed S] [--options-set base]
+#
+# --scale multiplies the variant counts (1: about 12,000 variants, ~15 min on
+# 2 cores); --first-seed moves every seed; --options-set base draws only the
+# options an older sa-run understands (to run today's harnesses against an
+# earlier build: SA_BUILD_DIR=/path/to/old/build).
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${SA_BUILD_DIR:-$root/build}
+scale=1 first=1000 optset=all
+while [ $# -gt 0 ]; do
+  case $1 in
+    --scale) scale=$2; shift 2 ;;
+    --first-seed) first=$2; shift 2 ;;
+    --options-set) optset=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+py=/usr/bin/python3
+run=$build/bin/sa-run opt=$build/bin/sa-opt std=$root/stdlib/std.mlir
+ew=$root/test/Integration/Elementwise/elementwise.py
+red=$root/test/Integration/Reductions/reductions.py
+seq=$root/test/Integration/Sequences/sequences.py
+total=0 passed=0 failed_runs=0
+
+# run LABEL COMMAND...: the harness prints "N of M variants passed" last.
+run() {
+  local label=$1; shift
+  local out line n m
+  out=$("$@" 2>&1)
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ variants passed' | tail -n 1)
+  if [ -z "$line" ]; then
+    printf '%-52s no summary (crashed harness)\n' "$label"
+    printf '%s\n' "$out" | tail -n 20
+    failed_runs=$((failed_runs + 1))
+    return
+  fi
+  n=${line%% of *}; m=${line#* of }; m=${m%% *}
+  total=$((total + m)); passed=$((passed + n))
+  printf '%-52s %s\n' "$label" "$line"
+  if [ "$n" != "$m" ]; then
+    failed_runs=$((failed_runs + 1))
+    printf '%s\n' "$out" | grep -E 'FAIL|HANG|CRASH|error' | head -n 20
+  fi
+}
+
+opts=(--random-options --options-set "$optset" --timeout 600)
+for i in 0 1 2 3 4 5 6 7; do
+  s=$((first + i))
+  run "elementwise depth 2 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
+    --fuzz $((500 * scale)) --depth 2 --batch 25 --seed $s "${opts[@]}"
+done
+for i in 0 1 2 3; do
+  s=$((first + 10 + i))
+  run "elementwise depth 3 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
+    --fuzz $((500 * scale)) --depth 3 --batch 25 --seed $s "${opts[@]}"
+done
+for i in 0 1 2 3; do
+  s=$((first + 20 + i))
+  run "elementwise chains seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
+    --chains $((100 * scale)) --batch 25 --seed $s --compile-budget 60 "${opts[@]}"
+done
+for i in 0 1 2 3 4 5; do
+  s=$((first + 30 + i))
+  run "reductions seed $s" $py "$red" --sa-run "$run" --stdlib "$std" \
+    --count $((500 * scale)) --batch 25 --seed $s "${opts[@]}"
+done
+for ws in hash auto; do
+  s=$((first + 40))
+  run "reductions wide ($ws) seed $s" $py "$red" --sa-run "$run" --stdlib "$std" \
+    --count $((200 * scale)) --batch 25 --seed $s --wide --workspace $ws --timeout 600
+done
+if [ "$optset" = all ]; then
+  for i in 0 1 2 3; do
+    s=$((first + 50 + i))
+    run "sequences depth 2 seed $s" $py "$seq" --sa-opt "$opt" --sa-run "$run" \
+      --count $((150 * scale)) --depth 2 --batch 10 --seed $s --timeout 600
+  done
+  for i in 0 1; do
+    s=$((first + 60 + i))
+    run "sequences depth 3 (bounds-checked) seed $s" $py "$seq" --sa-opt "$opt" \
+      --sa-run "$run" --count $((50 * scale)) --depth 3 --max-leaves 7 --seed $s \
+      --bounds-checks --timeout 600
+  done
+fi
+echo "campaign: $passed of $total variants passed, $failed_runs runs with failures"
+[ "$failed_runs" -eq 0 ] && [ "$passed" -eq "$total" ]
