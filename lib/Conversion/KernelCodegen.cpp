@@ -19,7 +19,8 @@ using namespace mlir::sparse_array::detail;
 // from the outermost result loop, and the finished result.
 LogicalResult KernelLowering::run() {
   bool scatter = false;
-  kernel.getBody().walk([&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });
+  kernel.getBody().walk(
+      [&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });
   if (scatter)
     return runRowWiseProduct();
   OpBuilder b(kernel);
@@ -36,17 +37,18 @@ LogicalResult KernelLowering::run() {
     ctx.found.push_back(Value());
   }
   SmallVector<Value> out;
+  ValueRange initial = output->initialState();
   if (rank == 0) {
     for (unsigned k = 0; k < inputs.size(); ++k)
       if (ctx.alive >> k & 1)
         locateLevels(b, ctx, k, 0);
-    out = emitCompute(b, ctx, false, initialOut);
+    out = emitCompute(b, ctx, false, initial);
   } else {
-    out = emitLoop(b, 0, ctx, initialOut);
+    out = emitLoop(b, 0, ctx, initial);
   }
   if (hadError)
     return failure();
-  Value result = finishOutput(b, out);
+  Value result = output->finish(b, out);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();

@@ -120,7 +120,7 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
       IRMapping given;
       given.map(reduction.getResult(), emitReduction(cb, ctx));
       Value v = emitBody(cb, absent, values, Value(), &given);
-      return storeResult(cb, ctx, v, out);
+      return output->store(cb, ctx.coords, v, out);
     };
     // Whether the point can differ from the fill is decided from the inputs
     // known here (a mask, dense or coiterated: seed 000 §7.2); those only
@@ -133,7 +133,7 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     space = space.normalize();
     if (space.isUniverse() || (!omitter && space.getLeaves().empty()))
       return computeReduced(b);
-    if (!speculatableBody || denseOutput)
+    if (!speculatableBody || output->isDense())
       return emitIfMember(b, space, values, absent, out, computeReduced);
     // Branch-free: a point outside the space reduces over nothing (its
     // loops' ranges collapse) and stores the fill, which appends nothing.
@@ -149,11 +149,11 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     Value v = emitBody(b, absent, values, Value(), &given);
     Value fill = arith::ConstantOp::create(b, loc, resultFill);
     v = arith::SelectOp::create(b, loc, inside, v, fill);
-    return storeResult(b, ctx, v, out);
+    return output->store(b, ctx.coords, v, out);
   }
   auto compute = [&](OpBuilder &cb) {
     Value v = emitBody(cb, absent, values);
-    return storeResult(cb, ctx, v, out);
+    return output->store(cb, ctx.coords, v, out);
   };
   if (!omitter)
     return compute(b);

@@ -18,6 +18,9 @@
 #include "SparseArray/Analysis/Evaluator.h"
 #include "SparseArray/Conversion/KernelCodegen.h"
 #include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/SequenceIterator.h"
+
+#include "OutputAssembler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -26,6 +29,10 @@
 namespace mlir {
 namespace sparse_array {
 namespace detail {
+
+class LoopLeaves;
+struct RowWise;
+class Workspace;
 
 struct InputLevel {
   LevelSpec spec;
@@ -56,15 +63,6 @@ struct Context {
   SmallVector<Value> coords; // one per loop entered
 };
 
-/// Sparse output levels and their growing buffers, threaded through every
-/// loop and branch as SSA values.
-struct OutputLevel {
-  LevelSpec spec;
-  bool sparse = false;       // appended (stores coordinates)
-  bool hasPositions = false; // compressed-like
-  int crdSlot = -1, countSlot = -1, posSlot = -1;
-};
-
 class KernelLowering {
 public:
   KernelLowering(KernelOp kernel, SymbolTableCollection &symbols,
@@ -78,46 +76,42 @@ private:
   /// C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) row by row (Gustavson; the reduction's
   /// `scatter` plan): a dense workspace per row.
   LogicalResult runRowWiseProduct();
+  /// The rows of a row-wise product through workspace `ws`: per row its
+  /// products scattered, then gathered in column order (RowWiseProduct.cpp).
+  SmallVector<Value> emitRowWiseRows(OpBuilder &b, const RowWise &rw,
+                                     Workspace &ws);
+  /// Row i's products into `ws`; the number of columns touched.
+  Value emitRowScatter(OpBuilder &b, const RowWise &rw, Workspace &ws, Value i,
+                       Value gen);
+  /// The touched columns appended to the result (`acc`: count, coordinates,
+  /// values so far); the new count and buffers.
+  SmallVector<Value> emitRowGather(OpBuilder &b, const RowWise &rw,
+                                   Workspace &ws, Value gen, Value count,
+                                   ValueRange acc);
   LogicalResult analyze(OpBuilder &b);
+  /// The output assembler for the result, with the plan the analysis
+  /// makes for appended outputs (OutputAssembly.cpp).
   void setUpOutput(OpBuilder &b);
-  /// The innermost output level's positions are stored once per parent
-  /// after the innermost loop: it has positions, and its parent is an
-  /// entry of the level above (sparse) or a full prefix — never a dense
-  /// level below a sparse one, whose slots an unreached parent would alias.
-  bool positionsAfterLoop = false;
-  /// Whether every parent of the innermost level is visited, so that its
-  /// positions are all written after their loops: no zeroing before and no
-  /// running-max fix-up after (only when every level above is full and
-  /// every outer loop's lattice has U alone, i.e. visits each coordinate).
-  bool everyParentVisited = false;
-  /// The initial capacity bounds every output buffer, so appends need no
-  /// capacity checks (see setUpOutput).
-  bool capacityIsBound = false;
-  /// A vector output whose loop visits every coordinate in order: the
-  /// entries appended before coordinate c are fewer than c + 1 <= extent =
-  /// capacity, so each point stores its coordinate and value in the next
-  /// slot unconditionally and counts them only when the value is not the
-  /// fill (no branch on the value; see storeResult).
-  bool appendBranchFree = false;
-  /// Set while emitting the cases of an innermost coiteration loop: the
-  /// iterator positions travel with the outputs (last in `out`) and each
-  /// case advances the operands it matched by itself. The advance then sits
-  /// behind the case's branch instead of a select, so the next coordinate
-  /// loads do not wait for this one's comparisons (the hardware predicts
-  /// the branch and runs ahead).
-  ArrayRef<Value> threadedEnds;
-  Value finishOutput(OpBuilder &b, ValueRange out);
 
   SmallVector<Value> emitLoopBody(OpBuilder &b, unsigned d, const Context &ctx,
                                   ValueRange out);
   SmallVector<Value> emitLoop(OpBuilder &b, unsigned d, const Context &ctx,
                               ValueRange out);
-  SmallVector<Value> emitCases(OpBuilder &b, unsigned d, const Context &ctx,
-                               const Lattice &lattice,
-                               ArrayRef<unsigned> subPoints, unsigned next,
-                               ArrayRef<unsigned> participants,
-                               ArrayRef<Value> matched, ArrayRef<Value> pos,
-                               ArrayRef<Value> segEnd, Value x, ValueRange out);
+  /// The cases of a loop body at coordinate x: the first of `subPoints`
+  /// (from `next` on) whose sequence holds x (seed 001 §6.3.2, Fig. 23a's
+  /// switch), given the leaves' matches `m`. Inputs it holds continue in
+  /// the segment [before, after) of their positions. `threadedLoop` (the
+  /// innermost loop's point): each case steps what it matched itself,
+  /// behind its branch, and no case taken steps the loop.
+  SmallVector<Value>
+  emitCases(OpBuilder &b, unsigned d, const Context &ctx,
+            const Lattice &lattice, ArrayRef<unsigned> subPoints, unsigned next,
+            LoopLeaves &leaves, const SequenceIterator::LeafMatches &m,
+            ArrayRef<Value> before, ArrayRef<Value> after, Value x,
+            ValueRange out, SequenceIterator *threadedLoop = nullptr);
+  /// The level iterators of the participants' next levels.
+  SmallVector<LevelIterator *> levelIterators(const Context &ctx,
+                                              ArrayRef<unsigned> participants);
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
   /// second half); `merged`: the plan's one loop descending with every
   /// input.
@@ -132,9 +126,8 @@ private:
   SmallVector<Value>
   emitKeyedDispatch(OpBuilder &b, unsigned d, const Context &ctx,
                     const Lattice &lattice, bool merged,
-                    ArrayRef<unsigned> participants,
-                    ArrayRef<Value> begin, ArrayRef<Value> end, Value extent,
-                    ValueRange out);
+                    ArrayRef<unsigned> participants, ArrayRef<Value> begin,
+                    ArrayRef<Value> end, Value extent, ValueRange out);
   /// for x in [0, extent) carrying `init` (the reduction's state from
   /// `stateOffset` on); a while loop instead when the reduction may exit
   /// early. `body` returns the values to carry on.
@@ -163,8 +156,6 @@ private:
   /// The segment of input k's next level under its current position.
   std::pair<Value, Value> initSegment(OpBuilder &b, const Context &ctx,
                                       unsigned k);
-  SmallVector<Value> storeResult(OpBuilder &b, const Context &ctx, Value v,
-                                 ValueRange out);
   /// The kernel's value (`root` null) or the value of `root`, from the
   /// inputs' values; `given` maps values computed already (a reduction's
   /// result).
@@ -215,16 +206,6 @@ private:
   FailureOr<Value> inlineCall(OpBuilder &b, FuncOp func, ValueRange args,
                               Region *region, unsigned depth);
   IterationAlgebra algebraWithout(uint64_t absent) const;
-  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed);
-  /// A fresh output buffer of `size` elements.
-  Value allocOutput(OpBuilder &b, MemRefType type, Value size);
-  SmallVector<Value> extentsInDimOrder() const {
-    SmallVector<Value> dims(rank);
-    for (unsigned d = 0; d < rank; ++d)
-      dims[loopDim[d]] = extents[d];
-    return dims;
-  }
-
   KernelOp kernel;
   Location loc;
   SymbolTableCollection &symbols;
@@ -278,12 +259,7 @@ private:
   SmallVector<Value> extents;    // per loop
   SmallVector<Input> inputs;
 
-  // Output.
-  SmallVector<OutputLevel> outLevels;
-  bool denseOutput = false;
-  Value denseValues; // all-dense result
-  int valuesSlot = -1;
-  SmallVector<Value> initialOut;
+  std::unique_ptr<OutputAssembler> output;
 };
 
 /// Membership of `a` given one i1 per operand (null: not stored).

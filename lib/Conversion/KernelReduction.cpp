@@ -131,7 +131,6 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   {
     llvm::SaveAndRestore nest(nestEnd, numLoops);
     llvm::SaveAndRestore within(inReduction, true);
-    llvm::SaveAndRestore threaded(threadedEnds, ArrayRef<Value>());
     res = emitLoop(b, rank, ctx, state);
   }
   Value acc = res[0];

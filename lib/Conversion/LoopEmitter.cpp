@@ -18,6 +18,7 @@
 #include "SparseArray/Transforms/Coiteration.h"
 
 #include "CodegenUtils.h"
+#include "SequenceIteratorImpl.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
@@ -107,28 +109,9 @@ SmallVector<Value> KernelLowering::emitLoop(OpBuilder &b, unsigned d,
                                             const Context &ctx,
                                             ValueRange out) {
   SmallVector<Value> o = emitLoopBody(b, d, ctx, out);
-  if (d + 1 != rank || !positionsAfterLoop)
-    return o;
-  // The innermost level's positions: stored once per parent, after its
-  // loop, instead of with every entry (see positionsAfterLoop). Parents
-  // never reached keep 0, fixed by finishOutput.
-  const OutputLevel &last = outLevels[d];
-  Value slot;
-  if (d > 0 && outLevels[d - 1].sparse) {
-    // The end of the parent level's last entry: this coordinate's entry
-    // when it got children, otherwise an earlier parent whose end is the
-    // unchanged count.
-    slot = o[outLevels[d - 1].countSlot];
-  } else {
-    Value q = constIndex(b, loc, 0);
-    for (unsigned lv = 0; lv < d; ++lv)
-      q = linearize(b, loc, q, extents[lv], ctx.coords[lv]);
-    slot = arith::AddIOp::create(b, loc, q, constIndex(b, loc, 1));
-  }
-  Type posType = b.getIntegerType(resultType.getFormat().getPosWidth());
-  memref::StoreOp::create(
-      b, loc, arith::IndexCastUIOp::create(b, loc, posType, o[last.countSlot]),
-      o[last.posSlot], slot);
+  // The output may finish a result level's segment (positions per parent).
+  if (d < rank)
+    return output->endLoop(b, d, ctx.coords, o);
   return o;
 }
 
@@ -253,124 +236,170 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
   return SmallVector<Value>(branch.getResults());
 }
 
+namespace mlir::sparse_array::detail {
+/// The inputs one loop coiterates, as leaves of the iterator model (seed
+/// 001 §7.1.1): a cursor per participant over the segment its enclosing
+/// loops left it, threaded through the loop's control flow. Every loop and
+/// case test is a sequence over these leaves, asked through its iterator.
+class LoopLeaves {
+public:
+  LoopLeaves(ArrayRef<unsigned> participants, ArrayRef<LevelIterator *> levels,
+             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent)
+      : participants(participants), extent(extent) {
+    SmallVector<LeafIterator *> raw;
+    for (unsigned i = 0; i < participants.size(); ++i) {
+      leaves.push_back(
+          std::make_unique<LeafIterator>(*levels[i], begin[i], end[i]));
+      raw.push_back(leaves.back().get());
+    }
+    cursors = std::make_unique<SequenceCursors>(raw);
+  }
+
+  ArrayRef<unsigned> getParticipants() const { return participants; }
+  SequenceCursors &getCursors() { return *cursors; }
+  LeafIterator &leaf(unsigned i) { return *leaves[i]; }
+  /// Each participant's position.
+  SmallVector<Value> positions() const {
+    return llvm::map_to_vector(
+        leaves, [](const std::unique_ptr<LeafIterator> &l) { return l->pos; });
+  }
+
+  /// The sequence a seed-000 lattice point's loop iterates: the union of
+  /// its operands (and U) in lattice mode — it runs while all of them have
+  /// entries, then the lattice moves on (seed 000 §7.1) — and, as a case,
+  /// holds x when every one of them is there.
+  std::unique_ptr<SequenceIterator> of(const LatticePoint &point) {
+    SmallVector<SequenceExpr> parts;
+    if (point.universe)
+      parts.push_back(SequenceExpr::universe());
+    for (unsigned k : participants)
+      if (point.hasOperand(k))
+        parts.push_back(SequenceExpr::leaf(k));
+    return make(SequenceExpr::unite(parts), /*latticeMode=*/true);
+  }
+  /// Every participant's coordinates (and U) as one whole sequence: what
+  /// a loop that descends with every input visits.
+  std::unique_ptr<SequenceIterator> ofAll(bool universe) {
+    SmallVector<SequenceExpr> parts;
+    if (universe)
+      parts.push_back(SequenceExpr::universe());
+    for (unsigned k : participants)
+      parts.push_back(SequenceExpr::leaf(k));
+    return make(SequenceExpr::unite(parts), /*latticeMode=*/false);
+  }
+
+private:
+  std::unique_ptr<SequenceIterator> make(const SequenceExpr &seq,
+                                         bool latticeMode) {
+    std::string error;
+    auto it = SequenceIterator::fromExpr(
+        seq,
+        [&](const SequenceExpr &leafExpr) -> LeafIterator * {
+          auto *at = llvm::find(participants, leafExpr.getOperand());
+          return at == participants.end()
+                     ? nullptr
+                     : leaves[at - participants.begin()].get();
+        },
+        *cursors, error, latticeMode, extent);
+    assert(it && "leaves and U always have iterators");
+    return it;
+  }
+
+  ArrayRef<unsigned> participants;
+  Value extent;
+  SmallVector<std::unique_ptr<LeafIterator>> leaves;
+  std::unique_ptr<SequenceCursors> cursors;
+};
+
+} // namespace mlir::sparse_array::detail
+
+/// What a loop body asks once: which leaves are at x.
+static SequenceIterator::LeafMatches matchesAt(OpBuilder &b, Location loc,
+                                               SequenceIterator &it, Value x) {
+  SmallVector<std::pair<LeafIterator *, Value>> found;
+  it.collectMatched(b, loc, x, found);
+  return SequenceIterator::toMatches(found);
+}
+
 SmallVector<Value> KernelLowering::emitLoops(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
     bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin,
     ArrayRef<Value> end, Value extent, ValueRange out) {
-  unsigned n = participants.size();
-  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
-    unsigned k = participants[i];
-    return *inputs[k].levels[ctx.processed[k]].iterator;
-  };
-  unsigned numOut = out.size();
-  ArrayRef<LatticePoint> points = lattice.getPoints();
-
   // The plan's `merged` outer loops need no per-point loops and cases
   // (omitters descend like producers there): one loop whose body descends
   // with each input's segment, empty where it does not match.
   if (merged)
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out);
+  LoopLeaves leaves(participants, levelIterators(ctx, participants), begin, end,
+                    extent);
+  SequenceCursors &cursors = leaves.getCursors();
+  ArrayRef<LatticePoint> points = lattice.getPoints();
 
   if (points.front().universe) {
-    // U: every coordinate of the dimension, as an scf.for; the stored
-    // operands advance when they match.
-    SmallVector<Value> init(begin);
+    // U: one counted loop over every coordinate of the dimension, which U
+    // drives; the stored operands step where they match.
+    std::unique_ptr<SequenceIterator> it = leaves.of(points.front());
+    unsigned nc = cursors.size();
+    SmallVector<Value> init = cursors.get();
     init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, extent, init, n,
+        b, it->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
-          SmallVector<Value> pos(args.take_front(n));
-          SmallVector<Value> matched(n), segEnd(n);
-          for (unsigned i = 0; i < n; ++i) {
-            matched[i] =
-                iteratorOf(i).matches(fb, l, begin[i], pos[i], end[i], x);
-            segEnd[i] =
-                iteratorOf(i).advance(fb, l, matched[i], pos[i], end[i]);
-          }
-          SmallVector<unsigned> subPoints = lattice.getSubPoints(0);
+          cursors.set(args.take_front(nc));
+          it->bindLocated(fb, l, x);
+          SequenceIterator::LeafMatches m = matchesAt(fb, l, *it, x);
+          SmallVector<Value> before = leaves.positions();
+          it->nextGiven(fb, l, x, m);
+          SmallVector<Value> after = leaves.positions();
           SmallVector<Value> o =
-              emitCases(fb, d, ctx, lattice, subPoints, 0, participants,
-                        matched, pos, segEnd, x, args.drop_front(n));
-          SmallVector<Value> yield(segEnd); // segEnd = pos when unmatched
+              emitCases(fb, d, ctx, lattice, lattice.getSubPoints(0), 0, leaves,
+                        m, before, after, x, args.drop_front(nc));
+          SmallVector<Value> yield = cursors.get();
           yield.append(o.begin(), o.end());
           return yield;
         });
-    return SmallVector<Value>(ArrayRef(res).drop_front(n));
+    return SmallVector<Value>(ArrayRef(res).drop_front(nc));
   }
 
   // One while-loop per lattice point, root first: each runs while all of
   // its operands have entries, then the next point's loop continues with
   // the positions reached (seed 000 §7.1).
-  SmallVector<Value> pos(begin);
   SmallVector<Value> o(out);
   for (unsigned p = 0; p < points.size(); ++p) {
-    SmallVector<unsigned> members; // indices into participants
-    for (unsigned i = 0; i < n; ++i)
-      if (points[p].hasOperand(participants[i]))
-        members.push_back(i);
-    SmallVector<Value> init(pos);
-    init.append(o.begin(), o.end());
-    SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
-    auto loop = scf::WhileOp::create(
-        b, loc, types, init,
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value cond = arith::ConstantIntOp::create(bb, l, 1, 1);
-          for (unsigned i : members)
-            cond = arith::AndIOp::create(
-                bb, l, cond, iteratorOf(i).valid(bb, l, args[i], end[i]));
-          scf::ConditionOp::create(
-              bb, l, withEarlyExit(bb, l, cond, args.drop_front(n)), args);
+    std::unique_ptr<SequenceIterator> it = leaves.of(points[p]);
+    SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
+    o = cursors.emitWhile(
+        b, loc, o,
+        [&](OpBuilder &cb, Location l, ValueRange state) {
+          return withEarlyExit(cb, l, it->valid(cb, l), state);
         },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          SmallVector<Value> cur(args.take_front(n));
-          SmallVector<Value> crd(n), matched(n), segEnd(n);
-          Value x;
-          for (unsigned i : members) {
-            crd[i] = iteratorOf(i).coordinate(bb, l, begin[i], cur[i]);
-            x = x ? arith::MinUIOp::create(bb, l, x, crd[i]) : crd[i];
-          }
-          Value f = arith::ConstantIntOp::create(bb, l, 0, 1);
-          for (unsigned i = 0; i < n; ++i) {
-            if (!llvm::is_contained(members, i)) {
-              matched[i] = f;
-              segEnd[i] = cur[i];
-              continue;
-            }
-            matched[i] = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq,
-                                               crd[i], x);
-          }
-          SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
-          if (d + 1 == nestEnd) {
-            // Innermost: each case advances what it matched (threadedEnds).
-            SmallVector<Value> state(args.drop_front(n));
-            state.append(cur.begin(), cur.end());
-            SmallVector<Value> res;
-            {
-              llvm::SaveAndRestore threaded(threadedEnds, end);
-              res = emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
-                              matched, cur, cur, x, state);
-            }
-            SmallVector<Value> yield(ArrayRef(res).take_back(n));
-            yield.append(res.begin(), res.end() - n);
-            scf::YieldOp::create(bb, l, yield);
-            return;
-          }
-          for (unsigned i : members)
-            segEnd[i] =
-                iteratorOf(i).advance(bb, l, matched[i], cur[i], end[i]);
-          SmallVector<Value> res =
-              emitCases(bb, d, ctx, lattice, subPoints, 0, participants,
-                        matched, cur, segEnd, x, args.drop_front(n));
-          SmallVector<Value> yield(segEnd);
-          yield.append(res.begin(), res.end());
-          scf::YieldOp::create(bb, l, yield);
+        [&](OpBuilder &bb, Location l, ValueRange state) {
+          it->assumeValid(bb, l);
+          Value x = it->eval(bb, l);
+          SequenceIterator::LeafMatches m = matchesAt(bb, l, *it, x);
+          // Innermost: each case steps what it matched, behind its branch,
+          // so the next coordinate loads do not wait for this one's
+          // comparisons (the hardware predicts the branch and runs ahead).
+          if (d + 1 == nestEnd)
+            return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, {},
+                             {}, x, state, it.get());
+          SmallVector<Value> before = leaves.positions();
+          it->nextGiven(bb, l, x, m);
+          SmallVector<Value> after = leaves.positions();
+          return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, before,
+                           after, x, state);
         });
-    pos = SmallVector<Value>(loop.getResults().take_front(n));
-    o = SmallVector<Value>(loop.getResults().drop_front(n));
   }
-  (void)numOut;
   return o;
+}
+
+SmallVector<LevelIterator *>
+KernelLowering::levelIterators(const Context &ctx,
+                               ArrayRef<unsigned> participants) {
+  return llvm::map_to_vector(participants, [&](unsigned k) {
+    return inputs[k].levels[ctx.processed[k]].iterator.get();
+  });
 }
 
 SmallVector<Value> KernelLowering::emitCountedLoop(
@@ -419,33 +448,23 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = !points.empty() && points.front().universe;
-  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
-    unsigned k = participants[i];
-    return *inputs[k].levels[ctx.processed[k]].iterator;
-  };
-  // Whether some point has all its operands in `bits` (U always there).
-  auto anyPoint = [&](OpBuilder &bb, Location l, ArrayRef<Value> bits) {
-    Value any;
-    if (linear) {
-      for (Value bit : bits)
-        any = any ? Value(arith::OrIOp::create(bb, l, any, bit)) : bit;
-      return any;
-    }
-    for (const LatticePoint &p : points) {
-      Value all = arith::ConstantIntOp::create(bb, l, 1, 1);
-      for (unsigned i = 0; i < n; ++i)
-        if (p.hasOperand(participants[i]))
-          all = arith::AndIOp::create(bb, l, all, bits[i]);
-      any = any ? Value(arith::OrIOp::create(bb, l, any, all)) : all;
-    }
-    return any;
-  };
+  LoopLeaves leaves(participants, levelIterators(ctx, participants), begin, end,
+                    extent);
+  SequenceCursors &cursors = leaves.getCursors();
+  // The loop visits every participant's coordinates (U's too: then it is
+  // counted); a lattice's points say where its body runs.
+  std::unique_ptr<SequenceIterator> all = leaves.ofAll(universe);
+  SmallVector<std::unique_ptr<SequenceIterator>> pointIts;
+  if (!linear)
+    for (const LatticePoint &p : points)
+      pointIts.push_back(leaves.of(p));
   // The body at coordinate x: descend where some point matches.
-  auto body = [&](OpBuilder &bb, Location l, Value x, ArrayRef<Value> pos,
-                  ArrayRef<Value> matched, ValueRange o) {
-    SmallVector<Value> segEnd(n);
-    for (unsigned i = 0; i < n; ++i)
-      segEnd[i] = iteratorOf(i).advance(bb, l, matched[i], pos[i], end[i]);
+  auto body = [&](OpBuilder &bb, Location l, Value x,
+                  ValueRange o) -> SmallVector<Value> {
+    SequenceIterator::LeafMatches m = matchesAt(bb, l, *all, x);
+    SmallVector<Value> before = leaves.positions();
+    all->nextGiven(bb, l, x, m);
+    SmallVector<Value> after = leaves.positions();
     auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
       Context inner = ctx;
       for (unsigned i = 0; i < n; ++i) {
@@ -453,15 +472,18 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         // Unmatched: the empty segment [pos, pos). An input whose last
         // level this is has nothing below to find that segment empty
         // (it is broadcast along the inner loops): record the miss.
-        inner.lo[k] = pos[i];
-        inner.hi[k] = segEnd[i];
+        inner.lo[k] = before[i];
+        inner.hi[k] = after[i];
         // Linear: any level may lie below (a full one would locate a
         // position under the empty segment), so the miss is recorded
         // and reads below it are guarded (initSegment, the value load).
-        if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear)
-          inner.found[k] = ctx.found[k] ? Value(arith::AndIOp::create(
-                                              tb, tl, ctx.found[k], matched[i]))
-                                        : matched[i];
+        if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear) {
+          Value here = m.lookup(&leaves.leaf(i));
+          inner.found[k] =
+              ctx.found[k]
+                  ? Value(arith::AndIOp::create(tb, tl, ctx.found[k], here))
+                  : here;
+        }
         ++inner.processed[k];
       }
       inner.coords.push_back(x);
@@ -475,119 +497,87 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         return emitLeaf(tb, inner, /*omitter=*/false, o);
       return emitLoop(tb, d + 1, inner, o);
     };
-    SmallVector<Value> yield(segEnd);
-    if (linear) {
-      // The loop's coordinate is one some input stores: always visited.
-      SmallVector<Value> r = descend(bb, l);
-      yield.append(r.begin(), r.end());
-      return yield;
-    }
-    Value visit = anyPoint(bb, l, matched);
+    // Linear: the loop's coordinate is one some input stores, always
+    // visited.
+    if (linear)
+      return descend(bb, l);
+    SmallVector<Value> some;
+    for (std::unique_ptr<SequenceIterator> &p : pointIts)
+      some.push_back(p->equalsGiven(bb, l, x, m));
     auto branch = scf::IfOp::create(
-        bb, l, visit,
+        bb, l, orAll(bb, l, some),
         [&](OpBuilder &tb, Location tl) {
           scf::YieldOp::create(tb, tl, descend(tb, tl));
         },
         [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, o); });
-    yield.append(branch.getResults().begin(), branch.getResults().end());
-    return yield;
+    return SmallVector<Value>(branch.getResults());
   };
-  auto validAndMatch = [&](OpBuilder &bb, Location l, ArrayRef<Value> pos,
-                           Value x, SmallVectorImpl<Value> &matched) {
-    for (unsigned i = 0; i < n; ++i)
-      matched.push_back(
-          iteratorOf(i).matches(bb, l, begin[i], pos[i], end[i], x));
-  };
-  SmallVector<Value> init(begin);
-  init.append(out.begin(), out.end());
   if (universe) {
+    unsigned nc = cursors.size();
+    SmallVector<Value> init = cursors.get();
+    init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, extent, init, n,
+        b, all->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
-          SmallVector<Value> pos(args.take_front(n)), matched;
-          validAndMatch(fb, l, pos, x, matched);
-          return body(fb, l, x, pos, matched, args.drop_front(n));
+          cursors.set(args.take_front(nc));
+          all->bindLocated(fb, l, x);
+          SmallVector<Value> o = body(fb, l, x, args.drop_front(nc));
+          SmallVector<Value> yield = cursors.get();
+          yield.append(o.begin(), o.end());
+          return yield;
         });
-    return SmallVector<Value>(ArrayRef(res).drop_front(n));
+    return SmallVector<Value>(ArrayRef(res).drop_front(nc));
   }
-  SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
-  auto loop = scf::WhileOp::create(
-      b, loc, types, init,
-      [&](OpBuilder &bb, Location l, ValueRange args) {
-        SmallVector<Value> valid;
-        for (unsigned i = 0; i < n; ++i)
-          valid.push_back(iteratorOf(i).valid(bb, l, args[i], end[i]));
-        scf::ConditionOp::create(
-            bb, l,
-            withEarlyExit(bb, l, anyPoint(bb, l, valid), args.drop_front(n)),
-            args);
-      },
-      [&](OpBuilder &bb, Location l, ValueRange args) {
-        SmallVector<Value> pos(args.take_front(n));
-        // x: the least coordinate among iterators with entries left.
-        Value x = constIndex(bb, l, std::numeric_limits<int64_t>::max());
-        for (unsigned i = 0; i < n; ++i) {
-          Value valid = iteratorOf(i).valid(bb, l, pos[i], end[i]);
-          auto c = scf::IfOp::create(
-              bb, l, valid,
-              [&](OpBuilder &tb, Location tl) {
-                scf::YieldOp::create(
-                    tb, tl, iteratorOf(i).coordinate(tb, tl, begin[i], pos[i]));
-              },
-              [&](OpBuilder &eb, Location el) {
-                scf::YieldOp::create(eb, el, x);
-              });
-          x = arith::MinUIOp::create(bb, l, x, c.getResult(0));
+  return cursors.emitWhile(
+      b, loc, out,
+      [&](OpBuilder &cb, Location l, ValueRange state) {
+        Value more;
+        if (linear) {
+          more = all->valid(cb, l);
+        } else {
+          SmallVector<Value> some;
+          for (std::unique_ptr<SequenceIterator> &p : pointIts)
+            some.push_back(p->valid(cb, l));
+          more = orAll(cb, l, some);
         }
-        SmallVector<Value> matched;
-        validAndMatch(bb, l, pos, x, matched);
-        scf::YieldOp::create(bb, l,
-                             body(bb, l, x, pos, matched, args.drop_front(n)));
+        return withEarlyExit(cb, l, more, state);
+      },
+      [&](OpBuilder &bb, Location l, ValueRange state) {
+        // x: the least coordinate among iterators with entries left.
+        return body(bb, l, all->eval(bb, l), state);
       });
-  return SmallVector<Value>(loop.getResults().drop_front(n));
 }
 
-SmallVector<Value>
-KernelLowering::emitCases(OpBuilder &b, unsigned d, const Context &ctx,
-                          const Lattice &lattice, ArrayRef<unsigned> subPoints,
-                          unsigned next, ArrayRef<unsigned> participants,
-                          ArrayRef<Value> matched, ArrayRef<Value> pos,
-                          ArrayRef<Value> segEnd, Value x, ValueRange out) {
+SmallVector<Value> KernelLowering::emitCases(
+    OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
+    ArrayRef<unsigned> subPoints, unsigned next, LoopLeaves &leaves,
+    const SequenceIterator::LeafMatches &m, ArrayRef<Value> before,
+    ArrayRef<Value> after, Value x, ValueRange out,
+    SequenceIterator *threadedLoop) {
+  ArrayRef<unsigned> participants = leaves.getParticipants();
   unsigned n = participants.size();
-  bool threaded = !threadedEnds.empty();
-  auto iteratorOf = [&](unsigned i) -> LevelIterator & {
-    unsigned k = participants[i];
-    return *inputs[k].levels[ctx.processed[k]].iterator;
-  };
   if (next == subPoints.size()) {
-    if (!threaded)
-      return SmallVector<Value>(out);
     // No case taken: still step past the matched entries.
-    SmallVector<Value> r(out.drop_back(n));
-    for (unsigned i = 0; i < n; ++i)
-      r.push_back(
-          iteratorOf(i).advance(b, loc, matched[i], pos[i], threadedEnds[i]));
-    return r;
+    if (threadedLoop)
+      threadedLoop->nextGiven(b, loc, x, m);
+    return SmallVector<Value>(out);
   }
   const LatticePoint &point = lattice.getPoints()[subPoints[next]];
-  auto emitCase = [&](OpBuilder &cb) -> SmallVector<Value> {
-    // Threaded: this case matched exactly its point's operands, so it
-    // advances them itself.
-    SmallVector<Value> ends(segEnd);
-    if (threaded)
-      for (unsigned i = 0; i < n; ++i)
-        if (point.hasOperand(participants[i]))
-          ends[i] = iteratorOf(i).hasSegments()
-                        ? iteratorOf(i).next(cb, loc, pos[i], threadedEnds[i])
-                        : arith::AddIOp::create(cb, loc, pos[i],
-                                                constIndex(cb, loc, 1))
-                              .getResult();
+  std::unique_ptr<SequenceIterator> caseIt = leaves.of(point);
+  auto emitCase = [&](OpBuilder &cb, Location) -> SmallVector<Value> {
+    SmallVector<Value> lo(before), hi(after);
+    if (threadedLoop) {
+      // This case matched exactly its point's operands: it steps them.
+      lo = leaves.positions();
+      caseIt->stepAll(cb, loc);
+      hi = leaves.positions();
+    }
     Context inner = ctx;
     for (unsigned i = 0; i < n; ++i) {
       unsigned k = participants[i];
       if (point.hasOperand(k)) {
-        inner.lo[k] = pos[i];
-        inner.hi[k] = ends[i];
+        inner.lo[k] = lo[i];
+        inner.hi[k] = hi[i];
         ++inner.processed[k];
       } else {
         inner.alive &= ~(uint64_t(1) << k);
@@ -599,35 +589,27 @@ KernelLowering::emitCases(OpBuilder &b, unsigned d, const Context &ctx,
         locateLevels(cb, inner, k, d + 1);
     // Omitters skip only at the innermost loop: outer loops cannot know
     // whether the inner coordinates are omitted too (seed 000 §7.1).
-    if (threaded) {
-      SmallVector<Value> r =
-          emitLeaf(cb, inner, !point.producer, out.drop_back(n));
-      r.append(ends.begin(), ends.end());
-      return r;
-    }
-    if (d + 1 == nestEnd)
+    if (threadedLoop || d + 1 == nestEnd)
       return emitLeaf(cb, inner, !point.producer, out);
     return emitLoop(cb, d + 1, inner, out);
   };
-  Value cond;
-  for (unsigned i = 0; i < participants.size(); ++i)
-    if (point.hasOperand(participants[i]))
-      cond = cond ? Value(arith::AndIOp::create(b, loc, cond, matched[i]))
-                  : matched[i];
-  if (!cond) // U alone: always taken.
-    return emitCase(b);
-  SmallVector<Type> types = llvm::to_vector(out.getTypes());
+  auto otherwise = [&](OpBuilder &eb, Location) {
+    return emitCases(eb, d, ctx, lattice, subPoints, next + 1, leaves, m,
+                     before, after, x, out, threadedLoop);
+  };
+  Value cond = caseIt->equalsGiven(b, loc, x, m);
+  if (matchPattern(cond, m_One())) // U alone: always taken.
+    return emitCase(b, loc);
+  // Threaded cases step the cursors, so they travel through the branches.
+  if (threadedLoop)
+    return leaves.getCursors().emitIfElse(b, loc, cond, emitCase, otherwise);
   auto branch = scf::IfOp::create(
       b, loc, cond,
       [&](OpBuilder &tb, Location l) {
-        scf::YieldOp::create(tb, l, emitCase(tb));
+        scf::YieldOp::create(tb, l, emitCase(tb, l));
       },
       [&](OpBuilder &eb, Location l) {
-        scf::YieldOp::create(eb, l,
-                             emitCases(eb, d, ctx, lattice, subPoints, next + 1,
-                                       participants, matched, pos, segEnd, x,
-                                       out));
+        scf::YieldOp::create(eb, l, otherwise(eb, l));
       });
-  (void)types;
   return SmallVector<Value>(branch.getResults());
 }

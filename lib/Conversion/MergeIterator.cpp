@@ -51,6 +51,8 @@ public:
       align(b, loc);
   }
   Value valid(OpBuilder &b, Location loc) override {
+    if (SequenceIterator *d = driver())
+      return d->valid(b, loc);
     SmallVector<Value> v;
     for (SequenceIterator *p : iterated)
       v.push_back(p->valid(b, loc));
@@ -73,6 +75,8 @@ public:
   Value eval(OpBuilder &b, Location loc) override {
     if (aligns()) // aligned: every part is here
       return iterated.front()->eval(b, loc);
+    if (SequenceIterator *d = driver()) // holds every coordinate
+      return d->eval(b, loc);
     Value x;
     for (SequenceIterator *p : iterated) {
       Value c = latticeMode ? p->eval(b, loc) : evalOrEnd(b, loc, *p);
@@ -82,24 +86,51 @@ public:
     return x ? x : constIndex(b, loc, 0);
   }
   Value equals(OpBuilder &b, Location loc, Value x) override {
+    return equalsGiven(b, loc, x, LeafMatches());
+  }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
     // Located-only parts hold nothing: read where they match, never asked
     // for (no edge removes a dense level, so no case lacks them).
     SmallVector<Value> v;
     for (IteratorPtr &p : parts)
       if (!p->locatedOnly())
-        v.push_back(p->equals(b, loc, x));
+        v.push_back(p->equalsGiven(b, loc, x, m));
     if (v.empty())
       return arith::ConstantIntOp::create(b, loc, 0, 1);
     return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
   void next(OpBuilder &b, Location loc, Value x) override {
+    nextGiven(b, loc, x, LeafMatches());
+  }
+  void nextGiven(OpBuilder &b, Location loc, Value x,
+                 const LeafMatches &m) override {
     if (!aligns()) {
       for (SequenceIterator *p : iterated)
-        p->next(b, loc, x);
+        p->nextGiven(b, loc, x, m);
       return;
     }
     advanceIfAt(b, loc, *this, x, cursors);
   }
+  /// A loop running while this is valid: in lattice mode and for
+  /// intersections, every iterated part is.
+  void assumeValid(OpBuilder &b, Location loc) override {
+    if (!(latticeMode || intersection) || driver())
+      return;
+    for (SequenceIterator *p : iterated)
+      p->assumeValid(b, loc);
+  }
+  void stepAll(OpBuilder &b, Location loc) override {
+    if (aligns() || !latticeMode)
+      return advance(b, loc);
+    for (SequenceIterator *p : iterated)
+      p->stepAll(b, loc);
+  }
+  Value countedExtent(OpBuilder &b, Location loc) override {
+    SequenceIterator *d = driver();
+    return d ? d->countedExtent(b, loc) : Value();
+  }
+  bool isCounted() const override { return driver() != nullptr; }
   void advance(OpBuilder &b, Location loc) override {
     if (!aligns())
       return SequenceIterator::advance(b, loc);
@@ -140,6 +171,17 @@ public:
 private:
   /// A whole intersection keeps its parts on a common coordinate.
   bool aligns() const { return intersection && !latticeMode; }
+  /// A union with a part that holds every coordinate (U): that part
+  /// drives the loop, the others are followed (seed 001 §6.2.2: the union
+  /// is done when its dense part is).
+  SequenceIterator *driver() const {
+    if (intersection)
+      return nullptr;
+    for (SequenceIterator *p : iterated)
+      if (p->isCounted())
+        return p;
+    return nullptr;
+  }
   /// while (all valid && not all at the largest coordinate) step the
   /// parts below it.
   void align(OpBuilder &b, Location loc) {

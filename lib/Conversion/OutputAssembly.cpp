@@ -1,60 +1,32 @@
 //===- OutputAssembly.cpp - Result storage of a kernel --------------------===//
 //
 // seed 002 §4.3: the result assembled by appending in order (sparse
-// levels) or stored in place (dense levels).
+// levels) or stored in place (dense levels), behind the OutputAssembler
+// interface (OutputAssembler.h); and the plan KernelLowering makes for it.
 //
 //===----------------------------------------------------------------------===//
 
+#include "OutputAssembler.h"
+
 #include "KernelLowering.h"
-#include "SparseArray/Algebra/Lattice.h"
-#include "SparseArray/Analysis/AlgebraDerivation.h"
-#include "SparseArray/Analysis/Evaluator.h"
-#include "SparseArray/Analysis/Speculation.h"
-#include "SparseArray/Conversion/LevelIterator.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
-#include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/Storage.h"
-#include "SparseArray/Transforms/Coiteration.h"
 
 #include "CodegenUtils.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/Support/InterleavedRange.h"
-
-#include <limits>
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
-/// Whether the set lies within the union of its operands' stored entries
-/// (no universe, no complement that escapes an intersection).
-static bool withinStoredEntries(const IterationAlgebra &a) {
-  switch (a.getKind()) {
-  case IterationAlgebra::Kind::Empty:
-  case IterationAlgebra::Kind::Leaf:
-    return true;
-  case IterationAlgebra::Kind::Universe:
-  case IterationAlgebra::Kind::Complement:
-    return false;
-  case IterationAlgebra::Kind::Union:
-    return llvm::all_of(a.getChildren(), withinStoredEntries);
-  case IterationAlgebra::Kind::Intersection:
-    return llvm::any_of(a.getChildren(), withinStoredEntries);
-  }
-  llvm_unreachable("unknown algebra kind");
-}
+OutputAssembler::~OutputAssembler() = default;
 
-Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
-  if (capacityIsBound)
-    return buffer;
+Value mlir::sparse_array::detail::growToFit(OpBuilder &b, Location loc,
+                                            Value buffer, Value needed) {
   Value cap = memref::DimOp::create(b, loc, buffer, 0);
   Value full =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, needed, cap);
@@ -71,7 +43,10 @@ Value KernelLowering::ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
   return grow.getResult(0);
 }
 
-Value KernelLowering::allocOutput(OpBuilder &b, MemRefType type, Value size) {
+Value mlir::sparse_array::detail::allocOutputBuffer(OpBuilder &b, Location loc,
+                                                    KernelOp kernel,
+                                                    MemRefType type,
+                                                    Value size) {
   Value buffer = memref::AllocOp::create(b, loc, type, ValueRange{size});
   // Written once, in order: ask for huge pages (runtime/lib/Memory.cpp).
   Type i64 = b.getI64Type();
@@ -96,54 +71,126 @@ static void fillBuffer(OpBuilder &b, Location loc, Value buffer, Value from,
                      });
 }
 
-void KernelLowering::setUpOutput(OpBuilder &b) {
-  FormatAttr format = resultType.getFormat();
-  Type elt = resultType.getElementType();
-  Value fill = arith::ConstantOp::create(b, loc, resultFill);
-  denseOutput = resultType.isAllDense();
-  if (denseOutput) {
+/// The result's extents in dimension order (the shape operand of
+/// sparse_array.assemble).
+static SmallVector<Value> extentsInDimOrder(const OutputShape &shape) {
+  FormatAttr format = shape.resultType.getFormat();
+  SmallVector<Value> dims(shape.extents.size());
+  for (unsigned l = 0; l < shape.extents.size(); ++l)
+    dims[format.getLevelDim(l)] = shape.extents[l];
+  return dims;
+}
+
+namespace {
+
+/// Every level dense: one buffer of fills, entries stored in place.
+class DenseOutput : public OutputAssembler {
+public:
+  DenseOutput(OpBuilder &b, const OutputShape &shape) : OutputAssembler(shape) {
+    Location loc = getLoc();
     Value size = constIndex(b, loc, 1);
-    for (Value e : ArrayRef(extents).take_front(rank))
+    for (Value e : shape.extents)
       size = arith::MulIOp::create(b, loc, size, e);
-    denseValues =
-        allocOutput(b, MemRefType::get({ShapedType::kDynamic}, elt), size);
-    fillBuffer(b, loc, denseValues, constIndex(b, loc, 0), size, fill);
-    return;
+    Type elt = shape.resultType.getElementType();
+    values =
+        allocOutputBuffer(b, loc, shape.kernel,
+                          MemRefType::get({ShapedType::kDynamic}, elt), size);
+    fillBuffer(
+        b, loc, values, constIndex(b, loc, 0), size,
+        arith::ConstantOp::create(b, loc, shape.resultType.getFillValue()));
   }
-  // Initial capacity: the entries the inputs store (a union of them fits),
-  // at least 16; buffers double when full. When the iteration space lies
-  // within the inputs' stored entries and no input is broadcast (each binds
-  // every loop), no level can have more entries than that: no checks.
-  capacityIsBound =
-      withinStoredEntries(algebra.normalize()) &&
-      llvm::all_of(inputs, [&](const Input &in) {
-        if (!in.used)
-          return true;
-        llvm::SmallBitVector bound(rank);
-        for (const InputLevel &level : in.levels)
-          if (level.loop >= 0 && static_cast<unsigned>(level.loop) < rank)
-            bound.set(level.loop);
-        return bound.all();
-      });
-  Value cap = constIndex(b, loc, 16);
-  for (Input &in : inputs)
-    if (in.used)
-      cap = arith::AddIOp::create(b, loc, cap,
-                                  memref::DimOp::create(b, loc, in.values, 0));
+  bool isDense() const override { return true; }
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override {
+    Location loc = getLoc();
+    Value q = constIndex(b, loc, 0);
+    for (auto [extent, c] : llvm::zip(shape.extents, coords))
+      q = linearize(b, loc, q, extent, c);
+    memref::StoreOp::create(b, loc, v, values, q);
+    return SmallVector<Value>(state);
+  }
+  Value finish(OpBuilder &b, ValueRange) override {
+    return AssembleOp::create(b, getLoc(), shape.resultType, ValueRange{values},
+                              ValueRange(extentsInDimOrder(shape)));
+  }
+
+private:
+  Value values;
+};
+
+/// Sparse output levels and their growing buffers, threaded through every
+/// loop and branch as SSA values.
+struct OutputLevel {
+  LevelSpec spec;
+  bool sparse = false;       // appended (stores coordinates)
+  bool hasPositions = false; // compressed-like
+  int crdSlot = -1, countSlot = -1, posSlot = -1;
+};
+
+/// Levels appended in order: coordinates and values pushed as the loops
+/// reach them, positions per parent (seed 002 §4.3, the append capability).
+class AppendOutput : public OutputAssembler {
+public:
+  AppendOutput(OpBuilder &b, const OutputShape &shape, const AppendPlan &plan);
+  bool isDense() const override { return false; }
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override;
+  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
+                             ArrayRef<Value> coords, ValueRange state) override;
+  Value finish(OpBuilder &b, ValueRange state) override;
+
+private:
+  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
+    return capacityIsBound ? buffer : growToFit(b, getLoc(), buffer, needed);
+  }
+  unsigned rank() const { return shape.extents.size(); }
+
+  SmallVector<OutputLevel> outLevels;
+  int valuesSlot = -1;
+  /// The initial capacity bounds every output buffer, so appends need no
+  /// capacity checks.
+  bool capacityIsBound = false;
+  /// The innermost output level's positions are stored once per parent
+  /// after the innermost loop: it has positions, and its parent is an
+  /// entry of the level above (sparse) or a full prefix — never a dense
+  /// level below a sparse one, whose slots an unreached parent would alias.
+  bool positionsAfterLoop = false;
+  /// Whether every parent of the innermost level is visited, so that its
+  /// positions are all written after their loops: no zeroing before and no
+  /// running-max fix-up after (only when every level above is full and
+  /// every outer loop visits each coordinate).
+  bool everyParentVisited = false;
+  /// A vector output whose loop visits every coordinate in order: the
+  /// entries appended before coordinate c are fewer than c + 1 <= extent =
+  /// capacity, so each point stores its coordinate and value in the next
+  /// slot unconditionally and counts them only when the value is not the
+  /// fill (no branch on the value; see store).
+  bool appendBranchFree = false;
+};
+
+} // namespace
+
+std::unique_ptr<OutputAssembler>
+OutputAssembler::create(OpBuilder &b, const OutputShape &shape,
+                        const AppendPlan &plan) {
+  if (shape.resultType.isAllDense())
+    return std::make_unique<DenseOutput>(b, shape);
+  return std::make_unique<AppendOutput>(b, shape, plan);
+}
+
+AppendOutput::AppendOutput(OpBuilder &b, const OutputShape &shape,
+                           const AppendPlan &plan)
+    : OutputAssembler(shape) {
+  Location loc = getLoc();
+  FormatAttr format = shape.resultType.getFormat();
+  Type elt = shape.resultType.getElementType();
+  ArrayRef<Value> extents = shape.extents;
+  capacityIsBound = plan.capacityIsBound;
+  Value cap = plan.capacity;
   // A sparse vector has at most one entry per coordinate: when its loop
-  // visits every coordinate anyway (a lattice with U alone: mxv results,
-  // masked vectors), its extent bounds it at no more memory than the work.
-  bool visitsEveryCoordinate =
-      rank == 1 &&
-      llvm::any_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
-                   [](LatticeAttr lattice) {
-                     return lattice.getLoop() == 0 &&
-                            llvm::any_of(lattice.getPoints(),
-                                         [](const LatticePoint &p) {
-                                           return p.universe && !p.operands;
-                                         });
-                   });
-  if (visitsEveryCoordinate) {
+  // visits every coordinate anyway (mxv results, masked vectors), its
+  // extent bounds it at no more memory than the work.
+  if (plan.vectorVisitsEveryCoordinate) {
     cap = arith::MaxUIOp::create(b, loc, extents[0], constIndex(b, loc, 1));
     capacityIsBound = true;
     appendBranchFree = format.getLevels()[0].format->hasPositionsBuffer() &&
@@ -153,7 +200,6 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     return MemRefType::get({ShapedType::kDynamic}, t);
   };
   Value denseParents = constIndex(b, loc, 1); // positions of a full prefix
-  bool prefixFull = true;
   Value zero = constIndex(b, loc, 0);
   for (unsigned l = 0; l < format.getNumLevels(); ++l) {
     OutputLevel &ol = outLevels.emplace_back();
@@ -162,15 +208,15 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
       denseParents = arith::MulIOp::create(b, loc, denseParents, extents[l]);
       continue;
     }
-    prefixFull = false;
     ol.sparse = true;
     ol.hasPositions = ol.spec.format->hasPositionsBuffer();
     Type crdType = b.getIntegerType(format.getCrdWidth());
     Type posType = b.getIntegerType(format.getPosWidth());
-    ol.crdSlot = initialOut.size();
-    initialOut.push_back(allocOutput(b, memrefOf(crdType), cap));
-    ol.countSlot = initialOut.size();
-    initialOut.push_back(zero);
+    ol.crdSlot = initial.size();
+    initial.push_back(
+        allocOutputBuffer(b, loc, shape.kernel, memrefOf(crdType), cap));
+    ol.countSlot = initial.size();
+    initial.push_back(zero);
     if (ol.hasPositions) {
       // Parents: the full prefix's positions, or those appended above.
       bool parentAppended = l > 0 && outLevels[l - 1].sparse;
@@ -179,12 +225,11 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
               ? arith::AddIOp::create(b, loc, cap, constIndex(b, loc, 1))
               : arith::AddIOp::create(b, loc, denseParents,
                                       constIndex(b, loc, 1));
-      ol.posSlot = initialOut.size();
-      Value pos = allocOutput(b, memrefOf(posType), size);
-      initialOut.push_back(pos);
+      ol.posSlot = initial.size();
+      initial.push_back(
+          allocOutputBuffer(b, loc, shape.kernel, memrefOf(posType), size));
     }
   }
-  (void)prefixFull;
   // A full level below an appended one multiplies its entries by its
   // extent: the inputs' entry count no longer bounds the buffers.
   for (unsigned l = 1; l < outLevels.size(); ++l)
@@ -197,23 +242,15 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
                      [](const OutputLevel &ol) { return !ol.sparse; });
     positionsAfterLoop = outLevels[d].hasPositions &&
                          ((d > 0 && outLevels[d - 1].sparse) || allFullAbove);
-    everyParentVisited =
-        positionsAfterLoop && allFullAbove &&
-        llvm::all_of(kernel.getLattices()->getAsRange<LatticeAttr>(),
-                     [&](LatticeAttr lattice) {
-                       return lattice.getLoop() >= d ||
-                              llvm::any_of(lattice.getPoints(),
-                                           [](const LatticePoint &p) {
-                                             return p.universe && !p.operands;
-                                           });
-                     });
+    everyParentVisited = positionsAfterLoop && allFullAbove &&
+                         plan.outerLoopsVisitEveryCoordinate;
   }
   // Positions start at 0; parents that might not be visited keep 0 until
-  // finishOutput's running max.
+  // finish's running max.
   for (OutputLevel &ol : outLevels) {
     if (!ol.sparse || !ol.hasPositions)
       continue;
-    Value pos = initialOut[ol.posSlot];
+    Value pos = initial[ol.posSlot];
     Value zeroPos =
         arith::ConstantIntOp::create(b, loc, 0, format.getPosWidth());
     if (&ol == &outLevels.back() && everyParentVisited)
@@ -222,29 +259,122 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
       fillBuffer(b, loc, pos, zero, memref::DimOp::create(b, loc, pos, 0),
                  zeroPos);
   }
-  valuesSlot = initialOut.size();
-  initialOut.push_back(allocOutput(b, memrefOf(elt), cap));
+  valuesSlot = initial.size();
+  initial.push_back(
+      allocOutputBuffer(b, loc, shape.kernel, memrefOf(elt), cap));
 }
 
-SmallVector<Value> KernelLowering::storeResult(OpBuilder &b, const Context &ctx,
-                                               Value v, ValueRange outIn) {
-  SmallVector<Value> out(outIn);
-  FormatAttr format = resultType.getFormat();
-  // Coordinate of result level l = loop l.
-  if (denseOutput) {
+SmallVector<Value> AppendOutput::endLoop(OpBuilder &b, unsigned d,
+                                         ArrayRef<Value> coords,
+                                         ValueRange state) {
+  SmallVector<Value> o(state);
+  if (d + 1 != rank() || !positionsAfterLoop)
+    return o;
+  // The innermost level's positions: stored once per parent, after its
+  // loop, instead of with every entry (see positionsAfterLoop). Parents
+  // never reached keep 0, fixed by finish.
+  Location loc = getLoc();
+  const OutputLevel &last = outLevels[d];
+  Value slot;
+  if (d > 0 && outLevels[d - 1].sparse) {
+    // The end of the parent level's last entry: this coordinate's entry
+    // when it got children, otherwise an earlier parent whose end is the
+    // unchanged count.
+    slot = o[outLevels[d - 1].countSlot];
+  } else {
     Value q = constIndex(b, loc, 0);
-    for (unsigned l = 0; l < rank; ++l)
-      q = linearize(b, loc, q, extents[l], ctx.coords[l]);
-    memref::StoreOp::create(b, loc, v, denseValues, q);
-    return out;
+    for (unsigned lv = 0; lv < d; ++lv)
+      q = linearize(b, loc, q, shape.extents[lv], coords[lv]);
+    slot = arith::AddIOp::create(b, loc, q, constIndex(b, loc, 1));
   }
+  Type posType = b.getIntegerType(shape.resultType.getFormat().getPosWidth());
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, posType, o[last.countSlot]),
+      o[last.posSlot], slot);
+  return o;
+}
+
+/// Whether the set lies within the union of its operands' stored entries
+/// (no universe, no complement that escapes an intersection).
+static bool withinStoredEntries(const IterationAlgebra &a) {
+  switch (a.getKind()) {
+  case IterationAlgebra::Kind::Empty:
+  case IterationAlgebra::Kind::Leaf:
+    return true;
+  case IterationAlgebra::Kind::Universe:
+  case IterationAlgebra::Kind::Complement:
+    return false;
+  case IterationAlgebra::Kind::Union:
+    return llvm::all_of(a.getChildren(), withinStoredEntries);
+  case IterationAlgebra::Kind::Intersection:
+    return llvm::any_of(a.getChildren(), withinStoredEntries);
+  }
+  llvm_unreachable("unknown algebra kind");
+}
+
+void KernelLowering::setUpOutput(OpBuilder &b) {
+  OutputShape shape{kernel, resultType,
+                    SmallVector<Value>(ArrayRef(extents).take_front(rank))};
+  AppendPlan plan;
+  if (!resultType.isAllDense()) {
+    // Initial capacity: the entries the inputs store (a union of them
+    // fits), at least 16; buffers double when full. When the iteration
+    // space lies within the inputs' stored entries and no input is
+    // broadcast (each binds every loop), no level can have more entries
+    // than that: no checks.
+    plan.capacityIsBound =
+        withinStoredEntries(algebra.normalize()) &&
+        llvm::all_of(inputs, [&](const Input &in) {
+          if (!in.used)
+            return true;
+          llvm::SmallBitVector bound(rank);
+          for (const InputLevel &level : in.levels)
+            if (level.loop >= 0 && static_cast<unsigned>(level.loop) < rank)
+              bound.set(level.loop);
+          return bound.all();
+        });
+    Value cap = constIndex(b, loc, 16);
+    for (Input &in : inputs)
+      if (in.used)
+        cap = arith::AddIOp::create(
+            b, loc, cap, memref::DimOp::create(b, loc, in.values, 0));
+    plan.capacity = cap;
+    // Loops that visit every coordinate of their dimension: a lattice with
+    // U alone.
+    auto visitsEveryCoordinate = [&](LatticeAttr lattice) {
+      return llvm::any_of(lattice.getPoints(), [](const LatticePoint &p) {
+        return p.universe && !p.operands;
+      });
+    };
+    auto lattices = kernel.getLattices()->getAsRange<LatticeAttr>();
+    plan.vectorVisitsEveryCoordinate =
+        rank == 1 && llvm::any_of(lattices, [&](LatticeAttr lattice) {
+          return lattice.getLoop() == 0 && visitsEveryCoordinate(lattice);
+        });
+    plan.outerLoopsVisitEveryCoordinate =
+        llvm::all_of(lattices, [&](LatticeAttr lattice) {
+          return lattice.getLoop() + 1 >= rank ||
+                 visitsEveryCoordinate(lattice);
+        });
+  }
+  output = OutputAssembler::create(b, shape, plan);
+}
+
+SmallVector<Value> AppendOutput::store(OpBuilder &b, ArrayRef<Value> coords,
+                                       Value v, ValueRange state) {
+  SmallVector<Value> out(state);
+  Location loc = getLoc();
+  FormatAttr format = shape.resultType.getFormat();
+  TypedAttr resultFill = shape.resultType.getFillValue();
+  ArrayRef<Value> extents = shape.extents;
+  unsigned rank = this->rank();
   Value differs = differsFrom(b, loc, v, resultFill);
   if (appendBranchFree) {
     const OutputLevel &ol = outLevels[0];
     Value count = out[ol.countSlot];
     Type crdType = b.getIntegerType(format.getCrdWidth());
     memref::StoreOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, ctx.coords[0]),
+        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, coords[0]),
         out[ol.crdSlot], count);
     memref::StoreOp::create(b, loc, v, out[valuesSlot], count);
     out[ol.countSlot] = arith::AddIOp::create(
@@ -260,7 +390,7 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b, const Context &ctx,
         Value q = constIndex(tb, l, 0);
         for (unsigned lv = 0; lv < rank; ++lv) {
           OutputLevel &ol = outLevels[lv];
-          Value c = ctx.coords[lv];
+          Value c = coords[lv];
           if (!ol.sparse) {
             q = linearize(tb, l, q, extents[lv], c);
             continue;
@@ -373,12 +503,13 @@ SmallVector<Value> KernelLowering::storeResult(OpBuilder &b, const Context &ctx,
   return SmallVector<Value>(branch.getResults());
 }
 
-Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
+Value AppendOutput::finish(OpBuilder &b, ValueRange out) {
+  Location loc = getLoc();
   SmallVector<Value> buffers;
-  if (denseOutput) {
-    buffers.push_back(denseValues);
-  } else {
-    FormatAttr format = resultType.getFormat();
+  unsigned rank = this->rank();
+  ArrayRef<Value> extents = shape.extents;
+  {
+    FormatAttr format = shape.resultType.getFormat();
     Value one = constIndex(b, loc, 1);
     Value parents = one; // positions of the level above
     for (unsigned l = 0; l < rank; ++l) {
@@ -409,6 +540,6 @@ Value KernelLowering::finishOutput(OpBuilder &b, ValueRange out) {
     }
     buffers.push_back(emitResize(b, loc, out[valuesSlot], parents));
   }
-  return AssembleOp::create(b, loc, resultType, buffers,
-                            ValueRange(extentsInDimOrder()));
+  return AssembleOp::create(b, loc, shape.resultType, buffers,
+                            ValueRange(extentsInDimOrder(shape)));
 }

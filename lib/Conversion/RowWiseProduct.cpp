@@ -34,6 +34,122 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
+namespace mlir::sparse_array::detail {
+
+/// A compressed level of a factor or the mask: its positions, coordinates
+/// and the array's values.
+struct RowWiseFactor {
+  Value pos, crd, vals;
+};
+
+/// What the rows of a row-wise product read and write.
+struct RowWise {
+  unsigned pk, qk;
+  std::optional<unsigned> mk;
+  RowWiseFactor P, Q;
+  std::optional<RowWiseFactor> M;
+  Value rows, cols;
+  /// The columns a row touched; the mask's row, scattered (its generation
+  /// marks and values).
+  Value touched, maskMark, maskVal;
+  /// Whether a product at (i, j) can matter, from the mask alone.
+  IterationAlgebra maskSpace = IterationAlgebra::universe();
+  /// The result (CSR): positions, and coordinates and values appended.
+  Value posOut, crdOut, valOut;
+  Type posType, crdType;
+};
+
+/// A row's accumulator (thesis 003 §6.3; SuiteSparse's saxpy workspaces):
+/// a value per slot and the generation (row + 1) that last wrote it, so
+/// nothing is cleared between rows. A slot is where a column accumulates.
+class Workspace {
+public:
+  Workspace(Value work, Value mark) : work(work), mark(mark) {}
+  virtual ~Workspace() = default;
+  /// The slot of column j in generation `gen`: the one holding it, or the
+  /// one it takes when first written.
+  virtual Value slotOf(OpBuilder &b, Location loc, Value j, Value gen) = 0;
+  /// Column j (as i64) is written first into `slot` (its mark is set by
+  /// the caller).
+  virtual void claim(OpBuilder &b, Location loc, Value slot, Value j64) {}
+
+  Value work, mark;
+};
+
+} // namespace mlir::sparse_array::detail
+
+namespace {
+
+/// Dense over the columns: column j's slot is j.
+class DenseWorkspace final : public Workspace {
+public:
+  using Workspace::Workspace;
+  Value slotOf(OpBuilder &, Location, Value j, Value) override { return j; }
+};
+
+/// An open-addressing hash table of a power-of-two size: linear probing
+/// from a multiplicative hash, the column each slot holds in `keys`.
+class HashWorkspace final : public Workspace {
+public:
+  HashWorkspace(Value work, Value mark, Value keys, Value tableMask)
+      : Workspace(work, mark), keys(keys), tableMask(tableMask) {}
+  /// The first slot from the hash that holds j or was not written by this
+  /// row.
+  Value slotOf(OpBuilder &b, Location loc, Value j, Value gen) override {
+    Type i64 = b.getI64Type();
+    Value j64 = arith::IndexCastOp::create(b, loc, i64, j);
+    Value h = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, j64,
+                arith::ConstantIntOp::create(b, loc, i64,
+                                             int64_t(0x9E3779B97F4A7C15ull))),
+            arith::ConstantIntOp::create(b, loc, i64, 32)),
+        tableMask);
+    auto probe = scf::WhileOp::create(
+        b, loc, TypeRange{i64}, ValueRange{h},
+        [&](OpBuilder &wb, Location wl, ValueRange args) {
+          Value s =
+              arith::IndexCastOp::create(wb, wl, wb.getIndexType(), args[0]);
+          Value mine = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::eq,
+              memref::LoadOp::create(wb, wl, mark, ValueRange{s}), gen);
+          Value other = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::ne,
+              memref::LoadOp::create(wb, wl, keys, ValueRange{s}), j64);
+          scf::ConditionOp::create(
+              wb, wl, arith::AndIOp::create(wb, wl, mine, other), args);
+        },
+        [&](OpBuilder &wb, Location wl, ValueRange args) {
+          scf::YieldOp::create(
+              wb, wl,
+              arith::AndIOp::create(
+                  wb, wl,
+                  arith::AddIOp::create(
+                      wb, wl, args[0],
+                      arith::ConstantIntOp::create(wb, wl, i64, 1)),
+                  tableMask)
+                  .getResult());
+        });
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                      probe.getResult(0));
+  }
+  void claim(OpBuilder &b, Location loc, Value slot, Value j64) override {
+    memref::StoreOp::create(b, loc, j64, keys, ValueRange{slot});
+  }
+
+private:
+  Value keys, tableMask;
+};
+
+MemRefType memrefOf(Type t) {
+  return MemRefType::get({ShapedType::kDynamic}, t);
+}
+
+} // namespace
+
 LogicalResult KernelLowering::runRowWiseProduct() {
   OpBuilder b(kernel);
   kernel.getBody().walk([&](ReduceOverOp r) { reduction = r; });
@@ -47,13 +163,15 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   // The planner chose the factors (sparse-array-build-lattices records
   // them); hand-written plans must still have the shape lowered here.
   ArrayRef<int32_t> planned = *reduction.getScatter();
-  unsigned pk = planned[0], qk = planned[1];
+  RowWise rw;
+  rw.pk = planned[0];
+  rw.qk = planned[1];
   std::optional<std::pair<unsigned, unsigned>> shape =
       matchRowWiseShape(kernel, reduction);
-  if (!shape || shape->first != pk || shape->second != qk)
+  if (!shape || shape->first != rw.pk || shape->second != rw.qk)
     return kernel.emitError("sparse_array.reduce_over is planned to scatter "
                             "with factors ")
-           << pk << " and " << qk
+           << rw.pk << " and " << rw.qk
            << ", which do not form a row-wise matrix product (P(i, k) and "
               "Q(k, j) stored by rows, a result stored by rows)";
   resultType = kernel.getResultType();
@@ -70,59 +188,54 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   }
   Type elt = resultType.getElementType();
   FormatAttr resultFormat = resultType.getFormat();
-  auto memrefOf = [](Type t) {
-    return MemRefType::get({ShapedType::kDynamic}, t);
-  };
-  struct Factor {
-    Value pos, crd, vals;
-  };
   // The compressed level: a matrix's second, a vector's only one (a vector
   // is a one-row matrix here: its positions are [0, nnz]).
   auto factor = [&](unsigned k) {
     Value array = kernel.getInputs()[k];
     LevelBuffers level =
         fetchLevelBuffers(b, loc, array, inputs[k].type.getRank() - 1);
-    return Factor{level.positions, level.coordinates,
-                  ValuesOp::create(b, loc,
-                                   memrefOf(inputs[k].type.getElementType()),
-                                   array)};
+    return RowWiseFactor{
+        level.positions, level.coordinates,
+        ValuesOp::create(b, loc, memrefOf(inputs[k].type.getElementType()),
+                         array)};
   };
-  Factor P = factor(pk), Q = factor(qk);
+  rw.P = factor(rw.pk);
+  rw.Q = factor(rw.qk);
   // A mask M(i, j) the result is a function of, if any.
-  std::optional<unsigned> mk;
   if (kernel.getYield().getValue() != reduction.getResult())
     for (Value arg :
          kernel.getYield().getValue().getDefiningOp()->getOperands())
       if (auto access = arg.getDefiningOp<AccessOp>())
-        mk = cast<BlockArgument>(access.getArray()).getArgNumber() -
-             kernel.getNumIndices();
-  std::optional<Factor> M;
-  if (mk)
-    M = factor(*mk);
+        rw.mk = cast<BlockArgument>(access.getArray()).getArgNumber() -
+                kernel.getNumIndices();
+  if (rw.mk)
+    rw.M = factor(*rw.mk);
   // Rows and columns are levels: a CSC product runs over columns.
   auto dimOfLevel = [&](unsigned k, unsigned level) {
     return static_cast<int64_t>(inputs[k].type.getFormat().getLevelDim(level));
   };
-  Value rows = vec ? constIndex(b, loc, 1)
-                   : Value(DimOp::create(b, loc, kernel.getInputs()[pk],
-                                         dimOfLevel(pk, 0)));
-  Value inner = DimOp::create(b, loc, kernel.getInputs()[pk],
-                              vec ? int64_t(0) : dimOfLevel(pk, 1));
-  Value cols = DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 1));
+  rw.rows = vec ? constIndex(b, loc, 1)
+                : Value(DimOp::create(b, loc, kernel.getInputs()[rw.pk],
+                                      dimOfLevel(rw.pk, 0)));
+  Value inner = DimOp::create(b, loc, kernel.getInputs()[rw.pk],
+                              vec ? int64_t(0) : dimOfLevel(rw.pk, 1));
+  rw.cols =
+      DimOp::create(b, loc, kernel.getInputs()[rw.qk], dimOfLevel(rw.qk, 1));
   Type i64 = b.getI64Type();
   // The shared dimension must agree (static sizes are verified).
   emitExtentCheck(
-      b, loc, kernel, qk, dimOfLevel(qk, 0),
-      DimOp::create(b, loc, kernel.getInputs()[qk], dimOfLevel(qk, 0)), inner);
+      b, loc, kernel, rw.qk, dimOfLevel(rw.qk, 0),
+      DimOp::create(b, loc, kernel.getInputs()[rw.qk], dimOfLevel(rw.qk, 0)),
+      inner);
   // So must the mask's (its rows are scattered into column-sized marks).
-  if (mk) {
+  if (rw.mk) {
     SmallVector<std::pair<int64_t, Value>> expected = {
-        {vec ? 0 : dimOfLevel(*mk, 1), cols}};
+        {vec ? 0 : dimOfLevel(*rw.mk, 1), rw.cols}};
     if (!vec)
-      expected.push_back({dimOfLevel(*mk, 0), rows});
+      expected.push_back({dimOfLevel(*rw.mk, 0), rw.rows});
     for (auto [dim, size] : expected)
-      emitExtentCheck(b, loc, kernel, *mk, dim,
-                      DimOp::create(b, loc, kernel.getInputs()[*mk], dim),
+      emitExtentCheck(b, loc, kernel, *rw.mk, dim,
+                      DimOp::create(b, loc, kernel.getInputs()[*rw.mk], dim),
                       size);
   }
 
@@ -130,19 +243,19 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   // The most products a row can have: the sum of Q's row lengths over the
   // row of P, at most the number of columns.
   auto maxProducts = scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{zero},
+      b, loc, zero, rw.rows, one, ValueRange{zero},
       [&](OpBuilder &fb, Location l, Value i, ValueRange m) {
         auto sum = scf::ForOp::create(
-            fb, l, loadIndex(fb, l, P.pos, i),
-            loadIndex(fb, l, P.pos, arith::AddIOp::create(fb, l, i, one)), one,
-            ValueRange{zero},
+            fb, l, loadIndex(fb, l, rw.P.pos, i),
+            loadIndex(fb, l, rw.P.pos, arith::AddIOp::create(fb, l, i, one)),
+            one, ValueRange{zero},
             [&](OpBuilder &sb, Location sl, Value p, ValueRange acc) {
-              Value k = loadIndex(sb, sl, P.crd, p);
+              Value k = loadIndex(sb, sl, rw.P.crd, p);
               Value len = arith::SubIOp::create(
                   sb, sl,
-                  loadIndex(sb, sl, Q.pos,
+                  loadIndex(sb, sl, rw.Q.pos,
                             arith::AddIOp::create(sb, sl, k, one)),
-                  loadIndex(sb, sl, Q.pos, k));
+                  loadIndex(sb, sl, rw.Q.pos, k));
               scf::YieldOp::create(
                   sb, sl,
                   arith::AddIOp::create(sb, sl, acc[0], len).getResult());
@@ -151,7 +264,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
             fb, l,
             arith::MaxUIOp::create(fb, l, m[0], sum.getResult(0)).getResult());
       });
-  Value bound = arith::MinUIOp::create(b, loc, maxProducts.getResult(0), cols);
+  Value bound =
+      arith::MinUIOp::create(b, loc, maxProducts.getResult(0), rw.cols);
   // Workspace (SuiteSparse's choice, seed 000 §8): dense over the columns,
   // or, when rows have far fewer products than columns, an open-addressing
   // hash table of twice the densest row's products (a power of two).
@@ -183,13 +297,12 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   else
     useHash = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ult,
-        arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 8)), cols);
-  Value wsSize = arith::SelectOp::create(b, loc, useHash, tableSize, cols);
+        arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 8)), rw.cols);
+  Value wsSize = arith::SelectOp::create(b, loc, useHash, tableSize, rw.cols);
   Value tableMask = arith::IndexCastOp::create(
       b, loc, i64, arith::SubIOp::create(b, loc, tableSize, one));
-  // Values, the row that last wrote each slot (i + 1: nothing to clear
-  // between rows), the column held by each hash slot, and the columns the
-  // current row touched.
+  // The workspaces' buffers (shared: one of them runs), and the columns
+  // the current row touched.
   Value work =
       memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{wsSize});
   Value mark =
@@ -197,14 +310,15 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   Value keys = memref::AllocOp::create(
       b, loc, memrefOf(i64),
       ValueRange{arith::SelectOp::create(b, loc, useHash, tableSize, one)});
-  Value touched = memref::AllocOp::create(
+  rw.touched = memref::AllocOp::create(
       b, loc, memrefOf(i64),
       ValueRange{arith::AddIOp::create(b, loc, bound, one)});
-  Value maskMark, maskVal;
-  if (M) {
-    maskMark = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{cols});
-    maskVal = memref::AllocOp::create(
-        b, loc, memrefOf(inputs[*mk].type.getElementType()), ValueRange{cols});
+  if (rw.M) {
+    rw.maskMark =
+        memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{rw.cols});
+    rw.maskVal = memref::AllocOp::create(
+        b, loc, memrefOf(inputs[*rw.mk].type.getElementType()),
+        ValueRange{rw.cols});
   }
   auto clear = [&](Value buffer, Value size) {
     scf::ForOp::create(b, loc, zero, size, one, ValueRange{},
@@ -216,281 +330,246 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                        });
   };
   clear(mark, wsSize);
-  if (M)
-    clear(maskMark, cols);
-  // Whether a product at (i, j) can matter, from the mask alone (the
-  // kernel's algebra with both factors eliminated).
-  IterationAlgebra maskSpace = IterationAlgebra::universe();
-  if (M) {
-    maskSpace = kernel.getAlgebra()->getAlgebra();
-    maskSpace =
-        eliminateOperand(eliminateOperand(maskSpace, pk), qk).normalize();
-  }
+  if (rw.M)
+    clear(rw.maskMark, rw.cols);
+  // The mask's part of the kernel's algebra (both factors eliminated).
+  if (rw.M)
+    rw.maskSpace =
+        eliminateOperand(eliminateOperand(algebra, rw.pk), rw.qk).normalize();
   // Output: CSR, appended row by row.
-  Type posType = b.getIntegerType(resultFormat.getPosWidth());
-  Type crdType = b.getIntegerType(resultFormat.getCrdWidth());
+  rw.posType = b.getIntegerType(resultFormat.getPosWidth());
+  rw.crdType = b.getIntegerType(resultFormat.getCrdWidth());
   Value cap = arith::AddIOp::create(
       b, loc, constIndex(b, loc, 16),
-      arith::AddIOp::create(b, loc, memref::DimOp::create(b, loc, P.vals, 0),
-                            memref::DimOp::create(b, loc, Q.vals, 0)));
-  Value posOut = allocOutput(b, memrefOf(posType),
-                             arith::AddIOp::create(b, loc, rows, one));
+      arith::AddIOp::create(b, loc, memref::DimOp::create(b, loc, rw.P.vals, 0),
+                            memref::DimOp::create(b, loc, rw.Q.vals, 0)));
+  rw.posOut = allocOutputBuffer(b, loc, kernel, memrefOf(rw.posType),
+                                arith::AddIOp::create(b, loc, rw.rows, one));
   memref::StoreOp::create(b, loc,
-                          arith::ConstantIntOp::create(b, loc, posType, 0),
-                          posOut, ValueRange{zero});
-  Value crdOut = allocOutput(b, memrefOf(crdType), cap);
-  Value valOut = allocOutput(b, memrefOf(elt), cap);
-  capacityIsBound = false;
+                          arith::ConstantIntOp::create(b, loc, rw.posType, 0),
+                          rw.posOut, ValueRange{zero});
+  rw.crdOut = allocOutputBuffer(b, loc, kernel, memrefOf(rw.crdType), cap);
+  rw.valOut = allocOutputBuffer(b, loc, kernel, memrefOf(elt), cap);
 
-  // The rows, with the dense workspace or the hash table.
-  auto emitRows = [&](OpBuilder &ob, bool hash) -> SmallVector<Value> {
-    // The slot of column j: j itself, or its hash table slot (linear probing
-    // from a multiplicative hash) - the first slot that holds j or was not
-    // written by this row.
-    auto slotOf = [&](OpBuilder &sb, Location sl, Value j, Value gen) -> Value {
-      if (!hash)
-        return j;
-      Value j64 = arith::IndexCastOp::create(sb, sl, i64, j);
-      Value h = arith::AndIOp::create(
-          sb, sl,
-          arith::ShRUIOp::create(
-              sb, sl,
-              arith::MulIOp::create(
-                  sb, sl, j64,
-                  arith::ConstantIntOp::create(sb, sl, i64,
-                                               int64_t(0x9E3779B97F4A7C15ull))),
-              arith::ConstantIntOp::create(sb, sl, i64, 32)),
-          tableMask);
-      auto probe = scf::WhileOp::create(
-          sb, sl, TypeRange{i64}, ValueRange{h},
-          [&](OpBuilder &wb, Location wl, ValueRange args) {
-            Value s =
-                arith::IndexCastOp::create(wb, wl, wb.getIndexType(), args[0]);
-            Value mine = arith::CmpIOp::create(
-                wb, wl, arith::CmpIPredicate::eq,
-                memref::LoadOp::create(wb, wl, mark, ValueRange{s}), gen);
-            Value other = arith::CmpIOp::create(
-                wb, wl, arith::CmpIPredicate::ne,
-                memref::LoadOp::create(wb, wl, keys, ValueRange{s}), j64);
-            scf::ConditionOp::create(
-                wb, wl, arith::AndIOp::create(wb, wl, mine, other), args);
-          },
-          [&](OpBuilder &wb, Location wl, ValueRange args) {
-            scf::YieldOp::create(
-                wb, wl,
-                arith::AndIOp::create(
-                    wb, wl,
-                    arith::AddIOp::create(
-                        wb, wl, args[0],
-                        arith::ConstantIntOp::create(wb, wl, i64, 1)),
-                    tableMask)
-                    .getResult());
-          });
-      return arith::IndexCastOp::create(sb, sl, sb.getIndexType(),
-                                        probe.getResult(0));
-    };
-    auto rowLoop = scf::ForOp::create(
-        ob, loc, zero, rows, one, ValueRange{zero, crdOut, valOut},
-        [&](OpBuilder &rb, Location l, Value i, ValueRange acc) {
-          Value gen = arith::AddIOp::create(
-              rb, l, arith::IndexCastOp::create(rb, l, i64, i),
-              arith::ConstantIntOp::create(rb, l, i64, 1));
-          Value next = arith::AddIOp::create(rb, l, i, one);
-          if (M)
-            scf::ForOp::create(
-                rb, l, loadIndex(rb, l, M->pos, i),
-                loadIndex(rb, l, M->pos, next), one, ValueRange{},
-                [&](OpBuilder &mb, Location ml, Value e, ValueRange) {
-                  Value j = loadIndex(mb, ml, M->crd, e);
-                  memref::StoreOp::create(mb, ml, gen, maskMark, ValueRange{j});
-                  memref::StoreOp::create(
-                      mb, ml,
-                      memref::LoadOp::create(mb, ml, M->vals, ValueRange{e}),
-                      maskVal, ValueRange{j});
-                  scf::YieldOp::create(mb, ml);
-                });
-          // M(i, j): its stored value in this row, else its fill.
-          auto maskAt = [&](OpBuilder &mb, Location ml, Value j) -> Value {
-            Value here = arith::CmpIOp::create(
-                mb, ml, arith::CmpIPredicate::eq,
-                memref::LoadOp::create(mb, ml, maskMark, ValueRange{j}), gen);
-            return arith::SelectOp::create(
-                mb, ml, here,
-                memref::LoadOp::create(mb, ml, maskVal, ValueRange{j}),
-                arith::ConstantOp::create(mb, ml, inputs[*mk].fill));
-          };
-          Value pLo = loadIndex(rb, l, P.pos, i);
-          Value pHi = loadIndex(rb, l, P.pos, next);
-          // Scatter: every stored P(i, k) times the row k of Q.
-          auto overP = scf::ForOp::create(
-              rb, l, pLo, pHi, one, ValueRange{zero},
-              [&](OpBuilder &pb, Location pl, Value p, ValueRange pc) {
-                Value k = loadIndex(pb, pl, P.crd, p);
-                Value a = memref::LoadOp::create(pb, pl, P.vals, ValueRange{p});
-                Value qLo = loadIndex(pb, pl, Q.pos, k);
-                Value qHi = loadIndex(pb, pl, Q.pos,
-                                      arith::AddIOp::create(pb, pl, k, one));
-                auto overQ = scf::ForOp::create(
-                    pb, pl, qLo, qHi, one, ValueRange{pc[0]},
-                    [&](OpBuilder &qb, Location ql, Value q, ValueRange qc) {
-                      Value j = loadIndex(qb, ql, Q.crd, q);
-                      auto accumulate =
-                          [&](OpBuilder &ab) -> SmallVector<Value> {
-                        Value bv = memref::LoadOp::create(ab, ql, Q.vals,
-                                                          ValueRange{q});
-                        SmallVector<Value> values(inputs.size());
-                        values[pk] = a;
-                        values[qk] = bv;
-                        Value v = emitBody(ab, 0, values, reduction.getValue());
-                        Value slot = slotOf(ab, ql, j, gen);
-                        Value seen = arith::CmpIOp::create(
-                            ab, ql, arith::CmpIPredicate::eq,
-                            memref::LoadOp::create(ab, ql, mark,
-                                                   ValueRange{slot}),
-                            gen);
-                        auto upd = scf::IfOp::create(
-                            ab, ql, seen,
-                            [&](OpBuilder &tb, Location tl) {
-                              Value old = memref::LoadOp::create(
-                                  tb, tl, work, ValueRange{slot});
-                              memref::StoreOp::create(
-                                  tb, tl, emitCombinerCall(tb, old, v), work,
-                                  ValueRange{slot});
-                              scf::YieldOp::create(tb, tl, qc[0]);
-                            },
-                            [&](OpBuilder &eb, Location el) {
-                              Value j64 =
-                                  arith::IndexCastOp::create(eb, el, i64, j);
-                              memref::StoreOp::create(eb, el, gen, mark,
-                                                      ValueRange{slot});
-                              memref::StoreOp::create(eb, el, v, work,
-                                                      ValueRange{slot});
-                              if (hash)
-                                memref::StoreOp::create(eb, el, j64, keys,
-                                                        ValueRange{slot});
-                              memref::StoreOp::create(eb, el, j64, touched,
-                                                      ValueRange{qc[0]});
-                              scf::YieldOp::create(
-                                  eb, el,
-                                  arith::AddIOp::create(eb, el, qc[0], one)
-                                      .getResult());
-                            });
-                        return SmallVector<Value>(upd.getResults());
-                      };
-                      if (!M || maskSpace.isUniverse()) {
-                        scf::YieldOp::create(qb, ql, accumulate(qb));
-                        return;
-                      }
-                      // A masked-out column takes no products.
-                      SmallVector<Value> defined(inputs.size());
-                      defined[*mk] = differsFrom(qb, ql, maskAt(qb, ql, j),
-                                                 inputs[*mk].fill);
-                      Value member = emitMembership(qb, ql, maskSpace, defined);
-                      auto guarded = scf::IfOp::create(
-                          qb, ql, member,
-                          [&](OpBuilder &tb, Location tl) {
-                            scf::YieldOp::create(tb, tl, accumulate(tb));
-                          },
-                          [&](OpBuilder &eb, Location el) {
-                            scf::YieldOp::create(eb, el, qc[0]);
-                          });
-                      scf::YieldOp::create(qb, ql, guarded.getResults());
-                    });
-                scf::YieldOp::create(pb, pl, overQ.getResults());
-              });
-          Value count = overP.getResult(0);
-          // Gather in column order; entries equal to the fill are dropped.
-          Value touchedPtr = arith::IndexCastOp::create(
-              rb, l, i64,
-              memref::ExtractAlignedPointerAsIndexOp::create(rb, l, touched));
-          callRuntime(
-              rb, l, kernel, "sa_rt_sort_i64", {},
-              {touchedPtr, arith::IndexCastOp::create(rb, l, i64, count)});
-          Value needed = arith::AddIOp::create(rb, l, acc[0], count);
-          Value crd = ensureCapacity(rb, acc[1], needed);
-          Value val = ensureCapacity(rb, acc[2], needed);
-          auto gather = scf::ForOp::create(
-              rb, l, zero, count, one, ValueRange{acc[0]},
-              [&](OpBuilder &gb, Location gl, Value t, ValueRange gc) {
-                Value j64 =
-                    memref::LoadOp::create(gb, gl, touched, ValueRange{t});
-                Value j =
-                    arith::IndexCastOp::create(gb, gl, gb.getIndexType(), j64);
-                Value x = memref::LoadOp::create(
-                    gb, gl, work, ValueRange{slotOf(gb, gl, j, gen)});
-                if (M) {
-                  SmallVector<Value> values(inputs.size());
-                  values[*mk] = maskAt(gb, gl, j);
-                  IRMapping given;
-                  given.map(reduction.getResult(), x);
-                  x = emitBody(gb, 0, values, Value(), &given);
-                }
-                auto keep = scf::IfOp::create(
-                    gb, gl, differsFrom(gb, gl, x, resultFill),
-                    [&](OpBuilder &tb, Location tl) {
-                      Value c =
-                          crdType == j64.getType()
-                              ? j64
-                              : arith::TruncIOp::create(tb, tl, crdType, j64)
-                                    .getResult();
-                      memref::StoreOp::create(tb, tl, c, crd,
-                                              ValueRange{gc[0]});
-                      memref::StoreOp::create(tb, tl, x, val,
-                                              ValueRange{gc[0]});
-                      scf::YieldOp::create(
-                          tb, tl,
-                          arith::AddIOp::create(tb, tl, gc[0], one)
-                              .getResult());
-                    },
-                    [&](OpBuilder &eb, Location el) {
-                      scf::YieldOp::create(eb, el, gc[0]);
-                    });
-                scf::YieldOp::create(gb, gl, keep.getResults());
-              });
-          Value nnz = gather.getResult(0);
-          memref::StoreOp::create(
-              rb, l, arith::IndexCastUIOp::create(rb, l, posType, nnz), posOut,
-              ValueRange{arith::AddIOp::create(rb, l, i, one)});
-          scf::YieldOp::create(rb, l, ValueRange{nnz, crd, val});
-        });
-    return SmallVector<Value>(rowLoop.getResults());
-  };
+  DenseWorkspace dense(work, mark);
+  HashWorkspace hash(work, mark, keys, tableMask);
   SmallVector<Value> rowResults;
   if (workspaceMode == "auto") {
     auto choice = scf::IfOp::create(
         b, loc, useHash,
         [&](OpBuilder &tb, Location l) {
-          scf::YieldOp::create(tb, l, emitRows(tb, true));
+          scf::YieldOp::create(tb, l, emitRowWiseRows(tb, rw, hash));
         },
         [&](OpBuilder &eb, Location l) {
-          scf::YieldOp::create(eb, l, emitRows(eb, false));
+          scf::YieldOp::create(eb, l, emitRowWiseRows(eb, rw, dense));
         });
     rowResults.assign(choice.getResults().begin(), choice.getResults().end());
+  } else if (workspaceMode == "hash") {
+    rowResults = emitRowWiseRows(b, rw, hash);
   } else {
-    rowResults = emitRows(b, workspaceMode == "hash");
+    rowResults = emitRowWiseRows(b, rw, dense);
   }
   Value nnz = rowResults[0];
   Value crdFinal = emitResize(b, loc, rowResults[1], nnz);
   Value valFinal = emitResize(b, loc, rowResults[2], nnz);
-  memref::DeallocOp::create(b, loc, work);
-  memref::DeallocOp::create(b, loc, mark);
-  memref::DeallocOp::create(b, loc, touched);
-  memref::DeallocOp::create(b, loc, keys);
-  if (M) {
-    memref::DeallocOp::create(b, loc, maskMark);
-    memref::DeallocOp::create(b, loc, maskVal);
+  for (Value buffer : {work, mark, rw.touched, keys})
+    memref::DeallocOp::create(b, loc, buffer);
+  if (rw.M) {
+    memref::DeallocOp::create(b, loc, rw.maskMark);
+    memref::DeallocOp::create(b, loc, rw.maskVal);
   }
   if (hadError)
     return failure();
   // Dimension order: rows are the result's first level.
-  SmallVector<Value> dims = {rows, cols};
+  SmallVector<Value> dims = {rw.rows, rw.cols};
   if (vec)
-    dims = {cols};
+    dims = {rw.cols};
   else if (resultType.getFormat().getLevelDim(0) != 0)
     std::swap(dims[0], dims[1]);
   Value result = AssembleOp::create(
-      b, loc, resultType, ValueRange{posOut, crdFinal, valFinal}, dims);
+      b, loc, resultType, ValueRange{rw.posOut, crdFinal, valFinal}, dims);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();
+}
+
+/// M(i, j) in the current row: its stored value, else its fill.
+static Value maskAt(OpBuilder &b, Location loc, const RowWise &rw,
+                    TypedAttr fill, Value j, Value gen) {
+  Value here = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      memref::LoadOp::create(b, loc, rw.maskMark, ValueRange{j}), gen);
+  return arith::SelectOp::create(
+      b, loc, here, memref::LoadOp::create(b, loc, rw.maskVal, ValueRange{j}),
+      arith::ConstantOp::create(b, loc, fill));
+}
+
+SmallVector<Value> KernelLowering::emitRowWiseRows(OpBuilder &ob,
+                                                   const RowWise &rw,
+                                                   Workspace &ws) {
+  Value zero = constIndex(ob, loc, 0), one = constIndex(ob, loc, 1);
+  Type i64 = ob.getI64Type();
+  auto rowLoop = scf::ForOp::create(
+      ob, loc, zero, rw.rows, one, ValueRange{zero, rw.crdOut, rw.valOut},
+      [&](OpBuilder &rb, Location l, Value i, ValueRange acc) {
+        Value gen = arith::AddIOp::create(
+            rb, l, arith::IndexCastOp::create(rb, l, i64, i),
+            arith::ConstantIntOp::create(rb, l, i64, 1));
+        Value next = arith::AddIOp::create(rb, l, i, one);
+        if (rw.M)
+          scf::ForOp::create(
+              rb, l, loadIndex(rb, l, rw.M->pos, i),
+              loadIndex(rb, l, rw.M->pos, next), one, ValueRange{},
+              [&](OpBuilder &mb, Location ml, Value e, ValueRange) {
+                Value j = loadIndex(mb, ml, rw.M->crd, e);
+                memref::StoreOp::create(mb, ml, gen, rw.maskMark,
+                                        ValueRange{j});
+                memref::StoreOp::create(
+                    mb, ml,
+                    memref::LoadOp::create(mb, ml, rw.M->vals, ValueRange{e}),
+                    rw.maskVal, ValueRange{j});
+                scf::YieldOp::create(mb, ml);
+              });
+        Value count = emitRowScatter(rb, rw, ws, i, gen);
+        SmallVector<Value> row = emitRowGather(rb, rw, ws, gen, count, acc);
+        memref::StoreOp::create(
+            rb, l, arith::IndexCastUIOp::create(rb, l, rw.posType, row[0]),
+            rw.posOut, ValueRange{next});
+        scf::YieldOp::create(rb, l, row);
+      });
+  return SmallVector<Value>(rowLoop.getResults());
+}
+
+Value KernelLowering::emitRowScatter(OpBuilder &rb, const RowWise &rw,
+                                     Workspace &ws, Value i, Value gen) {
+  Location l = loc;
+  Value zero = constIndex(rb, l, 0), one = constIndex(rb, l, 1);
+  Type i64 = rb.getI64Type();
+  Value pLo = loadIndex(rb, l, rw.P.pos, i);
+  Value pHi = loadIndex(rb, l, rw.P.pos, arith::AddIOp::create(rb, l, i, one));
+  // Every stored P(i, k) times the row k of Q, into the workspace.
+  auto overP = scf::ForOp::create(
+      rb, l, pLo, pHi, one, ValueRange{zero},
+      [&](OpBuilder &pb, Location pl, Value p, ValueRange pc) {
+        Value k = loadIndex(pb, pl, rw.P.crd, p);
+        Value a = memref::LoadOp::create(pb, pl, rw.P.vals, ValueRange{p});
+        Value qLo = loadIndex(pb, pl, rw.Q.pos, k);
+        Value qHi =
+            loadIndex(pb, pl, rw.Q.pos, arith::AddIOp::create(pb, pl, k, one));
+        auto overQ = scf::ForOp::create(
+            pb, pl, qLo, qHi, one, ValueRange{pc[0]},
+            [&](OpBuilder &qb, Location ql, Value q, ValueRange qc) {
+              Value j = loadIndex(qb, ql, rw.Q.crd, q);
+              auto accumulate = [&](OpBuilder &ab) -> SmallVector<Value> {
+                Value bv =
+                    memref::LoadOp::create(ab, ql, rw.Q.vals, ValueRange{q});
+                SmallVector<Value> values(inputs.size());
+                values[rw.pk] = a;
+                values[rw.qk] = bv;
+                Value v = emitBody(ab, 0, values, reduction.getValue());
+                Value slot = ws.slotOf(ab, ql, j, gen);
+                Value seen = arith::CmpIOp::create(
+                    ab, ql, arith::CmpIPredicate::eq,
+                    memref::LoadOp::create(ab, ql, ws.mark, ValueRange{slot}),
+                    gen);
+                auto upd = scf::IfOp::create(
+                    ab, ql, seen,
+                    [&](OpBuilder &tb, Location tl) {
+                      Value old = memref::LoadOp::create(tb, tl, ws.work,
+                                                         ValueRange{slot});
+                      memref::StoreOp::create(tb, tl,
+                                              emitCombinerCall(tb, old, v),
+                                              ws.work, ValueRange{slot});
+                      scf::YieldOp::create(tb, tl, qc[0]);
+                    },
+                    [&](OpBuilder &eb, Location el) {
+                      Value j64 = arith::IndexCastOp::create(eb, el, i64, j);
+                      memref::StoreOp::create(eb, el, gen, ws.mark,
+                                              ValueRange{slot});
+                      memref::StoreOp::create(eb, el, v, ws.work,
+                                              ValueRange{slot});
+                      ws.claim(eb, el, slot, j64);
+                      memref::StoreOp::create(eb, el, j64, rw.touched,
+                                              ValueRange{qc[0]});
+                      scf::YieldOp::create(
+                          eb, el,
+                          arith::AddIOp::create(eb, el, qc[0], one)
+                              .getResult());
+                    });
+                return SmallVector<Value>(upd.getResults());
+              };
+              if (!rw.M || rw.maskSpace.isUniverse()) {
+                scf::YieldOp::create(qb, ql, accumulate(qb));
+                return;
+              }
+              // A masked-out column takes no products.
+              SmallVector<Value> defined(inputs.size());
+              defined[*rw.mk] = differsFrom(
+                  qb, ql, maskAt(qb, ql, rw, inputs[*rw.mk].fill, j, gen),
+                  inputs[*rw.mk].fill);
+              Value member = emitMembership(qb, ql, rw.maskSpace, defined);
+              auto guarded = scf::IfOp::create(
+                  qb, ql, member,
+                  [&](OpBuilder &tb, Location tl) {
+                    scf::YieldOp::create(tb, tl, accumulate(tb));
+                  },
+                  [&](OpBuilder &eb, Location el) {
+                    scf::YieldOp::create(eb, el, qc[0]);
+                  });
+              scf::YieldOp::create(qb, ql, guarded.getResults());
+            });
+        scf::YieldOp::create(pb, pl, overQ.getResults());
+      });
+  return overP.getResult(0);
+}
+
+SmallVector<Value> KernelLowering::emitRowGather(OpBuilder &rb,
+                                                 const RowWise &rw,
+                                                 Workspace &ws, Value gen,
+                                                 Value count, ValueRange acc) {
+  Location l = loc;
+  Value zero = constIndex(rb, l, 0), one = constIndex(rb, l, 1);
+  Type i64 = rb.getI64Type();
+  // In column order; entries equal to the fill are dropped.
+  Value touchedPtr = arith::IndexCastOp::create(
+      rb, l, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(rb, l, rw.touched));
+  callRuntime(rb, l, kernel, "sa_rt_sort_i64", {},
+              {touchedPtr, arith::IndexCastOp::create(rb, l, i64, count)});
+  Value needed = arith::AddIOp::create(rb, l, acc[0], count);
+  Value crd = growToFit(rb, l, acc[1], needed);
+  Value val = growToFit(rb, l, acc[2], needed);
+  auto gather = scf::ForOp::create(
+      rb, l, zero, count, one, ValueRange{acc[0]},
+      [&](OpBuilder &gb, Location gl, Value t, ValueRange gc) {
+        Value j64 = memref::LoadOp::create(gb, gl, rw.touched, ValueRange{t});
+        Value j = arith::IndexCastOp::create(gb, gl, gb.getIndexType(), j64);
+        Value x = memref::LoadOp::create(gb, gl, ws.work,
+                                         ValueRange{ws.slotOf(gb, gl, j, gen)});
+        if (rw.M) {
+          SmallVector<Value> values(inputs.size());
+          values[*rw.mk] = maskAt(gb, gl, rw, inputs[*rw.mk].fill, j, gen);
+          IRMapping given;
+          given.map(reduction.getResult(), x);
+          x = emitBody(gb, 0, values, Value(), &given);
+        }
+        auto keep = scf::IfOp::create(
+            gb, gl, differsFrom(gb, gl, x, resultFill),
+            [&](OpBuilder &tb, Location tl) {
+              Value c = rw.crdType == j64.getType()
+                            ? j64
+                            : arith::TruncIOp::create(tb, tl, rw.crdType, j64)
+                                  .getResult();
+              memref::StoreOp::create(tb, tl, c, crd, ValueRange{gc[0]});
+              memref::StoreOp::create(tb, tl, x, val, ValueRange{gc[0]});
+              scf::YieldOp::create(
+                  tb, tl,
+                  arith::AddIOp::create(tb, tl, gc[0], one).getResult());
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(eb, el, gc[0]);
+            });
+        scf::YieldOp::create(gb, gl, keep.getResults());
+      });
+  return {gather.getResult(0), crd, val};
 }

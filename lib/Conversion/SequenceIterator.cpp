@@ -134,20 +134,58 @@ void SequenceCursors::emitWhile(
     OpBuilder &b, Location loc,
     llvm::function_ref<Value(OpBuilder &, Location)> cond,
     llvm::function_ref<void(OpBuilder &, Location)> body) {
+  emitWhile(
+      b, loc, ValueRange(),
+      [&](OpBuilder &cb, Location l, ValueRange) { return cond(cb, l); },
+      [&](OpBuilder &bb, Location l, ValueRange) {
+        body(bb, l);
+        return SmallVector<Value>();
+      });
+}
+
+SmallVector<Value> SequenceCursors::emitWhile(
+    OpBuilder &b, Location loc, ValueRange carried,
+    llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> cond,
+    CarriedBody body) {
+  unsigned n = size();
   SmallVector<Value> init = get();
+  init.append(carried.begin(), carried.end());
   SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
   auto loop = scf::WhileOp::create(
       b, loc, types, init,
       [&](OpBuilder &bb, Location l, ValueRange args) {
-        set(args);
-        scf::ConditionOp::create(bb, l, cond(bb, l), args);
+        set(args.take_front(n));
+        scf::ConditionOp::create(bb, l, cond(bb, l, args.drop_front(n)), args);
       },
       [&](OpBuilder &bb, Location l, ValueRange args) {
-        set(args);
-        body(bb, l);
-        scf::YieldOp::create(bb, l, get());
+        set(args.take_front(n));
+        SmallVector<Value> rest = body(bb, l, args.drop_front(n));
+        SmallVector<Value> yield = get();
+        yield.append(rest.begin(), rest.end());
+        scf::YieldOp::create(bb, l, yield);
       });
-  set(loop.getResults());
+  set(loop.getResults().take_front(n));
+  return SmallVector<Value>(loop.getResults().drop_front(n));
+}
+
+SmallVector<Value> SequenceCursors::emitIfElse(
+    OpBuilder &b, Location loc, Value cond,
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location)> then,
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Location)> otherwise) {
+  unsigned n = size();
+  SmallVector<Value> before = get();
+  auto branch = [&](auto &&f) {
+    return [&, f](OpBuilder &bb, Location l) {
+      set(before);
+      SmallVector<Value> rest = f(bb, l);
+      SmallVector<Value> yield = get();
+      yield.append(rest.begin(), rest.end());
+      scf::YieldOp::create(bb, l, yield);
+    };
+  };
+  auto op = scf::IfOp::create(b, loc, cond, branch(then), branch(otherwise));
+  set(op.getResults().take_front(n));
+  return SmallVector<Value>(op.getResults().drop_front(n));
 }
 
 //===----------------------------------------------------------------------===//
@@ -162,15 +200,47 @@ void LeafIterator::init(OpBuilder &b, Location loc) {
 }
 
 Value LeafIterator::valid(OpBuilder &b, Location loc) {
+  if (knownValid())
+    return arith::ConstantIntOp::create(b, loc, 1, 1);
   return level->valid(b, loc, pos, end);
 }
 
 Value LeafIterator::eval(OpBuilder &b, Location loc) {
+  if (knownValid())
+    return coordinateAt;
   return level->coordinate(b, loc, begin, pos);
 }
 
 Value LeafIterator::equals(OpBuilder &b, Location loc, Value x) {
+  if (knownValid())
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, coordinateAt,
+                                 x);
   return level->matches(b, loc, begin, pos, end, x);
+}
+
+Value LeafIterator::equalsGiven(OpBuilder &b, Location loc, Value x,
+                                const LeafMatches &m) {
+  if (Value known = m.lookup(this))
+    return known;
+  return equals(b, loc, x);
+}
+
+void LeafIterator::nextGiven(OpBuilder &b, Location loc, Value x,
+                             const LeafMatches &m) {
+  pos = level->advance(b, loc, equalsGiven(b, loc, x, m), pos, end);
+}
+
+void LeafIterator::assumeValid(OpBuilder &b, Location loc) {
+  coordinateAt = level->coordinate(b, loc, begin, pos);
+  validAt = pos;
+}
+
+SequenceIterator::LeafMatches SequenceIterator::toMatches(
+    ArrayRef<std::pair<LeafIterator *, Value>> matched) {
+  LeafMatches m;
+  for (auto [leaf, here] : matched)
+    m.try_emplace(leaf, here);
+  return m;
 }
 
 void LeafIterator::next(OpBuilder &b, Location loc, Value x) {
@@ -187,6 +257,42 @@ void LeafIterator::locate(OpBuilder &b, Location loc, Value x) {
 }
 
 namespace {
+/// U, every coordinate of a dimension of size n (seed 001 §6.2.2: dense,
+/// so a union with it is done when it is). It has no cursor of its own:
+/// its coordinate is the induction variable of the counted loop it drives
+/// (countedExtent), given by bindLocated.
+class UniverseIterator : public SequenceIterator {
+public:
+  explicit UniverseIterator(Value n) : n(n) {}
+  Value size(OpBuilder &, Location) override { return n; }
+  void init(OpBuilder &b, Location l) override { cur = constIndex(b, l, 0); }
+  Value valid(OpBuilder &b, Location l) override {
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, cur, n);
+  }
+  Value eval(OpBuilder &, Location) override { return cur; }
+  /// Holds every coordinate the loop reaches.
+  Value equals(OpBuilder &b, Location l, Value) override {
+    return arith::ConstantIntOp::create(b, l, 1, 1);
+  }
+  /// The counted loop steps it.
+  void next(OpBuilder &, Location, Value) override {}
+  void advance(OpBuilder &, Location) override {}
+  void stepAll(OpBuilder &, Location) override {}
+  bool canLocate() const override { return true; }
+  void locate(OpBuilder &, Location, Value x) override { cur = x; }
+  void bindLocated(OpBuilder &, Location, Value x) override { cur = x; }
+  Value countedExtent(OpBuilder &, Location) override { return n; }
+  bool isCounted() const override { return true; }
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &) override {}
+  void
+  collectMatched(OpBuilder &, Location, Value,
+                 SmallVectorImpl<std::pair<LeafIterator *, Value>> &) override {
+  }
+
+private:
+  Value n, cur;
+};
+
 /// t ∩ ¬t for a dense t: holds nothing; t is located at the loop's
 /// coordinate for its values (seed 000's augmentation of a dense operand
 /// that left the sequence), never iterated.
@@ -228,7 +334,8 @@ private:
 std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     const SequenceExpr &expr,
     llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
-    SequenceCursors &cursors, std::string &error, bool latticeMode) {
+    SequenceCursors &cursors, std::string &error, bool latticeMode,
+    Value universeSize) {
   // The lattice handles the running out of exactly the parts Fig. 13 takes
   // edges from: every operand of a union or intersection, the outer side of
   // a product, the first part of a concatenation, the operand of an offset,
@@ -237,7 +344,7 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     bool onEdges =
         expr.is(Kind::Union) || expr.is(Kind::Intersection) || i == 0;
     return fromExpr(expr.getChildren()[i], leafOf, cursors, error,
-                    latticeMode && onEdges);
+                    latticeMode && onEdges, universeSize);
   };
   /// A non-owning view of a leaf (leaves belong to the caller).
   class LeafView : public SequenceIterator {
@@ -266,6 +373,18 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
         SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
       leaf->collectMatched(b, l, x, out);
     }
+    Value equalsGiven(OpBuilder &b, Location l, Value x,
+                      const LeafMatches &m) override {
+      return leaf->equalsGiven(b, l, x, m);
+    }
+    void nextGiven(OpBuilder &b, Location l, Value x,
+                   const LeafMatches &m) override {
+      leaf->nextGiven(b, l, x, m);
+    }
+    void assumeValid(OpBuilder &b, Location l) override {
+      leaf->assumeValid(b, l);
+    }
+    void stepAll(OpBuilder &b, Location l) override { leaf->stepAll(b, l); }
 
   private:
     LeafIterator *leaf;
@@ -288,7 +407,8 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     ArrayRef<SequenceExpr> c = expr.getChildren();
     if (expr.is(Kind::Intersection) && c.size() == 2 &&
         c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0]) {
-      IteratorPtr kept = fromExpr(c[0], leafOf, cursors, error, latticeMode);
+      IteratorPtr kept =
+          fromExpr(c[0], leafOf, cursors, error, latticeMode, universeSize);
       if (!kept || !kept->canLocate())
         return kept;
       return std::make_unique<LocatedOnlyIterator>(std::move(kept));
@@ -361,6 +481,9 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     return makeExhaustedIterator(std::move(shape));
   }
   case Kind::Universe:
+    if (universeSize)
+      return std::make_unique<UniverseIterator>(universeSize);
+    [[fallthrough]];
   case Kind::Complement:
     error = "no iterator for " + expr.str() + " yet";
     return nullptr;

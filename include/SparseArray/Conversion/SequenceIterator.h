@@ -20,6 +20,7 @@
 #include "SparseArray/Algebra/SequenceExpr.h"
 #include "SparseArray/Conversion/LevelIterator.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
@@ -77,6 +78,36 @@ public:
   collectMatched(OpBuilder &b, Location loc, Value x,
                  SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) = 0;
 
+  /// What collectMatched found, per leaf: a loop body asks it once and
+  /// answers every case test and step from it.
+  using LeafMatches = llvm::SmallDenseMap<const LeafIterator *, Value, 8>;
+  static LeafMatches
+  toMatches(ArrayRef<std::pair<LeafIterator *, Value>> matched);
+  /// `equals(x)` where the leaves' answers are in `m` (those not in it
+  /// are asked).
+  virtual Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                            const LeafMatches &m) {
+    return equals(b, loc, x);
+  }
+  /// `next(x)` where the leaves' answers are in `m`.
+  virtual void nextGiven(OpBuilder &b, Location loc, Value x,
+                         const LeafMatches &m) {
+    next(b, loc, x);
+  }
+  /// Inside the body of a loop that runs while valid(): records what that
+  /// condition guarantees (the leaves a lattice point runs on have entries),
+  /// so that eval and equals read their coordinates without guards.
+  virtual void assumeValid(OpBuilder &b, Location loc) {}
+  /// Every part is at the current coordinate (a case of a lattice point
+  /// matched them all): steps them all past it.
+  virtual void stepAll(OpBuilder &b, Location loc) { advance(b, loc); }
+  /// When a loop over this sequence visits every coordinate of [0, n) in
+  /// order (a union driven by the dense U): n. The loop is then counted,
+  /// and bindLocated gives the iterator the loop's coordinate.
+  virtual Value countedExtent(OpBuilder &b, Location loc) { return Value(); }
+  /// Whether countedExtent gives one.
+  virtual bool isCounted() const { return false; }
+
   /// The iterator of `expr`; `leafOf` gives the leaf of a Leaf expression
   /// and `cursors` threads the state of every leaf through the control
   /// flow combinators emit. Null (and `error` set) for what has no iterator
@@ -87,11 +118,13 @@ public:
   /// of that point); below a shape combinator, where no lattice point
   /// splits them, they are whole sequences: a union runs while any part
   /// does, an intersection aligns its parts on common coordinates.
+  /// `universeSize`: the extent U ranges over (without it, U has no
+  /// iterator).
   static std::unique_ptr<SequenceIterator>
   fromExpr(const SequenceExpr &expr,
            llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
            SequenceCursors &cursors, std::string &error,
-           bool latticeMode = true);
+           bool latticeMode = true, Value universeSize = Value());
 };
 
 /// One level of one array: the cursor [begin, end) / pos of its
@@ -101,7 +134,12 @@ class LeafIterator : public SequenceIterator {
 public:
   LeafIterator(std::unique_ptr<LevelIterator> level, Value extent,
                LeafIterator *parent)
-      : level(std::move(level)), extent(extent), parent(parent) {}
+      : owned(std::move(level)), level(owned.get()), extent(extent),
+        parent(parent) {}
+  /// A cursor over the segment [begin, end) of `level` that enclosing
+  /// loops found (a kernel's coiterated input; `level` stays the caller's).
+  LeafIterator(LevelIterator &level, Value begin, Value end)
+      : begin(begin), pos(begin), end(end), level(&level) {}
 
   Value size(OpBuilder &, Location) override { return extent; }
   void init(OpBuilder &b, Location loc) override;
@@ -120,14 +158,26 @@ public:
       SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
     out.push_back({this, equals(b, loc, x)});
   }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override;
+  void nextGiven(OpBuilder &b, Location loc, Value x,
+                 const LeafMatches &m) override;
+  void assumeValid(OpBuilder &b, Location loc) override;
 
   /// The cursor: begin, position, end.
   Value begin, pos, end;
 
 private:
-  std::unique_ptr<LevelIterator> level;
+  /// Whether the cursor is where assumeValid found it valid.
+  bool knownValid() const { return validAt && validAt == pos; }
+
+  std::unique_ptr<LevelIterator> owned;
+  LevelIterator *level;
   Value extent;
-  LeafIterator *parent;
+  LeafIterator *parent = nullptr;
+  /// The position assumeValid vouched for, and its coordinate (read there,
+  /// so it dominates the loop body that may use it).
+  Value validAt, coordinateAt;
 };
 
 /// The cursors of a set of leaves, threaded through the control flow a
@@ -145,6 +195,22 @@ public:
   void emitWhile(OpBuilder &b, Location loc,
                  llvm::function_ref<Value(OpBuilder &, Location)> cond,
                  llvm::function_ref<void(OpBuilder &, Location)> body);
+
+  /// The same with values of the caller's carried along (outputs, a
+  /// reduction's state): `cond` and `body` see them, `body` and the
+  /// branches return their new values, and so does the construct.
+  using CarriedBody =
+      llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
+  SmallVector<Value>
+  emitWhile(OpBuilder &b, Location loc, ValueRange carried,
+            llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> cond,
+            CarriedBody body);
+  /// cond ? then() : otherwise(), each from the cursors before the branch.
+  SmallVector<Value> emitIfElse(
+      OpBuilder &b, Location loc, Value cond,
+      llvm::function_ref<SmallVector<Value>(OpBuilder &, Location)> then,
+      llvm::function_ref<SmallVector<Value>(OpBuilder &, Location)> otherwise);
+  unsigned size() const { return 3 * leaves.size(); }
 
 private:
   SmallVector<LeafIterator *> leaves;

@@ -1,0 +1,101 @@
+//===- OutputAssembler.h - Where a kernel's result entries go --*- C++ -*-===//
+//
+// Output assembly as its own layer (seed 002 §4.3, private to
+// lib/Conversion): the loop emitter hands each computed entry to an
+// assembler with its coordinates (one per result level) and tells it when a
+// result loop ends; the assembler knows nothing of loops or lattices, and
+// the loops nothing of buffers. Its state (buffers, counts) travels through
+// the loops as SSA values the loops carry for it.
+//
+// Dense results are stored in place; sparse ones are appended in order
+// (the loops visit result coordinates in storage order). A two-phase
+// parallel assembler (count, scan, fill) is a third implementation of the
+// same interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_LIB_CONVERSION_OUTPUTASSEMBLER_H
+#define SPARSEARRAY_LIB_CONVERSION_OUTPUTASSEMBLER_H
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <memory>
+
+namespace mlir {
+namespace sparse_array {
+namespace detail {
+
+/// What assembling a kernel's result needs to know of the kernel.
+struct OutputShape {
+  KernelOp kernel;
+  ArrayType resultType;
+  /// The extent of each result level (the result loops' extents).
+  SmallVector<Value> extents;
+};
+
+/// How the loops visit the result, for appended outputs (decided by the
+/// kernel's analysis and plan).
+struct AppendPlan {
+  /// Initial capacity of every buffer.
+  Value capacity;
+  /// No level can have more entries than `capacity`: appends need no
+  /// capacity checks.
+  bool capacityIsBound = false;
+  /// Every result loop above the innermost visits each of its coordinates
+  /// (lattices with U alone), so that every parent of the innermost level
+  /// is reached.
+  bool outerLoopsVisitEveryCoordinate = false;
+  /// A vector whose loop visits each coordinate in order (mxv results).
+  bool vectorVisitsEveryCoordinate = false;
+};
+
+class OutputAssembler {
+public:
+  virtual ~OutputAssembler();
+
+  /// Dense results in place, else appended in order.
+  static std::unique_ptr<OutputAssembler>
+  create(OpBuilder &b, const OutputShape &shape, const AppendPlan &plan);
+
+  /// The state the loops carry for the output, as set up before them.
+  ArrayRef<Value> initialState() const { return initial; }
+  /// Whether every point of the result is stored (a fill stored outside
+  /// the kernel's space is then work, not a no-op).
+  virtual bool isDense() const = 0;
+  /// Stores entry `v` at `coords` (one per result level, outermost first);
+  /// entries equal to the result's fill are dropped where the format
+  /// allows.
+  virtual SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords,
+                                   Value v, ValueRange state) = 0;
+  /// After the loop over result level `level` ran, at the coordinates of
+  /// the loops around it.
+  virtual SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
+                                     ArrayRef<Value> coords, ValueRange state) {
+    return SmallVector<Value>(state);
+  }
+  /// The result array.
+  virtual Value finish(OpBuilder &b, ValueRange state) = 0;
+
+protected:
+  OutputAssembler(const OutputShape &shape) : shape(shape) {}
+  Location getLoc() { return shape.kernel.getLoc(); }
+
+  OutputShape shape;
+  SmallVector<Value> initial;
+};
+
+/// A fresh output buffer of `size` elements (huge pages asked for when
+/// large: written once, in order).
+Value allocOutputBuffer(OpBuilder &b, Location loc, KernelOp kernel,
+                        MemRefType type, Value size);
+/// `buffer`, grown (doubled, at least to `needed`) when it holds fewer
+/// than `needed` elements.
+Value growToFit(OpBuilder &b, Location loc, Value buffer, Value needed);
+
+} // namespace detail
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_LIB_CONVERSION_OUTPUTASSEMBLER_H
