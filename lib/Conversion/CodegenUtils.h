@@ -34,6 +34,10 @@ Value emitResize(OpBuilder &b, Location loc, Value buffer, Value size);
 void emitExtentCheck(OpBuilder &b, Location loc, Operation *kernel,
                      unsigned input, unsigned dim, Value actual,
                      Value expected);
+/// The run-time check that dimension `dim` of input `input` has at least
+/// `stop` entries (sa_rt_check_slice): a slice reads below `stop`.
+void emitSliceCheck(OpBuilder &b, Location loc, Operation *kernel,
+                    unsigned input, unsigned dim, Value actual, int64_t stop);
 
 /// value != fill at run time, with isSameScalar's notion of equality (NaNs
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.

@@ -134,11 +134,6 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       if (auto other = dyn_cast<AccessOp>(user))
         if (other.getIndices() != access.getIndices())
           return fail("input " + Twine(k) + " is accessed two ways");
-    if (!access.getSlices().empty())
-      for (unsigned dim = 0; dim < in.type.getRank(); ++dim)
-        if (access.isSliced(dim))
-          return fail("cannot lower a sliced access (input " + Twine(k) +
-                      ") yet");
     Value array = kernel.getInputs()[k];
     FormatAttr format = in.type.getFormat();
     int lastLoop = -1;
@@ -150,9 +145,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       Value index = access.getIndices()[dim];
       if (auto arg = dyn_cast<BlockArgument>(index)) {
         level.loop = varLoop[arg.getArgNumber()];
-        if (!extents[level.loop] && !(in.type.getShape()[dim] == 1))
+        if (access.isSliced(dim)) {
+          level.slice = access.getSlice(dim);
+          auto [lo, hi, step] = *level.slice;
+          if (!extents[level.loop])
+            extents[level.loop] =
+                constIndex(b, loc, (hi - lo + step - 1) / step);
+        } else if (!extents[level.loop] && !(in.type.getShape()[dim] == 1)) {
           extents[level.loop] =
               DimOp::create(b, loc, array, static_cast<int64_t>(dim));
+        }
       } else {
         IntegerAttr c;
         if (!matchPattern(index, m_Constant(&c)))
@@ -202,6 +204,17 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       if (!arg)
         continue;
       unsigned d = varLoop[arg.getArgNumber()];
+      if (access.isSliced(dim)) {
+        // The slice's length is static (the kernel's verifier compared it
+        // with the loop's); a dimension known only at run time must reach
+        // the slice's end.
+        if (inputs[k].type.isDynamicDim(dim))
+          emitSliceCheck(b, loc, kernel, k, dim,
+                         DimOp::create(b, loc, kernel.getInputs()[k],
+                                       static_cast<int64_t>(dim)),
+                         access.getSlice(dim)[1]);
+        continue;
+      }
       bool staticInput = !inputs[k].type.isDynamicDim(dim);
       bool staticResult = d < rank
                               ? !resultType.isDynamicDim(loopDim[d])

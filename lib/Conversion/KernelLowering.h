@@ -26,6 +26,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <array>
+#include <optional>
+
 namespace mlir {
 namespace sparse_array {
 namespace detail {
@@ -39,6 +42,9 @@ struct InputLevel {
   /// Loop that binds the coordinate, or -1 for a constant coordinate.
   int loop = -1;
   int64_t constant = 0;
+  /// A sliced access (seed 000 §4.2, seed 001 §5.1 a[s:e:r]): the loop's
+  /// coordinate x reads the level's coordinate start + step * x.
+  std::optional<std::array<int64_t, 3>> slice;
   std::unique_ptr<LevelIterator> iterator;
 };
 
@@ -109,9 +115,9 @@ private:
             LoopLeaves &leaves, const SequenceIterator::LeafMatches &m,
             ArrayRef<Value> before, ArrayRef<Value> after, Value x,
             ValueRange out, SequenceIterator *threadedLoop = nullptr);
-  /// The level iterators of the participants' next levels.
-  SmallVector<LevelIterator *> levelIterators(const Context &ctx,
-                                              ArrayRef<unsigned> participants);
+  /// The participants' next levels.
+  SmallVector<const InputLevel *>
+  participantLevels(const Context &ctx, ArrayRef<unsigned> participants);
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
   /// second half); `merged`: the plan's one loop descending with every
   /// input.

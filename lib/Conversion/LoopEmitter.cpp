@@ -56,6 +56,10 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
       crd = ctx.coords[level.loop];
     else
       return;
+    // A sliced level: the loop's coordinate x is start + step * x here.
+    if (level.slice)
+      crd = linearize(b, loc, crd, constIndex(b, loc, (*level.slice)[2]),
+                      constIndex(b, loc, (*level.slice)[0]));
     Value pos = level.iterator->locate(b, loc, ctx.lo[k], crd);
     ctx.lo[k] = pos;
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
@@ -243,14 +247,16 @@ namespace mlir::sparse_array::detail {
 /// case test is a sequence over these leaves, asked through its iterator.
 class LoopLeaves {
 public:
-  LoopLeaves(ArrayRef<unsigned> participants, ArrayRef<LevelIterator *> levels,
-             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent)
+  LoopLeaves(ArrayRef<unsigned> participants,
+             ArrayRef<const InputLevel *> levels, ArrayRef<Value> begin,
+             ArrayRef<Value> end, Value extent)
       : participants(participants), extent(extent) {
     SmallVector<LeafIterator *> raw;
     for (unsigned i = 0; i < participants.size(); ++i) {
-      leaves.push_back(
-          std::make_unique<LeafIterator>(*levels[i], begin[i], end[i]));
+      leaves.push_back(std::make_unique<LeafIterator>(*levels[i]->iterator,
+                                                      begin[i], end[i]));
       raw.push_back(leaves.back().get());
+      slices.push_back(levels[i]->slice);
     }
     cursors = std::make_unique<SequenceCursors>(raw);
   }
@@ -263,6 +269,13 @@ public:
     return llvm::map_to_vector(
         leaves, [](const std::unique_ptr<LeafIterator> &l) { return l->pos; });
   }
+  /// Positions every participant's sequence on its first coordinate (a
+  /// slice skips what lies before its start).
+  void init(OpBuilder &b, Location loc) {
+    for (unsigned i = 0; i < participants.size(); ++i)
+      if (slices[i])
+        make(sequenceOf(i), /*latticeMode=*/false)->init(b, loc);
+  }
 
   /// The sequence a seed-000 lattice point's loop iterates: the union of
   /// its operands (and U) in lattice mode — it runs while all of them have
@@ -272,9 +285,9 @@ public:
     SmallVector<SequenceExpr> parts;
     if (point.universe)
       parts.push_back(SequenceExpr::universe());
-    for (unsigned k : participants)
-      if (point.hasOperand(k))
-        parts.push_back(SequenceExpr::leaf(k));
+    for (unsigned i = 0; i < participants.size(); ++i)
+      if (point.hasOperand(participants[i]))
+        parts.push_back(sequenceOf(i));
     return make(SequenceExpr::unite(parts), /*latticeMode=*/true);
   }
   /// Every participant's coordinates (and U) as one whole sequence: what
@@ -283,8 +296,8 @@ public:
     SmallVector<SequenceExpr> parts;
     if (universe)
       parts.push_back(SequenceExpr::universe());
-    for (unsigned k : participants)
-      parts.push_back(SequenceExpr::leaf(k));
+    for (unsigned i = 0; i < participants.size(); ++i)
+      parts.push_back(sequenceOf(i));
     return make(SequenceExpr::unite(parts), /*latticeMode=*/false);
   }
 
@@ -305,9 +318,19 @@ private:
     return it;
   }
 
+  /// Participant i's level, sliced where its access slices it.
+  SequenceExpr sequenceOf(unsigned i) const {
+    SequenceExpr leaf = SequenceExpr::leaf(participants[i]);
+    if (!slices[i])
+      return leaf;
+    auto [lo, hi, step] = *slices[i];
+    return SequenceExpr::slice(leaf, lo, hi, step);
+  }
+
   ArrayRef<unsigned> participants;
   Value extent;
   SmallVector<std::unique_ptr<LeafIterator>> leaves;
+  SmallVector<std::optional<std::array<int64_t, 3>>> slices;
   std::unique_ptr<SequenceCursors> cursors;
 };
 
@@ -331,8 +354,9 @@ SmallVector<Value> KernelLowering::emitLoops(
   if (merged)
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out);
-  LoopLeaves leaves(participants, levelIterators(ctx, participants), begin, end,
-                    extent);
+  LoopLeaves leaves(participants, participantLevels(ctx, participants), begin,
+                    end, extent);
+  leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   ArrayRef<LatticePoint> points = lattice.getPoints();
 
@@ -394,11 +418,11 @@ SmallVector<Value> KernelLowering::emitLoops(
   return o;
 }
 
-SmallVector<LevelIterator *>
-KernelLowering::levelIterators(const Context &ctx,
-                               ArrayRef<unsigned> participants) {
+SmallVector<const InputLevel *>
+KernelLowering::participantLevels(const Context &ctx,
+                                  ArrayRef<unsigned> participants) {
   return llvm::map_to_vector(participants, [&](unsigned k) {
-    return inputs[k].levels[ctx.processed[k]].iterator.get();
+    return static_cast<const InputLevel *>(&inputs[k].levels[ctx.processed[k]]);
   });
 }
 
@@ -448,8 +472,9 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = !points.empty() && points.front().universe;
-  LoopLeaves leaves(participants, levelIterators(ctx, participants), begin, end,
-                    extent);
+  LoopLeaves leaves(participants, participantLevels(ctx, participants), begin,
+                    end, extent);
+  leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   // The loop visits every participant's coordinates (U's too: then it is
   // counted); a lattice's points say where its body runs.

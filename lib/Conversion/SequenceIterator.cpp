@@ -193,6 +193,10 @@ SmallVector<Value> SequenceCursors::emitIfElse(
 //===----------------------------------------------------------------------===//
 
 void LeafIterator::init(OpBuilder &b, Location loc) {
+  if (segmentGiven) {
+    pos = begin;
+    return;
+  }
   Value lo = parent ? parent->pos : constIndex(b, loc, 0);
   Value hi = arith::AddIOp::create(b, loc, lo, constIndex(b, loc, 1));
   std::tie(begin, end) = level->init(b, loc, lo, hi);
@@ -228,6 +232,12 @@ Value LeafIterator::equalsGiven(OpBuilder &b, Location loc, Value x,
 void LeafIterator::nextGiven(OpBuilder &b, Location loc, Value x,
                              const LeafMatches &m) {
   pos = level->advance(b, loc, equalsGiven(b, loc, x, m), pos, end);
+}
+
+void LeafIterator::seek(OpBuilder &b, Location loc, Value target) {
+  if (!level->getSpec().ordered)
+    return;
+  pos = level->search(b, loc, pos, end, target).first;
 }
 
 void LeafIterator::assumeValid(OpBuilder &b, Location loc) {
@@ -385,6 +395,9 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
       leaf->assumeValid(b, l);
     }
     void stepAll(OpBuilder &b, Location l) override { leaf->stepAll(b, l); }
+    void seek(OpBuilder &b, Location l, Value target) override {
+      leaf->seek(b, l, target);
+    }
 
   private:
     LeafIterator *leaf;

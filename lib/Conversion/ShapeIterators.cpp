@@ -289,7 +289,10 @@ public:
   void init(OpBuilder &b, Location loc) override {
     operand->init(b, loc);
     // Jump to s, unless the operand starts later (an offset part of a
-    // concatenation: |a| + b holds nothing below |a|).
+    // concatenation: |a| + b holds nothing below |a|); a stored level
+    // seeks it (bisection) instead of stepping there.
+    if (!operand->canLocate())
+      operand->seek(b, loc, constIndex(b, loc, start));
     if (operand->canLocate()) {
       Value s = constIndex(b, loc, start);
       auto first = scf::IfOp::create(
@@ -322,8 +325,16 @@ public:
   Value equals(OpBuilder &b, Location loc, Value x) override {
     return operand->equals(b, loc, toOperand(b, loc, x));
   }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
+    return operand->equalsGiven(b, loc, toOperand(b, loc, x), m);
+  }
   void next(OpBuilder &b, Location loc, Value x) override {
     advanceIfAt(b, loc, *this, x, cursors);
+  }
+  /// Inside the slice's own loop its operand is valid too.
+  void assumeValid(OpBuilder &b, Location loc) override {
+    operand->assumeValid(b, loc);
   }
   void advance(OpBuilder &b, Location loc) override {
     operand->advance(b, loc);

@@ -103,6 +103,11 @@ void sa_rt_array_free(sa_rt_array *array);
    sizes are only known at run time. */
 void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
                         int64_t expected);
+/* Stops the program (exit 2) unless an operand's dimension `dim` (0-based)
+   has at least `stop` entries: a sliced access reads coordinates below
+   `stop` of a dimension whose size is only known at run time. */
+void sa_rt_check_slice(int64_t operand, int64_t dim, int64_t actual,
+                       int64_t stop);
 
 /* Stops the program (exit 2): code compiled with bounds checks
    (sa-run --bounds-checks) accessed a buffer at `index`, which has `size`

@@ -196,6 +196,16 @@ extern "C" void sa_rt_checked_dealloc(const char *site, int64_t values) {
     sa_rt::fatal("%s: the array was freed already (a double free)", site);
 }
 
+extern "C" void sa_rt_check_slice(int64_t operand, int64_t dim, int64_t actual,
+                                  int64_t stop) {
+  if (actual < stop)
+    sa_rt::fatal(
+        "operand %lld of a kernel has size %lld in dimension %lld, "
+        "but a slice of it reads up to coordinate %lld",
+        static_cast<long long>(operand), static_cast<long long>(actual),
+        static_cast<long long>(dim + 1), static_cast<long long>(stop - 1));
+}
+
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,
                                    int64_t actual, int64_t expected) {
   if (actual != expected)

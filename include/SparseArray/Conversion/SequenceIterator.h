@@ -107,6 +107,10 @@ public:
   virtual Value countedExtent(OpBuilder &b, Location loc) { return Value(); }
   /// Whether countedExtent gives one.
   virtual bool isCounted() const { return false; }
+  /// Moves the cursor forward to the first coordinate >= target, where it
+  /// can do so faster than stepping (bisection on ordered levels); else
+  /// nothing (the caller steps).
+  virtual void seek(OpBuilder &b, Location loc, Value target) {}
 
   /// The iterator of `expr`; `leafOf` gives the leaf of a Leaf expression
   /// and `cursors` threads the state of every leaf through the control
@@ -137,9 +141,10 @@ public:
       : owned(std::move(level)), level(owned.get()), extent(extent),
         parent(parent) {}
   /// A cursor over the segment [begin, end) of `level` that enclosing
-  /// loops found (a kernel's coiterated input; `level` stays the caller's).
+  /// loops found (a kernel's coiterated input; `level` stays the caller's):
+  /// init starts it over at `begin`.
   LeafIterator(LevelIterator &level, Value begin, Value end)
-      : begin(begin), pos(begin), end(end), level(&level) {}
+      : begin(begin), pos(begin), end(end), level(&level), segmentGiven(true) {}
 
   Value size(OpBuilder &, Location) override { return extent; }
   void init(OpBuilder &b, Location loc) override;
@@ -163,6 +168,7 @@ public:
   void nextGiven(OpBuilder &b, Location loc, Value x,
                  const LeafMatches &m) override;
   void assumeValid(OpBuilder &b, Location loc) override;
+  void seek(OpBuilder &b, Location loc, Value target) override;
 
   /// The cursor: begin, position, end.
   Value begin, pos, end;
@@ -175,6 +181,7 @@ private:
   LevelIterator *level;
   Value extent;
   LeafIterator *parent = nullptr;
+  bool segmentGiven = false;
   /// The position assumeValid vouched for, and its coordinate (read there,
   /// so it dominates the loop body that may use it).
   Value validAt, coordinateAt;
