@@ -8,7 +8,7 @@
 #
 #   scripts/fuzz-campaign.sh [--scale K] [--first-seed S] [--options-set base]
 #
-# --scale multiplies the variant counts (1: about 12,000 variants, ~15 min on
+# --scale multiplies the variant counts (1: about 12,000 variants, ~40 min on
 # 2 cores); --first-seed moves every seed; --options-set base draws only the
 # options an older sa-run understands (to run today's harnesses against an
 # earlier build: SA_BUILD_DIR=/path/to/old/build).
@@ -31,12 +31,13 @@ red=$root/test/Integration/Reductions/reductions.py
 seq=$root/test/Integration/Sequences/sequences.py
 total=0 passed=0 failed_runs=0
 
-# run LABEL COMMAND...: the harness prints "N of M variants passed" last.
+# run LABEL COMMAND...: the harness prints "N of M variants passed" (or
+# "expressions") last.
 run() {
   local label=$1; shift
   local out line n m
   out=$("$@" 2>&1)
-  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ variants passed' | tail -n 1)
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ (variants|expressions) passed' | tail -n 1)
   if [ -z "$line" ]; then
     printf '%-52s no summary (crashed harness)\n' "$label"
     printf '%s\n' "$out" | tail -n 20
@@ -62,6 +63,11 @@ for i in 0 1 2 3; do
   s=$((first + 10 + i))
   run "elementwise depth 3 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
     --fuzz $((500 * scale)) --depth 3 --batch 25 --seed $s "${opts[@]}"
+done
+for i in 0 1 2 3; do
+  s=$((first + 15 + i))
+  run "elementwise with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
+    --fuzz $((300 * scale)) --depth $((2 + i % 2)) --batch 25 --seed $s --slices 0.6 "${opts[@]}"
 done
 for i in 0 1 2 3; do
   s=$((first + 20 + i))

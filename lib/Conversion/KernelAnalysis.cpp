@@ -201,8 +201,17 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       continue;
     for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
       auto arg = dyn_cast<BlockArgument>(index);
-      if (!arg)
+      if (!arg) {
+        // A fixed coordinate of a dimension known only at run time (an
+        // integer index of a slice) must lie within it.
+        std::optional<int64_t> c = getConstantIndex(index);
+        if (c && inputs[k].type.isDynamicDim(dim))
+          emitSliceCheck(b, loc, kernel, k, dim,
+                         DimOp::create(b, loc, kernel.getInputs()[k],
+                                       static_cast<int64_t>(dim)),
+                         *c + 1);
         continue;
+      }
       unsigned d = varLoop[arg.getArgNumber()];
       if (access.isSliced(dim)) {
         // The slice's length is static (the kernel's verifier compared it

@@ -269,6 +269,27 @@ public:
     return llvm::map_to_vector(
         leaves, [](const std::unique_ptr<LeafIterator> &l) { return l->pos; });
   }
+  /// Steps the loop's sequence past x with `step` and returns each
+  /// participant's segment below its entry at x: from its position before
+  /// to the end of its run where it matched (`m`), empty where it did not.
+  /// A plain leaf steps exactly to that end; a slice may step further (over
+  /// coordinates off its stride), so its end is taken before stepping.
+  std::pair<SmallVector<Value>, SmallVector<Value>>
+  step(OpBuilder &b, Location loc, const SequenceIterator::LeafMatches &m,
+       llvm::function_ref<void()> step) {
+    SmallVector<Value> before = positions(), after(leaves.size());
+    for (unsigned i = 0; i < leaves.size(); ++i) {
+      if (!slices[i])
+        continue;
+      Value here = m.lookup(leaves[i].get());
+      after[i] = here ? leaves[i]->runEnd(b, loc, here) : leaves[i]->pos;
+    }
+    step();
+    for (unsigned i = 0; i < leaves.size(); ++i)
+      if (!after[i])
+        after[i] = leaves[i]->pos;
+    return {before, after};
+  }
   /// Positions every participant's sequence on its first coordinate (a
   /// slice skips what lies before its start).
   void init(OpBuilder &b, Location loc) {
@@ -373,9 +394,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           cursors.set(args.take_front(nc));
           it->bindLocated(fb, l, x);
           SequenceIterator::LeafMatches m = matchesAt(fb, l, *it, x);
-          SmallVector<Value> before = leaves.positions();
-          it->nextGiven(fb, l, x, m);
-          SmallVector<Value> after = leaves.positions();
+          auto [before, after] =
+              leaves.step(fb, l, m, [&] { it->nextGiven(fb, l, x, m); });
           SmallVector<Value> o =
               emitCases(fb, d, ctx, lattice, lattice.getSubPoints(0), 0, leaves,
                         m, before, after, x, args.drop_front(nc));
@@ -408,9 +428,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           if (d + 1 == nestEnd)
             return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, {},
                              {}, x, state, it.get());
-          SmallVector<Value> before = leaves.positions();
-          it->nextGiven(bb, l, x, m);
-          SmallVector<Value> after = leaves.positions();
+          auto [before, after] =
+              leaves.step(bb, l, m, [&] { it->nextGiven(bb, l, x, m); });
           return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, before,
                            after, x, state);
         });
@@ -487,9 +506,8 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   auto body = [&](OpBuilder &bb, Location l, Value x,
                   ValueRange o) -> SmallVector<Value> {
     SequenceIterator::LeafMatches m = matchesAt(bb, l, *all, x);
-    SmallVector<Value> before = leaves.positions();
-    all->nextGiven(bb, l, x, m);
-    SmallVector<Value> after = leaves.positions();
+    auto [before, after] =
+        leaves.step(bb, l, m, [&] { all->nextGiven(bb, l, x, m); });
     auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
       Context inner = ctx;
       for (unsigned i = 0; i < n; ++i) {
@@ -593,9 +611,8 @@ SmallVector<Value> KernelLowering::emitCases(
     SmallVector<Value> lo(before), hi(after);
     if (threadedLoop) {
       // This case matched exactly its point's operands: it steps them.
-      lo = leaves.positions();
-      caseIt->stepAll(cb, loc);
-      hi = leaves.positions();
+      std::tie(lo, hi) =
+          leaves.step(cb, loc, m, [&] { caseIt->stepAll(cb, loc); });
     }
     Context inner = ctx;
     for (unsigned i = 0; i < n; ++i) {

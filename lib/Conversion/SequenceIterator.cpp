@@ -234,6 +234,10 @@ void LeafIterator::nextGiven(OpBuilder &b, Location loc, Value x,
   pos = level->advance(b, loc, equalsGiven(b, loc, x, m), pos, end);
 }
 
+Value LeafIterator::runEnd(OpBuilder &b, Location loc, Value matched) {
+  return level->advance(b, loc, matched, pos, end);
+}
+
 void LeafIterator::seek(OpBuilder &b, Location loc, Value target) {
   if (!level->getSpec().ordered)
     return;

@@ -2,6 +2,8 @@
 
 #include "SparseArray/Dialect/SparseArray.h"
 
+#include "ShapeOpsAsm.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -75,6 +77,9 @@ static void printSlicedIndices(OpAsmPrinter &printer, Operation *,
     }
   }
 }
+
+using mlir::sparse_array::detail::parseSliceSpec;
+using mlir::sparse_array::detail::printSliceSpec;
 
 #define GET_OP_CLASSES
 #include "SparseArray/Dialect/SparseArrayOps.cpp.inc"

@@ -35,8 +35,8 @@ struct MapToKernel : public OpRewritePattern<MapOp> {
     ArrayType resultType = cast<ArrayType>(map.getResult().getType());
     unsigned rank = resultType.getRank();
     Location loc = map.getLoc();
-    auto kernel = KernelOp::create(rewriter, loc, resultType, map.getInputs(),
-                                   rank);
+    auto kernel =
+        KernelOp::create(rewriter, loc, resultType, map.getInputs(), rank);
     kernel.setInferFill(map.getInferFill());
     kernel.setInferFormat(map.getInferFormat());
     Block &body = kernel.getBody().front();
@@ -97,12 +97,123 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
     }
     Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0),
                                    indices, DenseI64ArrayAttr());
-    Value total = ReduceOverOp::create(rewriter, loc, entry.getType(), entry,
-                                       reduced, reduce.getFnAttr(),
-                                       StringAttr(), UnitAttr(),
-                                       DenseI32ArrayAttr());
+    Value total = ReduceOverOp::create(
+        rewriter, loc, entry.getType(), entry, reduced, reduce.getFnAttr(),
+        StringAttr(), UnitAttr(), DenseI32ArrayAttr());
     YieldOp::create(rewriter, loc, total);
     rewriter.replaceOp(reduce, kernel.getResult());
+    return success();
+  }
+};
+
+/// The producer's access `inner` in the fused kernel: where it reads a
+/// producer output variable r, it now reads what the consumer's `outer`
+/// access reads at dimension r — a fused variable, sliced or not, or a
+/// constant coordinate — composed with its own slice there: coordinate
+/// lo2 + step2 * (lo + step * x) is the slice (lo2 + step2 * lo, step2 *
+/// step) of the same length (seed 001 §5.2: a slice of an expression
+/// slices what the expression reads).
+static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
+                           KernelOp producer, AccessOp outer,
+                           IRMapping &mapping) {
+  Location loc = inner.getLoc();
+  unsigned producerRank = producer.getResultType().getRank();
+  SmallVector<Value> indices;
+  SmallVector<int64_t> triples;
+  bool anySliced = false;
+  for (auto [dim, index] : llvm::enumerate(inner.getIndices())) {
+    std::optional<std::array<int64_t, 3>> own;
+    if (inner.isSliced(dim))
+      own = inner.getSlice(dim);
+    auto arg = dyn_cast<BlockArgument>(index);
+    bool outputVar = arg && arg.getOwner() == &producer.getBody().front() &&
+                     arg.getArgNumber() < producerRank;
+    if (!outputVar) {
+      indices.push_back(mapping.lookupOrDefault(index));
+      triples.append(own ? SmallVector<int64_t>{(*own)[0], (*own)[1], (*own)[2]}
+                         : SmallVector<int64_t>{0, -1, 1});
+      anySliced |= own.has_value();
+      continue;
+    }
+    unsigned r = arg.getArgNumber();
+    Value outerIndex = outer.getIndices()[r];
+    if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
+      int64_t at = own ? (*own)[0] + (*own)[2] * *c : *c;
+      indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, at));
+      triples.append({0, -1, 1});
+      continue;
+    }
+    indices.push_back(mapping.lookup(outerIndex));
+    std::optional<std::array<int64_t, 3>> theirs;
+    if (outer.isSliced(r))
+      theirs = outer.getSlice(r);
+    std::optional<std::array<int64_t, 3>> composed = own ? own : theirs;
+    if (own && theirs) {
+      auto [lo2, hi2, step2] = *own;
+      auto [lo, hi, step] = *theirs;
+      int64_t count = (hi - lo + step - 1) / step;
+      int64_t first = lo2 + step2 * lo, stride = step2 * step;
+      // An empty slice reads nothing: (0:0), wherever it would start.
+      composed =
+          count
+              ? std::array<int64_t, 3>{first, first + stride * (count - 1) + 1,
+                                       stride}
+              : std::array<int64_t, 3>{0, 0, 1};
+    }
+    if (composed) {
+      anySliced = true;
+      triples.append({(*composed)[0], (*composed)[1], (*composed)[2]});
+    } else {
+      triples.append({0, -1, 1});
+    }
+  }
+  return AccessOp::create(
+      rewriter, loc, mapping.lookup(inner.getArray()), indices,
+      rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
+                                              : ArrayRef<int64_t>()));
+}
+
+/// slice %a[spec] -> kernel reading %a through a sliced access: one index
+/// variable per result dimension; a sliced dimension reads lo + step * i,
+/// an integer index a constant coordinate (seed 001 §4.1).
+struct SliceToKernel : public OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    ArrayType sourceType = cast<ArrayType>(slice.getSource().getType());
+    ArrayType resultType = cast<ArrayType>(slice.getResult().getType());
+    Location loc = slice.getLoc();
+    auto kernel =
+        KernelOp::create(rewriter, loc, resultType,
+                         ValueRange{slice.getSource()}, resultType.getRank());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBody().front());
+    SmallVector<Value> indices;
+    SmallVector<int64_t> triples;
+    bool anySliced = false;
+    unsigned next = 0;
+    for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
+      // Verified: every dimension normalizes.
+      SliceOp::Normalized n = *slice.normalize(dim);
+      if (n.index) {
+        indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, n.lo));
+        triples.append({0, -1, 1});
+        continue;
+      }
+      indices.push_back(kernel.getIndex(next++));
+      if (n.whole) {
+        triples.append({0, -1, 1});
+        continue;
+      }
+      anySliced = true;
+      triples.append({n.lo, n.hi, n.step});
+    }
+    Value entry = AccessOp::create(
+        rewriter, loc, kernel.getInputArg(0), indices,
+        rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
+                                                : ArrayRef<int64_t>()));
+    YieldOp::create(rewriter, loc, entry);
+    rewriter.replaceOp(slice, kernel.getResult());
     return success();
   }
 };
@@ -127,11 +238,7 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       if (hasReduction(producer) && hasReduction(consumer))
         continue;
       AccessOp access = consumer.getAccessOf(k);
-      // Slices and fixed coordinates of a producer are not composed (yet).
-      if (!access || !access.getSlices().empty() ||
-          llvm::any_of(access.getIndices(), [](Value v) {
-            return getConstantIndex(v).has_value();
-          }))
+      if (!access || !readOneWay(consumer, k, access))
         continue;
       if (!extentsKnownAfterFusion(consumer, k, producer, access))
         continue;
@@ -139,6 +246,21 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       return success();
     }
     return failure();
+  }
+
+  /// Every access of input k reads it as `access` does (the fused
+  /// expression replaces them all).
+  static bool readOneWay(KernelOp consumer, unsigned k, AccessOp access) {
+    return llvm::all_of(consumer.getInputArg(k).getUsers(), [&](Operation *u) {
+      auto other = dyn_cast<AccessOp>(u);
+      return other && other.getSlices() == access.getSlices() &&
+             llvm::all_of_zip(
+                 other.getIndices(), access.getIndices(), [](Value a, Value b) {
+                   return a == b ||
+                          (getConstantIndex(a) &&
+                           getConstantIndex(a) == getConstantIndex(b));
+                 });
+    });
   }
 
   /// A producer's result dimension that no producer access reads (the
@@ -169,7 +291,11 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     for (unsigned r = 0; r < producerRank; ++r) {
       if (producerUsed.test(r))
         continue;
-      auto var = cast<BlockArgument>(access.getIndices()[r]).getArgNumber();
+      // A fixed coordinate needs no extent.
+      auto arg = dyn_cast<BlockArgument>(access.getIndices()[r]);
+      if (!arg)
+        continue;
+      unsigned var = arg.getArgNumber();
       if (consumerUsed.test(var))
         continue;
       if (var >= resultType.getRank() || resultType.isDynamicDim(var))
@@ -194,9 +320,8 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     inputs.append(producer.getInputs().begin(), producer.getInputs().end());
     inputs.append(consumer.getInputs().begin() + k + 1,
                   consumer.getInputs().end());
-    auto fused =
-        KernelOp::create(rewriter, loc, consumer.getResultType(), inputs,
-                         consumerIndices + producerReduced);
+    auto fused = KernelOp::create(rewriter, loc, consumer.getResultType(),
+                                  inputs, consumerIndices + producerReduced);
     fused.setInferFill(consumer.getInferFill());
     fused.setInferFormat(consumer.getInferFormat());
     Block &body = fused.getBody().front();
@@ -208,11 +333,10 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       if (i != k)
         mapping.map(consumer.getInputArg(i),
                     fused.getInputArg(i < k ? i : i - 1 + numProducerInputs));
-    // Producer: output variables -> the consumer's access indices; its
-    // reduction variables -> the new ones; its inputs -> the appended ones.
-    for (unsigned r = 0; r < producerRank; ++r)
-      mapping.map(producer.getIndex(r),
-                  mapping.lookup(access.getIndices()[r]));
+    // Producer: its reduction variables -> the new ones; its inputs -> the
+    // appended ones. Its output variables take what the consumer's access
+    // reads at each of its dimensions (composed into the producer's
+    // accesses below).
     for (unsigned r = 0; r < producerReduced; ++r)
       mapping.map(producer.getIndex(producerRank + r),
                   fused.getIndex(consumerIndices + r));
@@ -221,8 +345,15 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
 
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&body);
-    for (Operation &op : producer.getBody().front().without_terminator())
-      rewriter.clone(op, mapping);
+    for (Operation &op : producer.getBody().front().without_terminator()) {
+      auto inner = dyn_cast<AccessOp>(op);
+      if (!inner) {
+        rewriter.clone(op, mapping);
+        continue;
+      }
+      Value read = composeAccess(rewriter, inner, producer, access, mapping);
+      mapping.map(inner.getResult(), read);
+    }
     Value produced = mapping.lookup(producer.getYield().getValue());
     for (Operation &op : consumer.getBody().front()) {
       if (&op == access.getOperation() ||
@@ -264,8 +395,7 @@ struct MergeRepeatedInputs : public OpRewritePattern<KernelOp> {
         AccessOp one = kernel.getAccessOf(first);
         if (!one || kernel.getInputs()[first] != kernel.getInputs()[later] ||
             one.getSlices() != second.getSlices() ||
-            !llvm::all_of_zip(one.getIndices(), second.getIndices(),
-                              sameIndex))
+            !llvm::all_of_zip(one.getIndices(), second.getIndices(), sameIndex))
           continue;
         BlockArgument from = kernel.getInputArg(later);
         BlockArgument to = kernel.getInputArg(first);
@@ -297,7 +427,6 @@ struct SparseArrayFusePass
 
 void mlir::sparse_array::populateSparseArrayFusionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel,
-               MergeRepeatedInputs>(
-      patterns.getContext());
+  patterns.add<MapToKernel, ReduceToKernel, SliceToKernel, FuseProducerKernel,
+               MergeRepeatedInputs>(patterns.getContext());
 }

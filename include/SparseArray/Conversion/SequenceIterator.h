@@ -169,6 +169,11 @@ public:
                  const LeafMatches &m) override;
   void assumeValid(OpBuilder &b, Location loc) override;
   void seek(OpBuilder &b, Location loc, Value target) override;
+  /// The end of the run of positions holding the current coordinate when
+  /// `matched`, else the position itself: the segment [pos, runEnd) an
+  /// entry's children live under (whatever the sequences above step over,
+  /// e.g. a slice skipping coordinates off its stride).
+  Value runEnd(OpBuilder &b, Location loc, Value matched);
 
   /// The cursor: begin, position, end.
   Value begin, pos, end;

@@ -672,4 +672,6 @@ def SparseArray_AssembleOp : SparseArray_Op<"assemble", [Pure, AttrSizedOperandS
   let hasVerifier = 1;
 }
 
+include "SparseArray/Dialect/ShapeOps.td"
+
 #endif // SPARSE_ARRAY_OPS

@@ -166,11 +166,16 @@ def SparseArrayFusePass : Pass<"sparse-array-fuse", "::mlir::ModuleOp"> {
   let summary = "Turn array-level ops into kernels and fuse kernel chains";
   let description = [{
     Rewrites `sparse_array.map` (with NumPy broadcasting: a missing or
-    size-1 dimension reads a fixed coordinate) and `sparse_array.reduce`
-    into `sparse_array.kernel`s, then inlines a kernel whose result is used
-    only by one other kernel into it, so a chain of array operations
-    becomes one index-notation statement and no temporary array is built
-    (seed 000 §8.2.2). An array passed to a kernel twice and accessed
+    size-1 dimension reads a fixed coordinate), `sparse_array.reduce` and
+    `sparse_array.slice` (a sliced access, `%i(lo:hi:step)`, or a fixed
+    coordinate for an integer index) into `sparse_array.kernel`s, then
+    inlines a kernel whose result is used only by one other kernel into it,
+    so a chain of array operations becomes one index-notation statement and
+    no temporary array is built (seed 000 §8.2.2). What the consumer reads
+    of the producer's result is composed into the producer's accesses: a
+    slice of a slice is one slice (lo2 + step2 * (lo + step * x)), a slice
+    of a computed expression slices what the expression reads, a fixed
+    coordinate becomes the producer's (seed 001 §5.2). An array passed to a kernel twice and accessed
     with the same indices becomes one input read at both places: its leaf
     repeats in the iteration algebra, so xor(a, a) is known to be empty
     and a·b + a iterates a (the repeated-operand rules of seed 000 Alg. 2).

@@ -457,13 +457,67 @@ def build_program(case_vars, stdlib_text):
         "\n  return\n}\n"
 
 
-def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, tag):
+def random_slice(srng, target, allow_index=True):
+    """A NumPy basic index that selects an array of shape `target` from a
+    larger one: (the larger shape, the spec of sparse_array.slice, the
+    Python index). Strides 1-3, starts and stops sometimes negative or
+    omitted; sometimes a leading dimension taken by an integer (dropped)."""
+    src, texts, index = [], [], []
+    if allow_index and len(target) < 3 and srng.random() < 0.3:
+        size = srng.randint(1, 3)
+        i = srng.randrange(size)
+        spell = i - size if srng.random() < 0.5 else i
+        src.append(size)
+        texts.append(str(spell))
+        index.append(spell)
+    for n in target:
+        step = srng.choice([1, 1, 2, 3])
+        start = srng.randint(0, 2)
+        stop = start + (step * (n - 1) + 1 if n else 0)
+        size = stop + srng.randint(0, 2)
+        # Spellings of the same slice.
+        st = (None if start == 0 and srng.random() < 0.5 else
+              start - size if start < size and srng.random() < 0.3 else start)
+        if n and stop == size and srng.random() < 0.5:
+            # Omitted, or past the end (clamped).
+            sp = None if srng.random() < 0.6 else size + srng.randint(0, 3)
+        elif stop < size and srng.random() < 0.4:
+            sp = stop - size
+        else:
+            sp = stop
+        stp = None if step == 1 and srng.random() < 0.5 else step
+        py = slice(st, sp, stp)
+        assert list(range(size))[py] == list(range(start, stop, step)), (size, py)
+        text = "%s:%s" % ("" if st is None else st, "" if sp is None else sp)
+        if stp is not None:
+            text += ":%d" % stp
+        src.append(size)
+        texts.append(text)
+        index.append(py)
+    # Trailing dimensions taken whole may be left out.
+    while texts and texts[-1] == ":" and srng.random() < 0.5:
+        texts.pop()
+    return src, "[%s]" % ", ".join(texts), tuple(index)
+
+
+def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, tag,
+                 srng=None, slices=0.0):
+    """One variant; with `slices` > 0 (drawn from `srng`, so that other
+    draws are unchanged) some operands are slices of larger arrays and
+    sometimes the whole expression is computed larger and sliced
+    (sparse_array.slice, fused into the kernels)."""
     v = Variant()
     v.tag = tag
     v.expr = expr
     v.lines = []
     v.globals = []
     names, typs, dense = [], [], []
+    slicing = srng is not None and srng.random() < slices
+    final_slice = None
+    if slicing and srng.random() < 0.4:
+        big, spec, index = random_slice(srng, shape, allow_index=False)
+        final_slice = (shape, spec, index, len(big))
+        shape = big
     shape_str = "x".join(str(d) for d in shape)
     # NumPy broadcasting: sometimes inputs are size 1 along some dimensions
     # (sparse ones are then searched for coordinate 0 there).
@@ -479,8 +533,27 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
                           dtype=bool).reshape(shape)
         fmt = in_fmts[k]
         width = random_width(rng)
-        typ = array_type(shape, t, fmt, rank, fills[k], width)
-        full = operand_lines(rng, v, "%%in%d_%s" % (k, tag), "%s_%d" % (tag, k),
+        vrank = len(full_shape)
+        typ = array_type(shape, t, fmt, vrank, fills[k], width)
+        name = "%%in%d_%s" % (k, tag)
+        if slicing and srng.random() < 0.5:
+            # A slice of a larger array (its own format, maybe one more rank).
+            big, spec, index = random_slice(srng, shape, allow_index=vrank < 3)
+            brank = len(big)
+            bfmt = fmt if brank == vrank else srng.choice(list(FORMATS[brank]))
+            barr = random_values(rng, t, big, fills[k], kinds[k])
+            bstored = np.array([rng.random() < density for _ in range(barr.size)],
+                               dtype=bool).reshape(big)
+            btyp = array_type(big, t, bfmt, brank, fills[k], width)
+            bfull = operand_lines(rng, v, name + "_big", "%s_%db" % (tag, k),
+                                  barr, bstored, t, bfmt, btyp, fills[k], width)
+            v.lines.append("  %s = sparse_array.slice %s_big%s : %s -> %s" % (
+                name, name, spec, btyp, typ))
+            names.append(name)
+            typs.append(typ)
+            dense.append(bfull[index])
+            continue
+        full = operand_lines(rng, v, name, "%s_%d" % (tag, k),
                              arr, stored, t, fmt, typ, fills[k], width)
         names.append("%%in%d_%s" % (k, tag))
         typs.append(typ)
@@ -499,13 +572,24 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
                           final_fill=[declared], width=random_width(rng))
     v.lines.extend(l.replace("%m", "%%m%s_" % tag) for l in lines)
     res = res.replace("%m", "%%m%s_" % tag)
-    v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
     # Every map's result has the full shape, even when all its inputs are
     # size 1 along a dimension.
     v.expected = np.broadcast_to(evaluate(expr, dense), full_shape)
+    if final_slice:
+        # The expression computed larger, then sliced: fused, no temporary.
+        small, spec, index, brank = final_slice
+        styp = array_type(small, result_type_of(expr, types), out_fmt, rank,
+                          declared, random_width(srng))
+        v.lines.append("  %%s_%s = sparse_array.slice %s%s : %s -> %s" % (
+            tag, res, spec, rtyp, styp))
+        res, rtyp = "%%s_%s" % tag, styp
+        v.expected = v.expected[index]
+        full_shape = small
+    v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
     v.rtype = result_type_of(expr, types)
-    v.desc = "%s inputs=%s shapes=%s fills=%s -> %s %s" % (
-        describe(expr), in_fmts, [list(d.shape) for d in dense], fills, out_fmt, list(full_shape))
+    v.desc = "%s inputs=%s shapes=%s fills=%s -> %s %s%s" % (
+        describe(expr), in_fmts, [list(d.shape) for d in dense], fills, out_fmt,
+        list(full_shape), " (sliced)" if slicing else "")
     return v
 
 
@@ -715,12 +799,16 @@ def main():
                    help="write the programs to this directory and keep them")
     p.add_argument("--chains", type=int, default=0,
                    help="variants that fuse chains of 6-12 operands")
+    p.add_argument("--slices", type=float, default=0.0,
+                   help="share of fuzz variants with sparse_array.slice: "
+                        "sliced operands, a sliced result")
     add_run_arguments(p)
     args = p.parse_args()
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
     option_rng = random.Random(args.seed * 7919 + 1)
+    slice_rng = random.Random(args.seed * 104729 + 3)
     failures, total = [], 0
     names = list(CASES) if args.cases == "all" else [c for c in args.cases.split(",") if c]
     for name in names:
@@ -741,7 +829,8 @@ def main():
             batch.append(make_variant(rng, expr, [t] * num_inputs, fills,
                                       [None] * num_inputs, rank, shapes_for(rank, rng),
                                       [rng.choice(fmts) for _ in range(num_inputs)],
-                                      rng.choice(fmts), "f%d" % i))
+                                      rng.choice(fmts), "f%d" % i,
+                                      srng=slice_rng, slices=args.slices))
             if len(batch) == args.batch or i + 1 == args.fuzz:
                 total += len(batch)
                 failures += run_variants(args, "fuzz batch %d" % i, batch, stdlib_text,

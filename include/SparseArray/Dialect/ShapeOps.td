@@ -1,0 +1,74 @@
+//===- ShapeOps.td - Shape operators ------------------------*- tablegen -*-===//
+//
+// Shape operators (seed 001 §4): array-level ops that `sparse-array-fuse`
+// turns into kernels whose accesses map coordinates, fused with the
+// compute around them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSE_ARRAY_SHAPE_OPS
+#define SPARSE_ARRAY_SHAPE_OPS
+
+def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
+  let summary = "NumPy basic indexing: slices and integer indices";
+  let description = [{
+    The array `source[spec]` with NumPy's basic-indexing semantics (seed
+    001 §4.1's slice; seed 000 §4.2). One entry per leading dimension of
+    the source (the remaining ones are taken whole):
+
+    - `start:stop:step`, each part optional (`:`, `2:`, `:-1`, `::3`):
+      Python's slice, negative `start`/`stop` counting from the end, both
+      clamped to the dimension; `step` > 0 (negative steps, a reversal,
+      are not supported yet);
+    - an integer (negative: from the end) selects one coordinate and drops
+      the dimension.
+
+    The result holds the dense program's values; its format and fill are
+    the result type's (entries equal to its fill are not stored, a fill
+    other than the source's makes every point computed). Its shape must be
+    the slice's. Dimensions whose size is known only at run time may be
+    taken whole, indexed by a non-negative integer, or sliced with explicit
+    non-negative `start` and `stop` (checked against the size at run time).
+
+    `sparse-array-fuse` lowers it to a kernel reading the source through a
+    sliced access (`%i(lo:hi:step)`, constant coordinates for integers) and
+    fuses it like any kernel: a slice of a computed expression slices that
+    expression's inputs, and expressions of slices read the slices' sources
+    (seed 001 §5.2: no temporary).
+
+    Example:
+
+    ```mlir
+    %r = sparse_array.slice %A[1:9:2, -1]
+        : !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+       -> !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$spec);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source custom<SliceSpec>($spec) attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// `spec` holds four values per given dimension: kind (0: a slice,
+    /// 1: an integer index), start, stop, step; kNone for an omitted part.
+    static constexpr int64_t kNone = INT64_MIN;
+    /// What dimension `dim` of the source reads, normalized against its
+    /// size: coordinates lo, lo + step, ... below hi (`index`: the single
+    /// coordinate lo, the dimension dropped). Fails (with `why`) for a
+    /// dimension of unknown size that needs it for normalization.
+    struct Normalized {
+      bool index = false;
+      int64_t lo = 0, hi = 0, step = 1;
+      /// Whether the dimension is read whole (no slice needed).
+      bool whole = false;
+      int64_t length() const { return index ? 1 : (hi - lo + step - 1) / step; }
+    };
+    FailureOr<Normalized> normalize(unsigned dim, std::string *why = nullptr);
+    /// The result's shape the spec gives for the source's.
+    FailureOr<SmallVector<int64_t>> inferShape(std::string *why = nullptr);
+  }];
+}
+
+#endif // SPARSE_ARRAY_SHAPE_OPS

@@ -1,0 +1,215 @@
+//===- ShapeOps.cpp - Shape operators -------------------------------------===//
+//
+// seed 001 §4.1 (operator definitions) and §4.2 (shape inference) as
+// verifiers; NumPy's basic indexing for slices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeOpsAsm.h"
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+//===----------------------------------------------------------------------===//
+// `[1:9:2, :, -1, ::3]`
+//===----------------------------------------------------------------------===//
+
+ParseResult
+mlir::sparse_array::detail::parseSliceSpec(OpAsmParser &parser,
+                                           DenseI64ArrayAttr &spec) {
+  constexpr int64_t none = SliceOp::kNone;
+  SmallVector<int64_t> values;
+  auto optionalInteger = [&](int64_t &v) -> ParseResult {
+    v = none;
+    OptionalParseResult r = parser.parseOptionalInteger(v);
+    if (r.has_value() && failed(*r))
+      return failure();
+    return success();
+  };
+  auto entry = [&]() -> ParseResult {
+    int64_t start, stop = none, step = none;
+    if (optionalInteger(start))
+      return failure();
+    if (failed(parser.parseOptionalColon())) {
+      if (start == none)
+        return parser.emitError(parser.getCurrentLocation(),
+                                "expected an integer index or a slice "
+                                "(start:stop:step)");
+      values.append({1, start, none, none});
+      return success();
+    }
+    if (optionalInteger(stop))
+      return failure();
+    if (succeeded(parser.parseOptionalColon()) && optionalInteger(step))
+      return failure();
+    values.append({0, start, stop, step});
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, entry))
+    return failure();
+  spec = DenseI64ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+void mlir::sparse_array::detail::printSliceSpec(OpAsmPrinter &printer,
+                                                Operation *,
+                                                DenseI64ArrayAttr spec) {
+  constexpr int64_t none = SliceOp::kNone;
+  ArrayRef<int64_t> s = spec.asArrayRef();
+  printer << "[";
+  for (unsigned i = 0; i < s.size(); i += 4) {
+    if (i)
+      printer << ", ";
+    if (s[i] == 1) {
+      printer << s[i + 1];
+      continue;
+    }
+    if (s[i + 1] != none)
+      printer << s[i + 1];
+    printer << ":";
+    if (s[i + 2] != none)
+      printer << s[i + 2];
+    if (s[i + 3] != none)
+      printer << ":" << s[i + 3];
+  }
+  printer << "]";
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+FailureOr<SliceOp::Normalized> SliceOp::normalize(unsigned dim,
+                                                  std::string *why) {
+  auto fail = [&](const Twine &message) -> FailureOr<Normalized> {
+    if (why)
+      *why = message.str();
+    return failure();
+  };
+  ArrayType type = cast<ArrayType>(getSource().getType());
+  int64_t size = type.getShape()[dim];
+  bool dynamic = ShapedType::isDynamic(size);
+  ArrayRef<int64_t> s = getSpec();
+  Normalized n;
+  if (4 * dim >= s.size()) { // not given: whole
+    n.whole = true;
+    n.hi = dynamic ? 0 : size;
+    return n;
+  }
+  int64_t kind = s[4 * dim], start = s[4 * dim + 1], stop = s[4 * dim + 2],
+          step = s[4 * dim + 3];
+  if (kind == 1) {
+    if (dynamic && start < 0)
+      return fail("a negative index of dimension " + Twine(dim) +
+                  ", whose size is known only at run time");
+    int64_t c = start < 0 ? start + size : start;
+    if (c < 0 || (!dynamic && c >= size))
+      return fail("index " + Twine(start) + " is out of range for dimension " +
+                  Twine(dim) + " of size " + Twine(size));
+    n.index = true;
+    n.lo = c;
+    n.hi = c + 1;
+    return n;
+  }
+  if (step == kNone)
+    step = 1;
+  if (step == 0)
+    return fail("slice step of dimension " + Twine(dim) + " is zero");
+  if (step < 0)
+    return fail("negative slice steps (a reversal) are not supported yet "
+                "(dimension " +
+                Twine(dim) + ")");
+  n.step = step;
+  if (dynamic) {
+    if (start == kNone && stop == kNone && step == 1) {
+      n.whole = true;
+      return n;
+    }
+    if (start == kNone)
+      start = 0;
+    if (start < 0 || stop == kNone || stop < 0)
+      return fail("slicing dimension " + Twine(dim) +
+                  ", whose size is known only at run time, needs an explicit "
+                  "non-negative start and stop");
+    n.lo = start;
+    n.hi = std::max(start, stop);
+    return n;
+  }
+  // Python's slice.indices for step > 0: negative bounds from the end,
+  // both clamped to [0, size].
+  auto clamp = [&](int64_t v, int64_t dflt) {
+    if (v == kNone)
+      return dflt;
+    if (v < 0)
+      v += size;
+    return std::min(std::max(v, int64_t(0)), size);
+  };
+  n.lo = clamp(start, 0);
+  n.hi = std::max(n.lo, clamp(stop, size));
+  n.whole = n.lo == 0 && n.hi == size && step == 1;
+  return n;
+}
+
+FailureOr<SmallVector<int64_t>> SliceOp::inferShape(std::string *why) {
+  ArrayType type = cast<ArrayType>(getSource().getType());
+  SmallVector<int64_t> shape;
+  for (unsigned dim = 0; dim < type.getRank(); ++dim) {
+    FailureOr<Normalized> n = normalize(dim, why);
+    if (failed(n))
+      return failure();
+    if (n->index)
+      continue;
+    if (n->whole && type.isDynamicDim(dim))
+      shape.push_back(ShapedType::kDynamic);
+    else
+      shape.push_back(n->length());
+  }
+  return shape;
+}
+
+LogicalResult SliceOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  ArrayRef<int64_t> s = getSpec();
+  if (s.size() % 4 != 0)
+    return emitOpError() << "needs four values per entry of its spec";
+  if (s.size() / 4 > source.getRank())
+    return emitOpError() << "indexes " << s.size() / 4
+                         << " dimensions of a rank-" << source.getRank()
+                         << " array";
+  for (unsigned i = 0; i < s.size(); i += 4)
+    if (s[i] != 0 && s[i] != 1)
+      return emitOpError() << "spec entry " << i / 4
+                           << " is neither a slice (0) nor an index (1)";
+  std::string why;
+  FailureOr<SmallVector<int64_t>> shape = inferShape(&why);
+  if (failed(shape))
+    return emitOpError() << why;
+  if (result.getElementType() != source.getElementType())
+    return emitOpError() << "result element type " << result.getElementType()
+                         << " differs from the source's "
+                         << source.getElementType();
+  if (ArrayRef<int64_t>(*shape) != result.getShape()) {
+    InFlightDiagnostic d = emitOpError() << "result shape [";
+    llvm::interleaveComma(result.getShape(), d, [&](int64_t e) {
+      if (ShapedType::isDynamic(e))
+        d << "?";
+      else
+        d << e;
+    });
+    d << "] is not the slice's [";
+    llvm::interleaveComma(*shape, d, [&](int64_t e) {
+      if (ShapedType::isDynamic(e))
+        d << "?";
+      else
+        d << e;
+    });
+    return d << "]";
+  }
+  return success();
+}

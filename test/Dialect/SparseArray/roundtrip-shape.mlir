@@ -1,0 +1,28 @@
+// RUN: sa-opt %s | sa-opt | FileCheck %s
+// RUN: sa-opt %s --verify-roundtrip > /dev/null
+// Shape operators (seed 001 §4): every spelling of a slice prints and parses
+// back.
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+// CHECK-LABEL: func.func @slices(
+// CHECK: sparse_array.slice %{{.*}} [1:9:2, -1] :
+// CHECK: sparse_array.slice %{{.*}} [:, ::3] :
+// CHECK: sparse_array.slice %{{.*}} [-3:, 1:-1] :
+// CHECK: sparse_array.slice %{{.*}} [] :
+// CHECK: sparse_array.slice %{{.*}} [0:20:1] :
+// CHECK: sparse_array.slice %{{.*}} [2:5, 5] :
+// CHECK: sparse_array.slice %{{.*}} [:, 8:] :
+// CHECK: sparse_array.slice %{{.*}} [3] :
+func.func @slices(%a: !A, %d: !D) {
+  %0 = sparse_array.slice %a[1:9:2, -1] : !A -> !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
+  %1 = sparse_array.slice %a[:, ::3] : !A -> !sparse_array.array<10x2xf64>
+  %2 = sparse_array.slice %a[-3:, 1:-1] : !A -> !sparse_array.array<3x2xf64>
+  %3 = sparse_array.slice %a[] : !A -> !A
+  %4 = sparse_array.slice %a[0:20:1] : !A -> !A
+  %5 = sparse_array.slice %d[2:5, 5] : !D -> !sparse_array.array<3xf64>
+  %6 = sparse_array.slice %d[:, 8:] : !D -> !sparse_array.array<?x0xf64>
+  %7 = sparse_array.slice %d[3] : !D -> !sparse_array.array<6xf64>
+  return
+}
