@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -78,6 +79,56 @@ void mlir::sparse_array::detail::printSliceSpec(OpAsmPrinter &printer,
       printer << ":" << s[i + 3];
   }
   printer << "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Checks the shape ops share
+//===----------------------------------------------------------------------===//
+
+/// "result shape [..] is not [..]": the diagnostic every shape op shares.
+static LogicalResult checkShape(Operation *op, ArrayType result,
+                                ArrayRef<int64_t> expected) {
+  if (result.getShape() == expected)
+    return success();
+  auto print = [](InFlightDiagnostic &d, ArrayRef<int64_t> shape) {
+    d << "[";
+    llvm::interleaveComma(shape, d, [&](int64_t e) {
+      if (ShapedType::isDynamic(e))
+        d << "?";
+      else
+        d << e;
+    });
+    d << "]";
+  };
+  InFlightDiagnostic d = op->emitOpError() << "result shape ";
+  print(d, result.getShape());
+  d << " is not ";
+  print(d, expected);
+  return d;
+}
+
+static LogicalResult checkElementType(Operation *op, ArrayType source,
+                                      ArrayType result) {
+  if (result.getElementType() == source.getElementType())
+    return success();
+  return op->emitOpError() << "result element type " << result.getElementType()
+                           << " differs from the source's "
+                           << source.getElementType();
+}
+
+/// `dims` are distinct positions in [0, bound).
+static LogicalResult checkPositions(Operation *op, ArrayRef<int64_t> dims,
+                                    int64_t bound, StringRef what) {
+  llvm::SmallBitVector seen(bound);
+  for (int64_t d : dims) {
+    if (d < 0 || d >= bound)
+      return op->emitOpError()
+             << what << " " << d << " is not in [0, " << bound << ")";
+    if (seen.test(d))
+      return op->emitOpError() << what << " " << d << " is repeated";
+    seen.set(d);
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -190,26 +241,65 @@ LogicalResult SliceOp::verify() {
   FailureOr<SmallVector<int64_t>> shape = inferShape(&why);
   if (failed(shape))
     return emitOpError() << why;
-  if (result.getElementType() != source.getElementType())
-    return emitOpError() << "result element type " << result.getElementType()
-                         << " differs from the source's "
-                         << source.getElementType();
-  if (ArrayRef<int64_t>(*shape) != result.getShape()) {
-    InFlightDiagnostic d = emitOpError() << "result shape [";
-    llvm::interleaveComma(result.getShape(), d, [&](int64_t e) {
-      if (ShapedType::isDynamic(e))
-        d << "?";
-      else
-        d << e;
-    });
-    d << "] is not the slice's [";
-    llvm::interleaveComma(*shape, d, [&](int64_t e) {
-      if (ShapedType::isDynamic(e))
-        d << "?";
-      else
-        d << e;
-    });
-    return d << "]";
-  }
-  return success();
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  return checkShape(*this, result, *shape);
+}
+
+//===----------------------------------------------------------------------===//
+// TransposeOp, ExpandDimsOp, SqueezeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransposeOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  ArrayRef<int64_t> perm = getPermutation();
+  if (perm.size() != source.getRank())
+    return emitOpError() << "permutation has " << perm.size()
+                         << " entries for a rank-" << source.getRank()
+                         << " array";
+  if (failed(checkPositions(*this, perm, source.getRank(), "dimension")))
+    return failure();
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t d : perm)
+    shape.push_back(source.getShape()[d]);
+  return checkShape(*this, result, shape);
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  ArrayRef<int64_t> dims = getDims();
+  int64_t rank = source.getRank() + dims.size();
+  if (failed(checkPositions(*this, dims, rank, "new dimension")))
+    return failure();
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  SmallVector<int64_t> shape;
+  unsigned next = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    shape.push_back(llvm::is_contained(dims, d) ? 1
+                                                : source.getShape()[next++]);
+  return checkShape(*this, result, shape);
+}
+
+LogicalResult SqueezeOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  ArrayRef<int64_t> dims = getDims();
+  if (failed(checkPositions(*this, dims, source.getRank(), "dimension")))
+    return failure();
+  for (int64_t d : dims)
+    if (source.getShape()[d] != 1)
+      return emitOpError() << "dimension " << d
+                           << " to squeeze does not have static size 1";
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < source.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      shape.push_back(source.getShape()[d]);
+  return checkShape(*this, result, shape);
 }

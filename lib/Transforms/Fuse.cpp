@@ -218,6 +218,84 @@ struct SliceToKernel : public OpRewritePattern<SliceOp> {
   }
 };
 
+/// A kernel that reads its one input at the given indices (index
+/// variables of the result, or fixed coordinates) and yields it: how the
+/// views transpose, expand_dims and squeeze lower (seed 001 §5.2, Fig.
+/// 11: a permutation of the loops, U, a fixed coordinate), fused like any
+/// kernel afterwards.
+static void replaceByView(PatternRewriter &rewriter, Operation *op,
+                          Value source, ArrayType resultType,
+                          function_ref<Value(KernelOp, unsigned)> indexOf) {
+  Location loc = op->getLoc();
+  ArrayType sourceType = cast<ArrayType>(source.getType());
+  auto kernel = KernelOp::create(rewriter, loc, resultType, ValueRange{source},
+                                 resultType.getRank());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&kernel.getBody().front());
+  SmallVector<Value> indices;
+  for (unsigned dim = 0; dim < sourceType.getRank(); ++dim)
+    indices.push_back(indexOf(kernel, dim));
+  Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0), indices,
+                                 DenseI64ArrayAttr());
+  YieldOp::create(rewriter, loc, entry);
+  rewriter.replaceOp(op, kernel.getResult());
+}
+
+/// transpose %a [p...]: result dimension d reads source dimension p[d].
+struct TransposeToKernel : public OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> perm = op.getPermutation();
+    replaceByView(
+        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
+        [&](KernelOp kernel, unsigned dim) -> Value {
+          return kernel.getIndex(llvm::find(perm, dim) - perm.begin());
+        });
+    return success();
+  }
+};
+
+/// expand_dims %a [d...]: the new result dimensions are read by no access.
+struct ExpandDimsToKernel : public OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> dims = op.getDims();
+    SmallVector<unsigned> kept;
+    auto resultType = cast<ArrayType>(op.getResult().getType());
+    for (unsigned d = 0; d < resultType.getRank(); ++d)
+      if (!llvm::is_contained(dims, int64_t(d)))
+        kept.push_back(d);
+    replaceByView(rewriter, op, op.getSource(), resultType,
+                  [&](KernelOp kernel, unsigned dim) -> Value {
+                    return kernel.getIndex(kept[dim]);
+                  });
+    return success();
+  }
+};
+
+/// squeeze %a [d...]: the removed dimensions are read at coordinate 0.
+struct SqueezeToKernel : public OpRewritePattern<SqueezeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SqueezeOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> dims = op.getDims();
+    unsigned next = 0;
+    Value zero;
+    replaceByView(
+        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
+        [&](KernelOp kernel, unsigned dim) -> Value {
+          if (!llvm::is_contained(dims, int64_t(dim)))
+            return kernel.getIndex(next++);
+          if (!zero)
+            zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
+          return zero;
+        });
+    return success();
+  }
+};
+
 /// A kernel input produced by another kernel used nowhere else is replaced
 /// by the producer's expression: its output index variables become the
 /// consumer's access indices, its reduction variables and inputs new ones
@@ -427,6 +505,7 @@ struct SparseArrayFusePass
 
 void mlir::sparse_array::populateSparseArrayFusionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MapToKernel, ReduceToKernel, SliceToKernel, FuseProducerKernel,
+  patterns.add<MapToKernel, ReduceToKernel, SliceToKernel, TransposeToKernel,
+               ExpandDimsToKernel, SqueezeToKernel, FuseProducerKernel,
                MergeRepeatedInputs>(patterns.getContext());
 }

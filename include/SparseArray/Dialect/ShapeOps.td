@@ -71,4 +71,78 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
   }];
 }
 
+def SparseArray_TransposeOp : SparseArray_Op<"transpose", [Pure]> {
+  let summary = "Permutation of the dimensions (numpy.transpose)";
+  let description = [{
+    The array whose dimension d is dimension `permutation[d]` of the source
+    (`numpy.transpose(a, axes)`). A view: `sparse-array-fuse` lowers it to a
+    kernel reading the source with permuted indices, fused with what
+    surrounds it. The loops follow the result's storage order; a stored
+    source whose levels come in another order is converted first (seed 002
+    §3: a transposed traversal of a compressed level needs its entries
+    re-sorted), so transposing CSR into CSC copies no entry order while CSR
+    into CSR sorts once.
+
+    Example:
+
+    ```mlir
+    %t = sparse_array.transpose %a [1, 0]
+        : !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+       -> !sparse_array.array<6x4xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source,
+                       DenseI64ArrayAttr:$permutation);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source $permutation attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_ExpandDimsOp : SparseArray_Op<"expand_dims", [Pure]> {
+  let summary = "New dimensions of size 1 (numpy.expand_dims)";
+  let description = [{
+    The source with a dimension of size 1 inserted at each of `dims`
+    (positions in the result, `numpy.expand_dims(a, axis=dims)`). Lowered
+    to a kernel whose new index variables no access reads (broadcasting
+    along them, seed 001 §5.2 Fig. 11's U), fused with what surrounds it.
+
+    Example:
+
+    ```mlir
+    %e = sparse_array.expand_dims %v [0]
+        : !sparse_array.array<6xf64> -> !sparse_array.array<1x6xf64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$dims);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source $dims attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_SqueezeOp : SparseArray_Op<"squeeze", [Pure]> {
+  let summary = "Removal of dimensions of size 1 (numpy.squeeze)";
+  let description = [{
+    The source without the dimensions `dims`, each of static size 1
+    (`numpy.squeeze(a, axis=dims)`): the index 0 of each, as
+    `sparse_array.slice` with an integer index would read it.
+
+    Example:
+
+    ```mlir
+    %s = sparse_array.squeeze %m [0]
+        : !sparse_array.array<1x6xf64> -> !sparse_array.array<6xf64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$dims);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source $dims attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SPARSE_ARRAY_SHAPE_OPS

@@ -115,7 +115,128 @@ func.func @slice_element_type(%a: !A) {
 !D = !sparse_array.array<?x6xf64>
 
 func.func @slice_shape(%a: !A) {
-  // expected-error@+1 {{'sparse_array.slice' op result shape [5, 4] is not the slice's [4, 4]}}
+  // expected-error@+1 {{'sparse_array.slice' op result shape [5, 4] is not [4, 4]}}
   %0 = sparse_array.slice %a[1:9:2] : !A -> !sparse_array.array<5x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @transpose_entries(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.transpose' op permutation has 1 entries for a rank-2 array}}
+  %0 = sparse_array.transpose %a [0] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @transpose_range(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.transpose' op dimension 2 is not in [0, 2)}}
+  %0 = sparse_array.transpose %a [2, 0] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @transpose_repeated(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.transpose' op dimension 0 is repeated}}
+  %0 = sparse_array.transpose %a [0, 0] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @transpose_shape(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.transpose' op result shape [10, 4] is not [4, 10]}}
+  %0 = sparse_array.transpose %a [1, 0] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @transpose_element(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.transpose' op result element type 'i64' differs from the source's 'f64'}}
+  %0 = sparse_array.transpose %a [1, 0] : !A -> !sparse_array.array<4x10xi64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @expand_range(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.expand_dims' op new dimension 3 is not in [0, 3)}}
+  %0 = sparse_array.expand_dims %a [3] : !A -> !sparse_array.array<10x4x1xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @expand_repeated(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.expand_dims' op new dimension 1 is repeated}}
+  %0 = sparse_array.expand_dims %a [1, 1] : !A -> !sparse_array.array<10x1x1x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @expand_shape(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.expand_dims' op result shape [1, 10, 4] is not [10, 1, 4]}}
+  %0 = sparse_array.expand_dims %a [1] : !A -> !sparse_array.array<1x10x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @squeeze_size(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.squeeze' op dimension 0 to squeeze does not have static size 1}}
+  %0 = sparse_array.squeeze %a [0] : !A -> !sparse_array.array<4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @squeeze_range(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.squeeze' op dimension 5 is not in [0, 2)}}
+  %0 = sparse_array.squeeze %a [5] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @squeeze_shape(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  // expected-error@+1 {{'sparse_array.squeeze' op result shape [3, 1] is not [3]}}
+  %0 = sparse_array.squeeze %e [1] : !sparse_array.array<3x1xf64> -> !sparse_array.array<3x1xf64>
   return
 }

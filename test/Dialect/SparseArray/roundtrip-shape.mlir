@@ -26,3 +26,14 @@ func.func @slices(%a: !A, %d: !D) {
   %7 = sparse_array.slice %d[3] : !D -> !sparse_array.array<6xf64>
   return
 }
+
+// CHECK-LABEL: func.func @views(
+// CHECK: sparse_array.transpose %{{.*}} [1, 0] :
+// CHECK: sparse_array.expand_dims %{{.*}} [0, 2] :
+// CHECK: sparse_array.squeeze %{{.*}} [1] :
+func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
+  %0 = sparse_array.transpose %a [1, 0] : !A -> !sparse_array.array<4x10xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+  %1 = sparse_array.expand_dims %a [0, 2] : !A -> !sparse_array.array<1x10x1x4xf64>
+  %2 = sparse_array.squeeze %e [1] : !sparse_array.array<3x1xf64> -> !sparse_array.array<3xf64>
+  return
+}

@@ -500,6 +500,40 @@ def random_slice(srng, target, allow_index=True):
     return src, "[%s]" % ", ".join(texts), tuple(index)
 
 
+def random_view(srng, target):
+    """An array of shape `target` as a view of another: (the other's shape,
+    (op name, attribute text), numpy's view). A slice of a larger array, a
+    transposition, expand_dims of a size-1 dimension, or squeeze of an
+    inserted one."""
+    rank = len(target)
+    kinds = ["slice", "slice"]
+    if rank >= 2:
+        kinds.append("transpose")
+    if rank >= 2 and 1 in target:
+        kinds.append("expand_dims")
+    if rank <= 2:
+        kinds.append("squeeze")
+    kind = srng.choice(kinds)
+    if kind == "slice":
+        big, spec, index = random_slice(srng, target, allow_index=rank < 3)
+        return big, ("slice", spec), lambda a: a[index]
+    if kind == "transpose":
+        perm = list(range(rank))
+        srng.shuffle(perm)
+        big = [0] * rank
+        for d, p in enumerate(perm):
+            big[p] = target[d]
+        return big, ("transpose", " [%s]" % ", ".join(map(str, perm))), \
+            lambda a: np.transpose(a, perm)
+    if kind == "expand_dims":
+        at = srng.choice([d for d, n in enumerate(target) if n == 1])
+        big = [n for d, n in enumerate(target) if d != at]
+        return big, ("expand_dims", " [%d]" % at), lambda a: np.expand_dims(a, at)
+    at = srng.randint(0, rank)
+    big = list(target[:at]) + [1] + list(target[at:])
+    return big, ("squeeze", " [%d]" % at), lambda a: np.squeeze(a, axis=at)
+
+
 def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, tag,
                  srng=None, slices=0.0):
     """One variant; with `slices` > 0 (drawn from `srng`, so that other
@@ -537,21 +571,24 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         typ = array_type(shape, t, fmt, vrank, fills[k], width)
         name = "%%in%d_%s" % (k, tag)
         if slicing and srng.random() < 0.5:
-            # A slice of a larger array (its own format, maybe one more rank).
-            big, spec, index = random_slice(srng, shape, allow_index=vrank < 3)
+            # A view of another array: a slice of a larger one, a
+            # transposition, new or removed size-1 dimensions (its own
+            # format, maybe another rank).
+            big, op, view = random_view(srng, shape)
             brank = len(big)
-            bfmt = fmt if brank == vrank else srng.choice(list(FORMATS[brank]))
+            bfmt = fmt if brank == vrank and op != "transpose" else \
+                srng.choice(list(FORMATS[brank]))
             barr = random_values(rng, t, big, fills[k], kinds[k])
             bstored = np.array([rng.random() < density for _ in range(barr.size)],
                                dtype=bool).reshape(big)
             btyp = array_type(big, t, bfmt, brank, fills[k], width)
             bfull = operand_lines(rng, v, name + "_big", "%s_%db" % (tag, k),
                                   barr, bstored, t, bfmt, btyp, fills[k], width)
-            v.lines.append("  %s = sparse_array.slice %s_big%s : %s -> %s" % (
-                name, name, spec, btyp, typ))
+            v.lines.append("  %s = sparse_array.%s %s_big%s : %s -> %s" % (
+                name, op[0], name, op[1], btyp, typ))
             names.append(name)
             typs.append(typ)
-            dense.append(bfull[index])
+            dense.append(view(bfull))
             continue
         full = operand_lines(rng, v, name, "%s_%d" % (tag, k),
                              arr, stored, t, fmt, typ, fills[k], width)
@@ -800,8 +837,10 @@ def main():
     p.add_argument("--chains", type=int, default=0,
                    help="variants that fuse chains of 6-12 operands")
     p.add_argument("--slices", type=float, default=0.0,
-                   help="share of fuzz variants with sparse_array.slice: "
-                        "sliced operands, a sliced result")
+                   help="share of fuzz variants with shape operators: "
+                        "operands that are slices, transpositions, "
+                        "expand_dims or squeeze of other arrays; a sliced "
+                        "result")
     add_run_arguments(p)
     args = p.parse_args()
     with open(args.stdlib) as f:
