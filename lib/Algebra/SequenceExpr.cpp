@@ -280,10 +280,8 @@ SmallVector<SequenceExpr, 4> SequenceExpr::edges() const {
 SequenceExpr SequenceExpr::remove(const SequenceExpr &edge,
                                   bool *disjoint) const {
   return remove(edge, disjoint,
-                [](const SequenceExpr &,
-                   const SequenceExpr *) -> std::optional<SequenceExpr> {
-                  return std::nullopt;
-                });
+                [](const SequenceExpr &, const SequenceExpr *)
+                    -> std::optional<SequenceExpr> { return std::nullopt; });
 }
 
 SequenceExpr SequenceExpr::remove(const SequenceExpr &edge, bool *disjoint,
@@ -295,8 +293,8 @@ SequenceExpr SequenceExpr::remove(const SequenceExpr &edge, bool *disjoint,
   return result;
 }
 
-SequenceExpr SequenceExpr::removeImpl(const SequenceExpr &edge,
-                                      bool &disjoint, RemoveHook hook,
+SequenceExpr SequenceExpr::removeImpl(const SequenceExpr &edge, bool &disjoint,
+                                      RemoveHook hook,
                                       const SequenceExpr *parent) const {
   if (std::optional<SequenceExpr> given = hook(*this, parent))
     return *given;
@@ -418,6 +416,41 @@ static void collectOperands(const SequenceExpr &s, SmallVector<unsigned> &out) {
     out.push_back(s.getOperand());
   for (const SequenceExpr &child : s.getChildren())
     collectOperands(child, out);
+}
+
+SequenceExpr SequenceExpr::mapLeaves(
+    llvm::function_ref<SequenceExpr(const SequenceExpr &)> f) const {
+  auto map = [&](const SequenceExpr &e) { return e.mapLeaves(f); };
+  SmallVector<SequenceExpr> children;
+  for (const SequenceExpr &c : getChildren())
+    children.push_back(map(c));
+  switch (getKind()) {
+  case Kind::Leaf:
+    return f(*this);
+  case Kind::Empty:
+    return getShape() ? empty(map(*getShape())) : *this;
+  case Kind::Full:
+    return getShape() ? full(map(*getShape())) : *this;
+  case Kind::Universe:
+    return *this;
+  case Kind::Complement:
+    return complement(children[0]);
+  case Kind::Union:
+    return unite(children);
+  case Kind::Intersection:
+    return intersect(children);
+  case Kind::Product:
+    return product(children[0], children[1]);
+  case Kind::Concat:
+    return concat(children[0], children[1]);
+  case Kind::Offset:
+    return offset(map(*getShape()), children[0]);
+  case Kind::Project:
+    return project(children[0], getProjectIndex(), getProjectInner());
+  case Kind::Slice:
+    return slice(children[0], getSliceStart(), getSliceStop(), getSliceStep());
+  }
+  llvm_unreachable("unknown sequence kind");
 }
 
 SmallVector<unsigned> SequenceExpr::getOperands() const {

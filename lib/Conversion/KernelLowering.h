@@ -115,9 +115,12 @@ private:
             LoopLeaves &leaves, const SequenceIterator::LeafMatches &m,
             ArrayRef<Value> before, ArrayRef<Value> after, Value x,
             ValueRange out, SequenceIterator *threadedLoop = nullptr);
-  /// The participants' next levels.
-  SmallVector<const InputLevel *>
-  participantLevels(const Context &ctx, ArrayRef<unsigned> participants);
+  /// The level iterators of the participants' next levels.
+  SmallVector<LevelIterator *> levelIterators(const Context &ctx,
+                                              ArrayRef<unsigned> participants);
+  /// While emitting a loop: what each of its participants iterates as (the
+  /// plan's views, in participant order).
+  ArrayRef<SequenceExpr> loopViews;
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
   /// second half); `merged`: the plan's one loop descending with every
   /// input.

@@ -161,6 +161,26 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   Lattice lattice = plan.getLattice();
   if (lattice.empty() && !plan.getLinear())
     return SmallVector<Value>(out);
+  // What each input iterates as (seed 001 §5.2): the plan's view, which
+  // must read what the access reads (a hand-written plan may not).
+  SmallVector<SequenceExpr> views;
+  for (unsigned k : participants) {
+    const InputLevel &level = inputs[k].levels[ctx.processed[k]];
+    SequenceExpr expected = SequenceExpr::leaf(k);
+    if (level.slice)
+      expected = SequenceExpr::slice(expected, (*level.slice)[0],
+                                     (*level.slice)[1], (*level.slice)[2]);
+    views.push_back(plan.getView(k));
+    if (views.back() != expected) {
+      if (!hadError)
+        kernel.emitError() << "the plan of loop " << d << " iterates input "
+                           << k << " as " << views.back().str()
+                           << ", but its access reads " << expected.str();
+      hadError = true;
+      return SmallVector<Value>(out);
+    }
+  }
+  llvm::SaveAndRestore scopedViews(loopViews, ArrayRef<SequenceExpr>(views));
 
   // Iterator ranges.
   unsigned n = participants.size();
@@ -247,16 +267,17 @@ namespace mlir::sparse_array::detail {
 /// case test is a sequence over these leaves, asked through its iterator.
 class LoopLeaves {
 public:
-  LoopLeaves(ArrayRef<unsigned> participants,
-             ArrayRef<const InputLevel *> levels, ArrayRef<Value> begin,
+  /// `views`: what each participant iterates as, a sequence over its
+  /// leaf `s<k>` (the plan's, seed 001 §5.2).
+  LoopLeaves(ArrayRef<unsigned> participants, ArrayRef<LevelIterator *> levels,
+             ArrayRef<SequenceExpr> views, ArrayRef<Value> begin,
              ArrayRef<Value> end, Value extent)
-      : participants(participants), extent(extent) {
+      : participants(participants), extent(extent), views(views) {
     SmallVector<LeafIterator *> raw;
     for (unsigned i = 0; i < participants.size(); ++i) {
-      leaves.push_back(std::make_unique<LeafIterator>(*levels[i]->iterator,
-                                                      begin[i], end[i]));
+      leaves.push_back(
+          std::make_unique<LeafIterator>(*levels[i], begin[i], end[i]));
       raw.push_back(leaves.back().get());
-      slices.push_back(levels[i]->slice);
     }
     cursors = std::make_unique<SequenceCursors>(raw);
   }
@@ -279,7 +300,7 @@ public:
        llvm::function_ref<void()> step) {
     SmallVector<Value> before = positions(), after(leaves.size());
     for (unsigned i = 0; i < leaves.size(); ++i) {
-      if (!slices[i])
+      if (views[i].is(SequenceExpr::Kind::Leaf))
         continue;
       Value here = m.lookup(leaves[i].get());
       after[i] = here ? leaves[i]->runEnd(b, loc, here) : leaves[i]->pos;
@@ -294,7 +315,7 @@ public:
   /// slice skips what lies before its start).
   void init(OpBuilder &b, Location loc) {
     for (unsigned i = 0; i < participants.size(); ++i)
-      if (slices[i])
+      if (!views[i].is(SequenceExpr::Kind::Leaf))
         make(sequenceOf(i), /*latticeMode=*/false)->init(b, loc);
   }
 
@@ -339,19 +360,13 @@ private:
     return it;
   }
 
-  /// Participant i's level, sliced where its access slices it.
-  SequenceExpr sequenceOf(unsigned i) const {
-    SequenceExpr leaf = SequenceExpr::leaf(participants[i]);
-    if (!slices[i])
-      return leaf;
-    auto [lo, hi, step] = *slices[i];
-    return SequenceExpr::slice(leaf, lo, hi, step);
-  }
+  /// Participant i's view.
+  const SequenceExpr &sequenceOf(unsigned i) const { return views[i]; }
 
   ArrayRef<unsigned> participants;
   Value extent;
+  ArrayRef<SequenceExpr> views;
   SmallVector<std::unique_ptr<LeafIterator>> leaves;
-  SmallVector<std::optional<std::array<int64_t, 3>>> slices;
   std::unique_ptr<SequenceCursors> cursors;
 };
 
@@ -375,8 +390,8 @@ SmallVector<Value> KernelLowering::emitLoops(
   if (merged)
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out);
-  LoopLeaves leaves(participants, participantLevels(ctx, participants), begin,
-                    end, extent);
+  LoopLeaves leaves(participants, levelIterators(ctx, participants), loopViews,
+                    begin, end, extent);
   leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   ArrayRef<LatticePoint> points = lattice.getPoints();
@@ -394,7 +409,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           cursors.set(args.take_front(nc));
           it->bindLocated(fb, l, x);
           SequenceIterator::LeafMatches m = matchesAt(fb, l, *it, x);
-          auto [before, after] =
+          SmallVector<Value> before, after;
+          std::tie(before, after) =
               leaves.step(fb, l, m, [&] { it->nextGiven(fb, l, x, m); });
           SmallVector<Value> o =
               emitCases(fb, d, ctx, lattice, lattice.getSubPoints(0), 0, leaves,
@@ -428,7 +444,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           if (d + 1 == nestEnd)
             return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, {},
                              {}, x, state, it.get());
-          auto [before, after] =
+          SmallVector<Value> before, after;
+          std::tie(before, after) =
               leaves.step(bb, l, m, [&] { it->nextGiven(bb, l, x, m); });
           return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, before,
                            after, x, state);
@@ -437,11 +454,11 @@ SmallVector<Value> KernelLowering::emitLoops(
   return o;
 }
 
-SmallVector<const InputLevel *>
-KernelLowering::participantLevels(const Context &ctx,
-                                  ArrayRef<unsigned> participants) {
+SmallVector<LevelIterator *>
+KernelLowering::levelIterators(const Context &ctx,
+                               ArrayRef<unsigned> participants) {
   return llvm::map_to_vector(participants, [&](unsigned k) {
-    return static_cast<const InputLevel *>(&inputs[k].levels[ctx.processed[k]]);
+    return inputs[k].levels[ctx.processed[k]].iterator.get();
   });
 }
 
@@ -491,8 +508,8 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = !points.empty() && points.front().universe;
-  LoopLeaves leaves(participants, participantLevels(ctx, participants), begin,
-                    end, extent);
+  LoopLeaves leaves(participants, levelIterators(ctx, participants), loopViews,
+                    begin, end, extent);
   leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   // The loop visits every participant's coordinates (U's too: then it is
@@ -506,7 +523,8 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   auto body = [&](OpBuilder &bb, Location l, Value x,
                   ValueRange o) -> SmallVector<Value> {
     SequenceIterator::LeafMatches m = matchesAt(bb, l, *all, x);
-    auto [before, after] =
+    SmallVector<Value> before, after;
+    std::tie(before, after) =
         leaves.step(bb, l, m, [&] { all->nextGiven(bb, l, x, m); });
     auto descend = [&](OpBuilder &tb, Location tl) -> SmallVector<Value> {
       Context inner = ctx;

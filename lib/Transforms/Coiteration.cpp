@@ -2,6 +2,7 @@
 
 #include "SparseArray/Transforms/Coiteration.h"
 #include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Algebra/SequenceExpr.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"
 #include "SparseArray/Analysis/Speculation.h"
@@ -202,9 +203,8 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     });
     if (sorted == dims && !unorderedBound)
       continue;
-    bool identity = llvm::all_of(llvm::enumerate(sorted), [](auto e) {
-      return e.index() == e.value();
-    });
+    bool identity = llvm::all_of(llvm::enumerate(sorted),
+                                 [](auto e) { return e.index() == e.value(); });
     auto newFormat = FormatAttr::get(
         kernel.getContext(), levels,
         identity ? ArrayRef<unsigned>() : ArrayRef<unsigned>(sorted),
@@ -232,6 +232,8 @@ struct InputLevels {
   bool used = false;
   SmallVector<int> loop;
   SmallVector<bool> full;
+  /// The access's slice of each level (lo, hi, step), if any.
+  SmallVector<std::optional<std::array<int64_t, 3>>> slice;
 };
 } // namespace
 
@@ -278,8 +280,8 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
         kernel, reduce, reductionAlgebra, plan.getStrategyName());
     bool scatter = factors.has_value();
     if (scatter)
-      reduce.setScatter(ArrayRef<int32_t>{int32_t(factors->first),
-                                          int32_t(factors->second)});
+      reduce.setScatter(
+          ArrayRef<int32_t>{int32_t(factors->first), int32_t(factors->second)});
     else
       reduce.removeScatterAttr();
     // A scatter reduction accumulates many results at once: no early exit.
@@ -298,10 +300,14 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     FormatAttr format =
         cast<ArrayType>(kernel.getInputs()[k].getType()).getFormat();
     for (unsigned l = 0; l < format.getNumLevels(); ++l) {
-      Value index = access.getIndices()[format.getLevelDim(l)];
+      unsigned dim = format.getLevelDim(l);
+      Value index = access.getIndices()[dim];
       auto arg = dyn_cast<BlockArgument>(index);
       in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
       in.full.push_back(format.getLevels()[l].isFull());
+      in.slice.push_back(access.isSliced(dim)
+                             ? std::optional(access.getSlice(dim))
+                             : std::nullopt);
     }
   }
   // The level of input k bound at loop d that must be iterated, or -1.
@@ -312,7 +318,35 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     return -1;
   };
 
+  // What input k's level at loop d iterates as (seed 001 §5.2): the level,
+  // or the slice of it its access reads.
+  auto viewOf = [&](unsigned k, unsigned d) {
+    SequenceExpr leaf = SequenceExpr::leaf(k);
+    int l = coiteratedLevel(k, d);
+    if (l < 0 || !inputs[k].slice[l])
+      return leaf;
+    auto [lo, hi, step] = *inputs[k].slice[l];
+    return SequenceExpr::slice(leaf, lo, hi, step);
+  };
   MLIRContext *ctx = kernel.getContext();
+  // The loop's sequence expression, recorded when some input is read
+  // through a shape combinator (the lowering iterates each input's part).
+  auto sequenceOf = [&](unsigned d, ArrayRef<unsigned> coiterated,
+                        const IterationAlgebra &space,
+                        bool linear) -> StringAttr {
+    if (llvm::all_of(coiterated, [&](unsigned k) {
+          return viewOf(k, d).is(SequenceExpr::Kind::Leaf);
+        }))
+      return StringAttr();
+    SequenceExpr seq =
+        linear ? SequenceExpr::unite(llvm::map_to_vector(
+                     coiterated, [&](unsigned k) { return viewOf(k, d); }))
+               : SequenceExpr::fromAlgebra(space, coiterated)
+                     .mapLeaves([&](const SequenceExpr &leaf) {
+                       return viewOf(leaf.getOperand(), d);
+                     });
+    return StringAttr::get(ctx, seq.str());
+  };
   SmallVector<Attribute> result;
   // A linear loop evaluates the general body wherever some input is stored
   // (or everywhere): where a lattice takes a case region or skips an
@@ -396,7 +430,9 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
           points.emplace_back().universe = true;
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                           points, /*linear=*/true,
-                                          /*merged=*/false));
+                                          /*merged=*/false,
+                                          sequenceOf(d, coiterated, space,
+                                                     /*linear=*/true)));
         if (d + 1 < numLoops)
           reach(present, copies);
         continue;
@@ -404,7 +440,9 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       merged &= !lattice->empty() && d + 1 != numLoops;
       result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                         lattice->getPoints(),
-                                        /*linear=*/false, merged));
+                                        /*linear=*/false, merged,
+                                        sequenceOf(d, coiterated, space,
+                                                   /*linear=*/false)));
       if (lattice->empty() || d + 1 == numLoops)
         continue;
       if (merged) {

@@ -41,3 +41,20 @@ func.func @plan_disagrees(%a: !sv, %b: !sv) -> !sv {
   }
   return %r : !sv
 }
+
+// -----
+
+!sv10 = !sparse_array.array<10xi64, #sparse_array.format<[compressed]>>
+!sv4 = !sparse_array.array<4xi64, #sparse_array.format<[compressed]>>
+// A plan whose view of input 0 is not what its access reads: the lowering
+// follows plans, it does not re-decide them, so it says so.
+func.func @view_disagrees(%a: !sv10) -> !sv4 {
+  // expected-error@+1 {{the plan of loop 0 iterates input 0 as slice(s0, 0, 8, 2), but its access reads slice(s0, 1, 9, 2)}}
+  %r = sparse_array.kernel ins(%a : !sv10) -> !sv4 attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], sequence "slice(s0, 0, 8, 2)">]} {
+  ^bb0(%i: index, %A: !sv10):
+    %x = sparse_array.access %A[%i(1:9:2)] : !sv10
+    sparse_array.yield %x : i64
+  }
+  return %r : !sv4
+}

@@ -273,3 +273,23 @@ func.func @three_vectors_lattice(%a: !qv, %b: !qv, %c: !qv) -> !qv {
   %r = sparse_array.map @qadd(%s, %c) : (!qv, !qv) -> !qv
   return %r : !qv
 }
+
+// -----
+
+// A sliced input: the loop's sequence expression is recorded (seed 001
+// §5.1), with each input's view (here input 1 read through a slice); a
+// lattice over plain levels records none.
+!sv10 = !sparse_array.array<10xi64, #sparse_array.format<[compressed]>>
+!sv4 = !sparse_array.array<4xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @sadd(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// CHECK-LABEL: func.func @sliced_plus(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], sequence "union(s0, slice(s1, 1, 9, 2))">]
+func.func @sliced_plus(%a: !sv4, %b: !sv10) -> !sv4 {
+  %s = sparse_array.slice %b[1:9:2] : !sv10 -> !sv4
+  %r = sparse_array.map @sadd(%a, %s) : (!sv4, !sv4) -> !sv4
+  return %r : !sv4
+}

@@ -164,3 +164,25 @@ TEST(SequenceExprTest, ParsePrintRoundTrip) {
 }
 
 } // namespace
+
+// mapLeaves rebuilds the combinators around the replaced leaves: the loop
+// sequence a planner records for a sliced input (issue 16).
+TEST(SequenceExprTest, MapLeavesKeepsCombinators) {
+  SequenceExpr a = SequenceExpr::leaf(0), b = SequenceExpr::leaf(1);
+  SequenceExpr e = SequenceExpr::unite(
+      {a, SequenceExpr::intersect({b, SequenceExpr::complement(a)})});
+  SequenceExpr sliced = e.mapLeaves([](const SequenceExpr &leaf) {
+    return leaf.getOperand() == 1 ? SequenceExpr::slice(leaf, 1, 9, 2) : leaf;
+  });
+  EXPECT_EQ(sliced.str(), "union(s0, intersect(slice(s1, 1, 9, 2), not(s0)))");
+  // Identity leaves the expression as it was.
+  EXPECT_EQ(e.mapLeaves([](const SequenceExpr &l) { return l; }), e);
+  // Round trip through the printed form (what a lattice attribute keeps).
+  std::optional<SequenceExpr> parsed = SequenceExpr::parse(sliced.str());
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_EQ(*parsed, sliced);
+  // Shape combinators keep their parameters.
+  SequenceExpr shaped = SequenceExpr::concat(SequenceExpr::product(a, b),
+                                             SequenceExpr::project(b, 0, 4));
+  EXPECT_EQ(shaped.mapLeaves([](const SequenceExpr &l) { return l; }), shaped);
+}

@@ -155,6 +155,11 @@ public:
   /// The input operands of the leaves (sparse and dense), sorted, unique.
   llvm::SmallVector<unsigned> getOperands() const;
 
+  /// This expression with every leaf replaced by `f(leaf)` (e.g. a leaf by
+  /// the slice of it a loop reads), the combinators around kept.
+  SequenceExpr mapLeaves(
+      llvm::function_ref<SequenceExpr(const SequenceExpr &)> f) const;
+
   bool operator==(const SequenceExpr &other) const;
   bool operator!=(const SequenceExpr &other) const { return !(*this == other); }
 

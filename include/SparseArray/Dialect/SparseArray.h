@@ -9,6 +9,7 @@
 
 #include "SparseArray/Algebra/IterationAlgebra.h"
 #include "SparseArray/Algebra/Lattice.h"
+#include "SparseArray/Algebra/SequenceExpr.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"

@@ -192,6 +192,19 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
                           points [{0, 1} produce, {0} produce, {1} produce], merged>
     ```
+
+    `sequence` (seed 001 §5.1) is the loop's sequence expression when some
+    coiterated input's level is read through a shape combinator (a slice,
+    `slice(s1, 1, 9, 2)`): the expression over the inputs' levels (leaves
+    `s<k>`, input k's level at this loop) whose lattice the points are. Each
+    input iterates the part of it that reads only that input. Without it,
+    every coiterated level is iterated as it is stored.
+
+    ```mlir
+    #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+                          points [{0, 1} produce, {0} produce, {1} produce],
+                          sequence "union(s0, slice(s1, 1, 9, 2))">
+    ```
   }];
   let parameters = (ins
     "unsigned":$loop,
@@ -199,7 +212,8 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     ArrayRefParameter<"unsigned", "inputs coiterated">:$coiterated,
     ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points,
     "bool":$linear,
-    "bool":$merged
+    "bool":$merged,
+    OptionalParameter<"::mlir::StringAttr", "the loop's sequence expression">:$sequence
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -208,6 +222,10 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     ::mlir::sparse_array::Lattice getLattice() const;
     /// `present` as a bit set.
     uint64_t getPresentMask() const;
+    /// What input k's level iterates as at this loop: the recorded
+    /// sequence's part that reads only input k (a leaf under no shape
+    /// combinator when nothing is recorded).
+    ::mlir::sparse_array::SequenceExpr getView(unsigned k) const;
   }];
 }
 

@@ -227,7 +227,7 @@ func.func private @lattice_merged_nothing() attributes {l = #sparse_array.lattic
 
 // -----
 
-// expected-error@+1 {{expected 'merged'}}
+// expected-error@+1 {{expected 'merged' or 'sequence'}}
 func.func private @lattice_merged_keyword() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], mergd>}
 
 // -----
@@ -239,3 +239,13 @@ func.func private @lattice_linear_nothing() attributes {l = #sparse_array.lattic
 
 // expected-error@+1 {{expected '>'}}
 func.func private @lattice_linear_points() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], linear points [{0} produce]>}
+
+// -----
+
+// expected-error@+1 {{malformed sequence expression "slice(s0, 1"}}
+func.func private @lattice_sequence_malformed() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], sequence "slice(s0, 1">}
+
+// -----
+
+// expected-error@+1 {{the sequence reads input 1, which is not coiterated}}
+func.func private @lattice_sequence_input() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0} produce], sequence "union(s0, slice(s1, 0, 4, 2))">}

@@ -247,3 +247,20 @@ func.func @inference_requests(%v: !sparse_array.array<8xf64>) -> !sparse_array.a
       : (!sparse_array.array<8xf64>, !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64>
   return %s : !sparse_array.array<8xf64>
 }
+
+// A loop reading input 1 through a slice records its sequence expression.
+// CHECK-LABEL: func.func @with_sequence(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], merged, sequence "union(s0, slice(s1, 1, 9, 2))">]
+func.func @with_sequence(%b: !vec, %c: !sparse_array.array<10xi64, #sv>) -> !sparse_array.array<4xi64, #sv> {
+  %a = sparse_array.kernel ins(%b, %c : !vec, !sparse_array.array<10xi64, #sv>) -> !sparse_array.array<4xi64, #sv>
+      attributes {lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+                                                    points [{0, 1} produce, {0} produce, {1} produce], merged,
+                                                    sequence "union(s0, slice(s1, 1, 9, 2))">]} {
+  ^bb0(%i: index, %B: !vec, %C: !sparse_array.array<10xi64, #sv>):
+    %bi = sparse_array.access %B[%i(0:4)] : !vec
+    %ci = sparse_array.access %C[%i(1:9:2)] : !sparse_array.array<10xi64, #sv>
+    %r = sparse_array.apply @bitwise_and(%bi, %ci) : (i64, i64) -> i64
+    sparse_array.yield %r : i64
+  }
+  return %a : !sparse_array.array<4xi64, #sv>
+}
