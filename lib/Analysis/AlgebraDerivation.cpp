@@ -56,6 +56,25 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     space = deriveApply(kernel, apply);
   } else if (auto reduce = dyn_cast_or_null<ReduceOverOp>(def)) {
     space = deriveReduce(kernel, reduce);
+  } else if (auto select = dyn_cast_or_null<SelectRangeOp>(def)) {
+    // The parts of a concatenation lie in disjoint ranges of a coordinate,
+    // each read through a window outside which its inputs are absent: the
+    // value differs from the common fill where a part's algebra holds. A
+    // part whose fill differs is a value wherever it is absent too: its
+    // whole range, which no algebra over the inputs describes, so the
+    // universe (seed 001 §5.1; a range-restricted U would be exact).
+    space.fill = derive(kernel, select.getParts().front()).fill;
+    space.algebra = IterationAlgebra::empty();
+    space.exact = true;
+    for (Value part : select.getParts()) {
+      const DerivedSpace &p = derive(kernel, part);
+      space.exact &= p.exact;
+      if (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill))
+        space.algebra = IterationAlgebra::universe();
+      else
+        space.algebra = IterationAlgebra::unite({space.algebra, p.algebra});
+    }
+    space.rule = "select_range";
   } else {
     space.rule = "unknown";
   }

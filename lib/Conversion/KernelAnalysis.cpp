@@ -73,7 +73,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       reduction = reduce;
       continue;
     }
-    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp>(op))
+    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp, SelectRangeOp>(op))
       return fail("cannot lower '" + op.getName().getStringRef() +
                   "' in a kernel body");
   }
@@ -148,6 +148,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         if (access.isSliced(dim)) {
           level.slice = access.getSlice(dim);
           auto [lo, hi, step] = *level.slice;
+          int64_t size = in.type.getShape()[dim];
+          level.padded =
+              access.getPadded() &&
+              (lo < 0 || (!ShapedType::isDynamic(size) && hi > size));
+          level.size = size;
           if (!extents[level.loop])
             extents[level.loop] =
                 constIndex(b, loc, (hi - lo + step - 1) / step);

@@ -119,7 +119,7 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     auto computeReduced = [&](OpBuilder &cb) {
       IRMapping given;
       given.map(reduction.getResult(), emitReduction(cb, ctx));
-      Value v = emitBody(cb, absent, values, Value(), &given);
+      Value v = emitBody(cb, absent, values, Value(), &given, ctx.coords);
       return output->store(cb, ctx.coords, v, out);
     };
     // Whether the point can differ from the fill is decided from the inputs
@@ -146,13 +146,13 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
       llvm::SaveAndRestore guard(rangeGuard, inside);
       given.map(reduction.getResult(), emitReduction(b, ctx));
     }
-    Value v = emitBody(b, absent, values, Value(), &given);
+    Value v = emitBody(b, absent, values, Value(), &given, ctx.coords);
     Value fill = arith::ConstantOp::create(b, loc, resultFill);
     v = arith::SelectOp::create(b, loc, inside, v, fill);
     return output->store(b, ctx.coords, v, out);
   }
   auto compute = [&](OpBuilder &cb) {
-    Value v = emitBody(cb, absent, values);
+    Value v = emitBody(cb, absent, values, Value(), nullptr, ctx.coords);
     return output->store(cb, ctx.coords, v, out);
   };
   if (!omitter)
@@ -186,9 +186,15 @@ Value KernelLowering::emitIsMember(OpBuilder &b, const IterationAlgebra &space,
   return emitMembership(b, loc, space, defined);
 }
 
+unsigned KernelLowering::loopOfVar(unsigned var) const {
+  if (var >= rank)
+    return var; // reduction variables: their own loops
+  return llvm::find(loopDim, var) - loopDim.begin();
+}
+
 Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
                                ArrayRef<Value> inputValues, Value root,
-                               const IRMapping *given) {
+                               const IRMapping *given, ArrayRef<Value> coords) {
   IRMapping map;
   // Only what the result depends on, not through values given already (a
   // reduction's operands are not available outside it).
@@ -258,6 +264,27 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
         return arith::ConstantOp::create(b, loc, resultFill);
       }
       map.map(apply.getResult(), *r);
+      continue;
+    }
+    if (auto select = dyn_cast<SelectRangeOp>(op)) {
+      if (TypedAttr fixed = staticValue(select.getResult())) {
+        known[select.getResult()] = fixed;
+        map.map(select.getResult(), arith::ConstantOp::create(b, loc, fixed));
+        continue;
+      }
+      // The part the coordinate lies in (parts outside their windows read
+      // their fills, so every part's value is defined here).
+      unsigned var = cast<BlockArgument>(select.getIndex()).getArgNumber();
+      Value x = coords[loopOfVar(var)];
+      ArrayRef<int64_t> bounds = select.getBounds();
+      Value v = map.lookup(select.getParts().back());
+      for (int p = int(bounds.size()) - 1; p >= 0; --p) {
+        Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            x, constIndex(b, loc, bounds[p]));
+        v = arith::SelectOp::create(b, loc, below,
+                                    map.lookup(select.getParts()[p]), v);
+      }
+      map.map(select.getResult(), v);
       continue;
     }
     Operation *clone = b.clone(op, map);

@@ -45,6 +45,10 @@ struct InputLevel {
   /// A sliced access (seed 000 §4.2, seed 001 §5.1 a[s:e:r]): the loop's
   /// coordinate x reads the level's coordinate start + step * x.
   std::optional<std::array<int64_t, 3>> slice;
+  /// The slice is a padded window that may reach outside the level's
+  /// extent `size` (coordinates there read the fill).
+  bool padded = false;
+  int64_t size = 0;
   std::unique_ptr<LevelIterator> iterator;
 };
 
@@ -167,9 +171,13 @@ private:
                                       unsigned k);
   /// The kernel's value (`root` null) or the value of `root`, from the
   /// inputs' values; `given` maps values computed already (a reduction's
-  /// result).
+  /// result); `coords`: the coordinate of each loop entered (for bodies
+  /// that read index variables: select_range).
   Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues,
-                 Value root = Value(), const IRMapping *given = nullptr);
+                 Value root = Value(), const IRMapping *given = nullptr,
+                 ArrayRef<Value> coords = {});
+  /// The loop of index variable `var`.
+  unsigned loopOfVar(unsigned var) const;
   /// What happens at the innermost loop of the current nest: compute and
   /// store a result entry, or accumulate one point of the reduction.
   SmallVector<Value> emitLeaf(OpBuilder &b, const Context &ctx, bool omitter,

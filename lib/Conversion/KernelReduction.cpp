@@ -259,7 +259,8 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
   bool counting = state.size() > countIndex();
   auto combineAt = [&](OpBuilder &cb) {
-    Value v = emitBody(cb, absent, values, reduction.getValue());
+    Value v = emitBody(cb, absent, values, reduction.getValue(), nullptr,
+                       ctx.coords);
     SmallVector<Value> r;
     Value next, first;
     if (keyed && fastFloat) {

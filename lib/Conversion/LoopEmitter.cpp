@@ -60,6 +60,21 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
     if (level.slice)
       crd = linearize(b, loc, crd, constIndex(b, loc, (*level.slice)[2]),
                       constIndex(b, loc, (*level.slice)[0]));
+    // A padded window: outside the level, the input is absent (its fill),
+    // located at 0 so that nothing reads past the level.
+    if (level.padded) {
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, crd,
+                                constIndex(b, loc, 0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, crd,
+                                constIndex(b, loc, level.size)));
+      crd = arith::SelectOp::create(b, loc, inside, crd, constIndex(b, loc, 0));
+      ctx.found[k] =
+          ctx.found[k]
+              ? Value(arith::AndIOp::create(b, loc, ctx.found[k], inside))
+              : inside;
+    }
     Value pos = level.iterator->locate(b, loc, ctx.lo[k], crd);
     ctx.lo[k] = pos;
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));

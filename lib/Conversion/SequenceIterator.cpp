@@ -462,12 +462,12 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     IteratorPtr a = child(0);
     if (!a)
       return nullptr;
-    if (expr.getSliceStart() < 0 || expr.getSliceStop() < 0 ||
-        expr.getSliceStep() <= 0 ||
+    // Bounds may lie outside the operand (a padded window): coordinates
+    // there are simply not stored.
+    if (expr.getSliceStep() <= 0 ||
         expr.getSliceStart() == SequenceExpr::kDynamic ||
         expr.getSliceStop() == SequenceExpr::kDynamic) {
-      error =
-          "slice bounds must be static, non-negative, step > 0: " + expr.str();
+      error = "slice bounds must be static, step > 0: " + expr.str();
       return nullptr;
     }
     return makeSliceIterator(std::move(a), expr.getSliceStart(),

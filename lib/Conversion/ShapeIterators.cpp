@@ -267,7 +267,8 @@ public:
         cursors(cursors) {}
   Value size(OpBuilder &b, Location loc) override {
     // ceil((min(e, |a|) - s) / r), 0 when empty.
-    Value e = arith::MinUIOp::create(b, loc, constIndex(b, loc, stop),
+    // Signed throughout: a padded window may start (and stop) before 0.
+    Value e = arith::MinSIOp::create(b, loc, constIndex(b, loc, stop),
                                      operand->size(b, loc));
     Value s = constIndex(b, loc, start);
     Value span = arith::SubIOp::create(b, loc, e, s);
@@ -276,7 +277,7 @@ public:
         arith::AddIOp::create(b, loc, span, constIndex(b, loc, step - 1)),
         constIndex(b, loc, step));
     Value empty =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, e, s);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, e, s);
     return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0), count);
   }
   bool locatedOnly() const override { return operand->locatedOnly(); }
@@ -291,7 +292,7 @@ public:
     // Jump to s, unless the operand starts later (an offset part of a
     // concatenation: |a| + b holds nothing below |a|); a stored level
     // seeks it (bisection) instead of stepping there.
-    if (!operand->canLocate())
+    if (!operand->canLocate() && start > 0)
       operand->seek(b, loc, constIndex(b, loc, start));
     if (operand->canLocate()) {
       Value s = constIndex(b, loc, start);
@@ -300,7 +301,7 @@ public:
           [&](OpBuilder &tb, Location l) {
             scf::YieldOp::create(
                 tb, l,
-                arith::MaxUIOp::create(tb, l, operand->eval(tb, l), s)
+                arith::MaxSIOp::create(tb, l, operand->eval(tb, l), s)
                     .getResult());
           },
           [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, s); });
@@ -311,7 +312,7 @@ public:
   Value valid(OpBuilder &b, Location loc) override {
     return guarded(
         b, loc, operand->valid(b, loc), [&](OpBuilder &tb, Location l) {
-          return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::ult,
+          return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::slt,
                                        operand->eval(tb, l),
                                        constIndex(tb, l, stop))
               .getResult();
@@ -371,8 +372,9 @@ private:
               cb, l, operand->valid(cb, l), [&](OpBuilder &tb, Location tl) {
                 Value c = operand->eval(tb, tl);
                 Value s = constIndex(tb, tl, start);
+                // Signed: a window may start before 0.
                 Value below = arith::CmpIOp::create(
-                    tb, tl, arith::CmpIPredicate::ult, c, s);
+                    tb, tl, arith::CmpIPredicate::slt, c, s);
                 Value off = arith::CmpIOp::create(
                     tb, tl, arith::CmpIPredicate::ne,
                     arith::RemUIOp::create(tb, tl,
@@ -380,7 +382,7 @@ private:
                                            constIndex(tb, tl, step)),
                     constIndex(tb, tl, 0));
                 Value before =
-                    arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::ult, c,
+                    arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::slt, c,
                                           constIndex(tb, tl, stop));
                 return arith::AndIOp::create(
                            tb, tl, before,

@@ -303,3 +303,59 @@ LogicalResult SqueezeOp::verify() {
       shape.push_back(source.getShape()[d]);
   return checkShape(*this, result, shape);
 }
+
+//===----------------------------------------------------------------------===//
+// ConcatOp, SelectRangeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::verify() {
+  auto result = cast<ArrayType>(getResult().getType());
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= int64_t(result.getRank()))
+    return emitOpError() << "dimension " << dim << " is not in [0, "
+                         << result.getRank() << ")";
+  SmallVector<int64_t> shape(result.getShape());
+  shape[dim] = 0;
+  for (auto [k, input] : llvm::enumerate(getInputs())) {
+    auto type = cast<ArrayType>(input.getType());
+    if (failed(checkElementType(*this, type, result)))
+      return failure();
+    if (type.getRank() != result.getRank())
+      return emitOpError() << "input " << k << " has rank " << type.getRank()
+                           << ", the result " << result.getRank();
+    if (type.isDynamicDim(dim))
+      return emitOpError() << "input " << k << " has a size known only at run "
+                           << "time along the concatenated dimension " << dim
+                           << " (not supported yet)";
+    shape[dim] += type.getShape()[dim];
+    for (unsigned d = 0; d < type.getRank(); ++d)
+      if (d != dim && type.getShape()[d] != result.getShape()[d])
+        return emitOpError() << "input " << k << " has size "
+                             << type.getShape()[d] << " in dimension " << d
+                             << ", the result " << result.getShape()[d];
+  }
+  return checkShape(*this, result, shape);
+}
+
+LogicalResult SelectRangeOp::verify() {
+  ArrayRef<int64_t> bounds = getBounds();
+  if (bounds.size() + 1 != getParts().size())
+    return emitOpError() << "needs one part more than bounds, got "
+                         << getParts().size() << " parts and " << bounds.size()
+                         << " bounds";
+  for (unsigned i = 1; i < bounds.size(); ++i)
+    if (bounds[i] < bounds[i - 1])
+      return emitOpError() << "bounds must not decrease";
+  for (Value part : getParts())
+    if (part.getType() != getResult().getType())
+      return emitOpError() << "part of type " << part.getType()
+                           << " for a result of type " << getResult().getType();
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  auto var = dyn_cast<BlockArgument>(getIndex());
+  if (!var || var.getOwner() != &kernel.getBody().front() ||
+      var.getArgNumber() >= kernel.getNumIndices())
+    return emitOpError() << "index must be an index variable of the kernel";
+  return success();
+}

@@ -19,7 +19,7 @@ using namespace mlir::sparse_array;
 //===----------------------------------------------------------------------===//
 
 /// `%i, %j(0:8:2)`: index variables, each optionally sliced. Slices are
-/// stored three per dimension (lo, hi, step); hi = -1 marks an unsliced
+/// stored three per dimension (lo, hi, step); step 0 marks an unsliced
 /// dimension, and no slice at all is stored as an empty array.
 static ParseResult
 parseSlicedIndices(OpAsmParser &parser,
@@ -30,7 +30,7 @@ parseSlicedIndices(OpAsmParser &parser,
   // Optional `(lo:hi[:step])` after an index variable.
   auto parseSliceSuffix = [&]() -> ParseResult {
     if (failed(parser.parseOptionalLParen())) {
-      triples.append({0, -1, 1});
+      triples.append({0, -1, 0});
       return success();
     }
     int64_t lo, hi, step = 1;
@@ -69,7 +69,7 @@ static void printSlicedIndices(OpAsmPrinter &printer, Operation *,
     if (dim)
       printer << ", ";
     printer << index;
-    if (!s.empty() && s[3 * dim + 1] >= 0) {
+    if (!s.empty() && s[3 * dim + 2] != 0) {
       printer << "(" << s[3 * dim] << ":" << s[3 * dim + 1];
       if (s[3 * dim + 2] != 1)
         printer << ":" << s[3 * dim + 2];
@@ -555,6 +555,10 @@ LogicalResult KernelOp::verifyRegions() {
                  << ", which indexes the result";
         vars.reset(var);
       }
+    } else if (auto select = dyn_cast<SelectRangeOp>(op)) {
+      vars.set(cast<BlockArgument>(select.getIndex()).getArgNumber());
+      for (Value part : select.getParts())
+        vars |= freeOf(part);
     } else if (isa<ApplyOp>(op)) {
       for (Value operand : op.getOperands())
         vars |= freeOf(operand);
@@ -576,8 +580,8 @@ LogicalResult KernelOp::verifyRegions() {
                              [](Operation *u) { return !isa<AccessOp>(u); }))) {
       return op.emitOpError()
              << "is not allowed in a kernel body (only sparse_array.access, "
-                "apply, reduce_over, arith.constant and yield); wrap scalar "
-                "code in a sparse_array.func";
+                "apply, reduce_over, select_range, arith.constant and yield); "
+                "wrap scalar code in a sparse_array.func";
     }
     if (op.getNumResults() == 1)
       freeVars[op.getResult(0)] = vars;
@@ -628,8 +632,11 @@ LogicalResult AccessOp::verify() {
       continue;
     auto [lo, hi, step] = getSlice(dim);
     int64_t size = type.getShape()[dim];
-    if (lo < 0 || hi < lo || step < 1 ||
-        (!ShapedType::isDynamic(size) && hi > size))
+    bool dynamic = ShapedType::isDynamic(size);
+    // A padded window may reach outside a dimension of known size.
+    if (getPadded() && !dynamic && hi >= lo && step >= 1)
+      continue;
+    if (lo < 0 || hi < lo || step < 1 || (!dynamic && hi > size))
       return emitOpError() << "slice (" << lo << ":" << hi << ":" << step
                            << ") of dimension " << dim
                            << " is not within [0, "

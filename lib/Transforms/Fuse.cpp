@@ -131,7 +131,7 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     if (!outputVar) {
       indices.push_back(mapping.lookupOrDefault(index));
       triples.append(own ? SmallVector<int64_t>{(*own)[0], (*own)[1], (*own)[2]}
-                         : SmallVector<int64_t>{0, -1, 1});
+                         : SmallVector<int64_t>{0, -1, 0});
       anySliced |= own.has_value();
       continue;
     }
@@ -139,8 +139,14 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     Value outerIndex = outer.getIndices()[r];
     if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
       int64_t at = own ? (*own)[0] + (*own)[2] * *c : *c;
+      // Outside a padded window: the input's fill, nothing read.
+      int64_t size = inner.getArrayType().getShape()[dim];
+      if (inner.getPadded() && !ShapedType::isDynamic(size) &&
+          (at < 0 || at >= size))
+        return arith::ConstantOp::create(rewriter, loc,
+                                         inner.getArrayType().getFillValue());
       indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, at));
-      triples.append({0, -1, 1});
+      triples.append({0, -1, 0});
       continue;
     }
     indices.push_back(mapping.lookup(outerIndex));
@@ -164,13 +170,43 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
       anySliced = true;
       triples.append({(*composed)[0], (*composed)[1], (*composed)[2]});
     } else {
-      triples.append({0, -1, 1});
+      triples.append({0, -1, 0});
     }
   }
-  return AccessOp::create(
+  auto composed = AccessOp::create(
       rewriter, loc, mapping.lookup(inner.getArray()), indices,
       rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
                                               : ArrayRef<int64_t>()));
+  // A window stays a window (its coordinates may reach outside).
+  composed.setPadded(inner.getPadded());
+  return composed;
+}
+
+/// The producer's select_range in the fused kernel: its coordinate is what
+/// the consumer reads of that producer dimension. Through a slice (lo +
+/// step * x) a bound b becomes the number of x below it, ceil((b - lo) /
+/// step) (at least 0); at a fixed coordinate the part is known.
+static Value composeSelect(PatternRewriter &rewriter, SelectRangeOp select,
+                           KernelOp producer, AccessOp outer,
+                           IRMapping &mapping) {
+  unsigned r = cast<BlockArgument>(select.getIndex()).getArgNumber();
+  Value outerIndex = outer.getIndices()[r];
+  ArrayRef<int64_t> bounds = select.getBounds();
+  if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
+    unsigned p = llvm::count_if(bounds, [&](int64_t b) { return b <= *c; });
+    return mapping.lookup(select.getParts()[p]);
+  }
+  SmallVector<int64_t> mapped(bounds);
+  if (outer.isSliced(r)) {
+    auto [lo, hi, step] = outer.getSlice(r);
+    for (int64_t &b : mapped)
+      b = b <= lo ? 0 : (b - lo + step - 1) / step;
+  }
+  SmallVector<Value> parts = llvm::map_to_vector(
+      select.getParts(), [&](Value v) { return mapping.lookup(v); });
+  return SelectRangeOp::create(
+      rewriter, select.getLoc(), select.getResult().getType(),
+      mapping.lookup(outerIndex), rewriter.getDenseI64ArrayAttr(mapped), parts);
 }
 
 /// slice %a[spec] -> kernel reading %a through a sliced access: one index
@@ -197,12 +233,12 @@ struct SliceToKernel : public OpRewritePattern<SliceOp> {
       SliceOp::Normalized n = *slice.normalize(dim);
       if (n.index) {
         indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, n.lo));
-        triples.append({0, -1, 1});
+        triples.append({0, -1, 0});
         continue;
       }
       indices.push_back(kernel.getIndex(next++));
       if (n.whole) {
-        triples.append({0, -1, 1});
+        triples.append({0, -1, 0});
         continue;
       }
       anySliced = true;
@@ -296,6 +332,56 @@ struct SqueezeToKernel : public OpRewritePattern<SqueezeOp> {
   }
 };
 
+/// concat %a, %b dim d: each input read through a padded window of d at
+/// its offset, the part a coordinate lies in picked by select_range (seed
+/// 001 §5.1: a ⊔ b, then |a| + b).
+struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp concat,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = cast<ArrayType>(concat.getResult().getType());
+    unsigned rank = resultType.getRank();
+    unsigned dim = concat.getDim();
+    int64_t total = resultType.getShape()[dim];
+    Location loc = concat.getLoc();
+    auto kernel =
+        KernelOp::create(rewriter, loc, resultType, concat.getInputs(), rank);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBody().front());
+    SmallVector<Value> parts;
+    SmallVector<int64_t> bounds;
+    int64_t offset = 0;
+    for (auto [k, input] : llvm::enumerate(concat.getInputs())) {
+      auto type = cast<ArrayType>(input.getType());
+      SmallVector<Value> indices;
+      SmallVector<int64_t> triples;
+      for (unsigned d = 0; d < rank; ++d) {
+        indices.push_back(kernel.getIndex(d));
+        if (d == dim)
+          triples.append({-offset, total - offset, 1});
+        else
+          triples.append({0, -1, 0});
+      }
+      auto access =
+          AccessOp::create(rewriter, loc, kernel.getInputArg(k), indices,
+                           rewriter.getDenseI64ArrayAttr(triples));
+      access.setPadded(true);
+      parts.push_back(access);
+      offset += type.getShape()[dim];
+      if (k + 1 < concat.getInputs().size())
+        bounds.push_back(offset);
+    }
+    Value value = parts.front();
+    if (parts.size() > 1)
+      value = SelectRangeOp::create(
+          rewriter, loc, resultType.getElementType(), kernel.getIndex(dim),
+          rewriter.getDenseI64ArrayAttr(bounds), parts);
+    YieldOp::create(rewriter, loc, value);
+    rewriter.replaceOp(concat, kernel.getResult());
+    return success();
+  }
+};
+
 /// A kernel input produced by another kernel used nowhere else is replaced
 /// by the producer's expression: its output index variables become the
 /// consumer's access indices, its reduction variables and inputs new ones
@@ -332,6 +418,7 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     return llvm::all_of(consumer.getInputArg(k).getUsers(), [&](Operation *u) {
       auto other = dyn_cast<AccessOp>(u);
       return other && other.getSlices() == access.getSlices() &&
+             other.getPadded() == access.getPadded() &&
              llvm::all_of_zip(
                  other.getIndices(), access.getIndices(), [](Value a, Value b) {
                    return a == b ||
@@ -424,13 +511,17 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&body);
     for (Operation &op : producer.getBody().front().without_terminator()) {
-      auto inner = dyn_cast<AccessOp>(op);
-      if (!inner) {
-        rewriter.clone(op, mapping);
+      if (auto inner = dyn_cast<AccessOp>(op)) {
+        mapping.map(inner.getResult(),
+                    composeAccess(rewriter, inner, producer, access, mapping));
         continue;
       }
-      Value read = composeAccess(rewriter, inner, producer, access, mapping);
-      mapping.map(inner.getResult(), read);
+      if (auto select = dyn_cast<SelectRangeOp>(op)) {
+        mapping.map(select.getResult(),
+                    composeSelect(rewriter, select, producer, access, mapping));
+        continue;
+      }
+      rewriter.clone(op, mapping);
     }
     Value produced = mapping.lookup(producer.getYield().getValue());
     for (Operation &op : consumer.getBody().front()) {
@@ -473,6 +564,7 @@ struct MergeRepeatedInputs : public OpRewritePattern<KernelOp> {
         AccessOp one = kernel.getAccessOf(first);
         if (!one || kernel.getInputs()[first] != kernel.getInputs()[later] ||
             one.getSlices() != second.getSlices() ||
+            one.getPadded() != second.getPadded() ||
             !llvm::all_of_zip(one.getIndices(), second.getIndices(), sameIndex))
           continue;
         BlockArgument from = kernel.getInputArg(later);
@@ -506,6 +598,6 @@ struct SparseArrayFusePass
 void mlir::sparse_array::populateSparseArrayFusionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<MapToKernel, ReduceToKernel, SliceToKernel, TransposeToKernel,
-               ExpandDimsToKernel, SqueezeToKernel, FuseProducerKernel,
-               MergeRepeatedInputs>(patterns.getContext());
+               ExpandDimsToKernel, SqueezeToKernel, ConcatToKernel,
+               FuseProducerKernel, MergeRepeatedInputs>(patterns.getContext());
 }

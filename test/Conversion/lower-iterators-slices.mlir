@@ -22,14 +22,15 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative} {
 // CHECK: %[[SEEK:.*]]:2 = scf.while
 // CHECK:   arith.shrui
 // CHECK:   arith.cmpi ult, %{{.*}}, %[[C1]] : index
-//   Skip what lies below 1 or off the stride 2 (up to the stop 9).
+//   Skip what lies below 1 or off the stride 2 (up to the stop 9; signed:
+//   a padded window may start before 0).
 // CHECK: %[[START:.*]] = scf.while (%{{.*}} = %[[SEEK]]#0)
 // CHECK:   arith.remui %{{.*}}, %[[C2]] : index
-// CHECK:   arith.cmpi ult, %{{.*}}, %[[C9]] : index
+// CHECK:   arith.cmpi slt, %{{.*}}, %[[C9]] : index
 //   The loop over the slice runs while a coordinate below 9 is left, at
 //   x = (c - 1) / 2.
 // CHECK: scf.while (%{{.*}} = %[[START]],
-// CHECK:   arith.cmpi ult, %{{.*}}, %[[C9]] : index
+// CHECK:   arith.cmpi slt, %{{.*}}, %[[C9]] : index
 // CHECK: } do {
 // CHECK:   %[[SHIFT:.*]] = arith.subi %{{.*}}, %[[C1]] : index
 // CHECK:   arith.divui %[[SHIFT]], %[[C2]] : index

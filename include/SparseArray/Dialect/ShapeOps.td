@@ -145,4 +145,66 @@ def SparseArray_SqueezeOp : SparseArray_Op<"squeeze", [Pure]> {
   let hasVerifier = 1;
 }
 
+def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
+  let summary = "Concatenation along a dimension (numpy.concatenate)";
+  let description = [{
+    The inputs joined along dimension `dim` (`numpy.concatenate(inputs,
+    axis=dim)`; `hstack` and `vstack` are its cases): every other dimension
+    agrees, the result's `dim` is their sum (static sizes along `dim`).
+    Seed 001 §4.1 and §5.1: a loop over the result's `dim` iterates
+    `a ⊔ b`, then `|a| + b` once `a` ran out.
+
+    Fill values: each input's implicit entries hold its own fill, so the
+    result holds the dense program's values whatever the fills; the result
+    type's fill decides what is stored. Where an input's fill differs from
+    the result's, its part is computed at every point (its implicit entries
+    are values there).
+
+    `sparse-array-fuse` lowers it to a kernel that reads each input through
+    a padded window of `dim` (`%l(-offset:total-offset)`) and picks the part
+    a coordinate lies in (`sparse_array.select_range`), fused with what
+    surrounds it.
+
+    Example:
+
+    ```mlir
+    %c = sparse_array.concat %a, %b dim 1
+        : !sparse_array.array<4x3xf64, #csr>, !sparse_array.array<4x5xf64, #csr>
+       -> !sparse_array.array<4x8xf64, #csr>
+    ```
+  }];
+  let arguments = (ins Variadic<SparseArray_Array>:$inputs, I64Attr:$dim);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $inputs `dim` $dim attr-dict `:` qualified(type($inputs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
+    Pure, HasParent<"KernelOp">]> {
+  let summary = "The value of the part a coordinate lies in";
+  let description = [{
+    `parts[p]` where `bounds[p - 1] <= index < bounds[p]` (with -inf and +inf
+    around the bounds): the value of a concatenation at coordinate `index`
+    (an index variable of the kernel), each part read through a padded
+    window (seed 001 §5.1). Its iteration algebra is the union of the
+    parts' where their fills agree, the universe otherwise (a part whose
+    implicit entries differ from the others' covers its whole range).
+
+    Example:
+
+    ```mlir
+    %v = sparse_array.select_range %l [3] (%a, %b) : f64, f64 -> f64
+    ```
+  }];
+  let arguments = (ins Index:$index, DenseI64ArrayAttr:$bounds,
+                       Variadic<AnyType>:$parts);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $index $bounds ` ` `(` $parts `)` attr-dict `:` type($parts) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SPARSE_ARRAY_SHAPE_OPS

@@ -239,22 +239,28 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
     `ceil((hi - lo) / step)` values and reads coordinate `lo + step * i`
     (seed 000 §4.2, Fig. 8).
 
+    `padded`: slices may reach outside a dimension of static size, and
+    coordinates outside it read the input's fill (a window: how the parts
+    of a concatenation are read, seed 001 §5.1's offset |a| + b).
+
     Example:
 
     ```mlir
     %v = sparse_array.access %B[%i(0:8:2), %j] : !sparse_array.array<8x4xf64>
+    %w = sparse_array.access %C[%l(-8:4)] padded : !sparse_array.array<4xf64>
     ```
   }];
   let arguments = (ins SparseArray_Array:$array, Variadic<Index>:$indices,
-                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$slices);
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$slices,
+                       UnitAttr:$padded);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $array `[` custom<SlicedIndices>($indices, $slices) `]` attr-dict `:` qualified(type($array))
+    $array `[` custom<SlicedIndices>($indices, $slices) `]` (`padded` $padded^)? attr-dict `:` qualified(type($array))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ArrayType getArrayType() { return ::llvm::cast<ArrayType>(getArray().getType()); }
-    bool isSliced(unsigned dim) { return !getSlices().empty() && getSlices()[3 * dim + 1] >= 0; }
+    bool isSliced(unsigned dim) { return !getSlices().empty() && getSlices()[3 * dim + 2] != 0; }
     /// (lo, hi, step) of a sliced dimension.
     std::array<int64_t, 3> getSlice(unsigned dim) {
       return {getSlices()[3 * dim], getSlices()[3 * dim + 1], getSlices()[3 * dim + 2]};

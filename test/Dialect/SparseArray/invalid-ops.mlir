@@ -492,7 +492,7 @@ func.func @kernel_raw_arith(%b: !sparse_array.array<4xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
     %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
-    // expected-error@+1 {{'arith.addf' op is not allowed in a kernel body (only sparse_array.access, apply, reduce_over, arith.constant and yield); wrap scalar code in a sparse_array.func}}
+    // expected-error@+1 {{'arith.addf' op is not allowed in a kernel body (only sparse_array.access, apply, reduce_over, select_range, arith.constant and yield); wrap scalar code in a sparse_array.func}}
     %w = arith.addf %v, %v : f64
     sparse_array.yield %w : f64
   }

@@ -240,3 +240,147 @@ func.func @squeeze_shape(%a: !A, %e: !sparse_array.array<3x1xf64>) {
   %0 = sparse_array.squeeze %e [1] : !sparse_array.array<3x1xf64> -> !sparse_array.array<3x1xf64>
   return
 }
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_none(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op needs at least one input}}
+  %0 = "sparse_array.concat"() <{dim = 0 : i64}> : () -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_dim(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op dimension 2 is not in [0, 2)}}
+  %0 = sparse_array.concat %a, %a dim 2 : !A, !A -> !sparse_array.array<20x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_rank(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  %v = sparse_array.squeeze %e [1] : !sparse_array.array<3x1xf64> -> !sparse_array.array<3xf64>
+  // expected-error@+1 {{'sparse_array.concat' op input 1 has rank 1, the result 2}}
+  %0 = sparse_array.concat %a, %v dim 0 : !A, !sparse_array.array<3xf64> -> !sparse_array.array<13x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_dynamic(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op input 0 has a size known only at run time along the concatenated dimension 0 (not supported yet)}}
+  %0 = sparse_array.concat %d, %d dim 0 : !D, !D -> !D
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_other_dim(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op input 1 has size 1 in dimension 1, the result 4}}
+  %0 = sparse_array.concat %a, %e dim 0 : !A, !sparse_array.array<3x1xf64> -> !sparse_array.array<13x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_shape(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op result shape [21, 4] is not [20, 4]}}
+  %0 = sparse_array.concat %a, %a dim 0 : !A, !A -> !sparse_array.array<21x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @concat_element(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  // expected-error@+1 {{'sparse_array.concat' op result element type 'f32' differs from the source's 'f64'}}
+  %0 = sparse_array.concat %a, %a dim 0 : !A, !A -> !sparse_array.array<20x4xf32>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @select_range_parts(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  %0 = sparse_array.kernel ins(%a : !A) -> !sparse_array.array<10x4xf64> {
+  ^bb0(%i: index, %j: index, %x: !A):
+    %u = sparse_array.access %x[%i, %j] : !A
+    // expected-error@+1 {{'sparse_array.select_range' op needs one part more than bounds, got 1 parts and 1 bounds}}
+    %w = sparse_array.select_range %j [2] (%u) : f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @select_range_bounds(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  %0 = sparse_array.kernel ins(%a : !A) -> !sparse_array.array<10x4xf64> {
+  ^bb0(%i: index, %j: index, %x: !A):
+    %u = sparse_array.access %x[%i, %j] : !A
+    // expected-error@+1 {{'sparse_array.select_range' op bounds must not decrease}}
+    %w = sparse_array.select_range %j [3, 1] (%u, %u, %u) : f64, f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @select_range_types(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  %0 = sparse_array.kernel ins(%a : !A) -> !sparse_array.array<10x4xf64> {
+  ^bb0(%i: index, %j: index, %x: !A):
+    %u = sparse_array.access %x[%i, %j] : !A
+    %c = arith.constant 1.0 : f32
+    // expected-error@+1 {{'sparse_array.select_range' op part of type 'f32' for a result of type 'f64'}}
+    %w = sparse_array.select_range %j [2] (%u, %c) : f64, f32 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @select_range_index(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
+  %0 = sparse_array.kernel ins(%a : !A) -> !sparse_array.array<10x4xf64> {
+  ^bb0(%i: index, %j: index, %x: !A):
+    %u = sparse_array.access %x[%i, %j] : !A
+    %c = arith.constant 2 : index
+    // expected-error@+1 {{'sparse_array.select_range' op index must be an index variable of the kernel}}
+    %w = sparse_array.select_range %c [2] (%u, %u) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}

@@ -37,3 +37,19 @@ func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
   %2 = sparse_array.squeeze %e [1] : !sparse_array.array<3x1xf64> -> !sparse_array.array<3xf64>
   return
 }
+
+// CHECK-LABEL: func.func @concats(
+// CHECK: sparse_array.concat %{{.*}}, %{{.*}} dim 1 :
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-4:4)] padded :
+// CHECK: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) : f64, f64 -> f64
+func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
+  %0 = sparse_array.concat %a, %b dim 1 : !A, !sparse_array.array<10x3xf64> -> !sparse_array.array<10x7xf64>
+  %1 = sparse_array.kernel ins(%a, %a : !A, !A) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %l: index, %x: !A, %y: !A):
+    %u = sparse_array.access %x[%i, %l(0:8)] padded : !A
+    %v = sparse_array.access %y[%i, %l(-4:4)] padded : !A
+    %w = sparse_array.select_range %l [4] (%u, %v) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}

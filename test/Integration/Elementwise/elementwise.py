@@ -570,6 +570,33 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         vrank = len(full_shape)
         typ = array_type(shape, t, fmt, vrank, fills[k], width)
         name = "%%in%d_%s" % (k, tag)
+        if slicing and srng.random() < 0.15 and any(shape):
+            # A concatenation of 2-3 parts along one dimension, each with its
+            # own format and fill (numpy.concatenate of the dense parts).
+            d = srng.choice([i for i, n in enumerate(shape) if n > 0])
+            cuts = sorted(srng.randint(0, shape[d]) for _ in range(srng.randint(1, 2)))
+            sizes = [b - a for a, b in zip([0] + cuts, cuts + [shape[d]])]
+            pnames, ptypes, pdense = [], [], []
+            for j, size in enumerate(sizes):
+                pshape = list(shape)
+                pshape[d] = size
+                pfmt = srng.choice(list(FORMATS[vrank]))
+                pfill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
+                parr = random_values(rng, t, pshape, pfill, kinds[k])
+                pstored = np.array([rng.random() < density for _ in range(parr.size)],
+                                   dtype=bool).reshape(pshape)
+                ptyp = array_type(pshape, t, pfmt, vrank, pfill, width)
+                pname = "%s_p%d" % (name, j)
+                pdense.append(operand_lines(rng, v, pname, "%s_%dp%d" % (tag, k, j),
+                                            parr, pstored, t, pfmt, ptyp, pfill, width))
+                pnames.append(pname)
+                ptypes.append(ptyp)
+            v.lines.append("  %s = sparse_array.concat %s dim %d : %s -> %s" % (
+                name, ", ".join(pnames), d, ", ".join(ptypes), typ))
+            names.append(name)
+            typs.append(typ)
+            dense.append(np.concatenate(pdense, axis=d))
+            continue
         if slicing and srng.random() < 0.5:
             # A view of another array: a slice of a larger one, a
             # transposition, new or removed size-1 dimensions (its own

@@ -1,0 +1,70 @@
+// RUN: sa-opt %s --sparse-array-fuse | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices | FileCheck %s --check-prefix=PLAN
+// Concatenation as a kernel (seed 001 §5.1): each part through a padded
+// window at its offset, select_range picking the part; fused with slices
+// and maps around it (no temporary).
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+!a = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
+!b = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed]>>
+!h = !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>
+!s = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+!c = !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
+!v3 = !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>
+!v5 = !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
+!v8 = !sparse_array.array<8xf64, #sparse_array.format<[compressed]>>
+
+// hstack: A at columns 0..2 (window 0:8), B at 3..7 (window -3:5).
+// CHECK-LABEL: func.func @hstack(
+// CHECK: ^bb0(%[[I:[^:]*]]: index, %[[L:[^:]*]]: index, %[[A:[^:]*]]: {{.*}}, %[[B:[^:]*]]: {{.*}}):
+// CHECK: %[[X:.*]] = sparse_array.access %[[A]][%[[I]], %[[L]](0:8)] padded
+// CHECK: %[[Y:.*]] = sparse_array.access %[[B]][%[[I]], %[[L]](-3:5)] padded
+// CHECK: sparse_array.select_range %[[L]] [3] (%[[X]], %[[Y]])
+func.func @hstack(%a: !a, %b: !b) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+  return %h : !h
+}
+
+// Columns 2..5 of hstack(A, B): the windows and the bound compose with
+// the slice (A: 2:6, B: -1:3, the part boundary at x = 1).
+// CHECK-LABEL: func.func @slice_of_hstack(
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %[[L:.*]](2:6)] padded
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %[[L]](-1:3)] padded
+// CHECK: sparse_array.select_range %[[L]] [1]
+// CHECK-NOT: sparse_array.kernel
+// CHECK: return
+func.func @slice_of_hstack(%a: !a, %b: !b) -> !s {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+  %s = sparse_array.slice %h[:, 2:6] : !h -> !s
+  return %s : !s
+}
+
+// Column 5 of hstack(A, B) is column 2 of B: the part is known, A unread.
+// CHECK-LABEL: func.func @column_of_hstack(
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[Y:.*]] = sparse_array.access %{{.*}}[%{{.*}}, %[[C2]]]
+// CHECK-NOT: select_range
+// CHECK: sparse_array.yield %[[Y]]
+func.func @column_of_hstack(%a: !a, %b: !b) -> !c {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+  %s = sparse_array.slice %h[:, 5] : !h -> !c
+  return %s : !c
+}
+
+// A map over concatenations: one kernel over all four parts; the plan
+// records each part's view (a window, seed 001's offset |a| + b).
+// CHECK-LABEL: func.func @sum_of_concats(
+// CHECK: sparse_array.kernel ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-COUNT-2: sparse_array.select_range
+// CHECK: sparse_array.apply @add
+// PLAN-LABEL: func.func @sum_of_concats(
+// PLAN: sequence "union(slice(s0, 0, 8, 1), slice(s1, -3, 5, 1), slice(s2, 0, 8, 1), slice(s3, -3, 5, 1))"
+func.func @sum_of_concats(%p: !v3, %q: !v5, %r: !v3, %s: !v5) -> !v8 {
+  %x = sparse_array.concat %p, %q dim 0 : !v3, !v5 -> !v8
+  %y = sparse_array.concat %r, %s dim 0 : !v3, !v5 -> !v8
+  %z = sparse_array.map @add(%x, %y) : (!v8, !v8) -> !v8
+  return %z : !v8
+}
