@@ -1,0 +1,370 @@
+#!/usr/bin/python3
+"""Shape operators against scipy.sparse and pydata/sparse, in one run (seed 001 §8).
+
+Families (what Burrito's evaluation measures, as far as sparse_array has the
+operators today; collapse and split wait for reshape, issue 16):
+
+  slice_csr     A[r0:r1] (rows n/4 .. 3n/4) into CSR
+  slice_coo     the same into COO
+  vstack_csr    concatenate([top, bottom], axis=0) of A's halves, CSR -> CSR
+  hstack_csr    concatenate([left, right], axis=1), CSR -> CSR
+  vstack_coo    the same from and into COO
+  hstack_coo
+  spmv_vstack   vstack(top, bottom) @ x, fused (no stacked matrix is built)
+  slice_mul     A[r0:r1] * B[r0:r1] element-wise, fused (B: A with its
+                columns shifted by one, seed 000 §8's recipe)
+
+Inputs: real matrices (../shared/data/matrices, when present) and generated
+banded ones (sa-bench-elementwise-gen: 10 entries per row, up to 2^20 rows =
+10.5M entries). sparse_array runs each family as a noinline function over
+static-shaped arrays read once (sa-run, JIT -O3), timed by sa_rt_seconds()
+around the call, best of --repeat; scipy (1.10) and pydata/sparse (0.13) run
+the same operations on the same data, best of --repeat. Every system's
+result entry count and value sum are compared. Prints one table row per
+(family, input) with the ratios scipy/sa and pydata/sa (> 1: sparse_array
+faster), the geomean per family, and writes a plot of time against stored
+entries per family and system (matplotlib) to --plot.
+
+SpMV uses functions declared with finite-math properties (0 annihilates
+multiplication, 0 is the identity of an associative addition): what scipy
+computes. The standard library's exact f64 add and mul (NaN, inf and -0.0
+kept exact) iterate every point instead (issue 20).
+
+  bench/shape/bench_shape.py [--build build] [--rows 16384 --rows 131072
+      --rows 1048576] [--matrix FILE.mtx ...] [--repeat 5] [--plot PNG]
+"""
+
+import argparse
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
+DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
+
+FAMILIES = ["slice_csr", "slice_coo", "vstack_csr", "hstack_csr", "vstack_coo",
+            "hstack_coo", "spmv_vstack", "slice_mul"]
+
+FUNCS = """
+sparse_array.func @fmul(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @fadd(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+func.func private @sa_rt_seconds() -> f64
+func.func private @sa_rt_print_f64(f64)
+func.func private @sa_rt_print_i64(i64)
+func.func private @sa_rt_print_str(!llvm.ptr)
+func.func private @sa_rt_print_newline()
+llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>
+"""
+
+CSR = "#sparse_array.format<[dense, compressed]>"
+COO = "#sparse_array.format<[compressed(nonunique), singleton]>"
+
+
+def ty(shape, fmt=CSR):
+    return "!sparse_array.array<%sxf64, %s>" % ("x".join(map(str, shape)), fmt)
+
+
+def dense_ty(n):
+    return "!sparse_array.array<%dxf64>" % n
+
+
+def sa_program(n, m, repeat):
+    """The program for an n x m matrix A (input 0) and B (input 1)."""
+    r0, r1 = n // 4, 3 * n // 4
+    half, mid = n // 2, m // 2
+    A, S = ty([n, m]), ty([r1 - r0, m])
+    Acoo, Scoo = ty([n, m], COO), ty([r1 - r0, m], COO)
+    T, Bt = ty([half, m]), ty([n - half, m])
+    L, R = ty([n, mid]), ty([n, m - mid])
+    Tc, Btc, Lc, Rc = (ty([half, m], COO), ty([n - half, m], COO),
+                       ty([n, mid], COO), ty([n, m - mid], COO))
+    X, Y = dense_ty(m), dense_ty(n)
+    funcs = []
+
+    def fn(name, params, result, body):
+        funcs.append("func.func @%s(%s) -> %s attributes {passthrough = [\"noinline\"]} {\n%s\n}"
+                     % (name, ", ".join("%%%s: %s" % p for p in params), result, body))
+
+    def ret(v, t):
+        return "  return %s : %s" % (v, t)
+
+    # Materialized pieces (set-up, not timed).
+    fn("top", [("a", A)], T, "  %s = sparse_array.slice %%a[0:%d] : %s -> %s\n%s" % ("%r", half, A, T, ret("%r", T)))
+    fn("bottom", [("a", A)], Bt, "  %%r = sparse_array.slice %%a[%d:%d] : %s -> %s\n%s" % (half, n, A, Bt, ret("%r", Bt)))
+    fn("left", [("a", A)], L, "  %%r = sparse_array.slice %%a[:, 0:%d] : %s -> %s\n%s" % (mid, A, L, ret("%r", L)))
+    fn("right", [("a", A)], R, "  %%r = sparse_array.slice %%a[:, %d:%d] : %s -> %s\n%s" % (mid, m, A, R, ret("%r", R)))
+    fn("rowsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [1] : %s -> %s\n%s" % (A, Y, ret("%r", Y)))
+    fn("bslice", [("b", A)], S, "  %%r = sparse_array.slice %%b[%d:%d] : %s -> %s\n%s" % (r0, r1, A, S, ret("%r", S)))
+    # The timed families.
+    fn("slice_csr", [("a", A)], S, "  %%r = sparse_array.slice %%a[%d:%d] : %s -> %s\n%s" % (r0, r1, A, S, ret("%r", S)))
+    fn("slice_coo", [("a", A)], Scoo, "  %%r = sparse_array.slice %%a[%d:%d] : %s -> %s\n%s" % (r0, r1, A, Scoo, ret("%r", Scoo)))
+    fn("vstack_csr", [("t", T), ("b", Bt)], A, "  %%r = sparse_array.concat %%t, %%b dim 0 : %s, %s -> %s\n%s" % (T, Bt, A, ret("%r", A)))
+    fn("hstack_csr", [("l", L), ("q", R)], A, "  %%r = sparse_array.concat %%l, %%q dim 1 : %s, %s -> %s\n%s" % (L, R, A, ret("%r", A)))
+    fn("vstack_coo", [("t", Tc), ("b", Btc)], Acoo, "  %%r = sparse_array.concat %%t, %%b dim 0 : %s, %s -> %s\n%s" % (Tc, Btc, Acoo, ret("%r", Acoo)))
+    fn("hstack_coo", [("l", Lc), ("q", Rc)], Acoo, "  %%r = sparse_array.concat %%l, %%q dim 1 : %s, %s -> %s\n%s" % (Lc, Rc, Acoo, ret("%r", Acoo)))
+    Xe = "!sparse_array.array<1x%dxf64>" % m
+    D2 = "!sparse_array.array<%dx%dxf64, %s>" % (n, m, CSR)
+    fn("spmv_vstack", [("t", T), ("b", Bt), ("x", X)], Y, "\n".join([
+        "  %%c = sparse_array.concat %%t, %%b dim 0 : %s, %s -> %s" % (T, Bt, A),
+        "  %%xe = sparse_array.expand_dims %%x [0] : %s -> %s" % (X, Xe),
+        "  %%p = sparse_array.map @fmul(%%c, %%xe) : (%s, %s) -> %s" % (A, Xe, D2),
+        "  %%r = sparse_array.reduce @fadd %%p dims [1] : %s -> %s" % (D2, Y),
+        ret("%r", Y)]))
+    fn("slice_mul", [("a", A), ("bs", S)], S, "\n".join([
+        "  %%s = sparse_array.slice %%a[%d:%d] : %s -> %s" % (r0, r1, A, S),
+        "  %%r = sparse_array.map @fmul(%%s, %%bs) : (%s, %s) -> %s" % (S, S, S),
+        ret("%r", S)]))
+
+    args = {"slice_csr": ["%a"], "slice_coo": ["%a"], "vstack_csr": ["%top", "%bot"],
+            "hstack_csr": ["%lft", "%rgt"], "vstack_coo": ["%topc", "%botc"],
+            "hstack_coo": ["%lftc", "%rgtc"], "spmv_vstack": ["%top", "%bot", "%x"],
+            "slice_mul": ["%a", "%bs"]}
+    types = {"%a": A, "%top": T, "%bot": Bt, "%lft": L, "%rgt": R, "%topc": Tc,
+             "%botc": Btc, "%lftc": Lc, "%rgtc": Rc, "%x": X, "%bs": S}
+    results = {"slice_csr": S, "slice_coo": Scoo, "vstack_csr": A, "hstack_csr": A,
+               "vstack_coo": Acoo, "hstack_coo": Acoo, "spmv_vstack": Y, "slice_mul": S}
+    main = ["func.func @main() {",
+            "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+            "  %%nrep = arith.constant %d : index" % repeat,
+            "  %big = arith.constant 1.0e300 : f64", "  %z = arith.constant 0.0 : f64",
+            "  %sp = llvm.mlir.addressof @sp : !llvm.ptr",
+            '  %a = sparse_array.read input %c0 {file_format = "mtx"} : ' + A,
+            '  %b = sparse_array.read input %c1 {file_format = "mtx"} : ' + A,
+            "  %%top = func.call @top(%%a) : (%s) -> %s" % (A, T),
+            "  %%bot = func.call @bottom(%%a) : (%s) -> %s" % (A, Bt),
+            "  %%lft = func.call @left(%%a) : (%s) -> %s" % (A, L),
+            "  %%rgt = func.call @right(%%a) : (%s) -> %s" % (A, R),
+            "  %%topc = sparse_array.convert %%top : %s to %s" % (T, Tc),
+            "  %%botc = sparse_array.convert %%bot : %s to %s" % (Bt, Btc),
+            "  %%lftc = sparse_array.convert %%lft : %s to %s" % (L, Lc),
+            "  %%rgtc = sparse_array.convert %%rgt : %s to %s" % (R, Rc),
+            "  %%x = func.call @rowsum(%%a) : (%s) -> %s" % (A, Y),
+            "  %%bs = func.call @bslice(%%b) : (%s) -> %s" % (A, S)]
+    for k, fam in enumerate(FAMILIES):
+        rt = results[fam]
+        call = "func.call @%s(%s) : (%s) -> %s" % (
+            fam, ", ".join(args[fam]), ", ".join(types[a] for a in args[fam]), rt)
+        main += [
+            "  %%best%d, %%nnz%d, %%sum%d = scf.for %%r = %%c0 to %%nrep step %%c1"
+            " iter_args(%%bb = %%big, %%n0 = %%c0, %%s0 = %%z) -> (f64, index, f64) {" % (k, k, k),
+            "    %t0 = func.call @sa_rt_seconds() : () -> f64",
+            "    %%c = %s" % call,
+            "    %t1 = func.call @sa_rt_seconds() : () -> f64",
+            "    %v = sparse_array.values %c : " + rt + " -> memref<?xf64>",
+            "    %n = memref.dim %v, %c0 : memref<?xf64>",
+            "    %dt = arith.subf %t1, %t0 : f64",
+            "    %b1 = arith.minimumf %bb, %dt : f64",
+            "    %s = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {",
+            "      %e = memref.load %v[%p] : memref<?xf64>",
+            "      %a2 = arith.addf %acc, %e : f64",
+            "      scf.yield %a2 : f64",
+            "    }",
+            "    sparse_array.dealloc %c : " + rt,
+            "    scf.yield %b1, %n, %s : f64, index, f64",
+            "  }",
+            "  func.call @sa_rt_print_f64(%%best%d) : (f64) -> ()" % k,
+            "  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()",
+            "  %%nn%d = arith.index_cast %%nnz%d : index to i64" % (k, k),
+            "  func.call @sa_rt_print_i64(%%nn%d) : (i64) -> ()" % k,
+            "  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()",
+            "  func.call @sa_rt_print_f64(%%sum%d) : (f64) -> ()" % k,
+            "  func.call @sa_rt_print_newline() : () -> ()"]
+    main += ["  return", "}"]
+    return FUNCS + "\n".join(funcs) + "\n" + "\n".join(main) + "\n"
+
+
+def best_of(repeat, f):
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = f()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def summary(r):
+    """(entries, value sum) of a result: a sparse matrix or a dense vector."""
+    if isinstance(r, np.ndarray):
+        return int(np.count_nonzero(r)), float(r.sum())
+    if hasattr(r, "nnz") and hasattr(r, "data"):
+        return int(r.nnz), float(np.asarray(r.data).sum())
+    return int(r.nnz), float(r.sum())
+
+
+def reference_runs(a, b, repeat):
+    """scipy and pydata/sparse on the same operations: {system: {family: (t, nnz, sum)}}."""
+    import sparse
+    n, m = a.shape
+    r0, r1, half, mid = n // 4, 3 * n // 4, n // 2, m // 2
+    x = np.asarray(a.sum(axis=1)).ravel()
+    top, bot, lft, rgt = a[:half], a[half:], a[:, :mid], a[:, mid:]
+    topc, botc, lftc, rgtc = top.tocoo(), bot.tocoo(), lft.tocoo(), rgt.tocoo()
+    bs = b[r0:r1]
+    scipy_ops = {
+        "slice_csr": lambda: a[r0:r1],
+        "slice_coo": lambda: a[r0:r1].tocoo(),
+        "vstack_csr": lambda: sp.vstack([top, bot], format="csr"),
+        "hstack_csr": lambda: sp.hstack([lft, rgt], format="csr"),
+        "vstack_coo": lambda: sp.vstack([topc, botc], format="coo"),
+        "hstack_coo": lambda: sp.hstack([lftc, rgtc], format="coo"),
+        "spmv_vstack": lambda: sp.vstack([top, bot], format="csr") @ x,
+        "slice_mul": lambda: a[r0:r1].multiply(bs),
+    }
+    ga, gb = sparse.GCXS.from_scipy_sparse(a), sparse.GCXS.from_scipy_sparse(b)
+    ca = sparse.COO.from_scipy_sparse(a)
+    gt, gbt = ga[:half], ga[half:]
+    gl, gr = sparse.GCXS.from_scipy_sparse(lft), sparse.GCXS.from_scipy_sparse(rgt)
+    ct, cbt = sparse.COO.from_scipy_sparse(top), sparse.COO.from_scipy_sparse(bot)
+    cl, cr = sparse.COO.from_scipy_sparse(lft), sparse.COO.from_scipy_sparse(rgt)
+    gbs = gb[r0:r1]
+    pydata_ops = {
+        "slice_csr": lambda: ga[r0:r1],
+        "slice_coo": lambda: ca[r0:r1],
+        "vstack_csr": lambda: sparse.concatenate([gt, gbt], axis=0),
+        "hstack_csr": lambda: sparse.concatenate([gl, gr], axis=1),
+        "vstack_coo": lambda: sparse.concatenate([ct, cbt], axis=0),
+        "hstack_coo": lambda: sparse.concatenate([cl, cr], axis=1),
+        "spmv_vstack": lambda: sparse.concatenate([ct, cbt], axis=0) @ x,
+        "slice_mul": lambda: ga[r0:r1] * gbs,
+    }
+    out = {}
+    for system, ops in (("scipy", scipy_ops), ("pydata", pydata_ops)):
+        out[system] = {}
+        for fam in FAMILIES:
+            t, r = best_of(repeat, ops[fam])
+            out[system][fam] = (t,) + summary(r)
+    return out
+
+
+def run(cmd, **kw):
+    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if proc.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), proc.stderr[-4000:]))
+    return proc.stdout
+
+
+def sa_runs(sa_run, work, name, a_path, b_path, n, m, repeat):
+    prog = os.path.join(work, name + ".mlir")
+    with open(prog, "w") as f:
+        f.write(sa_program(n, m, repeat))
+    out = run([sa_run, prog, "--", a_path, b_path]).split("\n")
+    res = {}
+    for fam, line in zip(FAMILIES, out):
+        t, nnz, s = line.split()
+        res[fam] = (float(t), int(nnz), float(s))
+    return res
+
+
+def agree(x, y):
+    """Entry counts equal, value sums within rounding (summation order)."""
+    return x[1] == y[1] and math.isclose(x[2], y[2], rel_tol=1e-9, abs_tol=1e-6)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--rows", type=int, action="append", default=[])
+    p.add_argument("--matrix", action="append", default=[])
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--plot", default="")
+    p.add_argument("--keep", default="")
+    args = p.parse_args()
+    rows = args.rows or [1 << 14, 1 << 17, 1 << 20]
+    matrices = args.matrix or [os.path.join(SHARED, f) for f in DEFAULT_MATRICES
+                               if os.path.exists(os.path.join(SHARED, f))]
+    bindir = os.path.join(args.build, "bin")
+    work = args.keep or tempfile.mkdtemp(prefix="sa-bench-shape-")
+    os.makedirs(work, exist_ok=True)
+    inputs = []  # (name, A path, B path)
+    for path in matrices:
+        a = sp.csr_matrix(scipy.io.mmread(path))
+        a.sum_duplicates()
+        a.data = np.where(a.data == 0, 1.0, a.data).astype(np.float64)
+        n, m = a.shape
+        # B: A's columns shifted by one (wrapping), seed 000 §8.
+        coo = a.tocoo()
+        b = sp.csr_matrix((coo.data * 0.5 + 1, (coo.row, (coo.col + 1) % m)), shape=a.shape)
+        name = os.path.splitext(os.path.basename(path))[0]
+        pa, pb = os.path.join(work, name + "_a.mtx"), os.path.join(work, name + "_b.mtx")
+        scipy.io.mmwrite(pa, a)
+        scipy.io.mmwrite(pb, b)
+        inputs.append((name, pa, pb))
+    for r in rows:
+        d = os.path.join(work, "gen%d" % r)
+        os.makedirs(d, exist_ok=True)
+        run([os.path.join(bindir, "sa-bench-elementwise-gen"), "--out", d, "--rows", str(r)])
+        inputs.append(("banded-%d" % r, os.path.join(d, "a_f64.mtx"), os.path.join(d, "b_f64.mtx")))
+
+    table = []  # (family, input, nnz(A), times{system}, agree)
+    for name, pa, pb in inputs:
+        a = sp.csr_matrix(scipy.io.mmread(pa))
+        b = sp.csr_matrix(scipy.io.mmread(pb))
+        n, m = a.shape
+        sa = sa_runs(os.path.join(bindir, "sa-run"), work, name, pa, pb, n, m, args.repeat)
+        ref = reference_runs(a, b, args.repeat)
+        for fam in FAMILIES:
+            ok = agree(sa[fam], ref["scipy"][fam]) and agree(sa[fam], ref["pydata"][fam])
+            table.append((fam, name, a.nnz, {"sa": sa[fam][0], "scipy": ref["scipy"][fam][0],
+                                             "pydata": ref["pydata"][fam][0]}, ok,
+                          (sa[fam], ref["scipy"][fam], ref["pydata"][fam])))
+        sys.stdout.flush()
+
+    print("%-12s %-18s %10s %11s %11s %11s %9s %9s %6s" % (
+        "family", "input", "entries", "sa [ms]", "scipy [ms]", "pydata [ms]",
+        "scipy/sa", "pydata/sa", "agree"))
+    geo = {}
+    for fam, name, nnz, t, ok, detail in table:
+        rs, rp = t["scipy"] / t["sa"], t["pydata"] / t["sa"]
+        geo.setdefault(fam, []).append((rs, rp))
+        print("%-12s %-18s %10d %11.3f %11.3f %11.3f %9.2f %9.2f %6s" % (
+            fam, name, nnz, 1e3 * t["sa"], 1e3 * t["scipy"], 1e3 * t["pydata"], rs, rp,
+            "yes" if ok else "NO"))
+        if not ok:
+            print("    sa %s scipy %s pydata %s" % detail)
+    print("\ngeomean ratios (> 1: sparse_array faster)")
+    for fam in FAMILIES:
+        rs = [x for x, _ in geo[fam]]
+        rp = [y for _, y in geo[fam]]
+        gm = lambda v: math.exp(sum(math.log(x) for x in v) / len(v))
+        print("  %-12s scipy/sa %6.2f   pydata/sa %7.2f" % (fam, gm(rs), gm(rp)))
+    bad = [r for r in table if not r[4]]
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, axes = plt.subplots(2, 4, figsize=(16, 7))
+        for ax, fam in zip(axes.ravel(), FAMILIES):
+            rowsf = sorted((r for r in table if r[0] == fam), key=lambda r: r[2])
+            for system, style in (("sa", "o-"), ("scipy", "s--"), ("pydata", "^:")):
+                ax.loglog([r[2] for r in rowsf], [r[3][system] for r in rowsf], style,
+                          label=system)
+            ax.set_title(fam)
+            ax.set_xlabel("stored entries of A")
+            ax.set_ylabel("seconds")
+        axes[0][0].legend()
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=110)
+        print("plot: %s" % args.plot)
+    if bad:
+        sys.exit("results disagree for %d rows" % len(bad))
+
+
+if __name__ == "__main__":
+    main()
