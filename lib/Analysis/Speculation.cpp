@@ -26,7 +26,8 @@ static bool isSpeculatableImpl(FuncOp func, Operation *from,
                              : WalkResult::interrupt();
                 return isPure(op) ? WalkResult::advance()
                                   : WalkResult::interrupt();
-              }).wasInterrupted();
+              })
+              .wasInterrupted();
 }
 
 bool mlir::sparse_array::isSpeculatable(FuncOp func, Operation *from,
@@ -44,6 +45,8 @@ bool mlir::sparse_array::isSpeculatableKernel(KernelOp kernel,
           return isSpeculatableImpl(symbols.lookupNearestSymbolFrom<FuncOp>(
                                         kernel, apply.getCalleeAttr()),
                                     kernel, symbols, seen);
-        return isa<AccessOp, ReduceOverOp, arith::ConstantOp>(op);
+        // select_range picks among values computed already: it cannot trap.
+        return isa<AccessOp, ReduceOverOp, SelectRangeOp, arith::ConstantOp>(
+            op);
       });
 }

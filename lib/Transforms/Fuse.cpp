@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SparseArray/Analysis/Speculation.h"
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Passes.h"
 
@@ -406,10 +407,30 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         continue;
       if (!extentsKnownAfterFusion(consumer, k, producer, access))
         continue;
+      if (!boundedLattices(consumer, producer))
+        continue;
       fuse(consumer, k, producer, access, rewriter);
       return success();
     }
     return failure();
+  }
+
+  /// A kernel coiterating many inputs is planned one linear loop instead of
+  /// a lattice exponential in them (issue 14, class 6), but only when its
+  /// functions cannot trap (the linear loop evaluates the general body
+  /// where a lattice would take a case region). A fused kernel with a
+  /// function that may trap therefore stays within kMaxTrappingInputs
+  /// inputs (the planner's default linear threshold): beyond, the producer
+  /// stays a kernel of its own (a temporary instead of 2^n-point lattices).
+  static constexpr unsigned kMaxTrappingInputs = 5;
+  static bool boundedLattices(KernelOp consumer, KernelOp producer) {
+    unsigned inputs =
+        consumer.getInputs().size() - 1 + producer.getInputs().size();
+    if (inputs <= kMaxTrappingInputs)
+      return true;
+    SymbolTableCollection symbols;
+    return isSpeculatableKernel(consumer, symbols) &&
+           isSpeculatableKernel(producer, symbols);
   }
 
   /// Every access of input k reads it as `access` does (the fused
