@@ -305,6 +305,89 @@ struct RepackLowering : OpConversionPattern<OpTy> {
   }
 };
 
+/// The result's sizes of a collapse, split or reshape, from the source's
+/// (`src`): static ones as constants, the others computed (a -1 is the
+/// source's entries over the other sizes; the runtime checks the totals).
+Value productOf(OpBuilder &b, Location loc, ValueRange dims) {
+  Value p = arith::ConstantIndexOp::create(b, loc, 1);
+  for (Value d : dims)
+    p = arith::MulIOp::create(b, loc, p, d);
+  return p;
+}
+
+/// `sizes` with the -1 resolved against `total` entries.
+SmallVector<Value> resolveSizes(OpBuilder &b, Location loc,
+                                ArrayRef<int64_t> sizes, Value total) {
+  SmallVector<Value> out;
+  Value known = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t s : sizes)
+    if (s >= 0)
+      known = arith::MulIOp::create(
+          b, loc, known, arith::ConstantIndexOp::create(b, loc, s));
+  for (int64_t s : sizes)
+    out.push_back(s >= 0 ? Value(arith::ConstantIndexOp::create(b, loc, s))
+                         : Value(arith::DivUIOp::create(b, loc, total, known)));
+  return out;
+}
+
+SmallVector<Value> reshapedDims(OpBuilder &b, Location loc, CollapseOp op,
+                                ValueRange src) {
+  ArrayRef<int64_t> dims = op.getDims();
+  SmallVector<Value> out(src.take_front(dims.front()));
+  out.push_back(productOf(b, loc, src.slice(dims.front(), dims.size())));
+  llvm::append_range(out, src.drop_front(dims.back() + 1));
+  return out;
+}
+
+SmallVector<Value> reshapedDims(OpBuilder &b, Location loc, SplitOp op,
+                                ValueRange src) {
+  unsigned dim = op.getDim();
+  SmallVector<Value> out(src.take_front(dim));
+  llvm::append_range(out, resolveSizes(b, loc, op.getSizes(), src[dim]));
+  llvm::append_range(out, src.drop_front(dim + 1));
+  return out;
+}
+
+SmallVector<Value> reshapedDims(OpBuilder &b, Location loc, ReshapeOp op,
+                                ValueRange src) {
+  return resolveSizes(b, loc, op.getShape(), productOf(b, loc, src));
+}
+
+/// collapse, split and reshape: the runtime moves every stored entry to
+/// its coordinates in the new shape (seed 001 §4.1), into the result's
+/// format and fill.
+template <typename OpTy>
+struct ReshapeLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto source = cast<ArrayType>(op.getSource().getType());
+    auto result = cast<ArrayType>(op.getType());
+    ValueRange lowered = adaptor.getSource();
+    ValueRange srcDims = lowered.drop_front(getArrayBuffers(source).size());
+    SmallVector<Value> dims = reshapedDims(rewriter, loc, op, srcDims);
+    Value handle = lendArray(rewriter, loc, op, lowered, source);
+    Value shape = callRuntime(
+        rewriter, loc, op, "sa_rt_array_new", {ptrType(op.getContext())},
+        {stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
+    for (auto [d, size] : llvm::enumerate(dims))
+      callRuntime(rewriter, loc, op, "sa_rt_array_set_dim", {},
+                  {shape, constI64(rewriter, loc, d),
+                   indexToI64(rewriter, loc, size)});
+    Value reshaped = callRuntime(
+        rewriter, loc, op, "sa_rt_array_reshape", {ptrType(op.getContext())},
+        {handle, shape, constI64(rewriter, loc, op.getOrder() == "F")});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {shape});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    rewriter.replaceOpWithMultiple(op,
+                                   {takeArray(rewriter, loc, op, reshaped, result)});
+    return success();
+  }
+};
+
 struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -433,6 +516,8 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ReadOpLowering, PrintOpLowering, WriteOpLowering,
                RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
+               ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
+               ReshapeLowering<ReshapeOp>,
                ConstantOpLowering, DimOpLowering, AssembleOpLowering, DeallocOpLowering,
                BufferOpLowering<PositionsOp, BufferKind::Positions>,
                BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
@@ -443,6 +528,7 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
 void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
   target.addIllegalOp<ReadOp, PrintOp, WriteOp, ConvertOp, ChangeFillOp,
+                      CollapseOp, SplitOp, ReshapeOp,
                       ConstantOp, DimOp, PositionsOp, CoordinatesOp,
                       ValuesOp, AssembleOp, DeallocOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {

@@ -359,3 +359,134 @@ LogicalResult SelectRangeOp::verify() {
     return emitOpError() << "index must be an index variable of the kernel";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// CollapseOp, SplitOp, ReshapeOp (seed 001 §4.1-4.2, Fig. 9)
+//===----------------------------------------------------------------------===//
+
+static LogicalResult checkOrder(Operation *op, StringRef order) {
+  if (order == "C" || order == "F")
+    return success();
+  return op->emitOpError() << "order must be \"C\" or \"F\", got \"" << order
+                           << "\"";
+}
+
+/// The sizes `sizes` (at most one -1, inferred) that must multiply to
+/// `total` (nullopt: known only at run time); the sizes with -1 resolved,
+/// or kDynamic when `total` is not known.
+static FailureOr<SmallVector<int64_t>>
+inferSizes(Operation *op, ArrayRef<int64_t> sizes, std::optional<int64_t> total,
+           StringRef what) {
+  int64_t known = 1;
+  int inferred = -1;
+  for (auto [i, s] : llvm::enumerate(sizes)) {
+    if (s == -1) {
+      if (inferred >= 0)
+        return op->emitOpError() << what << " has more than one -1";
+      inferred = i;
+      continue;
+    }
+    if (s < 0)
+      return op->emitOpError() << what << " has the size " << s
+                               << " (sizes are >= 0, or -1 to infer one)";
+    if (__builtin_mul_overflow(known, s, &known))
+      return op->emitOpError() << what << " has more than 2^63 entries";
+  }
+  SmallVector<int64_t> out(sizes);
+  if (inferred >= 0 && known == 0)
+    return op->emitOpError() << what << " cannot infer its -1 next to a size "
+                             << "0 (numpy's error too)";
+  if (!total) {
+    if (inferred >= 0)
+      out[inferred] = ShapedType::kDynamic;
+    return out;
+  }
+  if (inferred >= 0) {
+    if (*total % known != 0)
+      return op->emitOpError() << "cannot split " << *total << " entries into "
+                               << what << " (not a multiple of " << known
+                               << ")";
+    out[inferred] = *total / known;
+    return out;
+  }
+  if (known != *total)
+    return op->emitOpError() << what << " holds " << known
+                             << " entries, the source " << *total;
+  return out;
+}
+
+/// The product of `shape`, when every size is static.
+static std::optional<int64_t> staticProduct(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t s : shape) {
+    if (ShapedType::isDynamic(s) || __builtin_mul_overflow(n, s, &n))
+      return std::nullopt;
+  }
+  return n;
+}
+
+LogicalResult CollapseOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  ArrayRef<int64_t> dims = getDims();
+  if (failed(checkOrder(*this, getOrder())))
+    return failure();
+  if (dims.empty())
+    return emitOpError() << "needs at least one dimension to collapse";
+  if (failed(checkPositions(*this, dims, source.getRank(), "dimension")))
+    return failure();
+  for (unsigned i = 1; i < dims.size(); ++i)
+    if (dims[i] != dims[0] + int64_t(i))
+      return emitOpError() << "dimensions to collapse must be adjacent and "
+                           << "ascending (transpose them first)";
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  ArrayRef<int64_t> in = source.getShape();
+  SmallVector<int64_t> shape(in.take_front(dims.front()));
+  std::optional<int64_t> merged =
+      staticProduct(in.slice(dims.front(), dims.size()));
+  shape.push_back(merged ? *merged : ShapedType::kDynamic);
+  llvm::append_range(shape, in.drop_front(dims.back() + 1));
+  return checkShape(*this, result, shape);
+}
+
+LogicalResult SplitOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  if (failed(checkOrder(*this, getOrder())))
+    return failure();
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= int64_t(source.getRank()))
+    return emitOpError() << "dimension " << dim << " is not in [0, "
+                         << source.getRank() << ")";
+  if (getSizes().empty())
+    return emitOpError() << "needs at least one size";
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  int64_t size = source.getShape()[dim];
+  FailureOr<SmallVector<int64_t>> sizes = inferSizes(
+      *this, getSizes(),
+      ShapedType::isDynamic(size) ? std::nullopt : std::optional(size),
+      "the split");
+  if (failed(sizes))
+    return failure();
+  ArrayRef<int64_t> in = source.getShape();
+  SmallVector<int64_t> shape(in.take_front(dim));
+  llvm::append_range(shape, *sizes);
+  llvm::append_range(shape, in.drop_front(dim + 1));
+  return checkShape(*this, result, shape);
+}
+
+LogicalResult ReshapeOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  if (failed(checkOrder(*this, getOrder())))
+    return failure();
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = inferSizes(
+      *this, getShape(), staticProduct(source.getShape()), "the shape");
+  if (failed(shape))
+    return failure();
+  return checkShape(*this, result, *shape);
+}

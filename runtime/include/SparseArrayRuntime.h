@@ -92,6 +92,12 @@ int64_t sa_rt_array_num_buffers(const sa_rt_array *array);
 int64_t sa_rt_array_storage_bytes(const sa_rt_array *array);
 /* Converts to another format and/or fill value (a new array). */
 sa_rt_array *sa_rt_array_convert(sa_rt_array *array, const char *spec);
+/* numpy.reshape (seed 001 collapse/split): `array`'s entries in the format,
+   fill and shape of `shape` (a handle from sa_rt_array_new with its
+   dimensions set), linearized in C order, or Fortran order when `fortran`.
+   A new array. */
+sa_rt_array *sa_rt_array_reshape(sa_rt_array *array, sa_rt_array *shape,
+                                 int64_t fortran);
 /* The text format on stdout / in a file (.mtx: Matrix Market). */
 void sa_rt_array_print(sa_rt_array *array);
 void sa_rt_array_write(sa_rt_array *array, const char *path);

@@ -118,6 +118,12 @@ Coo unpack(const Array &a, const uint64_t *dropValue);
 /// old implicit entries explicit, which may densify). Fatal on failure.
 std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec);
 
+/// numpy.reshape: every stored entry of `a` moved to the coordinates in
+/// `dims` that its index linearized in C (row-major) or Fortran order has
+/// (Reshape.cpp). Fatal when the sizes' products differ.
+std::unique_ptr<Array> reshape(const Array &a, const FormatSpec &spec,
+                               const std::vector<uint64_t> &dims, bool fortran);
+
 /// Writes the text format (seed of every execution test): `# fill: v`,
 /// `rank nnz`, dims, then 1-based coordinates and value per entry in
 /// lexicographic order; entries equal to the fill are omitted.

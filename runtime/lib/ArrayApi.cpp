@@ -97,6 +97,14 @@ sa_rt_array *sa_rt_array_convert(sa_rt_array *h, const char *spec) {
   return wrap(convert(a, parseSpec(spec, "convert")));
 }
 
+sa_rt_array *sa_rt_array_reshape(sa_rt_array *h, sa_rt_array *shape,
+                                 int64_t fortran) {
+  const Array &a = get(h, "reshape");
+  validate(a, "reshape");
+  const Array &s = get(shape, "reshape");
+  return wrap(reshape(a, s.spec, s.dims, fortran != 0));
+}
+
 void sa_rt_array_print(sa_rt_array *h) {
   const Array &a = get(h, "print");
   validate(a, "print");

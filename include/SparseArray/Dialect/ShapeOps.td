@@ -181,6 +181,96 @@ def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
   let hasVerifier = 1;
 }
 
+def SparseArray_CollapseOp : SparseArray_Op<"collapse", [Pure]> {
+  let summary = "Merge adjacent dimensions into one (seed 001 §4.1 collapse)";
+  let description = [{
+    The source with the adjacent dimensions `dims` (ascending, at least
+    one) merged into one at the position of the first: with `order "C"`
+    (the default, row-major) coordinate (i, j) of dimensions of sizes
+    (m, n) becomes i * n + j; with `order "F"` (column-major) i + m * j.
+    `numpy.reshape` with the merged size is the same operation. Sizes known
+    only at run time make the merged size known only at run time.
+
+    The result holds the dense program's values: every stored entry moves
+    to its linearized coordinate, implicit entries stay implicit (the fill
+    is kept; a result type with another fill makes the source's implicit
+    entries explicit). Dimensions that are not adjacent are collapsed by
+    transposing them next to each other first (`sparse_array.transpose`).
+
+    Example:
+
+    ```mlir
+    %v = sparse_array.collapse %a [0, 1]
+        : !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+       -> !sparse_array.array<24xf64, #sparse_array.format<[compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$dims,
+                       DefaultValuedAttr<StrAttr, "\"C\"">:$order);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source $dims (`order` $order^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_SplitOp : SparseArray_Op<"split", [Pure]> {
+  let summary = "Split one dimension into several (seed 001 §4.1 split)";
+  let description = [{
+    The inverse of `sparse_array.collapse`: dimension `dim` of the source
+    becomes dimensions of sizes `sizes` (at least one), whose product is its
+    size; one size may be -1, inferred from the others (numpy's
+    `reshape(..., -1, ...)`). With `order "C"` (the default) coordinate l
+    becomes (l / n, l % n) for sizes (m, n); with `order "F"`
+    (l % m, l / m). A size inferred from a dimension known only at run time
+    is known only at run time, and the split is checked then.
+
+    Example:
+
+    ```mlir
+    %m = sparse_array.split %v dim 0 [4, 6]
+        : !sparse_array.array<24xf64, #sparse_array.format<[compressed]>>
+       -> !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, I64Attr:$dim,
+                       DenseI64ArrayAttr:$sizes,
+                       DefaultValuedAttr<StrAttr, "\"C\"">:$order);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source `dim` $dim $sizes (`order` $order^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def SparseArray_ReshapeOp : SparseArray_Op<"reshape", [Pure]> {
+  let summary = "numpy.reshape: the same entries in another shape";
+  let description = [{
+    `numpy.reshape(source, shape, order)`: every coordinate of the source,
+    linearized in `order` ("C", the default: row-major; "F":
+    column-major), is delinearized in the same order into `shape`. One
+    entry of `shape` may be -1, inferred from the source's size; the
+    sizes' product must equal the source's (checked at run time when a size
+    is known only then; the error names both shapes). A collapse followed
+    by a split (seed 001 §4.1), in one operation.
+
+    Example:
+
+    ```mlir
+    %r = sparse_array.reshape %a [3, -1]
+        : !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+       -> !sparse_array.array<3x8xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$shape,
+                       DefaultValuedAttr<StrAttr, "\"C\"">:$order);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source $shape (`order` $order^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
     Pure, HasParent<"KernelOp">]> {
   let summary = "The value of the part a coordinate lies in";

@@ -384,3 +384,255 @@ func.func @select_range_index(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) 
   }
   return
 }
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_order(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op order must be "C" or "F", got "K"}}
+  %0 = sparse_array.collapse %a [0, 1] order "K" : !A -> !sparse_array.array<40xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_empty(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op needs at least one dimension to collapse}}
+  %0 = sparse_array.collapse %a [] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_range(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op dimension 2 is not in [0, 2)}}
+  %0 = sparse_array.collapse %a [1, 2] : !A -> !sparse_array.array<10xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_adjacent(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op dimensions to collapse must be adjacent and ascending (transpose them first)}}
+  %0 = sparse_array.collapse %t [0, 2] : !T -> !sparse_array.array<3x8xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_shape(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op result shape [41] is not [40]}}
+  %0 = sparse_array.collapse %a [0, 1] : !A -> !sparse_array.array<41xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @collapse_type(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.collapse' op result element type 'f32' differs from the source's 'f64'}}
+  %0 = sparse_array.collapse %a [0, 1] : !A -> !sparse_array.array<40xf32>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_dim(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op dimension 2 is not in [0, 2)}}
+  %0 = sparse_array.split %a dim 2 [2, 2] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_empty(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op needs at least one size}}
+  %0 = sparse_array.split %a dim 1 [] : !A -> !A
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_two_inferred(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op the split has more than one -1}}
+  %0 = sparse_array.split %a dim 1 [-1, -1] : !A -> !sparse_array.array<10x2x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_negative(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op the split has the size -2 (sizes are >= 0, or -1 to infer one)}}
+  %0 = sparse_array.split %a dim 1 [-2, 2] : !A -> !sparse_array.array<10x2x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_zero_inferred(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op the split cannot infer its -1 next to a size 0}}
+  %0 = sparse_array.split %a dim 1 [0, -1] : !A -> !sparse_array.array<10x0x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_multiple(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op cannot split 4 entries into the split (not a multiple of 3)}}
+  %0 = sparse_array.split %a dim 1 [3, -1] : !A -> !sparse_array.array<10x3x1xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_product(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op the split holds 6 entries, the source 4}}
+  %0 = sparse_array.split %a dim 1 [3, 2] : !A -> !sparse_array.array<10x3x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_order(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op order must be "C" or "F", got "X"}}
+  %0 = sparse_array.split %a dim 1 [2, 2] order "X" : !A -> !sparse_array.array<10x2x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_type(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op result element type 'i32' differs from the source's 'f64'}}
+  %0 = sparse_array.split %a dim 1 [2, 2] : !A -> !sparse_array.array<10x2x2xi32>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @split_shape(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.split' op result shape [10, 4, 1] is not [10, 2, 2]}}
+  %0 = sparse_array.split %a dim 1 [2, 2] : !A -> !sparse_array.array<10x4x1xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @reshape_product(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.reshape' op the shape holds 42 entries, the source 40}}
+  %0 = sparse_array.reshape %a [7, 6] : !A -> !sparse_array.array<7x6xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @reshape_inferred(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.reshape' op cannot split 40 entries into the shape (not a multiple of 6)}}
+  %0 = sparse_array.reshape %a [-1, 6] : !A -> !sparse_array.array<7x6xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @reshape_order(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.reshape' op order must be "C" or "F", got "c"}}
+  %0 = sparse_array.reshape %a [40] order "c" : !A -> !sparse_array.array<40xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @reshape_type(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.reshape' op result element type 'i1' differs from the source's 'f64'}}
+  %0 = sparse_array.reshape %a [40] : !A -> !sparse_array.array<40xi1>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!T = !sparse_array.array<2x3x4xf64>
+!D = !sparse_array.array<?x6xf64>
+
+func.func @reshape_shape(%a: !A, %t: !T, %d: !D) {
+  // expected-error@+1 {{'sparse_array.reshape' op result shape [60] is not [?]}}
+  %0 = sparse_array.reshape %d [-1] : !D -> !sparse_array.array<60xf64>
+  return
+}

@@ -53,3 +53,20 @@ func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @reshapes(
+// CHECK: sparse_array.collapse %{{.*}} [0, 1] :
+// CHECK: sparse_array.collapse %{{.*}} [1, 2] order "F" :
+// CHECK: sparse_array.split %{{.*}} dim 0 [4, -1] :
+// CHECK: sparse_array.split %{{.*}} dim 1 [2, 2] order "F" :
+// CHECK: sparse_array.reshape %{{.*}} [-1, 5] :
+// CHECK: sparse_array.reshape %{{.*}} [8, 5] order "F" :
+func.func @reshapes(%a: !A, %t: !sparse_array.array<2x3x?xf64>, %v: !sparse_array.array<40xf64>) {
+  %0 = sparse_array.collapse %a [0, 1] : !A -> !sparse_array.array<40xf64>
+  %1 = sparse_array.collapse %t [1, 2] order "F" : !sparse_array.array<2x3x?xf64> -> !sparse_array.array<2x?xf64>
+  %2 = sparse_array.split %v dim 0 [4, -1] : !sparse_array.array<40xf64> -> !sparse_array.array<4x10xf64>
+  %3 = sparse_array.split %a dim 1 [2, 2] order "F" : !A -> !sparse_array.array<10x2x2xf64>
+  %4 = sparse_array.reshape %a [-1, 5] : !A -> !sparse_array.array<8x5xf64>
+  %5 = sparse_array.reshape %t [8, 5] order "F" : !sparse_array.array<2x3x?xf64> -> !sparse_array.array<8x5xf64>
+  return
+}

@@ -503,8 +503,8 @@ def random_slice(srng, target, allow_index=True):
 def random_view(srng, target):
     """An array of shape `target` as a view of another: (the other's shape,
     (op name, attribute text), numpy's view). A slice of a larger array, a
-    transposition, expand_dims of a size-1 dimension, or squeeze of an
-    inserted one."""
+    transposition, expand_dims of a size-1 dimension, squeeze of an
+    inserted one, or a reshape, collapse or split (C or F order)."""
     rank = len(target)
     kinds = ["slice", "slice"]
     if rank >= 2:
@@ -513,7 +513,44 @@ def random_view(srng, target):
         kinds.append("expand_dims")
     if rank <= 2:
         kinds.append("squeeze")
+    kinds.append("reshape")
+    if rank <= 2 and any(n >= 2 for n in target):
+        kinds.append("collapse")
+    if rank >= 2:
+        kinds.append("split")
     kind = srng.choice(kinds)
+    order = srng.choice(["C", "F"])
+    order_text = ' order "F"' if order == "F" else ""
+    reshaped = lambda a: np.reshape(a, target, order=order)
+    if kind == "reshape":
+        # Any shape with as many entries (rank 1-3), -1 sometimes.
+        total = int(np.prod(target))
+        big = [total]
+        for _ in range(srng.randint(0, 2)):
+            divisors = [f for f in range(1, big[-1] + 1) if big[-1] % f == 0]
+            f = srng.choice(divisors) if divisors else 0
+            big[-1:] = [f, big[-1] // f] if f else [0, srng.randint(1, 3)]
+        srng.shuffle(big)
+        spec = list(target)
+        if spec and srng.random() < 0.5 and total > 0:
+            spec[srng.randrange(len(spec))] = -1
+        return big, ("reshape", " [%s]%s" % (", ".join(map(str, spec)), order_text)), \
+            reshaped
+    if kind == "collapse":
+        # The target's dimension d is two (or three) of the source's.
+        d = srng.choice([i for i, n in enumerate(target) if n >= 2])
+        n = target[d]
+        f = srng.choice([f for f in range(1, n + 1) if n % f == 0])
+        big = list(target[:d]) + [f, n // f] + list(target[d + 1:])
+        return big, ("collapse", " [%d, %d]%s" % (d, d + 1, order_text)), reshaped
+    if kind == "split":
+        d = srng.randrange(rank - 1)
+        big = list(target[:d]) + [target[d] * target[d + 1]] + list(target[d + 2:])
+        sizes = [target[d], target[d + 1]]
+        if srng.random() < 0.5 and target[d] * target[d + 1] > 0:
+            sizes[srng.randrange(2)] = -1
+        return big, ("split", " dim %d [%d, %d]%s" % (d, sizes[0], sizes[1], order_text)), \
+            reshaped
     if kind == "slice":
         big, spec, index = random_slice(srng, target, allow_index=rank < 3)
         return big, ("slice", spec), lambda a: a[index]
