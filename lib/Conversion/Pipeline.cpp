@@ -29,6 +29,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // seed 001 §7.1, seed 002 §4).
   pm.addPass(createSparseArrayLowerIteratorsPass(
       SparseArrayLowerIteratorsPassOptions{options.workspace}));
+  // Collapses whose dimensions are stored by adjacent levels: the levels
+  // merged, no entry moved (seed 001 §4.1).
+  pm.addPass(createSparseArrayLowerShapePass());
   // Debug mode: every buffer access checked, violations reported by name.
   if (options.boundsChecks)
     pm.addPass(createSparseArrayCheckBoundsPass());

@@ -3,6 +3,8 @@
 #ifndef SPARSEARRAY_CONVERSION_PASSES_H
 #define SPARSEARRAY_CONVERSION_PASSES_H
 
+#include "SparseArray/Dialect/SparseArray.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,6 +28,18 @@ class ArrayStorageTypeConverter : public TypeConverter {
 public:
   ArrayStorageTypeConverter();
 };
+
+/// The array a collapse of `dims` (C order, or F when `fortran`) gives when
+/// it merges the levels storing them (adjacent, in the linearization's
+/// order; null otherwise): the group becomes one level, full when all
+/// were (CollapseLevels.cpp).
+ArrayType getCollapsedStorageType(ArrayType source, ArrayRef<int64_t> dims,
+                                  bool fortran);
+
+/// sparse_array.collapse by merging stored levels, where getCollapsedStorageType
+/// applies and the result keeps the source's fill (a conversion follows when
+/// its format is another); the others stay for the runtime.
+void populateCollapseLevelsPatterns(RewritePatternSet &patterns);
 
 /// Patterns of sparse-array-lower-storage for the storage, I/O and
 /// conversion ops (function boundaries and scf are added by the pass).

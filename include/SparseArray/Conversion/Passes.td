@@ -45,6 +45,31 @@ def SparseArrayLowerStoragePass
   ];
 }
 
+def SparseArrayLowerShapePass
+    : Pass<"sparse-array-lower-shape", "::mlir::ModuleOp"> {
+  let summary = "Lower collapses that merge stored levels into buffer code";
+  let description = [{
+    A `sparse_array.collapse` whose dimensions are stored by adjacent
+    levels in the order of the linearization (C: the first collapsed
+    dimension outermost; F: the last) needs no entry moved (seed 001 §4.1):
+    the levels become one whose coordinate of a position is the linearized
+    coordinate of its ancestors, and whose positions are the group's
+    segments per parent. The levels above and below keep their buffers.
+    This pass writes those buffers in one pass over the group's levels
+    (through their iterators) and assembles the result; a result format
+    other than the merged one is a conversion afterwards. Collapses it
+    cannot lower (levels in another order, a result with another fill) and
+    splits and reshapes stay for `sparse-array-lower-storage`, which moves
+    every entry through the runtime.
+
+    Example: `collapse %a [0, 1]` of a CSR matrix gives a compressed vector
+    whose coordinates are `i * n + crd[p]` for the entries p of row i.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SparseArrayLowerIteratorsPass
     : Pass<"sparse-array-lower-iterators", "::mlir::ModuleOp"> {
   let summary = "Lower derived kernels to coiterating loops over level buffers";

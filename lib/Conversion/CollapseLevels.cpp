@@ -1,0 +1,282 @@
+//===- CollapseLevels.cpp - collapse as a merge of stored levels ----------===//
+//
+// seed 001 §4.1's collapse without moving an entry: when the collapsed
+// dimensions are stored by adjacent levels in the order of the
+// linearization (C: outermost dimension first; F: innermost first), the
+// result stores the same positions, and the merged level's coordinate of a
+// position is the linearized coordinate of its ancestors in the group
+// (seed 001 §5.1's product, materialized). Levels above and below the group
+// keep their buffers; the merged level gets positions per parent (from
+// the group's segments) and one coordinate per position: O(parents +
+// entries), no sort, written in one pass over the group's levels through
+// their iterators (no format is special-cased).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Dialect/Storage.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+/// Where the collapsed dimensions are stored: levels [first, first + count).
+struct Group {
+  unsigned first = 0, count = 0;
+};
+
+/// The group of levels storing `dims` in linearization order, if adjacent.
+std::optional<Group> storedGroup(FormatAttr format, ArrayRef<int64_t> dims,
+                                 bool fortran) {
+  Group g;
+  g.count = dims.size();
+  g.first = format.getDimLevel(fortran ? dims.back() : dims.front());
+  for (unsigned i = 0; i < g.count; ++i) {
+    int64_t dim = fortran ? dims[g.count - 1 - i] : dims[i];
+    if (g.first + i >= format.getNumLevels() ||
+        format.getLevelDim(g.first + i) != dim)
+      return std::nullopt;
+  }
+  return g;
+}
+
+/// The merged level: full when every level of the group is; a singleton
+/// (one child per parent position) when the group starts with one;
+/// otherwise compressed. Unique when the group's last level is (distinct
+/// positions there have distinct ancestors' coordinates), ordered when
+/// all are.
+LevelSpec mergedLevel(ArrayRef<LevelSpec> group) {
+  LevelSpec m;
+  bool allFull = llvm::all_of(group, [](LevelSpec l) { return l.isFull(); });
+  if (allFull)
+    return group.front().format == LevelFormatRegistry::dense()
+               ? group.front()
+               : LevelSpec{LevelFormatRegistry::dense(), true, true};
+  m.format = !group.front().isFull() &&
+                     !group.front().format->hasPositionsBuffer()
+                 ? LevelFormatRegistry::singleton()
+                 : LevelFormatRegistry::compressed();
+  m.unique = group.back().unique;
+  m.ordered = llvm::all_of(group, [](LevelSpec l) { return l.ordered; });
+  return m;
+}
+
+} // namespace
+
+ArrayType mlir::sparse_array::getCollapsedStorageType(ArrayType source,
+                                                      ArrayRef<int64_t> dims,
+                                                      bool fortran) {
+  FormatAttr format = source.getFormat();
+  std::optional<Group> g = storedGroup(format, dims, fortran);
+  if (!g)
+    return ArrayType();
+  ArrayRef<LevelSpec> levels = format.getLevels();
+  SmallVector<LevelSpec> merged(levels.take_front(g->first));
+  merged.push_back(mergedLevel(levels.slice(g->first, g->count)));
+  llvm::append_range(merged, levels.drop_front(g->first + g->count));
+  // Dimensions after the group move down by count - 1.
+  unsigned d0 = dims.front(), shift = dims.size() - 1;
+  SmallVector<unsigned> order;
+  for (unsigned l = 0; l < levels.size(); ++l) {
+    if (l > g->first && l < g->first + g->count)
+      continue;
+    unsigned dim = format.getLevelDim(l);
+    order.push_back(l == g->first ? d0 : (dim > d0 ? dim - shift : dim));
+  }
+  SmallVector<int64_t> shape(source.getShape().take_front(d0));
+  int64_t size = 1;
+  for (int64_t d : dims) {
+    int64_t s = source.getShape()[d];
+    if (ShapedType::isDynamic(s) || ShapedType::isDynamic(size) ||
+        __builtin_mul_overflow(size, s, &size))
+      size = ShapedType::kDynamic;
+  }
+  shape.push_back(size);
+  llvm::append_range(shape, source.getShape().drop_front(dims.back() + 1));
+  bool identity = llvm::equal(order, llvm::seq<unsigned>(0, order.size()));
+  auto newFormat = FormatAttr::get(
+      source.getContext(), merged, identity ? ArrayRef<unsigned>() : order,
+      format.getPosWidth(), format.getCrdWidth(), format.getFill());
+  return ArrayType::get(shape, source.getElementType(), newFormat);
+}
+
+namespace {
+
+/// A fresh copy of a 1-D buffer (the result owns its buffers).
+Value copyBuffer(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value n = memref::DimOp::create(b, loc, buffer, 0);
+  Value copy = memref::AllocOp::create(b, loc, type, ValueRange{n});
+  memref::CopyOp::create(b, loc, buffer, copy);
+  return copy;
+}
+
+void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos) {
+  Type t = cast<MemRefType>(buffer.getType()).getElementType();
+  Value cast = arith::IndexCastUIOp::create(b, loc, t, v);
+  memref::StoreOp::create(b, loc, cast, buffer, ValueRange{pos});
+}
+
+struct CollapseByLevels : OpRewritePattern<CollapseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CollapseOp op,
+                                PatternRewriter &rewriter) const override {
+    auto source = cast<ArrayType>(op.getSource().getType());
+    auto result = cast<ArrayType>(op.getType());
+    bool fortran = op.getOrder() == "F";
+    ArrayType merged =
+        getCollapsedStorageType(source, op.getDims(), fortran);
+    if (!merged)
+      return rewriter.notifyMatchFailure(op, "collapsed levels not adjacent");
+    FormatAttr mf = merged.getFormat(), rf = result.getFormat();
+    // Another fill is the runtime's (implicit entries become values).
+    if (mf.getFill() != rf.getFill())
+      return rewriter.notifyMatchFailure(op, "the result has another fill");
+    Location loc = op.getLoc();
+    Value array = op.getSource();
+    FormatAttr format = source.getFormat();
+    Group g = *storedGroup(format, op.getDims(), fortran);
+    unsigned numLevels = format.getNumLevels();
+
+    SmallVector<Value> dimSizes;
+    for (unsigned d = 0; d < source.getRank(); ++d)
+      dimSizes.push_back(DimOp::create(rewriter, loc, array, int64_t(d)));
+    SmallVector<std::unique_ptr<LevelIterator>> its;
+    SmallVector<Value> levelSize;
+    for (unsigned l = 0; l < numLevels; ++l) {
+      its.push_back(LevelIteratorRegistry::create(
+          format.getLevels()[l], fetchLevelBuffers(rewriter, loc, array, l)));
+      if (!its.back())
+        return rewriter.notifyMatchFailure(op, "a level has no iterator");
+      levelSize.push_back(dimSizes[format.getLevelDim(l)]);
+    }
+
+    // Positions of level l under parent positions [0, count): where the
+    // last one's segment ends (none without parents).
+    Value zero = constIndex(rewriter, loc, 0), one = constIndex(rewriter, loc, 1);
+    auto endOf = [&](OpBuilder &b, unsigned l, Value count) -> Value {
+      Value any =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, zero);
+      auto branch = scf::IfOp::create(
+          b, loc, any,
+          [&](OpBuilder &tb, Location l2) {
+            Value last = arith::SubIOp::create(tb, l2, count, one);
+            scf::YieldOp::create(tb, l2, its[l]->init(tb, l2, last, count).second);
+          },
+          [&](OpBuilder &eb, Location l2) { scf::YieldOp::create(eb, l2, zero); });
+      return branch.getResult(0);
+    };
+    // Parent positions of the group: the positions of the level above it.
+    Value parents = one;
+    for (unsigned l = 0; l < g.first; ++l)
+      parents = endOf(rewriter, l, parents);
+
+    SmallVector<Value> buffers;
+    auto copyLevel = [&](unsigned l) {
+      LevelBuffers lb = fetchLevelBuffers(rewriter, loc, array, l);
+      if (lb.positions)
+        buffers.push_back(copyBuffer(rewriter, loc, lb.positions));
+      if (lb.coordinates)
+        buffers.push_back(copyBuffer(rewriter, loc, lb.coordinates));
+    };
+    for (unsigned l = 0; l < g.first; ++l)
+      copyLevel(l);
+
+    LevelSpec m = mf.getLevels()[g.first];
+    if (!m.isFull()) {
+      auto widthType = [&](unsigned w) {
+        return MemRefType::get({ShapedType::kDynamic},
+                               rewriter.getIntegerType(w));
+      };
+      // Positions of the group's last level under parents [0, n).
+      auto groupEnd = [&](OpBuilder &b, Value n) {
+        for (unsigned l = g.first; l < g.first + g.count; ++l)
+          n = endOf(b, l, n);
+        return n;
+      };
+      Value total = groupEnd(rewriter, parents);
+      Value pos;
+      if (m.format->hasPositionsBuffer()) {
+        Value n = arith::AddIOp::create(rewriter, loc, parents, one);
+        pos = memref::AllocOp::create(rewriter, loc,
+                                      widthType(mf.getPosWidth()), ValueRange{n});
+        storeIndex(rewriter, loc, zero, pos, zero);
+      }
+      Value crd = memref::AllocOp::create(
+          rewriter, loc, widthType(mf.getCrdWidth()), ValueRange{total});
+      // for p: descend the group, coordinates linearized on the way; each
+      // position of the last level gets its ancestors' linear coordinate.
+      auto outer = scf::ForOp::create(rewriter, loc, zero, parents, one);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(outer.getBody());
+        Value p = outer.getInductionVar();
+        std::function<void(OpBuilder &, unsigned, Value, Value)> descend =
+            [&](OpBuilder &b, unsigned l, Value parent, Value lin) {
+              auto [begin, end] = its[l]->init(
+                  b, loc, parent, arith::AddIOp::create(b, loc, parent, one));
+              auto loop = scf::ForOp::create(b, loc, begin, end, one);
+              OpBuilder::InsertionGuard inner(b);
+              b.setInsertionPointToStart(loop.getBody());
+              Value q = loop.getInductionVar();
+              Value c = its[l]->coordinate(b, loc, begin, q);
+              Value next = linearize(b, loc, lin, levelSize[l], c);
+              if (l + 1 == g.first + g.count)
+                storeIndex(b, loc, next, crd, q);
+              else
+                descend(b, l + 1, q, next);
+            };
+        descend(rewriter, g.first, p, zero);
+        // Positions are contiguous: p's segment of the merged level ends
+        // where the last level's positions under parents [0, p] do.
+        if (pos) {
+          Value next = arith::AddIOp::create(rewriter, loc, p, one);
+          storeIndex(rewriter, loc, groupEnd(rewriter, next), pos, next);
+        }
+      }
+      if (pos)
+        buffers.push_back(pos);
+      buffers.push_back(crd);
+    }
+    for (unsigned l = g.first + g.count; l < numLevels; ++l)
+      copyLevel(l);
+    buffers.push_back(copyBuffer(
+        rewriter, loc,
+        ValuesOp::create(rewriter, loc,
+                         MemRefType::get({ShapedType::kDynamic},
+                                         source.getElementType()),
+                         array)));
+
+    SmallVector<Value> dims(ArrayRef<Value>(dimSizes).take_front(
+        op.getDims().front()));
+    Value mergedSize = one;
+    for (int64_t d : op.getDims())
+      mergedSize = arith::MulIOp::create(rewriter, loc, mergedSize, dimSizes[d]);
+    dims.push_back(mergedSize);
+    llvm::append_range(dims, ArrayRef<Value>(dimSizes).drop_front(
+                                 op.getDims().back() + 1));
+    Value out = AssembleOp::create(rewriter, loc, merged, buffers, dims);
+    if (merged != result)
+      out = ConvertOp::create(rewriter, loc, result, out);
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::sparse_array::populateCollapseLevelsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<CollapseByLevels>(patterns.getContext());
+}
