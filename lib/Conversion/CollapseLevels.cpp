@@ -105,9 +105,16 @@ ArrayType mlir::sparse_array::getCollapsedStorageType(ArrayType source,
   shape.push_back(size);
   llvm::append_range(shape, source.getShape().drop_front(dims.back() + 1));
   bool identity = llvm::equal(order, llvm::seq<unsigned>(0, order.size()));
+  // Linearized coordinates may not fit the source's narrower width: 64
+  // bits unless the merged size is known to fit (a conversion to the
+  // declared width then checks the entries' coordinates).
+  unsigned crdWidth = format.getCrdWidth();
+  if (crdWidth < 64 &&
+      (ShapedType::isDynamic(size) || uint64_t(size) > (uint64_t(1) << crdWidth)))
+    crdWidth = 64;
   auto newFormat = FormatAttr::get(
       source.getContext(), merged, identity ? ArrayRef<unsigned>() : order,
-      format.getPosWidth(), format.getCrdWidth(), format.getFill());
+      format.getPosWidth(), crdWidth, format.getFill());
   return ArrayType::get(shape, source.getElementType(), newFormat);
 }
 

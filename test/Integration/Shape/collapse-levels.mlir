@@ -18,6 +18,9 @@
 !m26 = !sparse_array.array<2x6xf64, #sparse_array.format<[compressed, compressed]>>
 !m62 = !sparse_array.array<6x2xf64, #sparse_array.format<[compressed, compressed]>>
 
+!wide = !sparse_array.array<70000x70000xf64, #sparse_array.format<[dense, compressed], crd_width = 32>>
+!wide1 = !sparse_array.array<4900000000xf64, #sparse_array.format<[compressed]>>
+
 func.func @main() {
   %csc = sparse_array.constant dense<[[0.0, 1.0, 0.0, 2.0], [3.0, 0.0, 0.0, 4.0], [0.0, 5.0, 6.0, 0.0]]> : tensor<3x4xf64> : !csc34
   %1 = sparse_array.collapse %csc [0, 1] order "F" : !csc34 -> !v12
@@ -39,6 +42,14 @@ func.func @main() {
   %cd = sparse_array.constant dense<[[0.0, 1.0, 0.0, 2.0], [3.0, 0.0, 0.0, 4.0], [0.0, 5.0, 6.0, 0.0]]> : tensor<3x4xf64> : !cd34
   %7 = sparse_array.collapse %cd [0, 1] : !cd34 -> !v12
   sparse_array.print %7 : !v12
+  // 32-bit coordinates whose linearization needs 64 bits (4.9e9).
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 1 1
+  // CHECK-NEXT: 4900000000
+  // CHECK-NEXT: 4900000000 5
+  %w = sparse_array.constant sparse<[[69999, 69999]], [5.0]> : tensor<70000x70000xf64> : !wide
+  %8 = sparse_array.collapse %w [0, 1] : !wide -> !wide1
+  sparse_array.print %8 : !wide1
   return
 }
 // CHECK:      # fill: 0
