@@ -220,6 +220,21 @@ static std::optional<int64_t> getStaticExtent(KernelOp kernel, Value index) {
     if (!access)
       continue;
     for (auto [dim, idx] : llvm::enumerate(access.getIndices())) {
+      if (auto lin = idx.getDefiningOp<LinearizeOp>()) {
+        // A part of a split read: its size, or the first's quotient.
+        auto at = llvm::find(lin.getIndices(), index);
+        if (at == lin.getIndices().end())
+          continue;
+        unsigned part = at - lin.getIndices().begin();
+        if (part)
+          return lin.getSizes()[part - 1];
+        int64_t size = access.getArrayType().getShape()[dim], inner = 1;
+        for (int64_t s : lin.getSizes())
+          inner *= s;
+        if (!ShapedType::isDynamic(size))
+          return size / inner;
+        continue;
+      }
       if (idx != index)
         continue;
       int64_t size = access.getArrayType().getShape()[dim];

@@ -76,6 +76,18 @@ void mlir::sparse_array::emitSliceCheck(OpBuilder &b, Location loc,
   callRuntime(b, loc, kernel, "sa_rt_check_slice", {}, args);
 }
 
+void mlir::sparse_array::emitSplitCheck(OpBuilder &b, Location loc,
+                                        Operation *kernel, unsigned input,
+                                        unsigned dim, Value actual,
+                                        int64_t inner) {
+  Type i64 = b.getI64Type();
+  Value args[] = {arith::ConstantIntOp::create(b, loc, i64, input),
+                  arith::ConstantIntOp::create(b, loc, i64, dim),
+                  arith::IndexCastOp::create(b, loc, i64, actual),
+                  arith::ConstantIntOp::create(b, loc, i64, inner)};
+  callRuntime(b, loc, kernel, "sa_rt_check_split", {}, args);
+}
+
 Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
                                       TypedAttr fill) {
   Value f = arith::ConstantOp::create(b, loc, fill);

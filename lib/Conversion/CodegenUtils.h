@@ -39,6 +39,11 @@ void emitExtentCheck(OpBuilder &b, Location loc, Operation *kernel,
 void emitSliceCheck(OpBuilder &b, Location loc, Operation *kernel,
                     unsigned input, unsigned dim, Value actual, int64_t stop);
 
+/// A run-time error unless dimension `dim` of kernel input `input` (size
+/// `actual`) is a multiple of `inner` (a split read).
+void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
+                    unsigned input, unsigned dim, Value actual, int64_t inner);
+
 /// value != fill at run time, with isSameScalar's notion of equality (NaNs
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);

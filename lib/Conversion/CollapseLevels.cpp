@@ -31,95 +31,6 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-/// Where the collapsed dimensions are stored: levels [first, first + count).
-struct Group {
-  unsigned first = 0, count = 0;
-};
-
-/// The group of levels storing `dims` in linearization order, if adjacent.
-std::optional<Group> storedGroup(FormatAttr format, ArrayRef<int64_t> dims,
-                                 bool fortran) {
-  Group g;
-  g.count = dims.size();
-  g.first = format.getDimLevel(fortran ? dims.back() : dims.front());
-  for (unsigned i = 0; i < g.count; ++i) {
-    int64_t dim = fortran ? dims[g.count - 1 - i] : dims[i];
-    if (g.first + i >= format.getNumLevels() ||
-        format.getLevelDim(g.first + i) != dim)
-      return std::nullopt;
-  }
-  return g;
-}
-
-/// The merged level: full when every level of the group is; a singleton
-/// (one child per parent position) when the group starts with one;
-/// otherwise compressed. Unique when the group's last level is (distinct
-/// positions there have distinct ancestors' coordinates), ordered when
-/// all are.
-LevelSpec mergedLevel(ArrayRef<LevelSpec> group) {
-  LevelSpec m;
-  bool allFull = llvm::all_of(group, [](LevelSpec l) { return l.isFull(); });
-  if (allFull)
-    return group.front().format == LevelFormatRegistry::dense()
-               ? group.front()
-               : LevelSpec{LevelFormatRegistry::dense(), true, true};
-  m.format = !group.front().isFull() &&
-                     !group.front().format->hasPositionsBuffer()
-                 ? LevelFormatRegistry::singleton()
-                 : LevelFormatRegistry::compressed();
-  m.unique = group.back().unique;
-  m.ordered = llvm::all_of(group, [](LevelSpec l) { return l.ordered; });
-  return m;
-}
-
-} // namespace
-
-ArrayType mlir::sparse_array::getCollapsedStorageType(ArrayType source,
-                                                      ArrayRef<int64_t> dims,
-                                                      bool fortran) {
-  FormatAttr format = source.getFormat();
-  std::optional<Group> g = storedGroup(format, dims, fortran);
-  if (!g)
-    return ArrayType();
-  ArrayRef<LevelSpec> levels = format.getLevels();
-  SmallVector<LevelSpec> merged(levels.take_front(g->first));
-  merged.push_back(mergedLevel(levels.slice(g->first, g->count)));
-  llvm::append_range(merged, levels.drop_front(g->first + g->count));
-  // Dimensions after the group move down by count - 1.
-  unsigned d0 = dims.front(), shift = dims.size() - 1;
-  SmallVector<unsigned> order;
-  for (unsigned l = 0; l < levels.size(); ++l) {
-    if (l > g->first && l < g->first + g->count)
-      continue;
-    unsigned dim = format.getLevelDim(l);
-    order.push_back(l == g->first ? d0 : (dim > d0 ? dim - shift : dim));
-  }
-  SmallVector<int64_t> shape(source.getShape().take_front(d0));
-  int64_t size = 1;
-  for (int64_t d : dims) {
-    int64_t s = source.getShape()[d];
-    if (ShapedType::isDynamic(s) || ShapedType::isDynamic(size) ||
-        __builtin_mul_overflow(size, s, &size))
-      size = ShapedType::kDynamic;
-  }
-  shape.push_back(size);
-  llvm::append_range(shape, source.getShape().drop_front(dims.back() + 1));
-  bool identity = llvm::equal(order, llvm::seq<unsigned>(0, order.size()));
-  // Linearized coordinates may not fit the source's narrower width: 64
-  // bits unless the merged size is known to fit (a conversion to the
-  // declared width then checks the entries' coordinates).
-  unsigned crdWidth = format.getCrdWidth();
-  if (crdWidth < 64 &&
-      (ShapedType::isDynamic(size) || uint64_t(size) > (uint64_t(1) << crdWidth)))
-    crdWidth = 64;
-  auto newFormat = FormatAttr::get(
-      source.getContext(), merged, identity ? ArrayRef<unsigned>() : order,
-      format.getPosWidth(), crdWidth, format.getFill());
-  return ArrayType::get(shape, source.getElementType(), newFormat);
-}
-
-namespace {
-
 /// A fresh copy of a 1-D buffer (the result owns its buffers).
 Value copyBuffer(OpBuilder &b, Location loc, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
@@ -153,7 +64,11 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     Location loc = op.getLoc();
     Value array = op.getSource();
     FormatAttr format = source.getFormat();
-    Group g = *storedGroup(format, op.getDims(), fortran);
+    struct {
+      unsigned first, count;
+    } g;
+    std::tie(g.first, g.count) =
+        *getCollapsedLevels(format, op.getDims(), fortran);
     unsigned numLevels = format.getNumLevels();
 
     SmallVector<Value> dimSizes;

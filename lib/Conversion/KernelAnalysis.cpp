@@ -73,7 +73,8 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       reduction = reduce;
       continue;
     }
-    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp, SelectRangeOp>(op))
+    if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp, SelectRangeOp,
+             LinearizeOp>(op))
       return fail("cannot lower '" + op.getName().getStringRef() +
                   "' in a kernel body");
   }
@@ -138,14 +139,26 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     FormatAttr format = in.type.getFormat();
     int lastLoop = -1;
     bool allFull = in.type.isAllDense();
-    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    SmallVector<AccessedLevel> accessed = getAccessedLevels(access);
+    for (auto [v, al] : llvm::enumerate(accessed)) {
       InputLevel &level = in.levels.emplace_back();
+      unsigned l = al.level, dim = al.dim;
       level.spec = format.getLevels()[l];
-      unsigned dim = format.getLevelDim(l);
-      Value index = access.getIndices()[dim];
+      Value index = al.index;
       if (auto arg = dyn_cast<BlockArgument>(index)) {
         level.loop = varLoop[arg.getArgNumber()];
-        if (access.isSliced(dim)) {
+        if (al.isSplit()) {
+          // A part of a linearized read: its extent is its size (the
+          // first part's: the dimension's size over the others').
+          if (!extents[level.loop]) {
+            Value e = constIndex(b, loc, al.modulus);
+            if (!al.part)
+              e = arith::DivUIOp::create(
+                  b, loc, DimOp::create(b, loc, array, static_cast<int64_t>(dim)),
+                  constIndex(b, loc, al.divisor));
+            extents[level.loop] = e;
+          }
+        } else if (access.isSliced(dim)) {
           level.slice = access.getSlice(dim);
           auto [lo, hi, step] = *level.slice;
           int64_t size = in.type.getShape()[dim];
@@ -179,13 +192,30 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       " is stored in an order the loops do not follow");
         lastLoop = level.loop;
       }
-      level.iterator = LevelIteratorRegistry::create(
-          level.spec, fetchLevelBuffers(b, loc, array, l));
+      LevelBuffers buffers = fetchLevelBuffers(b, loc, array, l);
+      if (al.isSplit() && level.spec.isFull()) {
+        // A part of a full level is full: positions compose as
+        // (parent * s0 + q) * s1 + r = parent * size + c.
+        Value size = al.part ? constIndex(b, loc, al.modulus)
+                             : arith::DivUIOp::create(
+                                   b, loc, buffers.size,
+                                   constIndex(b, loc, al.divisor));
+        level.iterator = makeFullIterator(level.spec, size);
+      } else {
+        level.iterator = LevelIteratorRegistry::create(level.spec, buffers);
+        if (level.iterator && al.isSplit()) {
+          level.iterator = makeSplitPartIterator(
+              std::move(level.iterator), al.part == 0, al.isLastPart(),
+              constIndex(b, loc, al.divisor),
+              al.part ? constIndex(b, loc, al.modulus) : Value());
+          level.spec = level.iterator->getSpec();
+        }
+      }
       if (!level.iterator)
         return fail("level format '" + level.spec.getName() +
                     "' has no iterator");
-      if (l + 1 < format.getNumLevels() && !level.spec.unique &&
-          format.getLevels()[l + 1].isFull())
+      if (v + 1 < accessed.size() && !level.spec.unique &&
+          format.getLevels()[accessed[v + 1].level].isFull())
         return fail("a full level below a non-unique one");
     }
     if (!in.levels.empty() && !in.levels.back().spec.unique)
@@ -205,6 +235,20 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     if (!access)
       continue;
     for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+        // A size known only at run time must be a multiple of the
+        // linearized sizes' product.
+        if (inputs[k].type.isDynamicDim(dim)) {
+          int64_t inner = 1;
+          for (int64_t s : lin.getSizes())
+            inner *= s;
+          emitSplitCheck(b, loc, kernel, k, dim,
+                         DimOp::create(b, loc, kernel.getInputs()[k],
+                                       static_cast<int64_t>(dim)),
+                         inner);
+        }
+        continue;
+      }
       auto arg = dyn_cast<BlockArgument>(index);
       if (!arg) {
         // A fixed coordinate of a dimension known only at run time (an

@@ -227,7 +227,8 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
   for (Operation &op : kernel.getBody().front()) {
     if (auto yield = dyn_cast<YieldOp>(op))
       return map.lookup(root ? root : yield.getValue());
-    if (!needed.contains(&op))
+    // Coordinates of split reads: the loops' business, not the value's.
+    if (!needed.contains(&op) || isa<LinearizeOp>(op))
       continue;
     if (given && op.getNumResults() == 1 && given->contains(op.getResult(0))) {
       map.map(op.getResult(0), given->lookup(op.getResult(0)));

@@ -194,6 +194,66 @@ private:
   Value positions, coordinates;
 };
 
+/// One part of a level read through sparse_array.linearize (seed 001 §5.1:
+/// the projections of a split): positions are the stored level's, the
+/// coordinate of a position is its stored coordinate's quotient
+/// (c / divisor, the first part) or remainder ((c / divisor) % modulus).
+/// The first part takes the level's segment under a parent; each later
+/// part the run of positions its enclosing part's coordinate spans (the
+/// positions of one quotient are contiguous on an ordered level), like a
+/// singleton below a non-unique level. Parts before the last are
+/// non-unique: a coordinate spans the run of positions sharing it.
+class SplitPartIterator : public LevelIterator {
+public:
+  SplitPartIterator(std::unique_ptr<LevelIterator> base, bool first, bool last,
+                    Value divisor, Value modulus)
+      : LevelIterator(partSpec(base->getSpec(), last)), base(std::move(base)),
+        first(first), divisor(divisor), modulus(modulus) {}
+  bool canLocate() const override { return false; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value hi) override {
+    if (first)
+      return base->init(b, loc, lo, hi);
+    return {lo, hi};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value begin,
+                   Value pos) override {
+    Value c = base->coordinate(b, loc, begin, pos);
+    c = arith::DivUIOp::create(b, loc, c, divisor);
+    if (modulus)
+      c = arith::RemUIOp::create(b, loc, c, modulus);
+    return c;
+  }
+  Value next(OpBuilder &b, Location loc, Value pos, Value end) override {
+    Value after = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+    if (spec.unique)
+      return after;
+    // The run of positions with the same coordinate of this part.
+    Value crd = coordinate(b, loc, Value(), pos);
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{after},
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value same = matches(bb, l, Value(), args[0], end, crd);
+          scf::ConditionOp::create(bb, l, same, args);
+        },
+        [&](OpBuilder &bb, Location l, ValueRange args) {
+          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
+          scf::YieldOp::create(bb, l, n);
+        });
+    return loop.getResult(0);
+  }
+
+private:
+  static LevelSpec partSpec(LevelSpec spec, bool last) {
+    if (!last)
+      spec.unique = false;
+    return spec;
+  }
+  std::unique_ptr<LevelIterator> base;
+  bool first;
+  Value divisor, modulus;
+};
+
 struct Registry {
   std::mutex mutex;
   llvm::DenseMap<const LevelFormat *, LevelIteratorFactory> factories;
@@ -215,6 +275,13 @@ std::unique_ptr<LevelIterator> mlir::sparse_array::makeStoredCoordinateIterator(
     LevelSpec spec, Value positions, Value coordinates) {
   return std::make_unique<StoredCoordinateIterator>(spec, positions,
                                                     coordinates);
+}
+
+std::unique_ptr<LevelIterator> mlir::sparse_array::makeSplitPartIterator(
+    std::unique_ptr<LevelIterator> base, bool first, bool last, Value divisor,
+    Value modulus) {
+  return std::make_unique<SplitPartIterator>(std::move(base), first, last,
+                                             divisor, modulus);
 }
 
 void LevelIteratorRegistry::registerFactory(const LevelFormat *format,

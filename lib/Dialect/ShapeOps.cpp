@@ -7,6 +7,7 @@
 
 #include "ShapeOpsAsm.h"
 
+#include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "mlir/IR/Builders.h"
@@ -489,4 +490,175 @@ LogicalResult ReshapeOp::verify() {
   if (failed(shape))
     return failure();
   return checkShape(*this, result, *shape);
+}
+
+LogicalResult LinearizeOp::verify() {
+  if (getIndices().size() < 2)
+    return emitOpError() << "needs at least two index variables";
+  if (getSizes().size() + 1 != getIndices().size())
+    return emitOpError() << "needs one size per index variable after the "
+                            "first, got "
+                         << getSizes().size() << " for "
+                         << getIndices().size() << " variables";
+  for (int64_t s : getSizes())
+    if (s <= 0)
+      return emitOpError() << "sizes must be positive, got " << s;
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  for (auto [i, index] : llvm::enumerate(getIndices())) {
+    auto var = dyn_cast<BlockArgument>(index);
+    if (!var || var.getOwner() != &kernel.getBody().front() ||
+        var.getArgNumber() >= kernel.getNumIndices())
+      return emitOpError() << "indices must be index variables of the kernel";
+    if (llvm::is_contained(getIndices().take_front(i), index))
+      return emitOpError() << "linearizes index variable "
+                           << var.getArgNumber() << " twice";
+  }
+  for (Operation *user : getResult().getUsers())
+    if (!isa<AccessOp>(user))
+      return emitOpError() << "may only be used as the index of a "
+                              "sparse_array.access";
+  return success();
+}
+
+SmallVector<AccessedLevel> mlir::sparse_array::getAccessedLevels(AccessOp access) {
+  FormatAttr format = access.getArrayType().getFormat();
+  SmallVector<AccessedLevel> out;
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    AccessedLevel a;
+    a.level = l;
+    a.dim = format.getLevelDim(l);
+    Value index = access.getIndices()[a.dim];
+    auto lin = index.getDefiningOp<LinearizeOp>();
+    if (!lin) {
+      a.index = index;
+      out.push_back(a);
+      continue;
+    }
+    ArrayRef<int64_t> sizes = lin.getSizes();
+    a.parts = lin.getIndices().size();
+    for (unsigned i = 0; i < a.parts; ++i) {
+      AccessedLevel part = a;
+      part.part = i;
+      part.index = lin.getIndices()[i];
+      part.divisor = 1;
+      for (int64_t s : sizes.drop_front(i))
+        part.divisor *= s;
+      part.modulus = i ? sizes[i - 1] : 0;
+      out.push_back(part);
+    }
+  }
+  return out;
+}
+
+SmallVector<BlockArgument> mlir::sparse_array::getIndexVariables(Value index) {
+  if (auto arg = dyn_cast<BlockArgument>(index))
+    return {arg};
+  SmallVector<BlockArgument> out;
+  if (auto lin = index.getDefiningOp<LinearizeOp>())
+    for (Value v : lin.getIndices())
+      out.push_back(cast<BlockArgument>(v));
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Collapsed storage (CollapseLevels.cpp merges the levels)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Where the collapsed dimensions are stored: levels [first, first + count).
+struct Group {
+  unsigned first = 0, count = 0;
+};
+
+/// The group of levels storing `dims` in linearization order, if adjacent.
+std::optional<Group> storedGroupImpl(FormatAttr format, ArrayRef<int64_t> dims,
+                                 bool fortran) {
+  Group g;
+  g.count = dims.size();
+  g.first = format.getDimLevel(fortran ? dims.back() : dims.front());
+  for (unsigned i = 0; i < g.count; ++i) {
+    int64_t dim = fortran ? dims[g.count - 1 - i] : dims[i];
+    if (g.first + i >= format.getNumLevels() ||
+        format.getLevelDim(g.first + i) != dim)
+      return std::nullopt;
+  }
+  return g;
+}
+
+/// The merged level: full when every level of the group is; a singleton
+/// (one child per parent position) when the group starts with one;
+/// otherwise compressed. Unique when the group's last level is (distinct
+/// positions there have distinct ancestors' coordinates), ordered when
+/// all are.
+LevelSpec mergedLevel(ArrayRef<LevelSpec> group) {
+  LevelSpec m;
+  bool allFull = llvm::all_of(group, [](LevelSpec l) { return l.isFull(); });
+  if (allFull)
+    return group.front().format == LevelFormatRegistry::dense()
+               ? group.front()
+               : LevelSpec{LevelFormatRegistry::dense(), true, true};
+  m.format = !group.front().isFull() &&
+                     !group.front().format->hasPositionsBuffer()
+                 ? LevelFormatRegistry::singleton()
+                 : LevelFormatRegistry::compressed();
+  m.unique = group.back().unique;
+  m.ordered = llvm::all_of(group, [](LevelSpec l) { return l.ordered; });
+  return m;
+}
+
+} // namespace
+
+ArrayType mlir::sparse_array::getCollapsedStorageType(ArrayType source,
+                                                      ArrayRef<int64_t> dims,
+                                                      bool fortran) {
+  FormatAttr format = source.getFormat();
+  std::optional<Group> g = storedGroupImpl(format, dims, fortran);
+  if (!g)
+    return ArrayType();
+  ArrayRef<LevelSpec> levels = format.getLevels();
+  SmallVector<LevelSpec> merged(levels.take_front(g->first));
+  merged.push_back(mergedLevel(levels.slice(g->first, g->count)));
+  llvm::append_range(merged, levels.drop_front(g->first + g->count));
+  // Dimensions after the group move down by count - 1.
+  unsigned d0 = dims.front(), shift = dims.size() - 1;
+  SmallVector<unsigned> order;
+  for (unsigned l = 0; l < levels.size(); ++l) {
+    if (l > g->first && l < g->first + g->count)
+      continue;
+    unsigned dim = format.getLevelDim(l);
+    order.push_back(l == g->first ? d0 : (dim > d0 ? dim - shift : dim));
+  }
+  SmallVector<int64_t> shape(source.getShape().take_front(d0));
+  int64_t size = 1;
+  for (int64_t d : dims) {
+    int64_t s = source.getShape()[d];
+    if (ShapedType::isDynamic(s) || ShapedType::isDynamic(size) ||
+        __builtin_mul_overflow(size, s, &size))
+      size = ShapedType::kDynamic;
+  }
+  shape.push_back(size);
+  llvm::append_range(shape, source.getShape().drop_front(dims.back() + 1));
+  bool identity = llvm::equal(order, llvm::seq<unsigned>(0, order.size()));
+  // Linearized coordinates may not fit the source's narrower width: 64
+  // bits unless the merged size is known to fit (a conversion to the
+  // declared width then checks the entries' coordinates).
+  unsigned crdWidth = format.getCrdWidth();
+  if (crdWidth < 64 &&
+      (ShapedType::isDynamic(size) || uint64_t(size) > (uint64_t(1) << crdWidth)))
+    crdWidth = 64;
+  auto newFormat = FormatAttr::get(
+      source.getContext(), merged, identity ? ArrayRef<unsigned>() : order,
+      format.getPosWidth(), crdWidth, format.getFill());
+  return ArrayType::get(shape, source.getElementType(), newFormat);
+}
+
+
+std::optional<std::pair<unsigned, unsigned>>
+mlir::sparse_array::getCollapsedLevels(FormatAttr format, ArrayRef<int64_t> dims,
+                                       bool fortran) {
+  std::optional<Group> g = storedGroupImpl(format, dims, fortran);
+  if (!g)
+    return std::nullopt;
+  return std::make_pair(g->first, g->count);
 }

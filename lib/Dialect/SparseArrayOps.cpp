@@ -501,6 +501,28 @@ LogicalResult KernelOp::verifyRegions() {
     if (!access)
       continue;
     for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      // A split read: the first variable ranges over the dimension's size
+      // over the others' product, the others over their sizes.
+      if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+        int64_t size = access.getArrayType().getShape()[dim];
+        int64_t inner = 1;
+        for (int64_t s : lin.getSizes())
+          inner *= s;
+        for (auto [i, v] : llvm::enumerate(lin.getIndices())) {
+          unsigned var = cast<BlockArgument>(v).getArgNumber();
+          used[var] = true;
+          int64_t e = i ? lin.getSizes()[i - 1]
+                        : (ShapedType::isDynamic(size) ? size : size / inner);
+          if (ShapedType::isDynamic(e))
+            continue;
+          if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
+            return access.emitOpError()
+                   << "index variable " << var << " ranges over " << e
+                   << " values here but over " << extent[var] << " elsewhere";
+          extent[var] = e;
+        }
+        continue;
+      }
       auto arg = dyn_cast<BlockArgument>(index);
       if (!arg)
         continue; // a constant coordinate
@@ -542,9 +564,15 @@ LogicalResult KernelOp::verifyRegions() {
   for (Operation &op : body) {
     llvm::SmallBitVector vars(numIndices);
     if (auto access = dyn_cast<AccessOp>(op)) {
-      for (Value index : access.getIndices())
+      for (Value index : access.getIndices()) {
         if (auto arg = dyn_cast<BlockArgument>(index))
           vars.set(arg.getArgNumber());
+        if (auto lin = index.getDefiningOp<LinearizeOp>())
+          for (Value v : lin.getIndices())
+            vars.set(cast<BlockArgument>(v).getArgNumber());
+      }
+    } else if (isa<LinearizeOp>(op)) {
+      // Checked by its verifier; its variables count where it is read.
     } else if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
       vars = freeOf(reduce.getValue());
       for (Value index : reduce.getIndices()) {
@@ -616,11 +644,24 @@ LogicalResult AccessOp::verify() {
         return emitOpError() << "a constant index cannot be sliced";
       continue;
     }
+    if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+      if (isSliced(dim))
+        return emitOpError() << "a linearized index cannot be sliced";
+      int64_t size = type.getShape()[dim], inner = 1;
+      for (int64_t s : lin.getSizes())
+        inner *= s;
+      if (!ShapedType::isDynamic(size) && size % inner != 0)
+        return emitOpError() << "dimension " << dim << " of size " << size
+                             << " is not a multiple of the linearized sizes' "
+                                "product "
+                             << inner;
+      continue;
+    }
     auto var = dyn_cast<BlockArgument>(index);
     if (!var || var.getOwner() != &kernel.getBody().front() ||
         var.getArgNumber() >= kernel.getNumIndices())
-      return emitOpError() << "indices must be index variables of the kernel "
-                              "or constants";
+      return emitOpError() << "indices must be index variables of the kernel, "
+                              "constants or sparse_array.linearize";
   }
   ArrayRef<int64_t> slices = getSlices();
   if (slices.empty())

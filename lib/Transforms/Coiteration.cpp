@@ -163,10 +163,11 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     if (!access || type.isAllDense())
       continue;
     FormatAttr format = type.getFormat();
+    // A linearized dimension's level sorts by its first part's loop.
     auto keyOf = [&](unsigned dim) {
-      if (auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]))
-        return loopOf[arg.getArgNumber()];
-      return -1;
+      SmallVector<BlockArgument> vars =
+          getIndexVariables(access.getIndices()[dim]);
+      return vars.empty() ? -1 : loopOf[vars.front().getArgNumber()];
     };
     SmallVector<unsigned> dims;
     SmallVector<int> boundLoops;
@@ -299,14 +300,13 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     used |= uint64_t(1) << k;
     FormatAttr format =
         cast<ArrayType>(kernel.getInputs()[k].getType()).getFormat();
-    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
-      unsigned dim = format.getLevelDim(l);
-      Value index = access.getIndices()[dim];
-      auto arg = dyn_cast<BlockArgument>(index);
+    // Levels as the loops see them: a linearized level once per part.
+    for (const AccessedLevel &al : getAccessedLevels(access)) {
+      auto arg = dyn_cast<BlockArgument>(al.index);
       in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
-      in.full.push_back(format.getLevels()[l].isFull());
-      in.slice.push_back(access.isSliced(dim)
-                             ? std::optional(access.getSlice(dim))
+      in.full.push_back(format.getLevels()[al.level].isFull());
+      in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
+                             ? std::optional(access.getSlice(al.dim))
                              : std::nullopt);
     }
   }
@@ -465,4 +465,18 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     reaching = std::move(next);
   }
   return ArrayAttr::get(ctx, result);
+}
+
+bool mlir::sparse_array::splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerDim) {
+  for (auto [d, loops] : llvm::enumerate(loopsPerDim)) {
+    if (loops.size() < 2)
+      continue;
+    if (!llvm::is_sorted(loops) || llvm::adjacent_find(loops) != loops.end())
+      return false;
+    for (auto [e, other] : llvm::enumerate(loopsPerDim))
+      for (int l : other)
+        if (e != d && l > loops.front() && l < loops.back())
+          return false;
+  }
+  return true;
 }

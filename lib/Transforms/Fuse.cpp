@@ -7,6 +7,7 @@
 
 #include "SparseArray/Analysis/Speculation.h"
 #include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Transforms/Coiteration.h"
 #include "SparseArray/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -126,6 +127,21 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     std::optional<std::array<int64_t, 3>> own;
     if (inner.isSliced(dim))
       own = inner.getSlice(dim);
+    if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+      // A split read of the producer's: its variables are the consumer's
+      // at those dimensions (plain variables: see composable()).
+      SmallVector<Value> vars;
+      for (Value v : lin.getIndices()) {
+        unsigned r = cast<BlockArgument>(v).getArgNumber();
+        vars.push_back(r < producerRank
+                           ? mapping.lookup(outer.getIndices()[r])
+                           : mapping.lookup(v));
+      }
+      indices.push_back(
+          LinearizeOp::create(rewriter, loc, vars, lin.getSizesAttr()));
+      triples.append({0, -1, 0});
+      continue;
+    }
     auto arg = dyn_cast<BlockArgument>(index);
     bool outputVar = arg && arg.getOwner() == &producer.getBody().front() &&
                      arg.getArgNumber() < producerRank;
@@ -138,6 +154,16 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     }
     unsigned r = arg.getArgNumber();
     Value outerIndex = outer.getIndices()[r];
+    if (auto lin = outerIndex.getDefiningOp<LinearizeOp>()) {
+      // The consumer splits this producer dimension: so does the fused
+      // read (unsliced there: see composable()).
+      SmallVector<Value> vars = llvm::map_to_vector(
+          lin.getIndices(), [&](Value v) { return mapping.lookup(v); });
+      indices.push_back(
+          LinearizeOp::create(rewriter, loc, vars, lin.getSizesAttr()));
+      triples.append({0, -1, 0});
+      continue;
+    }
     if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
       int64_t at = own ? (*own)[0] + (*own)[2] * *c : *c;
       // Outside a padded window: the input's fill, nothing read.
@@ -210,179 +236,6 @@ static Value composeSelect(PatternRewriter &rewriter, SelectRangeOp select,
       mapping.lookup(outerIndex), rewriter.getDenseI64ArrayAttr(mapped), parts);
 }
 
-/// slice %a[spec] -> kernel reading %a through a sliced access: one index
-/// variable per result dimension; a sliced dimension reads lo + step * i,
-/// an integer index a constant coordinate (seed 001 §4.1).
-struct SliceToKernel : public OpRewritePattern<SliceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SliceOp slice,
-                                PatternRewriter &rewriter) const override {
-    ArrayType sourceType = cast<ArrayType>(slice.getSource().getType());
-    ArrayType resultType = cast<ArrayType>(slice.getResult().getType());
-    Location loc = slice.getLoc();
-    auto kernel =
-        KernelOp::create(rewriter, loc, resultType,
-                         ValueRange{slice.getSource()}, resultType.getRank());
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(&kernel.getBody().front());
-    SmallVector<Value> indices;
-    SmallVector<int64_t> triples;
-    bool anySliced = false;
-    unsigned next = 0;
-    for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
-      // Verified: every dimension normalizes.
-      SliceOp::Normalized n = *slice.normalize(dim);
-      if (n.index) {
-        indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, n.lo));
-        triples.append({0, -1, 0});
-        continue;
-      }
-      indices.push_back(kernel.getIndex(next++));
-      if (n.whole) {
-        triples.append({0, -1, 0});
-        continue;
-      }
-      anySliced = true;
-      triples.append({n.lo, n.hi, n.step});
-    }
-    Value entry = AccessOp::create(
-        rewriter, loc, kernel.getInputArg(0), indices,
-        rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
-                                                : ArrayRef<int64_t>()));
-    YieldOp::create(rewriter, loc, entry);
-    rewriter.replaceOp(slice, kernel.getResult());
-    return success();
-  }
-};
-
-/// A kernel that reads its one input at the given indices (index
-/// variables of the result, or fixed coordinates) and yields it: how the
-/// views transpose, expand_dims and squeeze lower (seed 001 §5.2, Fig.
-/// 11: a permutation of the loops, U, a fixed coordinate), fused like any
-/// kernel afterwards.
-static void replaceByView(PatternRewriter &rewriter, Operation *op,
-                          Value source, ArrayType resultType,
-                          function_ref<Value(KernelOp, unsigned)> indexOf) {
-  Location loc = op->getLoc();
-  ArrayType sourceType = cast<ArrayType>(source.getType());
-  auto kernel = KernelOp::create(rewriter, loc, resultType, ValueRange{source},
-                                 resultType.getRank());
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(&kernel.getBody().front());
-  SmallVector<Value> indices;
-  for (unsigned dim = 0; dim < sourceType.getRank(); ++dim)
-    indices.push_back(indexOf(kernel, dim));
-  Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0), indices,
-                                 DenseI64ArrayAttr());
-  YieldOp::create(rewriter, loc, entry);
-  rewriter.replaceOp(op, kernel.getResult());
-}
-
-/// transpose %a [p...]: result dimension d reads source dimension p[d].
-struct TransposeToKernel : public OpRewritePattern<TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    ArrayRef<int64_t> perm = op.getPermutation();
-    replaceByView(
-        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
-        [&](KernelOp kernel, unsigned dim) -> Value {
-          return kernel.getIndex(llvm::find(perm, dim) - perm.begin());
-        });
-    return success();
-  }
-};
-
-/// expand_dims %a [d...]: the new result dimensions are read by no access.
-struct ExpandDimsToKernel : public OpRewritePattern<ExpandDimsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op,
-                                PatternRewriter &rewriter) const override {
-    ArrayRef<int64_t> dims = op.getDims();
-    SmallVector<unsigned> kept;
-    auto resultType = cast<ArrayType>(op.getResult().getType());
-    for (unsigned d = 0; d < resultType.getRank(); ++d)
-      if (!llvm::is_contained(dims, int64_t(d)))
-        kept.push_back(d);
-    replaceByView(rewriter, op, op.getSource(), resultType,
-                  [&](KernelOp kernel, unsigned dim) -> Value {
-                    return kernel.getIndex(kept[dim]);
-                  });
-    return success();
-  }
-};
-
-/// squeeze %a [d...]: the removed dimensions are read at coordinate 0.
-struct SqueezeToKernel : public OpRewritePattern<SqueezeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SqueezeOp op,
-                                PatternRewriter &rewriter) const override {
-    ArrayRef<int64_t> dims = op.getDims();
-    unsigned next = 0;
-    Value zero;
-    replaceByView(
-        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
-        [&](KernelOp kernel, unsigned dim) -> Value {
-          if (!llvm::is_contained(dims, int64_t(dim)))
-            return kernel.getIndex(next++);
-          if (!zero)
-            zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
-          return zero;
-        });
-    return success();
-  }
-};
-
-/// concat %a, %b dim d: each input read through a padded window of d at
-/// its offset, the part a coordinate lies in picked by select_range (seed
-/// 001 §5.1: a ⊔ b, then |a| + b).
-struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConcatOp concat,
-                                PatternRewriter &rewriter) const override {
-    auto resultType = cast<ArrayType>(concat.getResult().getType());
-    unsigned rank = resultType.getRank();
-    unsigned dim = concat.getDim();
-    int64_t total = resultType.getShape()[dim];
-    Location loc = concat.getLoc();
-    auto kernel =
-        KernelOp::create(rewriter, loc, resultType, concat.getInputs(), rank);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(&kernel.getBody().front());
-    SmallVector<Value> parts;
-    SmallVector<int64_t> bounds;
-    int64_t offset = 0;
-    for (auto [k, input] : llvm::enumerate(concat.getInputs())) {
-      auto type = cast<ArrayType>(input.getType());
-      SmallVector<Value> indices;
-      SmallVector<int64_t> triples;
-      for (unsigned d = 0; d < rank; ++d) {
-        indices.push_back(kernel.getIndex(d));
-        if (d == dim)
-          triples.append({-offset, total - offset, 1});
-        else
-          triples.append({0, -1, 0});
-      }
-      auto access =
-          AccessOp::create(rewriter, loc, kernel.getInputArg(k), indices,
-                           rewriter.getDenseI64ArrayAttr(triples));
-      access.setPadded(true);
-      parts.push_back(access);
-      offset += type.getShape()[dim];
-      if (k + 1 < concat.getInputs().size())
-        bounds.push_back(offset);
-    }
-    Value value = parts.front();
-    if (parts.size() > 1)
-      value = SelectRangeOp::create(
-          rewriter, loc, resultType.getElementType(), kernel.getIndex(dim),
-          rewriter.getDenseI64ArrayAttr(bounds), parts);
-    YieldOp::create(rewriter, loc, value);
-    rewriter.replaceOp(concat, kernel.getResult());
-    return success();
-  }
-};
-
 /// A kernel input produced by another kernel used nowhere else is replaced
 /// by the producer's expression: its output index variables become the
 /// consumer's access indices, its reduction variables and inputs new ones
@@ -409,6 +262,8 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         continue;
       if (!boundedLattices(consumer, producer))
         continue;
+      if (!composable(consumer, producer, access))
+        continue;
       fuse(consumer, k, producer, access, rewriter);
       return success();
     }
@@ -431,6 +286,80 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     SymbolTableCollection symbols;
     return isSpeculatableKernel(consumer, symbols) &&
            isSpeculatableKernel(producer, symbols);
+  }
+
+  /// Split reads compose when every variable of a linearized coordinate
+  /// stays a plain variable (not a fixed coordinate, a slice or another
+  /// linearization; seed 001 §5.2's composition for the projections that
+  /// loops can iterate) and their loops come in linearization order (the
+  /// parts are iterated outermost first). Otherwise the producer stays a
+  /// kernel of its own.
+  static bool composable(KernelOp consumer, KernelOp producer,
+                         AccessOp access) {
+    unsigned producerRank = producer.getResultType().getRank();
+    SmallVector<int> loopOf = getLoopOfIndex(consumer);
+    // The loops of what the consumer reads at producer dimension r.
+    auto loopsOfOuter = [&](unsigned r) {
+      SmallVector<int> loops;
+      for (BlockArgument v : getIndexVariables(access.getIndices()[r]))
+        loops.push_back(loopOf[v.getArgNumber()]);
+      return loops;
+    };
+    auto plainVar = [&](unsigned r) {
+      return isa<BlockArgument>(access.getIndices()[r]) && !access.isSliced(r);
+    };
+    // Loops of the fused kernel's variables: the consumer's, then the
+    // producer's reduction variables after them.
+    auto loopOfProducerVar = [&](unsigned v) -> int {
+      if (v < producerRank)
+        return loopOf[cast<BlockArgument>(access.getIndices()[v])
+                          .getArgNumber()];
+      return consumer.getNumIndices() + (v - producerRank);
+    };
+    bool ok = true;
+    producer.getBody().walk([&](Operation *op) {
+      if (auto select = dyn_cast<SelectRangeOp>(op)) {
+        unsigned r = cast<BlockArgument>(select.getIndex()).getArgNumber();
+        if (access.getIndices()[r].getDefiningOp<LinearizeOp>())
+          ok = false;
+      }
+      auto inner = dyn_cast<AccessOp>(op);
+      if (!inner || !ok)
+        return;
+      // The fused access's loops per dimension.
+      SmallVector<SmallVector<int>> loops;
+      for (auto [dim, index] : llvm::enumerate(inner.getIndices())) {
+        SmallVector<int> &here = loops.emplace_back();
+        if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+          for (Value v : lin.getIndices()) {
+            unsigned var = cast<BlockArgument>(v).getArgNumber();
+            if (var < producerRank && !plainVar(var)) {
+              ok = false;
+              return;
+            }
+            here.push_back(loopOfProducerVar(var));
+          }
+          continue;
+        }
+        auto arg = dyn_cast<BlockArgument>(index);
+        if (!arg)
+          continue;
+        unsigned var = arg.getArgNumber();
+        if (var >= producerRank) {
+          here.push_back(loopOfProducerVar(var));
+          continue;
+        }
+        // A sliced dimension read through the consumer's split: no.
+        if (access.getIndices()[var].getDefiningOp<LinearizeOp>() &&
+            inner.isSliced(dim)) {
+          ok = false;
+          return;
+        }
+        here = loopsOfOuter(var);
+      }
+      ok &= splitReadsIterable(loops);
+    });
+    return ok;
   }
 
   /// Every access of input k reads it as `access` does (the fused
@@ -467,7 +396,7 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         if (a.getArray() == skipArray)
           return;
         for (Value index : a.getIndices())
-          if (auto arg = dyn_cast<BlockArgument>(index))
+          for (BlockArgument arg : getIndexVariables(index))
             used.set(arg.getArgNumber());
       });
     };
@@ -477,7 +406,7 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     for (unsigned r = 0; r < producerRank; ++r) {
       if (producerUsed.test(r))
         continue;
-      // A fixed coordinate needs no extent.
+      // A fixed coordinate needs no extent; a split read gives its own.
       auto arg = dyn_cast<BlockArgument>(access.getIndices()[r]);
       if (!arg)
         continue;
@@ -618,7 +547,7 @@ struct SparseArrayFusePass
 
 void mlir::sparse_array::populateSparseArrayFusionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MapToKernel, ReduceToKernel, SliceToKernel, TransposeToKernel,
-               ExpandDimsToKernel, SqueezeToKernel, ConcatToKernel,
-               FuseProducerKernel, MergeRepeatedInputs>(patterns.getContext());
+  patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel,
+               MergeRepeatedInputs>(patterns.getContext());
+  populateShapeToKernelPatterns(patterns);
 }

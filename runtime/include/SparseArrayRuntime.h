@@ -114,6 +114,11 @@ void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
    `stop` of a dimension whose size is only known at run time. */
 void sa_rt_check_slice(int64_t operand, int64_t dim, int64_t actual,
                        int64_t stop);
+/* Stops the program (exit 2) unless an operand's dimension `dim` (0-based)
+   is a multiple of `inner`: a kernel reads it split into parts whose inner
+   sizes multiply to `inner` (sparse_array.split, numpy.reshape). */
+void sa_rt_check_split(int64_t operand, int64_t dim, int64_t actual,
+                       int64_t inner);
 
 /* Stops the program (exit 2): code compiled with bounds checks
    (sa-run --bounds-checks) accessed a buffer at `index`, which has `size`

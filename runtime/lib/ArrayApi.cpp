@@ -214,6 +214,16 @@ extern "C" void sa_rt_check_slice(int64_t operand, int64_t dim, int64_t actual,
         static_cast<long long>(dim + 1), static_cast<long long>(stop - 1));
 }
 
+extern "C" void sa_rt_check_split(int64_t operand, int64_t dim, int64_t actual,
+                                  int64_t inner) {
+  if (inner <= 0 || actual % inner != 0)
+    sa_rt::fatal(
+        "operand %lld of a kernel has size %lld in dimension %lld, which a "
+        "split into parts of %lld entries cannot divide",
+        static_cast<long long>(operand), static_cast<long long>(actual),
+        static_cast<long long>(dim + 1), static_cast<long long>(inner));
+}
+
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,
                                    int64_t actual, int64_t expected) {
   if (actual != expected)

@@ -20,6 +20,7 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_array_read),   SA_RT_SYMBOL(sa_rt_array_new),
     SA_RT_SYMBOL(sa_rt_array_set_dim), SA_RT_SYMBOL(sa_rt_array_dim),
     SA_RT_SYMBOL(sa_rt_check_extent), SA_RT_SYMBOL(sa_rt_check_slice),
+    SA_RT_SYMBOL(sa_rt_check_split),
     SA_RT_SYMBOL(sa_rt_bounds_error),
     SA_RT_SYMBOL(sa_rt_checked_dealloc),
     SA_RT_SYMBOL(sa_rt_array_num_buffers),

@@ -115,6 +115,14 @@ std::unique_ptr<LevelIterator> makeStoredCoordinateIterator(LevelSpec spec,
                                                             Value positions,
                                                             Value coordinates);
 
+/// A part of a level that stores coordinates, read through
+/// sparse_array.linearize: coordinates (c / divisor) % modulus (no modulus
+/// for the first part); the first part iterates `base`'s segments, later
+/// ones the runs their enclosing part leaves them.
+std::unique_ptr<LevelIterator>
+makeSplitPartIterator(std::unique_ptr<LevelIterator> base, bool first,
+                      bool last, Value divisor, Value modulus);
+
 } // namespace sparse_array
 } // namespace mlir
 

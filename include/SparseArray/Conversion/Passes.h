@@ -29,13 +29,6 @@ public:
   ArrayStorageTypeConverter();
 };
 
-/// The array a collapse of `dims` (C order, or F when `fortran`) gives when
-/// it merges the levels storing them (adjacent, in the linearization's
-/// order; null otherwise): the group becomes one level, full when all
-/// were (CollapseLevels.cpp).
-ArrayType getCollapsedStorageType(ArrayType source, ArrayRef<int64_t> dims,
-                                  bool fortran);
-
 /// sparse_array.collapse by merging stored levels, where getCollapsedStorageType
 /// applies and the result keeps the source's fill (a conversion follows when
 /// its format is another); the others stay for the runtime.

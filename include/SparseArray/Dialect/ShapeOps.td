@@ -271,6 +271,33 @@ def SparseArray_ReshapeOp : SparseArray_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def SparseArray_LinearizeOp : SparseArray_Op<"linearize", [
+    Pure, HasParent<"KernelOp">]> {
+  let summary = "One coordinate from several index variables (a split read)";
+  let description = [{
+    The coordinate `((i0 * s1 + i1) * s2 + i2) ...` of index variables
+    `indices` = (i0, i1, ...) with `sizes` = (s1, s2, ...), the extents of
+    all but the first: how a kernel reads an array through a split of one
+    of its dimensions (seed 001 §4.1 split; §5.1's projections: the first
+    variable iterates the stored coordinates' quotients, the others the
+    remainders within them). Only `sparse_array.access` may use it, as the
+    index of one dimension.
+
+    Example:
+
+    ```mlir
+    %l = sparse_array.linearize %i, %j [4]
+    %v = sparse_array.access %x[%l] : !sparse_array.array<12xf64>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$indices, DenseI64ArrayAttr:$sizes);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $indices $sizes attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
     Pure, HasParent<"KernelOp">]> {
   let summary = "The value of the part a coordinate lies in";

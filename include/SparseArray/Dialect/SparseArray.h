@@ -61,6 +61,42 @@ void printTypedFillValue(AsmPrinter &printer, TypedAttr value);
 /// access), if `index` is one.
 std::optional<int64_t> getConstantIndex(Value index);
 
+/// One level of a kernel input as the kernel's loops see it (seed 001
+/// §5.1): a stored level read at one index variable or constant, or one
+/// part of a stored level read through sparse_array.linearize, whose
+/// coordinate c then reads as (c / divisor) % modulus (the first part:
+/// c / divisor, no modulus).
+struct AccessedLevel {
+  /// The stored level and the dimension it stores.
+  unsigned level = 0, dim = 0;
+  /// The index variable (a block argument) or constant coordinate.
+  Value index;
+  unsigned part = 0, parts = 1;
+  int64_t divisor = 1, modulus = 0;
+  bool isSplit() const { return parts > 1; }
+  bool isLastPart() const { return part + 1 == parts; }
+};
+
+/// The levels of the input `access` reads, in storage order, a linearized
+/// dimension's level as one entry per part.
+SmallVector<AccessedLevel> getAccessedLevels(AccessOp access);
+
+/// The index variables (block arguments) an access index reads: itself, or
+/// a linearize's operands; none for a constant.
+SmallVector<BlockArgument> getIndexVariables(Value index);
+
+/// The array a collapse of `dims` (C order, or F when `fortran`) gives when
+/// it merges the levels storing them (adjacent, in the linearization's
+/// order; null otherwise): the group becomes one level, full when all
+/// were (CollapseLevels.cpp).
+ArrayType getCollapsedStorageType(ArrayType source, ArrayRef<int64_t> dims,
+                                  bool fortran);
+
+/// The levels [first, first + count) that store `dims` in the order of a
+/// collapse's linearization, when adjacent.
+std::optional<std::pair<unsigned, unsigned>>
+getCollapsedLevels(FormatAttr format, ArrayRef<int64_t> dims, bool fortran);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

@@ -23,6 +23,14 @@ namespace sparse_array {
 /// give the loops of the result's index variables.
 SmallVector<int> getLoopOfIndex(KernelOp kernel);
 
+/// Whether an input read with the given loops per dimension (a plain
+/// variable: one; a split read through sparse_array.linearize: one per
+/// part, outermost first; a fixed coordinate: none) can be iterated level
+/// by level: a split dimension's parts come from one stored level, so they
+/// take increasing loops with no loop of the input's other dimensions in
+/// between (its levels follow the loops, conversions included).
+bool splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerDim);
+
 /// Converts every sparse input stored in an order the loops do not follow
 /// into one that does (a `sparse_array.convert` before the kernel), and
 /// frees the copies after it (`sparse_array.dealloc`). Returns how many

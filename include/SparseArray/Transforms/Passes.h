@@ -17,6 +17,11 @@ namespace sparse_array {
 /// Patterns of sparse-array-fuse: map/reduce to kernels, kernel fusion.
 void populateSparseArrayFusionPatterns(RewritePatternSet &patterns);
 
+/// The shape operators (slice, transpose, expand_dims, squeeze, concat,
+/// split, reshape) as kernels (ShapeToKernels.cpp; part of the fusion
+/// patterns).
+void populateShapeToKernelPatterns(RewritePatternSet &patterns);
+
 /// Reports every sparse_array op, type or attribute under `root`; returns
 /// failure when there was one. Shared by the pass and by sa-run.
 LogicalResult rejectUnloweredConstructs(Operation *root);

@@ -636,3 +636,133 @@ func.func @reshape_shape(%a: !A, %t: !T, %d: !D) {
   %0 = sparse_array.reshape %d [-1] : !D -> !sparse_array.array<60xf64>
   return
 }
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_one(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    // expected-error@+1 {{'sparse_array.linearize' op needs at least two index variables}}
+    %l = sparse_array.linearize %i [] 
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_sizes(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    // expected-error@+1 {{'sparse_array.linearize' op needs one size per index variable after the first, got 2 for 2 variables}}
+    %l = sparse_array.linearize %i, %j [4, 2]
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_positive(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    // expected-error@+1 {{'sparse_array.linearize' op sizes must be positive, got 0}}
+    %l = sparse_array.linearize %i, %j [0]
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_twice(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    // expected-error@+1 {{'sparse_array.linearize' op linearizes index variable 0 twice}}
+    %l = sparse_array.linearize %i, %i [4]
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_var(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    %c = arith.constant 1 : index
+    // expected-error@+1 {{'sparse_array.linearize' op indices must be index variables of the kernel}}
+        %l = sparse_array.linearize %c, %j [4]
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_use(%x: !Y) {
+  %0 = sparse_array.kernel ins(%x : !Y) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !Y):
+    %w = sparse_array.access %a[%j] : !Y
+    // expected-error@+1 {{'sparse_array.linearize' op may only be used as the index of a sparse_array.access}}
+    %l = sparse_array.linearize %i, %j [4]
+    %s = sparse_array.select_range %l [1] (%w, %w) : f64, f64 -> f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_sliced(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    %l = sparse_array.linearize %i, %j [4]
+    // expected-error@+1 {{'sparse_array.access' op a linearized index cannot be sliced}}
+    %v = "sparse_array.access"(%a, %l) <{slices = array<i64: 0, 12, 1>}> : (!X, index) -> f64
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!X = !sparse_array.array<12xf64>
+!Y = !sparse_array.array<4xf64>
+
+func.func @lin_multiple(%x: !X) {
+  %0 = sparse_array.kernel ins(%x : !X) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !X):
+    %l = sparse_array.linearize %i, %j [5]
+    // expected-error@+1 {{'sparse_array.access' op dimension 0 of size 12 is not a multiple of the linearized sizes' product 5}}
+    %v = sparse_array.access %a[%l] : !X
+    sparse_array.yield %v : f64
+  }
+  return
+}

@@ -70,3 +70,16 @@ func.func @reshapes(%a: !A, %t: !sparse_array.array<2x3x?xf64>, %v: !sparse_arra
   %5 = sparse_array.reshape %t [8, 5] order "F" : !sparse_array.array<2x3x?xf64> -> !sparse_array.array<8x5xf64>
   return
 }
+
+// CHECK-LABEL: func.func @linearized(
+// CHECK: %[[L:.*]] = sparse_array.linearize %{{.*}}, %{{.*}} [4]
+// CHECK: sparse_array.access %{{.*}}[%[[L]]]
+func.func @linearized(%x: !sparse_array.array<12xf64>) {
+  %0 = sparse_array.kernel ins(%x : !sparse_array.array<12xf64>) -> !sparse_array.array<3x4xf64> {
+  ^bb0(%i: index, %j: index, %a: !sparse_array.array<12xf64>):
+    %l = sparse_array.linearize %i, %j [4]
+    %v = sparse_array.access %a[%l] : !sparse_array.array<12xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}

@@ -1,0 +1,394 @@
+//===- ShapeToKernels.cpp - Shape operators to kernels --------------------===//
+//
+// seed 001 §5.2 (Fig. 11): every shape operator becomes a kernel whose
+// accesses map coordinates (slices, permutations, fixed coordinates,
+// padded windows, linearized parts); sparse-array-fuse then fuses them with
+// the compute around them like any kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Transforms/Coiteration.h"
+#include "SparseArray/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+/// slice %a[spec] -> kernel reading %a through a sliced access: one index
+/// variable per result dimension; a sliced dimension reads lo + step * i,
+/// an integer index a constant coordinate (seed 001 §4.1).
+struct SliceToKernel : public OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp slice,
+                                PatternRewriter &rewriter) const override {
+    ArrayType sourceType = cast<ArrayType>(slice.getSource().getType());
+    ArrayType resultType = cast<ArrayType>(slice.getResult().getType());
+    Location loc = slice.getLoc();
+    auto kernel =
+        KernelOp::create(rewriter, loc, resultType,
+                         ValueRange{slice.getSource()}, resultType.getRank());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBody().front());
+    SmallVector<Value> indices;
+    SmallVector<int64_t> triples;
+    bool anySliced = false;
+    unsigned next = 0;
+    for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
+      // Verified: every dimension normalizes.
+      SliceOp::Normalized n = *slice.normalize(dim);
+      if (n.index) {
+        indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, n.lo));
+        triples.append({0, -1, 0});
+        continue;
+      }
+      indices.push_back(kernel.getIndex(next++));
+      if (n.whole) {
+        triples.append({0, -1, 0});
+        continue;
+      }
+      anySliced = true;
+      triples.append({n.lo, n.hi, n.step});
+    }
+    Value entry = AccessOp::create(
+        rewriter, loc, kernel.getInputArg(0), indices,
+        rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
+                                                : ArrayRef<int64_t>()));
+    YieldOp::create(rewriter, loc, entry);
+    rewriter.replaceOp(slice, kernel.getResult());
+    return success();
+  }
+};
+
+/// A kernel that reads its one input at the given indices (index
+/// variables of the result, or fixed coordinates) and yields it: how the
+/// views transpose, expand_dims and squeeze lower (seed 001 §5.2, Fig.
+/// 11: a permutation of the loops, U, a fixed coordinate), fused like any
+/// kernel afterwards.
+static void replaceByView(PatternRewriter &rewriter, Operation *op,
+                          Value source, ArrayType resultType,
+                          function_ref<Value(KernelOp, unsigned)> indexOf) {
+  Location loc = op->getLoc();
+  ArrayType sourceType = cast<ArrayType>(source.getType());
+  auto kernel = KernelOp::create(rewriter, loc, resultType, ValueRange{source},
+                                 resultType.getRank());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&kernel.getBody().front());
+  SmallVector<Value> indices;
+  for (unsigned dim = 0; dim < sourceType.getRank(); ++dim)
+    indices.push_back(indexOf(kernel, dim));
+  Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0), indices,
+                                 DenseI64ArrayAttr());
+  YieldOp::create(rewriter, loc, entry);
+  rewriter.replaceOp(op, kernel.getResult());
+}
+
+/// transpose %a [p...]: result dimension d reads source dimension p[d].
+struct TransposeToKernel : public OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> perm = op.getPermutation();
+    replaceByView(
+        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
+        [&](KernelOp kernel, unsigned dim) -> Value {
+          return kernel.getIndex(llvm::find(perm, dim) - perm.begin());
+        });
+    return success();
+  }
+};
+
+/// expand_dims %a [d...]: the new result dimensions are read by no access.
+struct ExpandDimsToKernel : public OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> dims = op.getDims();
+    SmallVector<unsigned> kept;
+    auto resultType = cast<ArrayType>(op.getResult().getType());
+    for (unsigned d = 0; d < resultType.getRank(); ++d)
+      if (!llvm::is_contained(dims, int64_t(d)))
+        kept.push_back(d);
+    replaceByView(rewriter, op, op.getSource(), resultType,
+                  [&](KernelOp kernel, unsigned dim) -> Value {
+                    return kernel.getIndex(kept[dim]);
+                  });
+    return success();
+  }
+};
+
+/// squeeze %a [d...]: the removed dimensions are read at coordinate 0.
+struct SqueezeToKernel : public OpRewritePattern<SqueezeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SqueezeOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> dims = op.getDims();
+    unsigned next = 0;
+    Value zero;
+    replaceByView(
+        rewriter, op, op.getSource(), cast<ArrayType>(op.getResult().getType()),
+        [&](KernelOp kernel, unsigned dim) -> Value {
+          if (!llvm::is_contained(dims, int64_t(dim)))
+            return kernel.getIndex(next++);
+          if (!zero)
+            zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
+          return zero;
+        });
+    return success();
+  }
+};
+
+/// How a kernel reads a source whose dimension s is result dimensions
+/// groups[s] (consecutive; one: a plain variable; several: linearized, C
+/// order outermost first, F order innermost first): the result dimensions
+/// in linearization order and the inner sizes per source dimension. Fails
+/// where a part other than the outermost has no static positive size or
+/// the result's levels (which the loops follow) cannot iterate the parts
+/// (splitReadsIterable).
+struct SplitPlan {
+  SmallVector<SmallVector<unsigned>> order;
+  SmallVector<SmallVector<int64_t>> sizes;
+};
+static FailureOr<SplitPlan> planSplit(ArrayType resultType,
+                                      ArrayRef<SmallVector<unsigned>> groups,
+                                      bool fortran) {
+  SplitPlan plan;
+  FormatAttr format = resultType.getFormat();
+  SmallVector<SmallVector<int>> loops;
+  for (ArrayRef<unsigned> group : groups) {
+    SmallVector<unsigned> &order = plan.order.emplace_back(group);
+    if (fortran)
+      std::reverse(order.begin(), order.end());
+    SmallVector<int64_t> &sizes = plan.sizes.emplace_back();
+    SmallVector<int> &l = loops.emplace_back();
+    for (auto [i, r] : llvm::enumerate(order)) {
+      l.push_back(format.getDimLevel(r));
+      if (i == 0)
+        continue;
+      int64_t size = resultType.getShape()[r];
+      if (ShapedType::isDynamic(size) || size <= 0)
+        return failure();
+      sizes.push_back(size);
+    }
+  }
+  if (!splitReadsIterable(loops))
+    return failure();
+  return plan;
+}
+
+/// The kernel of `plan`: source dimension s read at its group's variable,
+/// or at sparse_array.linearize of them (seed 001 §4.1, §5.1's
+/// projections: the parts iterate the stored coordinates' quotients and
+/// remainders).
+static void replaceBySplitView(PatternRewriter &rewriter, Operation *op,
+                               Value source, ArrayType resultType,
+                               const SplitPlan &plan) {
+  replaceByView(rewriter, op, source, resultType,
+                [&](KernelOp kernel, unsigned dim) -> Value {
+                  SmallVector<Value> vars = llvm::map_to_vector(
+                      plan.order[dim], [&](unsigned r) -> Value {
+                        return kernel.getIndex(r);
+                      });
+                  if (vars.size() == 1)
+                    return vars.front();
+                  return LinearizeOp::create(
+                      rewriter, op->getLoc(), vars,
+                      rewriter.getDenseI64ArrayAttr(plan.sizes[dim]));
+                });
+}
+
+/// split %a dim d [sizes]: result dimensions d..d+k-1 read the source's d
+/// through one linearized coordinate. Where planSplit fails, the runtime
+/// moves the entries (sparse-array-lower-storage).
+struct SplitToKernel : public OpRewritePattern<SplitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplitOp op,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = cast<ArrayType>(op.getResult().getType());
+    auto sourceType = cast<ArrayType>(op.getSource().getType());
+    unsigned d = op.getDim(), k = op.getSizes().size();
+    SmallVector<SmallVector<unsigned>> groups;
+    for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
+      SmallVector<unsigned> &g = groups.emplace_back();
+      if (dim < d)
+        g.push_back(dim);
+      else if (dim > d)
+        g.push_back(dim + k - 1);
+      else
+        for (unsigned i = 0; i < k; ++i)
+          g.push_back(d + i);
+    }
+    FailureOr<SplitPlan> plan =
+        planSplit(resultType, groups, op.getOrder() == "F");
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, "no iterable split");
+    replaceBySplitView(rewriter, op, op.getSource(), resultType, *plan);
+    return success();
+  }
+};
+
+/// numpy.reshape with static sizes: the sizes split into groups whose
+/// products agree (source dims si -> result dims tj; the same in C and F
+/// order). Groups of several source dimensions are collapsed (merging
+/// their levels, seed 001 §4.1), then one kernel splits the groups of
+/// several result dimensions (fused like any kernel). Where a collapse
+/// cannot merge levels or the split cannot be iterated, the runtime moves
+/// the entries.
+struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static std::optional<SmallVector<std::pair<SmallVector<unsigned>,
+                                             SmallVector<unsigned>>>>
+  groupsOf(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+    SmallVector<std::pair<SmallVector<unsigned>, SmallVector<unsigned>>> g;
+    unsigned i = 0, j = 0;
+    while (i < from.size() && j < to.size()) {
+      auto &group = g.emplace_back();
+      int64_t ps = from[i], pt = to[j];
+      group.first.push_back(i++);
+      group.second.push_back(j++);
+      while (ps != pt) {
+        if (ps < pt && i < from.size()) {
+          ps *= from[i];
+          group.first.push_back(i++);
+        } else if (pt < ps && j < to.size()) {
+          pt *= to[j];
+          group.second.push_back(j++);
+        } else {
+          return std::nullopt;
+        }
+      }
+    }
+    // Trailing size-1 dimensions join the last group.
+    for (; i < from.size(); ++i) {
+      if (from[i] != 1 || g.empty())
+        return std::nullopt;
+      g.back().first.push_back(i);
+    }
+    for (; j < to.size(); ++j) {
+      if (to[j] != 1 || g.empty())
+        return std::nullopt;
+      g.back().second.push_back(j);
+    }
+    return g;
+  }
+
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto sourceType = cast<ArrayType>(op.getSource().getType());
+    auto resultType = cast<ArrayType>(op.getResult().getType());
+    bool fortran = op.getOrder() == "F";
+    if (!sourceType.hasStaticShape() || !resultType.hasStaticShape() ||
+        llvm::is_contained(sourceType.getShape(), 0) ||
+        llvm::is_contained(resultType.getShape(), 0))
+      return rewriter.notifyMatchFailure(op, "dynamic or empty sizes");
+    auto groups = groupsOf(sourceType.getShape(), resultType.getShape());
+    if (!groups)
+      return rewriter.notifyMatchFailure(op, "no grouping");
+    bool splits = llvm::any_of(*groups, [](auto &g) {
+      return g.second.size() > 1;
+    });
+    // The collapses, right to left (the dimensions left of a group keep
+    // their numbers), each merging levels.
+    SmallVector<std::pair<SmallVector<int64_t>, ArrayType>> collapses;
+    ArrayType current = sourceType;
+    for (auto &g : llvm::reverse(*groups)) {
+      if (g.first.size() < 2)
+        continue;
+      SmallVector<int64_t> dims(g.first.begin(), g.first.end());
+      ArrayType next = getCollapsedStorageType(current, dims, fortran);
+      if (!next)
+        return rewriter.notifyMatchFailure(op, "levels not mergeable");
+      collapses.push_back({dims, next});
+      current = next;
+    }
+    if (!splits) {
+      if (collapses.empty())
+        return failure(); // Same shape: left for the runtime (a copy).
+      collapses.back().second = resultType;
+    }
+    FailureOr<SplitPlan> plan;
+    if (splits) {
+      SmallVector<SmallVector<unsigned>> byDim;
+      for (auto &g : *groups)
+        byDim.push_back(g.second);
+      plan = planSplit(resultType, byDim, fortran);
+      if (failed(plan))
+        return rewriter.notifyMatchFailure(op, "no iterable split");
+    }
+    Value v = op.getSource();
+    StringAttr order = op.getOrderAttr();
+    for (auto &[dims, type] : collapses)
+      v = CollapseOp::create(rewriter, op.getLoc(), type, v,
+                             rewriter.getDenseI64ArrayAttr(dims), order);
+    if (!splits) {
+      rewriter.replaceOp(op, v);
+      return success();
+    }
+    replaceBySplitView(rewriter, op, v, resultType, *plan);
+    return success();
+  }
+};
+
+/// concat %a, %b dim d: each input read through a padded window of d at
+/// its offset, the part a coordinate lies in picked by select_range (seed
+/// 001 §5.1: a ⊔ b, then |a| + b).
+struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp concat,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = cast<ArrayType>(concat.getResult().getType());
+    unsigned rank = resultType.getRank();
+    unsigned dim = concat.getDim();
+    int64_t total = resultType.getShape()[dim];
+    Location loc = concat.getLoc();
+    auto kernel =
+        KernelOp::create(rewriter, loc, resultType, concat.getInputs(), rank);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBody().front());
+    SmallVector<Value> parts;
+    SmallVector<int64_t> bounds;
+    int64_t offset = 0;
+    for (auto [k, input] : llvm::enumerate(concat.getInputs())) {
+      auto type = cast<ArrayType>(input.getType());
+      SmallVector<Value> indices;
+      SmallVector<int64_t> triples;
+      for (unsigned d = 0; d < rank; ++d) {
+        indices.push_back(kernel.getIndex(d));
+        if (d == dim)
+          triples.append({-offset, total - offset, 1});
+        else
+          triples.append({0, -1, 0});
+      }
+      auto access =
+          AccessOp::create(rewriter, loc, kernel.getInputArg(k), indices,
+                           rewriter.getDenseI64ArrayAttr(triples));
+      access.setPadded(true);
+      parts.push_back(access);
+      offset += type.getShape()[dim];
+      if (k + 1 < concat.getInputs().size())
+        bounds.push_back(offset);
+    }
+    Value value = parts.front();
+    if (parts.size() > 1)
+      value = SelectRangeOp::create(
+          rewriter, loc, resultType.getElementType(), kernel.getIndex(dim),
+          rewriter.getDenseI64ArrayAttr(bounds), parts);
+    YieldOp::create(rewriter, loc, value);
+    rewriter.replaceOp(concat, kernel.getResult());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::sparse_array::populateShapeToKernelPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<SliceToKernel, TransposeToKernel, ExpandDimsToKernel,
+               SqueezeToKernel, ConcatToKernel, SplitToKernel,
+               ReshapeToKernel>(
+      patterns.getContext());
+}
