@@ -1,0 +1,320 @@
+//===- KernelOps.cpp - sparse_array.kernel and its accesses ---------------===//
+//
+// Verifiers of the index-notation kernel (seed 000 §4.2) and of its
+// accesses: extents of index variables, free variables of the expression,
+// slices, windows and linearized (split) reads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     Type resultType, ValueRange inputs, unsigned numIndices) {
+  state.addOperands(inputs);
+  state.addTypes(resultType);
+  Region *region = state.addRegion();
+  Block *block = new Block();
+  region->push_back(block);
+  for (unsigned i = 0; i < numIndices; ++i)
+    block->addArgument(builder.getIndexType(), state.location);
+  for (Value input : inputs)
+    block->addArgument(input.getType(), state.location);
+}
+
+YieldOp KernelOp::getYield() {
+  return cast<YieldOp>(getBody().front().getTerminator());
+}
+
+AccessOp KernelOp::getAccessOf(unsigned k) {
+  for (Operation *user : getInputArg(k).getUsers())
+    if (auto access = dyn_cast<AccessOp>(user))
+      return access;
+  return nullptr;
+}
+
+/// Extent of an accessed dimension: the slice length or the dimension size.
+static int64_t accessExtent(AccessOp access, unsigned dim) {
+  if (access.isSliced(dim)) {
+    auto [lo, hi, step] = access.getSlice(dim);
+    return (hi - lo + step - 1) / step;
+  }
+  return access.getArrayType().getShape()[dim];
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  Block &body = getBody().front();
+  unsigned numInputs = getInputs().size();
+  if (body.getNumArguments() < numInputs)
+    return emitOpError() << "body must take the index variables followed by "
+                            "one argument per input";
+  unsigned numIndices = getNumIndices();
+  for (unsigned i = 0; i < numIndices; ++i)
+    if (!getIndex(i).getType().isIndex())
+      return emitOpError() << "index variable " << i << " must have type index";
+  for (unsigned k = 0; k < numInputs; ++k)
+    if (getInputArg(k).getType() != getInputs()[k].getType())
+      return emitOpError() << "body argument for input " << k
+                           << " must have the input's type "
+                           << getInputs()[k].getType();
+  ArrayType resultType = getResultType();
+  unsigned rank = resultType.getRank();
+  if (numIndices < rank)
+    return emitOpError() << "the result has rank " << rank << " but only "
+                         << numIndices << " index variables are declared";
+
+  // Lattices: one per loop and set of present inputs, over the inputs.
+  if (std::optional<ArrayAttr> lattices = getLattices()) {
+    SmallVector<std::pair<unsigned, uint64_t>> seen;
+    for (Attribute a : *lattices) {
+      auto lattice = cast<LatticeAttr>(a);
+      if (lattice.getLoop() >= numIndices)
+        return emitOpError() << "has a lattice for loop " << lattice.getLoop()
+                             << " but only " << numIndices << " loops";
+      for (unsigned k : lattice.getPresent())
+        if (k >= numInputs)
+          return emitOpError() << "has a lattice over input " << k
+                               << " but only " << numInputs << " inputs";
+      std::pair<unsigned, uint64_t> key(lattice.getLoop(),
+                                        lattice.getPresentMask());
+      if (llvm::is_contained(seen, key))
+        return emitOpError() << "has two lattices for loop "
+                             << lattice.getLoop()
+                             << " with the same inputs present";
+      seen.push_back(key);
+    }
+  }
+
+  // Inputs are used only by accesses, each input with a single list of
+  // index variables (checked in program order, so the later access errs).
+  for (unsigned k = 0; k < numInputs; ++k)
+    for (Operation *user : getInputArg(k).getUsers())
+      if (!isa<AccessOp>(user))
+        return user->emitOpError() << "uses a kernel input other than through "
+                                      "sparse_array.access";
+  SmallVector<AccessOp> firstAccess(numInputs);
+  for (Operation &op : body) {
+    auto access = dyn_cast<AccessOp>(op);
+    if (!access)
+      continue;
+    unsigned k = cast<BlockArgument>(access.getArray()).getArgNumber() -
+                 numIndices;
+    AccessOp &first = firstAccess[k];
+    if (!first) {
+      first = access;
+      continue;
+    }
+    if (access.getIndices() != first.getIndices() ||
+        access.getSlices() != first.getSlices())
+      return access.emitOpError()
+             << "accesses input " << k
+             << " differently from an earlier access; pass the array once "
+                "per access pattern";
+  }
+
+  // Index extents agree across accesses; every index variable is used.
+  SmallVector<int64_t> extent(numIndices, ShapedType::kDynamic);
+  SmallVector<bool> used(numIndices, false);
+  for (Operation &op : body) {
+    auto access = dyn_cast<AccessOp>(op);
+    if (!access)
+      continue;
+    for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      // A split read: the first variable ranges over the dimension's size
+      // over the others' product, the others over their sizes.
+      if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+        int64_t size = access.getArrayType().getShape()[dim];
+        int64_t inner = 1;
+        for (int64_t s : lin.getSizes())
+          inner *= s;
+        for (auto [i, v] : llvm::enumerate(lin.getIndices())) {
+          unsigned var = cast<BlockArgument>(v).getArgNumber();
+          used[var] = true;
+          int64_t e = i ? lin.getSizes()[i - 1]
+                        : (ShapedType::isDynamic(size) ? size : size / inner);
+          if (ShapedType::isDynamic(e))
+            continue;
+          if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
+            return access.emitOpError()
+                   << "index variable " << var << " ranges over " << e
+                   << " values here but over " << extent[var] << " elsewhere";
+          extent[var] = e;
+        }
+        continue;
+      }
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg)
+        continue; // a constant coordinate
+      unsigned var = arg.getArgNumber();
+      used[var] = true;
+      int64_t e = accessExtent(access, dim);
+      if (ShapedType::isDynamic(e))
+        continue;
+      if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
+        return access.emitOpError()
+               << "index variable " << var << " ranges over " << e
+               << " values here but over " << extent[var] << " elsewhere";
+      extent[var] = e;
+    }
+  }
+  for (unsigned var = 0; var < numIndices; ++var) {
+    // A result variable no access uses (every input broadcast along it)
+    // ranges over the result's static size.
+    if (!used[var] && (var >= rank || resultType.isDynamicDim(var)))
+      return emitOpError() << "index variable " << var
+                           << " is not used by any access, so its extent is "
+                              "unknown";
+    if (var < rank && !resultType.isDynamicDim(var) &&
+        !ShapedType::isDynamic(extent[var]) &&
+        extent[var] != resultType.getShape()[var])
+      return emitOpError() << "result dimension " << var << " has size "
+                           << resultType.getShape()[var]
+                           << " but its index variable ranges over "
+                           << extent[var] << " values";
+  }
+
+  // The expression: allowed ops, free index variables.
+  DenseMap<Value, llvm::SmallBitVector> freeVars;
+  auto freeOf = [&](Value v) {
+    auto it = freeVars.find(v);
+    return it == freeVars.end() ? llvm::SmallBitVector(numIndices)
+                                : it->second;
+  };
+  for (Operation &op : body) {
+    llvm::SmallBitVector vars(numIndices);
+    if (auto access = dyn_cast<AccessOp>(op)) {
+      for (Value index : access.getIndices()) {
+        if (auto arg = dyn_cast<BlockArgument>(index))
+          vars.set(arg.getArgNumber());
+        if (auto lin = index.getDefiningOp<LinearizeOp>())
+          for (Value v : lin.getIndices())
+            vars.set(cast<BlockArgument>(v).getArgNumber());
+      }
+    } else if (isa<LinearizeOp>(op)) {
+      // Checked by its verifier; its variables count where it is read.
+    } else if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
+      vars = freeOf(reduce.getValue());
+      for (Value index : reduce.getIndices()) {
+        unsigned var = cast<BlockArgument>(index).getArgNumber();
+        if (var < rank)
+          return reduce.emitOpError()
+                 << "reduces over index variable " << var
+                 << ", which indexes the result";
+        vars.reset(var);
+      }
+    } else if (auto select = dyn_cast<SelectRangeOp>(op)) {
+      vars.set(cast<BlockArgument>(select.getIndex()).getArgNumber());
+      for (Value part : select.getParts())
+        vars |= freeOf(part);
+    } else if (isa<ApplyOp>(op)) {
+      for (Value operand : op.getOperands())
+        vars |= freeOf(operand);
+    } else if (auto yield = dyn_cast<YieldOp>(op)) {
+      if (yield.getValue().getType() != resultType.getElementType())
+        return yield.emitOpError()
+               << "yields " << yield.getValue().getType()
+               << " but the result's element type is "
+               << resultType.getElementType();
+      llvm::SmallBitVector free = freeOf(yield.getValue());
+      for (int var = free.find_first(); var >= 0; var = free.find_next(var))
+        if (static_cast<unsigned>(var) >= rank)
+          return yield.emitOpError()
+                 << "the result depends on index variable " << var
+                 << ", which neither indexes the result nor is reduced";
+    } else if (!isa<arith::ConstantOp>(op) ||
+               (op.getResult(0).getType().isIndex() &&
+                llvm::any_of(op.getUsers(),
+                             [](Operation *u) { return !isa<AccessOp>(u); }))) {
+      return op.emitOpError()
+             << "is not allowed in a kernel body (only sparse_array.access, "
+                "apply, reduce_over, select_range, arith.constant and yield); "
+                "wrap scalar code in a sparse_array.func";
+    }
+    if (op.getNumResults() == 1)
+      freeVars[op.getResult(0)] = vars;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AccessOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AccessOp::verify() {
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  ArrayType type = getArrayType();
+  auto arg = dyn_cast<BlockArgument>(getArray());
+  if (!arg || arg.getOwner() != &kernel.getBody().front() ||
+      arg.getArgNumber() < kernel.getNumIndices())
+    return emitOpError() << "must access a kernel input (a body argument "
+                            "after the index variables)";
+  if (getIndices().size() != type.getRank())
+    return emitOpError() << "needs " << type.getRank()
+                         << " index variables for a rank-" << type.getRank()
+                         << " array, got " << getIndices().size();
+  for (auto [dim, index] : llvm::enumerate(getIndices())) {
+    // A fixed coordinate (broadcasting a size-1 dimension).
+    if (std::optional<int64_t> fixed = getConstantIndex(index)) {
+      int64_t size = type.getShape()[dim];
+      if (*fixed < 0 || (!ShapedType::isDynamic(size) && *fixed >= size))
+        return emitOpError() << "constant index " << *fixed
+                             << " is out of range for dimension " << dim;
+      if (isSliced(dim))
+        return emitOpError() << "a constant index cannot be sliced";
+      continue;
+    }
+    if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+      if (isSliced(dim))
+        return emitOpError() << "a linearized index cannot be sliced";
+      int64_t size = type.getShape()[dim], inner = 1;
+      for (int64_t s : lin.getSizes())
+        inner *= s;
+      if (!ShapedType::isDynamic(size) && size % inner != 0)
+        return emitOpError() << "dimension " << dim << " of size " << size
+                             << " is not a multiple of the linearized sizes' "
+                                "product "
+                             << inner;
+      continue;
+    }
+    auto var = dyn_cast<BlockArgument>(index);
+    if (!var || var.getOwner() != &kernel.getBody().front() ||
+        var.getArgNumber() >= kernel.getNumIndices())
+      return emitOpError() << "indices must be index variables of the kernel, "
+                              "constants or sparse_array.linearize";
+  }
+  ArrayRef<int64_t> slices = getSlices();
+  if (slices.empty())
+    return success();
+  if (slices.size() != 3 * type.getRank())
+    return emitOpError() << "needs three slice values per dimension";
+  for (unsigned dim = 0; dim < type.getRank(); ++dim) {
+    if (!isSliced(dim))
+      continue;
+    auto [lo, hi, step] = getSlice(dim);
+    int64_t size = type.getShape()[dim];
+    bool dynamic = ShapedType::isDynamic(size);
+    // A padded window may reach outside a dimension of known size.
+    if (getPadded() && !dynamic && hi >= lo && step >= 1)
+      continue;
+    if (lo < 0 || hi < lo || step < 1 || (!dynamic && hi > size))
+      return emitOpError() << "slice (" << lo << ":" << hi << ":" << step
+                           << ") of dimension " << dim
+                           << " is not within [0, "
+                           << (ShapedType::isDynamic(size)
+                                   ? std::string("?")
+                                   : std::to_string(size))
+                           << ") with a positive step";
+  }
+  return success();
+}
+
