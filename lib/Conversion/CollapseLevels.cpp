@@ -20,6 +20,7 @@
 #include "SparseArray/Dialect/Storage.h"
 
 #include "CodegenUtils.h"
+#include "OutputAssembler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -31,11 +32,12 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-/// A fresh copy of a 1-D buffer (the result owns its buffers).
-Value copyBuffer(OpBuilder &b, Location loc, Value buffer) {
+/// A fresh copy of a 1-D buffer (the result owns its buffers), written
+/// once in order (huge pages asked for when large).
+Value copyBuffer(OpBuilder &b, Location loc, Operation *anchor, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   Value n = memref::DimOp::create(b, loc, buffer, 0);
-  Value copy = memref::AllocOp::create(b, loc, type, ValueRange{n});
+  Value copy = sparse_array::detail::allocOutputBuffer(b, loc, anchor, type, n);
   memref::CopyOp::create(b, loc, buffer, copy);
   return copy;
 }
@@ -108,9 +110,9 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     auto copyLevel = [&](unsigned l) {
       LevelBuffers lb = fetchLevelBuffers(rewriter, loc, array, l);
       if (lb.positions)
-        buffers.push_back(copyBuffer(rewriter, loc, lb.positions));
+        buffers.push_back(copyBuffer(rewriter, loc, op, lb.positions));
       if (lb.coordinates)
-        buffers.push_back(copyBuffer(rewriter, loc, lb.coordinates));
+        buffers.push_back(copyBuffer(rewriter, loc, op, lb.coordinates));
     };
     for (unsigned l = 0; l < g.first; ++l)
       copyLevel(l);
@@ -135,8 +137,8 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
                                       widthType(mf.getPosWidth()), ValueRange{n});
         storeIndex(rewriter, loc, zero, pos, zero);
       }
-      Value crd = memref::AllocOp::create(
-          rewriter, loc, widthType(mf.getCrdWidth()), ValueRange{total});
+      Value crd = sparse_array::detail::allocOutputBuffer(
+          rewriter, loc, op, widthType(mf.getCrdWidth()), total);
       // for p: descend the group, coordinates linearized on the way; each
       // position of the last level gets its ancestors' linear coordinate.
       auto outer = scf::ForOp::create(rewriter, loc, zero, parents, one);
@@ -174,7 +176,7 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     for (unsigned l = g.first + g.count; l < numLevels; ++l)
       copyLevel(l);
     buffers.push_back(copyBuffer(
-        rewriter, loc,
+        rewriter, loc, op,
         ValuesOp::create(rewriter, loc,
                          MemRefType::get({ShapedType::kDynamic},
                                          source.getElementType()),

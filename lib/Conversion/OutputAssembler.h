@@ -88,7 +88,7 @@ protected:
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).
-Value allocOutputBuffer(OpBuilder &b, Location loc, KernelOp kernel,
+Value allocOutputBuffer(OpBuilder &b, Location loc, Operation *kernel,
                         MemRefType type, Value size);
 /// `buffer`, grown (doubled, at least to `needed`) when it holds fewer
 /// than `needed` elements.

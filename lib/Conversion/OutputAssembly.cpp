@@ -44,7 +44,7 @@ Value mlir::sparse_array::detail::growToFit(OpBuilder &b, Location loc,
 }
 
 Value mlir::sparse_array::detail::allocOutputBuffer(OpBuilder &b, Location loc,
-                                                    KernelOp kernel,
+                                                    Operation *kernel,
                                                     MemRefType type,
                                                     Value size) {
   Value buffer = memref::AllocOp::create(b, loc, type, ValueRange{size});
