@@ -100,6 +100,13 @@ public:
       return arith::ConstantIntOp::create(b, loc, 0, 1);
     return latticeMode || intersection ? andAll(b, loc, v) : orAll(b, loc, v);
   }
+  /// Membership: all parts hold x (an intersection) or one does.
+  Value holds(OpBuilder &b, Location loc, Value x) override {
+    SmallVector<Value> v;
+    for (IteratorPtr &p : parts)
+      v.push_back(p->holds(b, loc, x));
+    return intersection ? andAll(b, loc, v) : orAll(b, loc, v);
+  }
   void next(OpBuilder &b, Location loc, Value x) override {
     nextGiven(b, loc, x, LeafMatches());
   }

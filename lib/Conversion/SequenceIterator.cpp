@@ -343,6 +343,67 @@ public:
 private:
   IteratorPtr kept;
 };
+/// t ∩ ¬t (seed 000's augmentation): t's iterator in every respect — its
+/// cursor moves with t and a case reads t's value where t is at x — except
+/// membership: it holds no coordinate (a product over it holds nothing).
+class AugmentedIterator : public SequenceIterator {
+public:
+  explicit AugmentedIterator(IteratorPtr kept) : kept(std::move(kept)) {}
+  Value size(OpBuilder &b, Location l) override { return kept->size(b, l); }
+  void init(OpBuilder &b, Location l) override { kept->init(b, l); }
+  Value valid(OpBuilder &b, Location l) override { return kept->valid(b, l); }
+  Value anyLeft(OpBuilder &b, Location l) override {
+    return kept->anyLeft(b, l);
+  }
+  void resume(OpBuilder &b, Location l) override { kept->resume(b, l); }
+  Value eval(OpBuilder &b, Location l) override { return kept->eval(b, l); }
+  Value equals(OpBuilder &b, Location l, Value x) override {
+    return kept->equals(b, l, x);
+  }
+  Value holds(OpBuilder &b, Location l, Value) override {
+    return arith::ConstantIntOp::create(b, l, 0, 1);
+  }
+  void next(OpBuilder &b, Location l, Value x) override { kept->next(b, l, x); }
+  void advance(OpBuilder &b, Location l) override { kept->advance(b, l); }
+  bool canLocate() const override { return kept->canLocate(); }
+  bool locatedOnly() const override { return kept->locatedOnly(); }
+  void locate(OpBuilder &b, Location l, Value x) override {
+    kept->locate(b, l, x);
+  }
+  void bindLocated(OpBuilder &b, Location l, Value x) override {
+    kept->bindLocated(b, l, x);
+  }
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
+    kept->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location l, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    kept->collectMatched(b, l, x, out);
+  }
+  Value equalsGiven(OpBuilder &b, Location l, Value x,
+                    const LeafMatches &m) override {
+    return kept->equalsGiven(b, l, x, m);
+  }
+  void nextGiven(OpBuilder &b, Location l, Value x,
+                 const LeafMatches &m) override {
+    kept->nextGiven(b, l, x, m);
+  }
+  void assumeValid(OpBuilder &b, Location l) override {
+    kept->assumeValid(b, l);
+  }
+  void stepAll(OpBuilder &b, Location l) override { kept->stepAll(b, l); }
+  Value countedExtent(OpBuilder &b, Location l) override {
+    return kept->countedExtent(b, l);
+  }
+  bool isCounted() const override { return kept->isCounted(); }
+  void seek(OpBuilder &b, Location l, Value target) override {
+    kept->seek(b, l, target);
+  }
+
+private:
+  IteratorPtr kept;
+};
 } // namespace
 
 std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
@@ -426,9 +487,11 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
         c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0]) {
       IteratorPtr kept =
           fromExpr(c[0], leafOf, cursors, error, latticeMode, universeSize);
-      if (!kept || !kept->canLocate())
+      if (!kept)
         return kept;
-      return std::make_unique<LocatedOnlyIterator>(std::move(kept));
+      if (kept->canLocate())
+        kept = std::make_unique<LocatedOnlyIterator>(std::move(kept));
+      return std::make_unique<AugmentedIterator>(std::move(kept));
     }
     SmallVector<IteratorPtr> parts;
     for (unsigned i = 0; i < expr.getChildren().size(); ++i) {

@@ -77,12 +77,28 @@ public:
     outer->collectActiveLeaves(out);
     inner->collectActiveLeaves(out);
   }
+  Value holds(OpBuilder &b, Location loc, Value x) override {
+    Value n = inner->size(b, loc);
+    Value o = outer->holds(b, loc, arith::DivUIOp::create(b, loc, x, n));
+    return guarded(b, loc, o, [&](OpBuilder &tb, Location l) {
+      return inner->holds(tb, l, arith::RemUIOp::create(tb, l, x, n));
+    });
+  }
+  /// A product holds x only where both factors hold their parts: its
+  /// factors' leaves count as matched only then (seed 000: the value of a
+  /// stored operand is seen where the expression holds x).
   void collectMatched(
       OpBuilder &b, Location loc, Value x,
       SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
     Value n = inner->size(b, loc);
-    outer->collectMatched(b, loc, arith::DivUIOp::create(b, loc, x, n), out);
-    inner->collectMatched(b, loc, arith::RemUIOp::create(b, loc, x, n), out);
+    SmallVector<std::pair<LeafIterator *, Value>> matched;
+    outer->collectMatched(b, loc, arith::DivUIOp::create(b, loc, x, n),
+                          matched);
+    inner->collectMatched(b, loc, arith::RemUIOp::create(b, loc, x, n),
+                          matched);
+    Value member = holds(b, loc, x);
+    for (auto [leaf, here] : matched)
+      out.push_back({leaf, arith::AndIOp::create(b, loc, here, member)});
   }
 
 private:

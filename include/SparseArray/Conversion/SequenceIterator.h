@@ -53,6 +53,13 @@ public:
   virtual Value eval(OpBuilder &b, Location loc) = 0;
   /// Whether the sequence is at coordinate x (false when not valid).
   virtual Value equals(OpBuilder &b, Location loc, Value x) = 0;
+  /// Whether x is a member of the sequence: `equals`, except for t ∩ ¬t
+  /// (seed 000's augmentation), which is at t's coordinates (a union's
+  /// case reads t's value there) but holds none. A product holds x only
+  /// where both factors hold their parts of it.
+  virtual Value holds(OpBuilder &b, Location loc, Value x) {
+    return equals(b, loc, x);
+  }
   /// Steps the parts that are at x past it (x = eval of the enclosing
   /// loop's sequence).
   virtual void next(OpBuilder &b, Location loc, Value x) = 0;

@@ -17,11 +17,17 @@
 // 4. (seed 4) Cases in order of the levels they ask to match: at x = 0 the
 //    case with s2's augmentation term (s2 stored, the intersection not) came
 //    after the one with a located dense level only, and s2's 6 was lost.
+// 5. (seed 11060, fuzz campaign) A product whose outer factor is an
+//    intersection that lost a part: intersect(s2, not(s2)) keeps s2
+//    iterated and at its coordinates (a union's case reads s2 there) but
+//    holds none, so the product holds nothing at x = 3..8 and only d0
+//    counts there (s2's 6 and d3's 5 were added at x = 3).
 
 func.func private @seed13_concat_dense_in_intersection(%a0: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a4: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, s1, s2), slice(d3, 1, 7, 1)), concat(intersect(d4, s5), s6))"}
 func.func private @seed1_slice_dense_in_intersection(%a0: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a3: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<2xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(union(union(d0, s1), d2, s3), slice(intersect(d4, s5), 1, 2, 2))"}
 func.func private @seed1_offset_missing_below_its_start(%a0: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<3xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a7: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a8: !sparse_array.array<12xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, s1), intersect(s2, s3, d4)), intersect(union(s5, s6, s7), slice(d8, 0, 9, 2)))"}
 func.func private @seed4_case_order(%a0: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<8xf64, #sparse_array.format<[dense]>>, %a2: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<7xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(intersect(concat(s0, d1), union(s2, s3)), concat(union(d4, s5), slice(s6, 0, 7, 3)))"}
+func.func private @seed11060_product_of_augmented(%a0: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(d0, product(intersect(s1, s2), slice(d3, 1, 8, 3)))"}
 func.func @main() {
   %a_c0 = sparse_array.constant sparse<[], []> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
   %a_c1 = sparse_array.constant sparse<[[0], [1], [2], [3], [4]], [9.0, 3.0, 2.0, 1.0, 6.0]> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
@@ -60,6 +66,12 @@ func.func @main() {
   %d_c6 = sparse_array.constant sparse<[[0], [1], [2], [3], [4], [5], [6], [7], [8]], [7.0, 6.0, 8.0, 8.0, 7.0, 6.0, 9.0, 2.0, 9.0]> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>
   %rd = call @seed4_case_order(%d_c0, %d_c1, %d_c2, %d_c3, %d_c4, %d_c5, %d_c6) : (!sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<8xf64, #sparse_array.format<[dense]>>, !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, !sparse_array.array<7xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   sparse_array.print %rd : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  %e_c0 = sparse_array.constant dense<[7.0, 4.0, 7.0, 2.0, 6.0, 2.0, 8.0, 8.0, 3.0]> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[dense]>>
+  %e_c1 = sparse_array.constant sparse<[[0], [2]], [7.0, 8.0]> : tensor<3xf64> : !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>
+  %e_c2 = sparse_array.constant sparse<[[0], [1]], [6.0, 6.0]> : tensor<3xf64> : !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>
+  %e_c3 = sparse_array.constant dense<[4.0, 5.0, 4.0, 6.0, 8.0, 4.0, 4.0, 2.0, 8.0, 9.0]> : tensor<10xf64> : !sparse_array.array<10xf64, #sparse_array.format<[dense]>>
+  %re = call @seed11060_product_of_augmented(%e_c0, %e_c1, %e_c2, %e_c3) : (!sparse_array.array<9xf64, #sparse_array.format<[dense]>>, !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<10xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  sparse_array.print %re : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   return
 }
 
@@ -102,3 +114,15 @@ func.func @main() {
 // CHECK-NEXT: 8 11
 // CHECK-NEXT: 9 10
 // CHECK-NEXT: 10 12
+// CHECK:      # fill: 0
+// CHECK-NEXT: 1 9
+// CHECK-NEXT: 9
+// CHECK-NEXT: 1 25
+// CHECK-NEXT: 2 25
+// CHECK-NEXT: 3 22
+// CHECK-NEXT: 4 2
+// CHECK-NEXT: 5 6
+// CHECK-NEXT: 6 2
+// CHECK-NEXT: 7 8
+// CHECK-NEXT: 8 8
+// CHECK-NEXT: 9 3
