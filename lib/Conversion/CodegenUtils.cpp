@@ -64,28 +64,33 @@ void mlir::sparse_array::emitExtentCheck(OpBuilder &b, Location loc,
   callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
 }
 
-void mlir::sparse_array::emitSliceCheck(OpBuilder &b, Location loc,
-                                        Operation *kernel, unsigned input,
-                                        unsigned dim, Value actual,
-                                        int64_t stop) {
+/// fn(input, dim, actual, bound): a runtime check of a dimension of a
+/// kernel input against a static bound.
+static void emitDimensionCheck(OpBuilder &b, Location loc, Operation *kernel,
+                               StringRef fn, unsigned input, unsigned dim,
+                               Value actual, int64_t bound) {
   Type i64 = b.getI64Type();
   Value args[] = {arith::ConstantIntOp::create(b, loc, i64, input),
                   arith::ConstantIntOp::create(b, loc, i64, dim),
                   arith::IndexCastOp::create(b, loc, i64, actual),
-                  arith::ConstantIntOp::create(b, loc, i64, stop)};
-  callRuntime(b, loc, kernel, "sa_rt_check_slice", {}, args);
+                  arith::ConstantIntOp::create(b, loc, i64, bound)};
+  callRuntime(b, loc, kernel, fn, {}, args);
+}
+
+void mlir::sparse_array::emitSliceCheck(OpBuilder &b, Location loc,
+                                        Operation *kernel, unsigned input,
+                                        unsigned dim, Value actual,
+                                        int64_t stop) {
+  emitDimensionCheck(b, loc, kernel, "sa_rt_check_slice", input, dim, actual,
+                     stop);
 }
 
 void mlir::sparse_array::emitSplitCheck(OpBuilder &b, Location loc,
                                         Operation *kernel, unsigned input,
                                         unsigned dim, Value actual,
                                         int64_t inner) {
-  Type i64 = b.getI64Type();
-  Value args[] = {arith::ConstantIntOp::create(b, loc, i64, input),
-                  arith::ConstantIntOp::create(b, loc, i64, dim),
-                  arith::IndexCastOp::create(b, loc, i64, actual),
-                  arith::ConstantIntOp::create(b, loc, i64, inner)};
-  callRuntime(b, loc, kernel, "sa_rt_check_split", {}, args);
+  emitDimensionCheck(b, loc, kernel, "sa_rt_check_split", input, dim, actual,
+                     inner);
 }
 
 Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,

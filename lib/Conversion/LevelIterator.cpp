@@ -49,6 +49,25 @@ Value LevelIterator::next(OpBuilder &b, Location loc, Value pos, Value) {
   return arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
 }
 
+Value LevelIterator::scanRun(OpBuilder &b, Location loc, Value pos,
+                             Value end) {
+  Value after = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
+  if (spec.unique)
+    return after;
+  Value crd = coordinate(b, loc, Value(), pos);
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{b.getIndexType()}, ValueRange{after},
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        Value same = matches(bb, l, Value(), args[0], end, crd);
+        scf::ConditionOp::create(bb, l, same, args);
+      },
+      [&](OpBuilder &bb, Location l, ValueRange args) {
+        Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
+        scf::YieldOp::create(bb, l, n);
+      });
+  return loop.getResult(0);
+}
+
 Value LevelIterator::advance(OpBuilder &b, Location loc, Value matched,
                              Value pos, Value end) {
   if (!hasSegments()) {
@@ -171,23 +190,7 @@ public:
     return loadIndex(b, loc, coordinates, pos);
   }
   Value next(OpBuilder &b, Location loc, Value pos, Value end) override {
-    Value one = constIndex(b, loc, 1);
-    Value after = arith::AddIOp::create(b, loc, pos, one);
-    if (spec.unique)
-      return after;
-    // Scan the run of equal coordinates.
-    Value crd = coordinate(b, loc, Value(), pos);
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{after},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value same = matches(bb, l, Value(), args[0], end, crd);
-          scf::ConditionOp::create(bb, l, same, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
-          scf::YieldOp::create(bb, l, n);
-        });
-    return loop.getResult(0);
+    return scanRun(b, loc, pos, end);
   }
 
 private:
@@ -225,22 +228,8 @@ public:
     return c;
   }
   Value next(OpBuilder &b, Location loc, Value pos, Value end) override {
-    Value after = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
-    if (spec.unique)
-      return after;
     // The run of positions with the same coordinate of this part.
-    Value crd = coordinate(b, loc, Value(), pos);
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{after},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value same = matches(bb, l, Value(), args[0], end, crd);
-          scf::ConditionOp::create(bb, l, same, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value n = arith::AddIOp::create(bb, l, args[0], constIndex(bb, l, 1));
-          scf::YieldOp::create(bb, l, n);
-        });
-    return loop.getResult(0);
+    return scanRun(b, loc, pos, end);
   }
 
 private:

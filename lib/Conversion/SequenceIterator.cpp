@@ -343,66 +343,83 @@ public:
 private:
   IteratorPtr kept;
 };
-/// t ∩ ¬t (seed 000's augmentation): t's iterator in every respect — its
-/// cursor moves with t and a case reads t's value where t is at x — except
-/// membership: it holds no coordinate (a product over it holds nothing).
-class AugmentedIterator : public SequenceIterator {
+/// Asks `target` everything (a view of an iterator owned elsewhere, or,
+/// with `owned`, of its own).
+class ForwardingIterator : public SequenceIterator {
 public:
-  explicit AugmentedIterator(IteratorPtr kept) : kept(std::move(kept)) {}
-  Value size(OpBuilder &b, Location l) override { return kept->size(b, l); }
-  void init(OpBuilder &b, Location l) override { kept->init(b, l); }
-  Value valid(OpBuilder &b, Location l) override { return kept->valid(b, l); }
+  explicit ForwardingIterator(SequenceIterator *target) : target(target) {}
+  explicit ForwardingIterator(IteratorPtr owned)
+      : owned(std::move(owned)), target(this->owned.get()) {}
+  Value size(OpBuilder &b, Location l) override { return target->size(b, l); }
+  void init(OpBuilder &b, Location l) override { target->init(b, l); }
+  Value valid(OpBuilder &b, Location l) override {
+    return target->valid(b, l);
+  }
   Value anyLeft(OpBuilder &b, Location l) override {
-    return kept->anyLeft(b, l);
+    return target->anyLeft(b, l);
   }
-  void resume(OpBuilder &b, Location l) override { kept->resume(b, l); }
-  Value eval(OpBuilder &b, Location l) override { return kept->eval(b, l); }
+  void resume(OpBuilder &b, Location l) override { target->resume(b, l); }
+  Value eval(OpBuilder &b, Location l) override { return target->eval(b, l); }
   Value equals(OpBuilder &b, Location l, Value x) override {
-    return kept->equals(b, l, x);
+    return target->equals(b, l, x);
   }
-  Value holds(OpBuilder &b, Location l, Value) override {
-    return arith::ConstantIntOp::create(b, l, 0, 1);
+  Value holds(OpBuilder &b, Location l, Value x) override {
+    return target->holds(b, l, x);
   }
-  void next(OpBuilder &b, Location l, Value x) override { kept->next(b, l, x); }
-  void advance(OpBuilder &b, Location l) override { kept->advance(b, l); }
-  bool canLocate() const override { return kept->canLocate(); }
-  bool locatedOnly() const override { return kept->locatedOnly(); }
+  void next(OpBuilder &b, Location l, Value x) override {
+    target->next(b, l, x);
+  }
+  void advance(OpBuilder &b, Location l) override { target->advance(b, l); }
+  bool canLocate() const override { return target->canLocate(); }
+  bool locatedOnly() const override { return target->locatedOnly(); }
   void locate(OpBuilder &b, Location l, Value x) override {
-    kept->locate(b, l, x);
+    target->locate(b, l, x);
   }
   void bindLocated(OpBuilder &b, Location l, Value x) override {
-    kept->bindLocated(b, l, x);
+    target->bindLocated(b, l, x);
   }
   void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
-    kept->collectActiveLeaves(out);
+    target->collectActiveLeaves(out);
   }
   void collectMatched(
       OpBuilder &b, Location l, Value x,
       SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
-    kept->collectMatched(b, l, x, out);
+    target->collectMatched(b, l, x, out);
   }
   Value equalsGiven(OpBuilder &b, Location l, Value x,
                     const LeafMatches &m) override {
-    return kept->equalsGiven(b, l, x, m);
+    return target->equalsGiven(b, l, x, m);
   }
   void nextGiven(OpBuilder &b, Location l, Value x,
                  const LeafMatches &m) override {
-    kept->nextGiven(b, l, x, m);
+    target->nextGiven(b, l, x, m);
   }
   void assumeValid(OpBuilder &b, Location l) override {
-    kept->assumeValid(b, l);
+    target->assumeValid(b, l);
   }
-  void stepAll(OpBuilder &b, Location l) override { kept->stepAll(b, l); }
+  void stepAll(OpBuilder &b, Location l) override { target->stepAll(b, l); }
   Value countedExtent(OpBuilder &b, Location l) override {
-    return kept->countedExtent(b, l);
+    return target->countedExtent(b, l);
   }
-  bool isCounted() const override { return kept->isCounted(); }
-  void seek(OpBuilder &b, Location l, Value target) override {
-    kept->seek(b, l, target);
+  bool isCounted() const override { return target->isCounted(); }
+  void seek(OpBuilder &b, Location l, Value t) override {
+    target->seek(b, l, t);
   }
 
 private:
-  IteratorPtr kept;
+  IteratorPtr owned;
+  SequenceIterator *target;
+};
+
+/// t ∩ ¬t (seed 000's augmentation): t's iterator in every respect — its
+/// cursor moves with t and a case reads t's value where t is at x — except
+/// membership: it holds no coordinate (a product over it holds nothing).
+class AugmentedIterator : public ForwardingIterator {
+public:
+  using ForwardingIterator::ForwardingIterator;
+  Value holds(OpBuilder &b, Location l, Value) override {
+    return arith::ConstantIntOp::create(b, l, 0, 1);
+  }
 };
 } // namespace
 
@@ -421,52 +438,6 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     return fromExpr(expr.getChildren()[i], leafOf, cursors, error,
                     latticeMode && onEdges, universeSize);
   };
-  /// A non-owning view of a leaf (leaves belong to the caller).
-  class LeafView : public SequenceIterator {
-  public:
-    explicit LeafView(LeafIterator *leaf) : leaf(leaf) {}
-    Value size(OpBuilder &b, Location l) override { return leaf->size(b, l); }
-    void init(OpBuilder &b, Location l) override { leaf->init(b, l); }
-    Value valid(OpBuilder &b, Location l) override { return leaf->valid(b, l); }
-    Value eval(OpBuilder &b, Location l) override { return leaf->eval(b, l); }
-    Value equals(OpBuilder &b, Location l, Value x) override {
-      return leaf->equals(b, l, x);
-    }
-    void next(OpBuilder &b, Location l, Value x) override {
-      leaf->next(b, l, x);
-    }
-    void advance(OpBuilder &b, Location l) override { leaf->advance(b, l); }
-    bool canLocate() const override { return leaf->canLocate(); }
-    void locate(OpBuilder &b, Location l, Value x) override {
-      leaf->locate(b, l, x);
-    }
-    void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
-      out.push_back(leaf);
-    }
-    void collectMatched(
-        OpBuilder &b, Location l, Value x,
-        SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
-      leaf->collectMatched(b, l, x, out);
-    }
-    Value equalsGiven(OpBuilder &b, Location l, Value x,
-                      const LeafMatches &m) override {
-      return leaf->equalsGiven(b, l, x, m);
-    }
-    void nextGiven(OpBuilder &b, Location l, Value x,
-                   const LeafMatches &m) override {
-      leaf->nextGiven(b, l, x, m);
-    }
-    void assumeValid(OpBuilder &b, Location l) override {
-      leaf->assumeValid(b, l);
-    }
-    void stepAll(OpBuilder &b, Location l) override { leaf->stepAll(b, l); }
-    void seek(OpBuilder &b, Location l, Value target) override {
-      leaf->seek(b, l, target);
-    }
-
-  private:
-    LeafIterator *leaf;
-  };
 
   switch (expr.getKind()) {
   case Kind::Leaf: {
@@ -475,7 +446,8 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
       error = "no level for leaf " + expr.str();
       return nullptr;
     }
-    return std::make_unique<LeafView>(leaf);
+    // A non-owning view: leaves belong to the caller.
+    return std::make_unique<ForwardingIterator>(leaf);
   }
   case Kind::Union:
   case Kind::Intersection: {

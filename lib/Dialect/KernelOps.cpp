@@ -125,6 +125,18 @@ LogicalResult KernelOp::verifyRegions() {
   // Index extents agree across accesses; every index variable is used.
   SmallVector<int64_t> extent(numIndices, ShapedType::kDynamic);
   SmallVector<bool> used(numIndices, false);
+  // Variable `var` read with `e` values (kDynamic: known at run time).
+  auto record = [&](AccessOp access, unsigned var, int64_t e) -> LogicalResult {
+    used[var] = true;
+    if (ShapedType::isDynamic(e))
+      return success();
+    if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
+      return access.emitOpError()
+             << "index variable " << var << " ranges over " << e
+             << " values here but over " << extent[var] << " elsewhere";
+    extent[var] = e;
+    return success();
+  };
   for (Operation &op : body) {
     auto access = dyn_cast<AccessOp>(op);
     if (!access)
@@ -138,33 +150,18 @@ LogicalResult KernelOp::verifyRegions() {
         for (int64_t s : lin.getSizes())
           inner *= s;
         for (auto [i, v] : llvm::enumerate(lin.getIndices())) {
-          unsigned var = cast<BlockArgument>(v).getArgNumber();
-          used[var] = true;
           int64_t e = i ? lin.getSizes()[i - 1]
                         : (ShapedType::isDynamic(size) ? size : size / inner);
-          if (ShapedType::isDynamic(e))
-            continue;
-          if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
-            return access.emitOpError()
-                   << "index variable " << var << " ranges over " << e
-                   << " values here but over " << extent[var] << " elsewhere";
-          extent[var] = e;
+          if (failed(record(access, cast<BlockArgument>(v).getArgNumber(), e)))
+            return failure();
         }
         continue;
       }
       auto arg = dyn_cast<BlockArgument>(index);
       if (!arg)
         continue; // a constant coordinate
-      unsigned var = arg.getArgNumber();
-      used[var] = true;
-      int64_t e = accessExtent(access, dim);
-      if (ShapedType::isDynamic(e))
-        continue;
-      if (!ShapedType::isDynamic(extent[var]) && extent[var] != e)
-        return access.emitOpError()
-               << "index variable " << var << " ranges over " << e
-               << " values here but over " << extent[var] << " elsewhere";
-      extent[var] = e;
+      if (failed(record(access, arg.getArgNumber(), accessExtent(access, dim))))
+        return failure();
     }
   }
   for (unsigned var = 0; var < numIndices; ++var) {

@@ -77,6 +77,9 @@ public:
 
 protected:
   explicit LevelIterator(LevelSpec spec) : spec(spec) {}
+  /// pos + 1 on unique levels; else the end of the run of positions whose
+  /// coordinate() equals the one at `pos` (a scan).
+  Value scanRun(OpBuilder &b, Location loc, Value pos, Value end);
   LevelSpec spec;
 };
 
