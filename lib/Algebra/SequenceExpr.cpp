@@ -191,11 +191,14 @@ int64_t SequenceExpr::size() const {
             step = getSliceStep(), whole = getChildren()[0].size();
     if (start == kDynamic || stop == kDynamic || step == kDynamic)
       return kDynamic;
-    if (whole != kDynamic)
-      stop = std::min(stop, whole);
-    if (stop <= start)
-      return 0;
-    return (stop - start + step - 1) / step;
+    // Coordinates past the operand are not read.
+    if (whole != kDynamic) {
+      if (step > 0)
+        stop = std::min(stop, whole);
+      else
+        start = std::min(start, whole - 1);
+    }
+    return sliceLength(start, stop, step);
   }
   }
   return kDynamic;

@@ -240,7 +240,7 @@ static std::optional<int64_t> getStaticExtent(KernelOp kernel, Value index) {
       int64_t size = access.getArrayType().getShape()[dim];
       if (access.isSliced(dim)) {
         auto [lo, hi, step] = access.getSlice(dim);
-        size = (hi - lo + step - 1) / step;
+        size = sliceLength(lo, hi, step);
       }
       if (!ShapedType::isDynamic(size))
         return size;

@@ -162,13 +162,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
           level.slice = access.getSlice(dim);
           auto [lo, hi, step] = *level.slice;
           int64_t size = in.type.getShape()[dim];
+          // The least and greatest coordinates read, either direction.
+          int64_t length = sliceLength(lo, hi, step);
+          int64_t last = lo + step * std::max<int64_t>(length - 1, 0);
           level.padded =
               access.getPadded() &&
-              (lo < 0 || (!ShapedType::isDynamic(size) && hi > size));
+              (std::min(lo, last) < 0 ||
+               (!ShapedType::isDynamic(size) && std::max(lo, last) >= size));
           level.size = size;
           if (!extents[level.loop])
-            extents[level.loop] =
-                constIndex(b, loc, (hi - lo + step - 1) / step);
+            extents[level.loop] = constIndex(b, loc, length);
         } else if (!extents[level.loop] && !(in.type.getShape()[dim] == 1)) {
           extents[level.loop] =
               DimOp::create(b, loc, array, static_cast<int64_t>(dim));
@@ -214,6 +217,17 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       if (!level.iterator)
         return fail("level format '" + level.spec.getName() +
                     "' has no iterator");
+      // A slice counting down iterates a stored level backwards (the
+      // plan's view slice(s, lo, hi, step < 0) reads it reflected); a
+      // level with random access is located at lo + step * x instead.
+      if (level.slice && (*level.slice)[2] < 0 &&
+          !level.iterator->canLocate()) {
+        if (!level.spec.ordered)
+          return fail("input " + Twine(k) +
+                      " is sliced with a negative step at a level whose "
+                      "coordinates are not ordered");
+        level.iterator = makeReflectedIterator(std::move(level.iterator));
+      }
       if (v + 1 < accessed.size() && !level.spec.unique &&
           format.getLevels()[accessed[v + 1].level].isFull())
         return fail("a full level below a non-unique one");
@@ -266,11 +280,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         // The slice's length is static (the kernel's verifier compared it
         // with the loop's); a dimension known only at run time must reach
         // the slice's end.
+        // The dimension must hold the greatest coordinate read (the last
+        // one ascending, the first counting down).
+        auto [lo, hi, step] = access.getSlice(dim);
+        int64_t length = sliceLength(lo, hi, step);
+        int64_t reach = length ? std::max(lo, lo + step * (length - 1)) + 1 : 0;
         if (inputs[k].type.isDynamicDim(dim))
           emitSliceCheck(b, loc, kernel, k, dim,
                          DimOp::create(b, loc, kernel.getInputs()[k],
                                        static_cast<int64_t>(dim)),
-                         access.getSlice(dim)[1]);
+                         reach);
         continue;
       }
       bool staticInput = !inputs[k].type.isDynamicDim(dim);

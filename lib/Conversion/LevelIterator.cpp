@@ -243,6 +243,44 @@ private:
   Value divisor, modulus;
 };
 
+/// A level read from its end (makeReflectedIterator): virtual position
+/// q = K - 1 - p and coordinate K - c for stored position p and coordinate
+/// c (K = kReflectionBase). A segment [b, e) reads as [K - e, K - b); a run
+/// [q, r) of virtual positions is the stored run [K - r, K - q).
+class ReflectedIterator : public LevelIterator {
+public:
+  explicit ReflectedIterator(std::unique_ptr<LevelIterator> base)
+      : LevelIterator(base->getSpec()), base(std::move(base)) {}
+  bool canLocate() const override { return false; }
+  bool isReflected() const override { return true; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value hi) override {
+    auto [begin, end] = base->init(b, loc, lo, hi);
+    return {reflect(b, loc, end, 0), reflect(b, loc, begin, 0)};
+  }
+  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
+    // The stored level's own segment start is not known here; the base
+    // formats this wraps read a position's coordinate alone.
+    Value stored = base->coordinate(b, loc, Value(), reflect(b, loc, pos, 1));
+    return reflect(b, loc, stored, 0);
+  }
+  Value next(OpBuilder &b, Location loc, Value pos, Value end) override {
+    return scanRun(b, loc, pos, end);
+  }
+  std::pair<Value, Value> storedSegment(OpBuilder &b, Location loc, Value lo,
+                                        Value hi) override {
+    return {reflect(b, loc, hi, 0), reflect(b, loc, lo, 0)};
+  }
+
+private:
+  /// K - bias - v.
+  static Value reflect(OpBuilder &b, Location loc, Value v, int64_t bias) {
+    return arith::SubIOp::create(b, loc,
+                                 constIndex(b, loc, kReflectionBase - bias), v);
+  }
+  std::unique_ptr<LevelIterator> base;
+};
+
 struct Registry {
   std::mutex mutex;
   llvm::DenseMap<const LevelFormat *, LevelIteratorFactory> factories;
@@ -266,9 +304,15 @@ std::unique_ptr<LevelIterator> mlir::sparse_array::makeStoredCoordinateIterator(
                                                     coordinates);
 }
 
-std::unique_ptr<LevelIterator> mlir::sparse_array::makeSplitPartIterator(
-    std::unique_ptr<LevelIterator> base, bool first, bool last, Value divisor,
-    Value modulus) {
+std::unique_ptr<LevelIterator>
+mlir::sparse_array::makeReflectedIterator(std::unique_ptr<LevelIterator> base) {
+  return std::make_unique<ReflectedIterator>(std::move(base));
+}
+
+std::unique_ptr<LevelIterator>
+mlir::sparse_array::makeSplitPartIterator(std::unique_ptr<LevelIterator> base,
+                                          bool first, bool last, Value divisor,
+                                          Value modulus) {
   return std::make_unique<SplitPartIterator>(std::move(base), first, last,
                                              divisor, modulus);
 }

@@ -321,9 +321,14 @@ public:
       after[i] = here ? leaves[i]->runEnd(b, loc, here) : leaves[i]->pos;
     }
     step();
-    for (unsigned i = 0; i < leaves.size(); ++i)
+    for (unsigned i = 0; i < leaves.size(); ++i) {
       if (!after[i])
         after[i] = leaves[i]->pos;
+      // What the level below and the values see (a level read backwards
+      // runs over mirrored positions).
+      std::tie(before[i], after[i]) =
+          leaves[i]->storedSegment(b, loc, before[i], after[i]);
+    }
     return {before, after};
   }
   /// Positions every participant's sequence on its first coordinate (a

@@ -499,14 +499,27 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
       return nullptr;
     // Bounds may lie outside the operand (a padded window): coordinates
     // there are simply not stored.
-    if (expr.getSliceStep() <= 0 ||
-        expr.getSliceStart() == SequenceExpr::kDynamic ||
-        expr.getSliceStop() == SequenceExpr::kDynamic) {
-      error = "slice bounds must be static, step > 0: " + expr.str();
+    int64_t start = expr.getSliceStart(), stop = expr.getSliceStop(),
+            step = expr.getSliceStep();
+    if (start == SequenceExpr::kDynamic || stop == SequenceExpr::kDynamic) {
+      error = "slice bounds must be static: " + expr.str();
       return nullptr;
     }
-    return makeSliceIterator(std::move(a), expr.getSliceStart(),
-                             expr.getSliceStop(), expr.getSliceStep(), cursors);
+    if (step < 0) {
+      // Counting down reads a level backwards: its leaf must be reflected
+      // (K - c ascends), and the slice is then the ascending one of the
+      // reflected coordinates, K - start to K - stop.
+      const SequenceExpr &operand = expr.getChildren()[0];
+      LeafIterator *leaf = operand.is(Kind::Leaf) ? leafOf(operand) : nullptr;
+      if (!leaf || !leaf->isReflected()) {
+        error = "a slice with a negative step needs a level read backwards: " +
+                expr.str();
+        return nullptr;
+      }
+      return makeSliceIterator(std::move(a), kReflectionBase - start,
+                               kReflectionBase - stop, -step, cursors);
+    }
+    return makeSliceIterator(std::move(a), start, stop, step, cursors);
   }
   case Kind::Project: {
     IteratorPtr a = child(0);

@@ -47,7 +47,7 @@ AccessOp KernelOp::getAccessOf(unsigned k) {
 static int64_t accessExtent(AccessOp access, unsigned dim) {
   if (access.isSliced(dim)) {
     auto [lo, hi, step] = access.getSlice(dim);
-    return (hi - lo + step - 1) / step;
+    return sliceLength(lo, hi, step);
   }
   return access.getArrayType().getShape()[dim];
 }
@@ -300,18 +300,21 @@ LogicalResult AccessOp::verify() {
     auto [lo, hi, step] = getSlice(dim);
     int64_t size = type.getShape()[dim];
     bool dynamic = ShapedType::isDynamic(size);
+    // Ascending: lo <= hi; counting down (a reversal): hi <= lo.
+    bool ordered = step > 0 ? hi >= lo : hi <= lo;
     // A padded window may reach outside a dimension of known size.
-    if (getPadded() && !dynamic && hi >= lo && step >= 1)
+    if (getPadded() && !dynamic && ordered)
       continue;
-    if (lo < 0 || hi < lo || step < 1 || (!dynamic && hi > size))
+    // Counting down reads lo first and stops before hi >= -1.
+    bool within = step > 0 ? lo >= 0 && (dynamic || hi <= size)
+                           : hi >= -1 && (dynamic || lo < size || lo == hi);
+    if (!ordered || !within)
       return emitOpError() << "slice (" << lo << ":" << hi << ":" << step
-                           << ") of dimension " << dim
-                           << " is not within [0, "
+                           << ") of dimension " << dim << " is not within [0, "
                            << (ShapedType::isDynamic(size)
                                    ? std::string("?")
                                    : std::to_string(size))
-                           << ") with a positive step";
+                           << ") in the order of its step";
   }
   return success();
 }
-

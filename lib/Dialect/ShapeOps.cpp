@@ -172,11 +172,20 @@ FailureOr<SliceOp::Normalized> SliceOp::normalize(unsigned dim,
     step = 1;
   if (step == 0)
     return fail("slice step of dimension " + Twine(dim) + " is zero");
-  if (step < 0)
-    return fail("negative slice steps (a reversal) are not supported yet "
-                "(dimension " +
-                Twine(dim) + ")");
   n.step = step;
+  if (dynamic && step < 0) {
+    // Counting down from an explicit start; the stop may be omitted (down
+    // to coordinate 0). The size must exceed the start (checked at run
+    // time).
+    if (start == kNone || start < 0 || (stop != kNone && stop < 0))
+      return fail("slicing dimension " + Twine(dim) +
+                  ", whose size is known only at run time, with a negative "
+                  "step needs an explicit non-negative start (and a "
+                  "non-negative stop, if any)");
+    n.lo = start;
+    n.hi = stop == kNone ? -1 : std::min(start, stop);
+    return n;
+  }
   if (dynamic) {
     if (start == kNone && stop == kNone && step == 1) {
       n.whole = true;
@@ -201,6 +210,25 @@ FailureOr<SliceOp::Normalized> SliceOp::normalize(unsigned dim,
       v += size;
     return std::min(std::max(v, int64_t(0)), size);
   };
+  if (step < 0) {
+    // Python's slice.indices for step < 0: counting down from size - 1 to
+    // before 0 (stop -1), bounds clamped to [-1, size - 1].
+    auto clampDown = [&](int64_t v, int64_t dflt) {
+      if (v == kNone)
+        return dflt;
+      if (v < 0)
+        v += size;
+      return std::min(std::max(v, int64_t(-1)), size - 1);
+    };
+    n.lo = clampDown(start, size - 1);
+    n.hi = std::min(n.lo, clampDown(stop, -1));
+    // Nothing read: an empty ascending slice (no coordinate -1 in IR).
+    if (n.lo == n.hi) {
+      n.lo = n.hi = 0;
+      n.step = 1;
+    }
+    return n;
+  }
   n.lo = clamp(start, 0);
   n.hi = std::max(n.lo, clamp(stop, size));
   n.whole = n.lo == 0 && n.hi == size && step == 1;

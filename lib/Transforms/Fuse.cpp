@@ -184,12 +184,15 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     if (own && theirs) {
       auto [lo2, hi2, step2] = *own;
       auto [lo, hi, step] = *theirs;
-      int64_t count = (hi - lo + step - 1) / step;
+      int64_t count = sliceLength(lo, hi, step);
       int64_t first = lo2 + step2 * lo, stride = step2 * step;
-      // An empty slice reads nothing: (0:0), wherever it would start.
+      // Either may count down: the stop is one past the last coordinate
+      // in the direction of the composed stride. An empty slice reads
+      // nothing: (0:0), wherever it would start.
+      int64_t last = first + stride * (count - 1);
       composed =
           count
-              ? std::array<int64_t, 3>{first, first + stride * (count - 1) + 1,
+              ? std::array<int64_t, 3>{first, stride > 0 ? last + 1 : last - 1,
                                        stride}
               : std::array<int64_t, 3>{0, 0, 1};
     }
@@ -224,13 +227,23 @@ static Value composeSelect(PatternRewriter &rewriter, SelectRangeOp select,
     return mapping.lookup(select.getParts()[p]);
   }
   SmallVector<int64_t> mapped(bounds);
-  if (outer.isSliced(r)) {
-    auto [lo, hi, step] = outer.getSlice(r);
-    for (int64_t &b : mapped)
-      b = b <= lo ? 0 : (b - lo + step - 1) / step;
-  }
   SmallVector<Value> parts = llvm::map_to_vector(
       select.getParts(), [&](Value v) { return mapping.lookup(v); });
+  if (outer.isSliced(r)) {
+    auto [lo, hi, step] = outer.getSlice(r);
+    if (step > 0) {
+      for (int64_t &b : mapped)
+        b = b <= lo ? 0 : (b - lo + step - 1) / step;
+    } else {
+      // Counting down, x reads lo - |step| * x: the parts come in reverse
+      // order, and coordinates at or above a bound b are the x with
+      // lo - |step| * x >= b, i.e. x < floor((lo - b) / |step|) + 1.
+      for (int64_t &b : mapped)
+        b = b > lo ? 0 : (lo - b) / -step + 1;
+      std::reverse(mapped.begin(), mapped.end());
+      std::reverse(parts.begin(), parts.end());
+    }
+  }
   return SelectRangeOp::create(
       rewriter, select.getLoc(), select.getResult().getType(),
       mapping.lookup(outerIndex), rewriter.getDenseI64ArrayAttr(mapped), parts);

@@ -61,3 +61,40 @@ func.func @sliced_dense(%d: !dv, %x: !cv) -> !dv4 {
   }
   return %r : !dv4
 }
+
+// A negative step reads the stored level backwards (a reflected level
+// iterator, K = 2^62): the segment [b, e) becomes [K - e, K - b), position
+// q reads stored position K - 1 - q and coordinate c reads K - c, so the
+// slice iterator seeks K - 8 by bisection and runs to K - 0 as for a positive
+// step; x = (8 - c) / 2, and the value is loaded at the stored position.
+// CHECK-LABEL: func.func @reversed_copy(
+// CHECK-DAG: %[[K1:.*]] = arith.constant 4611686018427387903 : index
+// CHECK-DAG: %[[K8:.*]] = arith.constant 4611686018427387896 : index
+// CHECK-DAG: %[[K:.*]] = arith.constant 4611686018427387904 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[CRD:.*]] = sparse_array.coordinates
+// CHECK-DAG: %[[VAL:.*]] = sparse_array.values
+// CHECK: %[[LO:.*]] = arith.subi %[[K]], %{{.*}} : index
+// CHECK: %[[HI:.*]] = arith.subi %[[K]], %{{.*}} : index
+// CHECK: scf.while (%{{.*}} = %[[LO]], %{{.*}} = %[[HI]])
+// CHECK:   %[[MID:.*]] = arith.shrui
+// CHECK:   %[[P:.*]] = arith.subi %[[K1]], %[[MID]] : index
+// CHECK:   memref.load %[[CRD]][%[[P]]]
+// CHECK:   arith.cmpi ult, %{{.*}}, %[[K8]] : index
+//   Skip what lies above 8 or off the stride, then the loop.
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK: } do {
+// CHECK:   %[[STORED:.*]] = arith.subi %[[K1]], %{{.*}} : index
+// CHECK:   %[[C:.*]] = arith.index_castui
+// CHECK:   %[[DIST:.*]] = arith.subi %[[C8]], %[[C]] : index
+// CHECK:   arith.divui %[[DIST]], %{{.*}} : index
+// CHECK:   memref.load %[[VAL]][%[[STORED]]] : memref<?xf64>
+func.func @reversed_copy(%x: !cv) -> !cv4 {
+  %r = sparse_array.kernel ins(%x : !cv) -> !cv4 {
+  ^bb0(%i: index, %a: !cv):
+    %ai = sparse_array.access %a[%i(8:0:-2)] : !cv
+    sparse_array.yield %ai : f64
+  }
+  return %r : !cv4
+}

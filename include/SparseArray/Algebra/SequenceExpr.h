@@ -38,6 +38,14 @@
 namespace mlir {
 namespace sparse_array {
 
+/// The number of coordinates lo, lo + step, ... before hi (exclusive), for
+/// either sign of step (a negative step counts down: Python's slice).
+inline int64_t sliceLength(int64_t lo, int64_t hi, int64_t step) {
+  if (step > 0)
+    return hi > lo ? (hi - lo + step - 1) / step : 0;
+  return lo > hi ? (lo - hi - step - 1) / -step : 0;
+}
+
 class SequenceExpr {
 public:
   enum class Kind : uint8_t {
@@ -81,8 +89,9 @@ public:
   /// π_index(operand, inner) for index 0 (a / inner) or 1 (a mod inner).
   static SequenceExpr project(SequenceExpr operand, unsigned index,
                               int64_t inner);
-  /// operand[start:stop:step], step > 0 (negative steps are a reversal
-  /// the shape-operator lowering expresses before reaching here).
+  /// operand[start:stop:step]: coordinates start + step * x before stop;
+  /// a negative step counts down (a reversal; its iterator reads the
+  /// operand's level backwards, makeReflectedIterator).
   static SequenceExpr slice(SequenceExpr operand, int64_t start, int64_t stop,
                             int64_t step);
 

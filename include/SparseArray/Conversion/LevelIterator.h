@@ -75,6 +75,16 @@ public:
   SearchResult search(OpBuilder &b, Location loc, Value begin, Value end,
                       Value target);
 
+  /// The positions [lo, hi) of the cursor as the level stores them: where
+  /// its children's segment and its values are (a reflected level's cursor
+  /// runs over mirrored positions).
+  virtual std::pair<Value, Value> storedSegment(OpBuilder &, Location, Value lo,
+                                                Value hi) {
+    return {lo, hi};
+  }
+  /// Whether the cursor reads the level backwards (makeReflectedIterator).
+  virtual bool isReflected() const { return false; }
+
 protected:
   explicit LevelIterator(LevelSpec spec) : spec(spec) {}
   /// pos + 1 on unique levels; else the end of the run of positions whose
@@ -117,6 +127,20 @@ std::unique_ptr<LevelIterator> makeFullIterator(LevelSpec spec, Value size);
 std::unique_ptr<LevelIterator> makeStoredCoordinateIterator(LevelSpec spec,
                                                             Value positions,
                                                             Value coordinates);
+
+/// Reflection for reading a level backwards: coordinate c reads as
+/// kReflectionBase - c and position p as kReflectionBase - 1 - p, so that
+/// both ascend as the level is read from its end (every coordinate and
+/// position stays below 2^62).
+constexpr int64_t kReflectionBase = int64_t(1) << 62;
+
+/// `base` read backwards within each segment (a slice with a negative
+/// step, seed 001 Fig. 21 counting down): the coordinates and positions
+/// reflected (kReflectionBase), so that the generic cursor, runs and
+/// bisection apply unchanged; storedSegment maps a run back. Only for
+/// ordered levels without random access.
+std::unique_ptr<LevelIterator>
+makeReflectedIterator(std::unique_ptr<LevelIterator> base);
 
 /// A part of a level that stores coordinates, read through
 /// sparse_array.linearize: coordinates (c / divisor) % modulus (no modulus

@@ -181,6 +181,14 @@ public:
   /// entry's children live under (whatever the sequences above step over,
   /// e.g. a slice skipping coordinates off its stride).
   Value runEnd(OpBuilder &b, Location loc, Value matched);
+  /// Whether the level is read backwards (a slice with a negative step).
+  bool isReflected() const { return level->isReflected(); }
+  /// The cursor's run [lo, hi) as the level stores it (LevelIterator::
+  /// storedSegment).
+  std::pair<Value, Value> storedSegment(OpBuilder &b, Location loc, Value lo,
+                                        Value hi) {
+    return level->storedSegment(b, loc, lo, hi);
+  }
 
   /// The cursor: begin, position, end.
   Value begin, pos, end;

@@ -18,8 +18,8 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
 
     - `start:stop:step`, each part optional (`:`, `2:`, `:-1`, `::3`):
       Python's slice, negative `start`/`stop` counting from the end, both
-      clamped to the dimension; `step` > 0 (negative steps, a reversal,
-      are not supported yet);
+      clamped to the dimension; a negative `step` counts down (a
+      reversal: `::-1`, `5:1:-2`), from the end by default;
     - an integer (negative: from the end) selects one coordinate and drops
       the dimension.
 
@@ -28,7 +28,8 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
     other than the source's makes every point computed). Its shape must be
     the slice's. Dimensions whose size is known only at run time may be
     taken whole, indexed by a non-negative integer, or sliced with explicit
-    non-negative `start` and `stop` (checked against the size at run time).
+    non-negative `start` and `stop` (checked against the size at run time;
+    with a negative step the stop may be omitted).
 
     `sparse-array-fuse` lowers it to a kernel reading the source through a
     sliced access (`%i(lo:hi:step)`, constant coordinates for integers) and
@@ -55,7 +56,8 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
     /// 1: an integer index), start, stop, step; kNone for an omitted part.
     static constexpr int64_t kNone = INT64_MIN;
     /// What dimension `dim` of the source reads, normalized against its
-    /// size: coordinates lo, lo + step, ... below hi (`index`: the single
+    /// size: coordinates lo, lo + step, ... before hi, counting down for a
+    /// negative step, hi then at least -1 (`index`: the single
     /// coordinate lo, the dimension dropped). Fails (with `why`) for a
     /// dimension of unknown size that needs it for normalization.
     struct Normalized {
@@ -63,7 +65,7 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
       int64_t lo = 0, hi = 0, step = 1;
       /// Whether the dimension is read whole (no slice needed).
       bool whole = false;
-      int64_t length() const { return index ? 1 : (hi - lo + step - 1) / step; }
+      int64_t length() const { return index ? 1 : sliceLength(lo, hi, step); }
     };
     FailureOr<Normalized> normalize(unsigned dim, std::string *why = nullptr);
     /// The result's shape the spec gives for the source's.

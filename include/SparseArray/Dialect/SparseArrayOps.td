@@ -237,7 +237,8 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
     dimension may be sliced Python-style,
     `%i(lo:hi:step)`: the index variable then ranges over
     `ceil((hi - lo) / step)` values and reads coordinate `lo + step * i`
-    (seed 000 §4.2, Fig. 8).
+    (seed 000 §4.2, Fig. 8). A negative step counts down from `lo` to
+    just above `hi` (`%i(8:-1:-2)` reads 8, 6, 4, 2, 0).
 
     `padded`: slices may reach outside a dimension of static size, and
     coordinates outside it read the input's fill (a window: how the parts
@@ -247,6 +248,7 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
 
     ```mlir
     %v = sparse_array.access %B[%i(0:8:2), %j] : !sparse_array.array<8x4xf64>
+    %u = sparse_array.access %B[%i(7:-1:-2), %j] : !sparse_array.array<8x4xf64>
     %w = sparse_array.access %C[%l(-8:4)] padded : !sparse_array.array<4xf64>
     ```
   }];

@@ -556,8 +556,32 @@ func.func @access_not_index_variable(%b: !sparse_array.array<4xf64>, %n: index) 
 func.func @access_slice_out_of_range(%b: !sparse_array.array<8xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<5xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
-    // expected-error@+1 {{'sparse_array.access' op slice (4:9:1) of dimension 0 is not within [0, 8) with a positive step}}
+    // expected-error@+1 {{'sparse_array.access' op slice (4:9:1) of dimension 0 is not within [0, 8) in the order of its step}}
     %v = sparse_array.access %B[%i(4:9)] : !sparse_array.array<8xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @access_reversed_slice_out_of_range(%b: !sparse_array.array<8xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
+    // expected-error@+1 {{'sparse_array.access' op slice (8:0:-2) of dimension 0 is not within [0, 8) in the order of its step}}
+    %v = sparse_array.access %B[%i(8:0:-2)] : !sparse_array.array<8xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @access_reversed_slice_order(%b: !sparse_array.array<8xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<0xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
+    // expected-error@+1 {{'sparse_array.access' op slice (2:5:-1) of dimension 0 is not within [0, 8) in the order of its step}}
+    %v = sparse_array.access %B[%i(2:5:-1)] : !sparse_array.array<8xf64>
     sparse_array.yield %v : f64
   }
   return

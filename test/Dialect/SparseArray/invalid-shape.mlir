@@ -81,9 +81,9 @@ func.func @slice_zero_step(%a: !A) {
 !A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
 !D = !sparse_array.array<?x6xf64>
 
-func.func @slice_negative_step(%a: !A) {
-  // expected-error@+1 {{'sparse_array.slice' op negative slice steps (a reversal) are not supported yet (dimension 0)}}
-  %0 = sparse_array.slice %a[::-1] : !A -> !A
+func.func @slice_negative_step_dynamic(%d: !D) {
+  // expected-error@+1 {{'sparse_array.slice' op slicing dimension 0, whose size is known only at run time, with a negative step needs an explicit non-negative start (and a non-negative stop, if any)}}
+  %0 = sparse_array.slice %d[::-1] : !D -> !D
   return
 }
 

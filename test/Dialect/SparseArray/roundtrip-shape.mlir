@@ -15,6 +15,10 @@
 // CHECK: sparse_array.slice %{{.*}} [2:5, 5] :
 // CHECK: sparse_array.slice %{{.*}} [:, 8:] :
 // CHECK: sparse_array.slice %{{.*}} [3] :
+// CHECK: sparse_array.slice %{{.*}} [::-1, 3:0:-2] :
+// CHECK: sparse_array.slice %{{.*}} [-2::-3] :
+// CHECK: sparse_array.slice %{{.*}} [4::-1] :
+// CHECK: sparse_array.slice %{{.*}} [20:-20:-1] :
 func.func @slices(%a: !A, %d: !D) {
   %0 = sparse_array.slice %a[1:9:2, -1] : !A -> !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
   %1 = sparse_array.slice %a[:, ::3] : !A -> !sparse_array.array<10x2xf64>
@@ -24,6 +28,11 @@ func.func @slices(%a: !A, %d: !D) {
   %5 = sparse_array.slice %d[2:5, 5] : !D -> !sparse_array.array<3xf64>
   %6 = sparse_array.slice %d[:, 8:] : !D -> !sparse_array.array<?x0xf64>
   %7 = sparse_array.slice %d[3] : !D -> !sparse_array.array<6xf64>
+  // Negative steps count down (Python: a[::-1] is a reversal).
+  %8 = sparse_array.slice %a[::-1, 3:0:-2] : !A -> !sparse_array.array<10x2xf64>
+  %9 = sparse_array.slice %a[-2::-3] : !A -> !sparse_array.array<3x4xf64>
+  %10 = sparse_array.slice %d[4::-1] : !D -> !sparse_array.array<5x6xf64>
+  %11 = sparse_array.slice %a[20:-20:-1] : !A -> !A
   return
 }
 

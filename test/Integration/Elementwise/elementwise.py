@@ -457,11 +457,45 @@ def build_program(case_vars, stdlib_text):
         "\n  return\n}\n"
 
 
+def reversed_slice(srng, n, src):
+    """A slice with a negative step selecting n coordinates (counting down)
+    of a dimension it chooses the size of (src[-1]): (its text, the Python
+    slice). Starts and stops omitted, negative (from the end) or clamped."""
+    step = srng.choice([-1, -1, -2, -3])
+    start = -step * max(n - 1, 0) + srng.randint(0, 2)
+    size = start + 1 + srng.randint(0, 2)
+    src[-1] = size
+    stop = start + step * n  # one past the last, counting down (may be -1)
+    if n and start == size - 1 and srng.random() < 0.5:
+        st = None
+    elif srng.random() < 0.3:
+        st = start - size
+    elif n and start == size - 1 and srng.random() < 0.3:
+        st = size + srng.randint(0, 3)  # clamped to size - 1
+    else:
+        st = start
+    if stop < 0:
+        # Down to coordinate 0: omitted, or far below -size (clamped).
+        sp = None if srng.random() < 0.6 else -size - 1 - srng.randint(0, 3)
+    elif srng.random() < 0.4:
+        sp = stop - size
+    else:
+        sp = stop
+    if not n:
+        st, sp = start, start
+    py = slice(st, sp, step)
+    assert len(range(size)[py]) == n and (
+        not n or range(size)[py][0] == start), (size, py, n, start)
+    text = "%s:%s:%d" % ("" if st is None else st, "" if sp is None else sp, step)
+    return text, py
+
+
 def random_slice(srng, target, allow_index=True):
     """A NumPy basic index that selects an array of shape `target` from a
     larger one: (the larger shape, the spec of sparse_array.slice, the
-    Python index). Strides 1-3, starts and stops sometimes negative or
-    omitted; sometimes a leading dimension taken by an integer (dropped)."""
+    Python index). Strides 1-3 (also counting down: -1 to -3), starts and
+    stops sometimes negative or omitted; sometimes a leading dimension taken
+    by an integer (dropped)."""
     src, texts, index = [], [], []
     if allow_index and len(target) < 3 and srng.random() < 0.3:
         size = srng.randint(1, 3)
@@ -471,6 +505,12 @@ def random_slice(srng, target, allow_index=True):
         texts.append(str(spell))
         index.append(spell)
     for n in target:
+        if srng.random() < 0.3:
+            src.append(0)
+            text, py = reversed_slice(srng, n, src)
+            texts.append(text)
+            index.append(py)
+            continue
         step = srng.choice([1, 1, 2, 3])
         start = srng.randint(0, 2)
         stop = start + (step * (n - 1) + 1 if n else 0)
