@@ -69,9 +69,14 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     for (Value part : select.getParts()) {
       const DerivedSpace &p = derive(kernel, part);
       space.exact &= p.exact;
-      if (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill))
+      // U over-approximates (the part's implicit entries and the other
+      // parts' may equal the common fill): not exact, so that no
+      // complement of it is taken (xor's explicit algebra would omit the
+      // points where the other argument is stored).
+      if (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill)) {
         space.algebra = IterationAlgebra::universe();
-      else
+        space.exact = false;
+      } else
         space.algebra = IterationAlgebra::unite({space.algebra, p.algebra});
     }
     space.rule = "select_range";
