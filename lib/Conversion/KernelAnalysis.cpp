@@ -74,7 +74,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       continue;
     }
     if (!isa<AccessOp, ApplyOp, YieldOp, arith::ConstantOp, SelectRangeOp,
-             LinearizeOp>(op))
+             LinearizeOp, DelinearizeOp>(op))
       return fail("cannot lower '" + op.getName().getStringRef() +
                   "' in a kernel body");
   }
@@ -138,6 +138,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     Value array = kernel.getInputs()[k];
     FormatAttr format = in.type.getFormat();
     int lastLoop = -1;
+    unsigned lastPart = 0;
     bool allFull = in.type.isAllDense();
     SmallVector<AccessedLevel> accessed = getAccessedLevels(access);
     for (auto [v, al] : llvm::enumerate(accessed)) {
@@ -147,7 +148,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       Value index = al.index;
       if (auto arg = dyn_cast<BlockArgument>(index)) {
         level.loop = varLoop[arg.getArgNumber()];
-        if (al.isSplit()) {
+        if (al.isCollapsed()) {
+          level.collapsePart = al.collapsePart;
+          level.collapseDivisor = al.collapseDivisor;
+          level.collapseModulus = al.collapseModulus;
+          // The loop ranges over the first part's size times the others'.
+          if (!al.collapsePart && !extents[level.loop])
+            extents[level.loop] = arith::MulIOp::create(
+                b, loc, DimOp::create(b, loc, array, static_cast<int64_t>(dim)),
+                constIndex(b, loc, al.collapseDivisor));
+        } else if (al.isSplit()) {
           // A part of a linearized read: its extent is its size (the
           // first part's: the dimension's size over the others').
           if (!extents[level.loop]) {
@@ -184,16 +194,28 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       "variable nor a constant");
         level.constant = c.getInt();
       }
-      if (level.loop >= 0 && !allFull && level.loop == lastLoop)
+      // The next part of a collapsed read, stored right below the previous
+      // one: the loop iterates their product.
+      bool nextPart = al.isCollapsed() && level.loop == lastLoop &&
+                      al.collapsePart == lastPart + 1;
+      if (level.loop >= 0 && !allFull && level.loop == lastLoop && !nextPart)
         return fail("input " + Twine(k) +
-                    " repeats an index variable at two of its stored levels "
-                    "(a diagonal such as A[i, i]); only arrays stored dense "
-                    "may repeat one yet");
+                    (al.isCollapsed()
+                         ? Twine(" is read through a collapse of dimensions "
+                                 "that are not stored by adjacent levels in "
+                                 "the linearization's order")
+                         : Twine(" repeats an index variable at two of its "
+                                 "stored levels (a diagonal such as A[i, i]); "
+                                 "only arrays stored dense may repeat one "
+                                 "yet")));
       if (level.loop >= 0 && !allFull) {
-        if (level.loop <= lastLoop)
+        if (level.loop < lastLoop || (level.loop == lastLoop && !nextPart) ||
+            (al.isCollapsed() && level.loop != lastLoop &&
+             al.collapsePart != 0))
           return fail("input " + Twine(k) +
                       " is stored in an order the loops do not follow");
         lastLoop = level.loop;
+        lastPart = al.collapsePart;
       }
       LevelBuffers buffers = fetchLevelBuffers(b, loc, array, l);
       if (al.isSplit() && level.spec.isFull()) {
@@ -232,6 +254,15 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
           format.getLevels()[accessed[v + 1].level].isFull())
         return fail("a full level below a non-unique one");
     }
+    // A collapsed read iterates the product of all its parts' levels.
+    if (!allFull)
+      for (const AccessedLevel &al : accessed)
+        if (al.isCollapsed() &&
+            llvm::count_if(accessed, [&](const AccessedLevel &o) {
+              return o.index == al.index && o.isCollapsed();
+            }) != al.collapseParts)
+          return fail("input " + Twine(k) +
+                      " reads only some parts of a collapsed index");
     if (!in.levels.empty() && !in.levels.back().spec.unique)
       return fail("input " + Twine(k) + " has a non-unique innermost level");
     in.values = ValuesOp::create(
@@ -278,10 +309,9 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       unsigned d = varLoop[arg.getArgNumber()];
       if (access.isSliced(dim)) {
         // The slice's length is static (the kernel's verifier compared it
-        // with the loop's); a dimension known only at run time must reach
-        // the slice's end.
-        // The dimension must hold the greatest coordinate read (the last
-        // one ascending, the first counting down).
+        // with the loop's); a dimension known only at run time must hold
+        // the greatest coordinate read (the last one ascending, the first
+        // counting down).
         auto [lo, hi, step] = access.getSlice(dim);
         int64_t length = sliceLength(lo, hi, step);
         int64_t reach = length ? std::max(lo, lo + step * (length - 1)) + 1 : 0;

@@ -227,8 +227,9 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
   for (Operation &op : kernel.getBody().front()) {
     if (auto yield = dyn_cast<YieldOp>(op))
       return map.lookup(root ? root : yield.getValue());
-    // Coordinates of split reads: the loops' business, not the value's.
-    if (!needed.contains(&op) || isa<LinearizeOp>(op))
+    // Coordinates of split and collapsed reads: the loops' business, not
+    // the value's.
+    if (!needed.contains(&op) || isa<LinearizeOp, DelinearizeOp>(op))
       continue;
     if (given && op.getNumResults() == 1 && given->contains(op.getResult(0))) {
       map.map(op.getResult(0), given->lookup(op.getResult(0)));

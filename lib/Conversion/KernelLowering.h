@@ -49,6 +49,12 @@ struct InputLevel {
   /// extent `size` (coordinates there read the fill).
   bool padded = false;
   int64_t size = 0;
+  /// A part of a collapsed read (sparse_array.delinearize, seed 001 §5.1's
+  /// product): the loop's coordinate x reads (x / divisor) % modulus here
+  /// (no modulus, 0, for the first part). The parts bound to one loop are
+  /// adjacent levels, outer first, iterated together as a product.
+  int64_t collapseDivisor = 1, collapseModulus = 0;
+  unsigned collapsePart = 0;
   std::unique_ptr<LevelIterator> iterator;
 };
 
@@ -119,9 +125,17 @@ private:
             LoopLeaves &leaves, const SequenceIterator::LeafMatches &m,
             ArrayRef<Value> before, ArrayRef<Value> after, Value x,
             ValueRange out, SequenceIterator *threadedLoop = nullptr);
-  /// The level iterators of the participants' next levels.
-  SmallVector<LevelIterator *> levelIterators(const Context &ctx,
-                                              ArrayRef<unsigned> participants);
+  /// The leaves of loop d over the given iterator ranges: per
+  /// participant, its level bound to the loop, or the parts of a collapsed
+  /// read.
+  std::unique_ptr<LoopLeaves> makeLoopLeaves(OpBuilder &b, const Context &ctx,
+                                             unsigned d,
+                                             ArrayRef<unsigned> participants,
+                                             ArrayRef<Value> begin,
+                                             ArrayRef<Value> end, Value extent);
+  /// How many of input k's levels from its next one loop d binds: one, or
+  /// the parts of a collapsed read (a product, seed 001 §5.1).
+  unsigned boundLevels(const Context &ctx, unsigned k, unsigned d) const;
   /// While emitting a loop: what each of its participants iterates as (the
   /// plan's views, in participant order).
   ArrayRef<SequenceExpr> loopViews;

@@ -56,6 +56,13 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
       crd = ctx.coords[level.loop];
     else
       return;
+    // A part of a collapsed read: (x / divisor) % modulus.
+    if (level.collapseDivisor != 1)
+      crd = arith::DivUIOp::create(b, loc, crd,
+                                   constIndex(b, loc, level.collapseDivisor));
+    if (level.collapseModulus)
+      crd = arith::RemUIOp::create(b, loc, crd,
+                                   constIndex(b, loc, level.collapseModulus));
     // A sliced level: the loop's coordinate x is start + step * x here.
     if (level.slice)
       crd = linearize(b, loc, crd, constIndex(b, loc, (*level.slice)[2]),
@@ -149,9 +156,15 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     if (!(ctx.alive >> k & 1))
       continue;
     Input &in = inputs[k];
-    if (ctx.processed[k] < in.levels.size()) {
-      InputLevel &level = in.levels[ctx.processed[k]];
-      if (level.loop == static_cast<int>(d) && !level.iterator->canLocate())
+    unsigned first = ctx.processed[k];
+    if (first < in.levels.size() &&
+        in.levels[first].loop == static_cast<int>(d)) {
+      // Iterated when some bound level cannot be located (a collapsed
+      // read's parts are iterated together, full ones too).
+      unsigned g = boundLevels(ctx, k, d);
+      if (llvm::any_of(
+              ArrayRef(in.levels).slice(first, g),
+              [](const InputLevel &l) { return !l.iterator->canLocate(); }))
         participants.push_back(k);
     }
   }
@@ -185,6 +198,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     if (level.slice)
       expected = SequenceExpr::slice(expected, (*level.slice)[0],
                                      (*level.slice)[1], (*level.slice)[2]);
+    // A collapsed read: the product of its parts, outer first.
+    if (unsigned g = boundLevels(ctx, k, d); g > 1)
+      expected = collapsedView(k, g);
     views.push_back(plan.getView(k));
     if (views.back() != expected) {
       if (!hadError)
@@ -284,26 +300,38 @@ class LoopLeaves {
 public:
   /// `views`: what each participant iterates as, a sequence over its
   /// leaf `s<k>` (the plan's, seed 001 §5.2).
-  LoopLeaves(ArrayRef<unsigned> participants, ArrayRef<LevelIterator *> levels,
-             ArrayRef<SequenceExpr> views, ArrayRef<Value> begin,
-             ArrayRef<Value> end, Value extent)
+  /// `levels`: per participant, its level bound to the loop, or the
+  /// levels of a collapsed read (outer first: a leaf each, the inner ones
+  /// under the outer's position; `sizes` gives the inner parts' extents).
+  LoopLeaves(ArrayRef<unsigned> participants,
+             ArrayRef<SmallVector<LevelIterator *>> levels,
+             ArrayRef<SmallVector<Value>> sizes, ArrayRef<SequenceExpr> views,
+             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent)
       : participants(participants), extent(extent), views(views) {
     SmallVector<LeafIterator *> raw;
     for (unsigned i = 0; i < participants.size(); ++i) {
+      firstLeaf.push_back(leaves.size());
       leaves.push_back(
-          std::make_unique<LeafIterator>(*levels[i], begin[i], end[i]));
-      raw.push_back(leaves.back().get());
+          std::make_unique<LeafIterator>(*levels[i][0], begin[i], end[i]));
+      for (unsigned j = 1; j < levels[i].size(); ++j)
+        leaves.push_back(std::make_unique<LeafIterator>(
+            *levels[i][j], sizes[i][j], leaves.back().get()));
+      lastLeaf.push_back(leaves.size() - 1);
     }
+    for (std::unique_ptr<LeafIterator> &l : leaves)
+      raw.push_back(l.get());
     cursors = std::make_unique<SequenceCursors>(raw);
   }
 
   ArrayRef<unsigned> getParticipants() const { return participants; }
   SequenceCursors &getCursors() { return *cursors; }
-  LeafIterator &leaf(unsigned i) { return *leaves[i]; }
+  /// Participant i's innermost leaf: where its entries (and the segments
+  /// below them) are.
+  LeafIterator &leaf(unsigned i) { return *leaves[lastLeaf[i]]; }
   /// Each participant's position.
   SmallVector<Value> positions() const {
-    return llvm::map_to_vector(
-        leaves, [](const std::unique_ptr<LeafIterator> &l) { return l->pos; });
+    return llvm::map_to_vector(lastLeaf,
+                               [&](unsigned l) { return leaves[l]->pos; });
   }
   /// Steps the loop's sequence past x with `step` and returns each
   /// participant's segment below its entry at x: from its position before
@@ -313,27 +341,34 @@ public:
   std::pair<SmallVector<Value>, SmallVector<Value>>
   step(OpBuilder &b, Location loc, const SequenceIterator::LeafMatches &m,
        llvm::function_ref<void()> step) {
-    SmallVector<Value> before = positions(), after(leaves.size());
-    for (unsigned i = 0; i < leaves.size(); ++i) {
+    unsigned n = participants.size();
+    SmallVector<Value> before = positions(), after(n);
+    for (unsigned i = 0; i < n; ++i) {
       if (views[i].is(SequenceExpr::Kind::Leaf))
         continue;
-      Value here = m.lookup(leaves[i].get());
-      after[i] = here ? leaves[i]->runEnd(b, loc, here) : leaves[i]->pos;
+      Value here = m.lookup(&leaf(i));
+      after[i] = here ? leaf(i).runEnd(b, loc, here) : leaf(i).pos;
     }
     step();
-    for (unsigned i = 0; i < leaves.size(); ++i) {
+    for (unsigned i = 0; i < n; ++i) {
       if (!after[i])
-        after[i] = leaves[i]->pos;
+        after[i] = leaf(i).pos;
       // What the level below and the values see (a level read backwards
       // runs over mirrored positions).
       std::tie(before[i], after[i]) =
-          leaves[i]->storedSegment(b, loc, before[i], after[i]);
+          leaf(i).storedSegment(b, loc, before[i], after[i]);
     }
     return {before, after};
   }
   /// Positions every participant's sequence on its first coordinate (a
   /// slice skips what lies before its start).
   void init(OpBuilder &b, Location loc) {
+    // Inner leaves of products have no cursor until their outer part
+    // initializes them; the control flow threads them from the start.
+    for (unsigned i = 0; i < participants.size(); ++i)
+      for (unsigned l = firstLeaf[i] + 1; l <= lastLeaf[i]; ++l)
+        leaves[l]->begin = leaves[l]->pos = leaves[l]->end =
+            constIndex(b, loc, 0);
     for (unsigned i = 0; i < participants.size(); ++i)
       if (!views[i].is(SequenceExpr::Kind::Leaf))
         make(sequenceOf(i), /*latticeMode=*/false)->init(b, loc);
@@ -371,9 +406,11 @@ private:
         seq,
         [&](const SequenceExpr &leafExpr) -> LeafIterator * {
           auto *at = llvm::find(participants, leafExpr.getOperand());
-          return at == participants.end()
-                     ? nullptr
-                     : leaves[at - participants.begin()].get();
+          if (at == participants.end())
+            return nullptr;
+          unsigned i = at - participants.begin();
+          unsigned l = firstLeaf[i] + leafExpr.getLevel();
+          return l <= lastLeaf[i] ? leaves[l].get() : nullptr;
         },
         *cursors, error, latticeMode, extent);
     assert(it && "leaves and U always have iterators");
@@ -387,6 +424,8 @@ private:
   Value extent;
   ArrayRef<SequenceExpr> views;
   SmallVector<std::unique_ptr<LeafIterator>> leaves;
+  /// Per participant: its leaves are leaves[firstLeaf[i] ..= lastLeaf[i]].
+  SmallVector<unsigned> firstLeaf, lastLeaf;
   std::unique_ptr<SequenceCursors> cursors;
 };
 
@@ -410,8 +449,9 @@ SmallVector<Value> KernelLowering::emitLoops(
   if (merged)
     return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
                           out);
-  LoopLeaves leaves(participants, levelIterators(ctx, participants), loopViews,
-                    begin, end, extent);
+  std::unique_ptr<LoopLeaves> ownedLeaves =
+      makeLoopLeaves(b, ctx, d, participants, begin, end, extent);
+  LoopLeaves &leaves = *ownedLeaves;
   leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   ArrayRef<LatticePoint> points = lattice.getPoints();
@@ -474,12 +514,39 @@ SmallVector<Value> KernelLowering::emitLoops(
   return o;
 }
 
-SmallVector<LevelIterator *>
-KernelLowering::levelIterators(const Context &ctx,
-                               ArrayRef<unsigned> participants) {
-  return llvm::map_to_vector(participants, [&](unsigned k) {
-    return inputs[k].levels[ctx.processed[k]].iterator.get();
-  });
+std::unique_ptr<LoopLeaves>
+KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
+                               ArrayRef<unsigned> participants,
+                               ArrayRef<Value> begin, ArrayRef<Value> end,
+                               Value extent) {
+  SmallVector<SmallVector<LevelIterator *>> levels;
+  SmallVector<SmallVector<Value>> sizes;
+  for (unsigned k : participants) {
+    unsigned first = ctx.processed[k], g = boundLevels(ctx, k, d);
+    SmallVector<LevelIterator *> &group = levels.emplace_back();
+    SmallVector<Value> &extents = sizes.emplace_back();
+    for (unsigned l = first; l < first + g; ++l) {
+      const InputLevel &level = inputs[k].levels[l];
+      group.push_back(level.iterator.get());
+      // An inner part's extent is its modulus (the first's is not asked).
+      extents.push_back(level.collapseModulus
+                            ? constIndex(b, loc, level.collapseModulus)
+                            : Value());
+    }
+  }
+  return std::make_unique<LoopLeaves>(participants, levels, sizes, loopViews,
+                                      begin, end, extent);
+}
+
+unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,
+                                     unsigned d) const {
+  const Input &in = inputs[k];
+  unsigned first = ctx.processed[k], g = 1;
+  while (first + g < in.levels.size() &&
+         in.levels[first + g].loop == static_cast<int>(d) &&
+         in.levels[first + g].collapsePart > 0)
+    ++g;
+  return g;
 }
 
 SmallVector<Value> KernelLowering::emitCountedLoop(
@@ -528,8 +595,9 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
   unsigned n = participants.size();
   ArrayRef<LatticePoint> points = lattice.getPoints();
   bool universe = !points.empty() && points.front().universe;
-  LoopLeaves leaves(participants, levelIterators(ctx, participants), loopViews,
-                    begin, end, extent);
+  std::unique_ptr<LoopLeaves> ownedLeaves =
+      makeLoopLeaves(b, ctx, d, participants, begin, end, extent);
+  LoopLeaves &leaves = *ownedLeaves;
   leaves.init(b, loc);
   SequenceCursors &cursors = leaves.getCursors();
   // The loop visits every participant's coordinates (U's too: then it is
@@ -558,14 +626,15 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
         // Linear: any level may lie below (a full one would locate a
         // position under the empty segment), so the miss is recorded
         // and reads below it are guarded (initSegment, the value load).
-        if (ctx.processed[k] + 1 == inputs[k].levels.size() || linear) {
+        unsigned g = boundLevels(ctx, k, d);
+        if (ctx.processed[k] + g == inputs[k].levels.size() || linear) {
           Value here = m.lookup(&leaves.leaf(i));
           inner.found[k] =
               ctx.found[k]
                   ? Value(arith::AndIOp::create(tb, tl, ctx.found[k], here))
                   : here;
         }
-        ++inner.processed[k];
+        inner.processed[k] += g;
       }
       inner.coords.push_back(x);
       for (unsigned k = 0; k < inputs.size(); ++k)
@@ -658,7 +727,7 @@ SmallVector<Value> KernelLowering::emitCases(
       if (point.hasOperand(k)) {
         inner.lo[k] = lo[i];
         inner.hi[k] = hi[i];
-        ++inner.processed[k];
+        inner.processed[k] += boundLevels(ctx, k, d);
       } else {
         inner.alive &= ~(uint64_t(1) << k);
       }

@@ -199,6 +199,11 @@ void LeafIterator::init(OpBuilder &b, Location loc) {
   }
   Value lo = parent ? parent->pos : constIndex(b, loc, 0);
   Value hi = arith::AddIOp::create(b, loc, lo, constIndex(b, loc, 1));
+  // Below a non-unique level the children are those of its whole run.
+  if (parent && parent->level->hasSegments())
+    hi = parent->runEnd(b, loc, arith::ConstantIntOp::create(b, loc, 1, 1));
+  std::tie(lo, hi) =
+      parent ? parent->storedSegment(b, loc, lo, hi) : std::make_pair(lo, hi);
   std::tie(begin, end) = level->init(b, loc, lo, hi);
   pos = begin;
 }

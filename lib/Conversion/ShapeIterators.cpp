@@ -52,6 +52,16 @@ public:
       return inner->equals(tb, l, arith::RemUIOp::create(tb, l, x, n));
     });
   }
+  /// From the leaves' answers at x (asked before the loop stepped them).
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
+    Value n = inner->size(b, loc);
+    Value o =
+        outer->equalsGiven(b, loc, arith::DivUIOp::create(b, loc, x, n), m);
+    return guarded(b, loc, o, [&](OpBuilder &tb, Location l) {
+      return inner->equalsGiven(tb, l, arith::RemUIOp::create(tb, l, x, n), m);
+    });
+  }
   void next(OpBuilder &b, Location loc, Value x) override {
     advanceIfAt(b, loc, *this, x, cursors);
   }

@@ -157,6 +157,21 @@ LogicalResult KernelOp::verifyRegions() {
         }
         continue;
       }
+      // A collapsed read: the variable ranges over the first part's size
+      // times the others' (the first part's dimension's size times its
+      // divisor).
+      if (auto delin = index.getDefiningOp<DelinearizeOp>()) {
+        if (cast<OpResult>(index).getResultNumber() != 0)
+          continue;
+        int64_t size = access.getArrayType().getShape()[dim];
+        int64_t e =
+            ShapedType::isDynamic(size) ? size : size * delin.getDivisor(0);
+        if (failed(record(access,
+                          cast<BlockArgument>(delin.getIndex()).getArgNumber(),
+                          e)))
+          return failure();
+        continue;
+      }
       auto arg = dyn_cast<BlockArgument>(index);
       if (!arg)
         continue; // a constant coordinate
@@ -196,8 +211,10 @@ LogicalResult KernelOp::verifyRegions() {
         if (auto lin = index.getDefiningOp<LinearizeOp>())
           for (Value v : lin.getIndices())
             vars.set(cast<BlockArgument>(v).getArgNumber());
+        if (auto delin = index.getDefiningOp<DelinearizeOp>())
+          vars.set(cast<BlockArgument>(delin.getIndex()).getArgNumber());
       }
-    } else if (isa<LinearizeOp>(op)) {
+    } else if (isa<LinearizeOp, DelinearizeOp>(op)) {
       // Checked by its verifier; its variables count where it is read.
     } else if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
       vars = freeOf(reduce.getValue());
@@ -283,11 +300,25 @@ LogicalResult AccessOp::verify() {
                              << inner;
       continue;
     }
+    if (auto delin = index.getDefiningOp<DelinearizeOp>()) {
+      if (isSliced(dim))
+        return emitOpError() << "a delinearized index cannot be sliced";
+      // A part after the first ranges over its size exactly.
+      unsigned part = cast<OpResult>(index).getResultNumber();
+      int64_t size = type.getShape()[dim];
+      if (part && !ShapedType::isDynamic(size) &&
+          size != delin.getModulus(part))
+        return emitOpError() << "dimension " << dim << " of size " << size
+                             << " is read as delinearized part " << part
+                             << " of size " << delin.getModulus(part);
+      continue;
+    }
     auto var = dyn_cast<BlockArgument>(index);
     if (!var || var.getOwner() != &kernel.getBody().front() ||
         var.getArgNumber() >= kernel.getNumIndices())
       return emitOpError() << "indices must be index variables of the kernel, "
-                              "constants or sparse_array.linearize";
+                              "constants, sparse_array.linearize or "
+                              "sparse_array.delinearize";
   }
   ArrayRef<int64_t> slices = getSlices();
   if (slices.empty())

@@ -548,6 +548,28 @@ LogicalResult LinearizeOp::verify() {
   return success();
 }
 
+LogicalResult DelinearizeOp::verify() {
+  if (getSizes().empty())
+    return emitOpError() << "needs at least one size (two parts)";
+  if (getResults().size() != getSizes().size() + 1)
+    return emitOpError() << "has " << getResults().size() << " results for "
+                         << getSizes().size() + 1 << " parts";
+  for (int64_t s : getSizes())
+    if (s <= 0)
+      return emitOpError() << "sizes must be positive, got " << s;
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  auto var = dyn_cast<BlockArgument>(getIndex());
+  if (!var || var.getOwner() != &kernel.getBody().front() ||
+      var.getArgNumber() >= kernel.getNumIndices())
+    return emitOpError() << "index must be an index variable of the kernel";
+  for (Value r : getResults())
+    for (Operation *user : r.getUsers())
+      if (!isa<AccessOp>(user))
+        return emitOpError() << "may only be used as indices of a "
+                                "sparse_array.access";
+  return success();
+}
+
 SmallVector<AccessedLevel> mlir::sparse_array::getAccessedLevels(AccessOp access) {
   FormatAttr format = access.getArrayType().getFormat();
   SmallVector<AccessedLevel> out;
@@ -556,6 +578,17 @@ SmallVector<AccessedLevel> mlir::sparse_array::getAccessedLevels(AccessOp access
     a.level = l;
     a.dim = format.getLevelDim(l);
     Value index = access.getIndices()[a.dim];
+    if (auto delin = index.getDefiningOp<DelinearizeOp>()) {
+      // One part of a collapsed read: the coordinate is (x / d) % m.
+      unsigned part = cast<OpResult>(index).getResultNumber();
+      a.index = delin.getIndex();
+      a.collapsePart = part;
+      a.collapseParts = delin.getResults().size();
+      a.collapseDivisor = delin.getDivisor(part);
+      a.collapseModulus = delin.getModulus(part);
+      out.push_back(a);
+      continue;
+    }
     auto lin = index.getDefiningOp<LinearizeOp>();
     if (!lin) {
       a.index = index;
@@ -581,6 +614,8 @@ SmallVector<AccessedLevel> mlir::sparse_array::getAccessedLevels(AccessOp access
 SmallVector<BlockArgument> mlir::sparse_array::getIndexVariables(Value index) {
   if (auto arg = dyn_cast<BlockArgument>(index))
     return {arg};
+  if (auto delin = index.getDefiningOp<DelinearizeOp>())
+    return {cast<BlockArgument>(delin.getIndex())};
   SmallVector<BlockArgument> out;
   if (auto lin = index.getDefiningOp<LinearizeOp>())
     for (Value v : lin.getIndices())

@@ -153,6 +153,30 @@ mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
   return std::make_pair(*p, *q);
 }
 
+/// Whether a collapsed read's parts are stored other than as adjacent
+/// levels in part order (outer first).
+static bool misorderedParts(AccessOp access, FormatAttr format) {
+  DelinearizeOp seen;
+  unsigned expected = 0;
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    Value index = access.getIndices()[format.getLevelDim(l)];
+    auto delin = index.getDefiningOp<DelinearizeOp>();
+    unsigned part = delin ? cast<OpResult>(index).getResultNumber() : 0;
+    if (seen && expected < seen.getResults().size() &&
+        (delin != seen || part != expected))
+      return true;
+    if (delin && delin != seen) {
+      if (part != 0)
+        return true;
+      seen = delin;
+      expected = 0;
+    }
+    if (delin)
+      ++expected;
+  }
+  return false;
+}
+
 unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
   SmallVector<int> loopOf = getLoopOfIndex(kernel);
   OpBuilder before(kernel);
@@ -187,20 +211,28 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       unorderedBound |= !format.getLevels()[l].ordered && keyOf(dims[l]) >= 0;
     // Constant coordinates may sit at any level (located or searched where
     // they are); only the levels bound to loops must follow the loops.
-    if (llvm::is_sorted(boundLoops) && !unorderedBound)
+    if (llvm::is_sorted(boundLoops) && !unorderedBound &&
+        !misorderedParts(access, format))
       continue;
     SmallVector<LevelSpec> levels(format.getLevels());
     if (unorderedBound)
       for (LevelSpec &level : levels)
         level.ordered = true;
     SmallVector<unsigned> sorted(dims);
-    // Ties (constant coordinates) keep their level order.
+    // Ties (constant coordinates) keep their level order; the parts of a
+    // collapsed read (one loop) go outer first.
     auto levelOf = [&](unsigned dim) {
       return llvm::find(dims, dim) - dims.begin();
     };
+    auto partOf = [&](unsigned dim) -> unsigned {
+      Value index = access.getIndices()[dim];
+      return index.getDefiningOp<DelinearizeOp>()
+                 ? cast<OpResult>(index).getResultNumber()
+                 : 0;
+    };
     llvm::sort(sorted, [&](unsigned a, unsigned c) {
-      return std::make_pair(keyOf(a), levelOf(a)) <
-             std::make_pair(keyOf(c), levelOf(c));
+      return std::make_tuple(keyOf(a), partOf(a), levelOf(a)) <
+             std::make_tuple(keyOf(c), partOf(c), levelOf(c));
     });
     if (sorted == dims && !unorderedBound)
       continue;
@@ -322,6 +354,11 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
   // or the slice of it its access reads.
   auto viewOf = [&](unsigned k, unsigned d) {
     SequenceExpr leaf = SequenceExpr::leaf(k);
+    // A collapsed read binds several adjacent levels to the loop: their
+    // product (seed 001 §5.1).
+    unsigned bound = llvm::count(inputs[k].loop, static_cast<int>(d));
+    if (bound > 1)
+      return collapsedView(k, bound);
     int l = coiteratedLevel(k, d);
     if (l < 0 || !inputs[k].slice[l])
       return leaf;
@@ -479,4 +516,11 @@ bool mlir::sparse_array::splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerD
           return false;
   }
   return true;
+}
+
+SequenceExpr mlir::sparse_array::collapsedView(unsigned k, unsigned parts) {
+  SequenceExpr view = SequenceExpr::leafLevel(k, parts - 1, false);
+  for (unsigned j = parts - 1; j-- > 0;)
+    view = SequenceExpr::product(SequenceExpr::leafLevel(k, j, false), view);
+  return view;
 }

@@ -325,19 +325,48 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     // producer's reduction variables after them.
     auto loopOfProducerVar = [&](unsigned v) -> int {
       if (v < producerRank)
-        return loopOf[cast<BlockArgument>(access.getIndices()[v])
-                          .getArgNumber()];
+        return loopOf
+            [getIndexVariables(access.getIndices()[v]).front().getArgNumber()];
       return consumer.getNumIndices() + (v - producerRank);
+    };
+    // The consumer reads producer dimension r through a collapse.
+    auto collapsedAt = [&](unsigned r) {
+      return access.getIndices()[r].getDefiningOp<DelinearizeOp>() != nullptr;
     };
     bool ok = true;
     producer.getBody().walk([&](Operation *op) {
       if (auto select = dyn_cast<SelectRangeOp>(op)) {
         unsigned r = cast<BlockArgument>(select.getIndex()).getArgNumber();
-        if (access.getIndices()[r].getDefiningOp<LinearizeOp>())
+        if (access.getIndices()[r].getDefiningOp<LinearizeOp>() ||
+            collapsedAt(r))
+          ok = false;
+      }
+      // A producer's collapse of r composes with a plain variable or a
+      // fixed coordinate there.
+      if (auto delin = dyn_cast<DelinearizeOp>(op)) {
+        unsigned r = cast<BlockArgument>(delin.getIndex()).getArgNumber();
+        if (r < producerRank && !plainVar(r) &&
+            !getConstantIndex(access.getIndices()[r]))
           ok = false;
       }
       auto inner = dyn_cast<AccessOp>(op);
       if (!inner || !ok)
+        return;
+      // Through the consumer's collapse, an input read along some parts
+      // must be read along all of them (the loop iterates their product).
+      llvm::SmallDenseMap<Operation *, unsigned> partsRead;
+      for (Value index : inner.getIndices()) {
+        auto arg = dyn_cast<BlockArgument>(index);
+        if (!arg || arg.getArgNumber() >= producerRank)
+          continue;
+        if (auto d = access.getIndices()[arg.getArgNumber()]
+                         .getDefiningOp<DelinearizeOp>())
+          ++partsRead[d];
+      }
+      for (auto [d, n] : partsRead)
+        if (n != d->getNumResults())
+          ok = false;
+      if (!ok)
         return;
       // The fused access's loops per dimension.
       SmallVector<SmallVector<int>> loops;
@@ -354,6 +383,12 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
           }
           continue;
         }
+        if (auto delin = index.getDefiningOp<DelinearizeOp>()) {
+          unsigned var = cast<BlockArgument>(delin.getIndex()).getArgNumber();
+          if (var >= producerRank || plainVar(var))
+            here.push_back(loopOfProducerVar(var));
+          continue;
+        }
         auto arg = dyn_cast<BlockArgument>(index);
         if (!arg)
           continue;
@@ -361,6 +396,11 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         if (var >= producerRank) {
           here.push_back(loopOfProducerVar(var));
           continue;
+        }
+        // A sliced dimension read through the consumer's collapse: no.
+        if (collapsedAt(var) && inner.isSliced(dim)) {
+          ok = false;
+          return;
         }
         // A sliced dimension read through the consumer's split: no.
         if (access.getIndices()[var].getDefiningOp<LinearizeOp>() &&
@@ -473,7 +513,18 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
 
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&body);
+    // The consumer's collapsed reads of the producer (delinearize results
+    // at its dimensions) are what the producer's accesses compose with:
+    // they come first.
+    for (Value index : access.getIndices())
+      if (auto delin = index.getDefiningOp<DelinearizeOp>())
+        if (!mapping.contains(delin.getResult(0)))
+          rewriter.clone(*delin, mapping);
     for (Operation &op : producer.getBody().front().without_terminator()) {
+      if (auto delin = dyn_cast<DelinearizeOp>(op)) {
+        composeDelinearize(rewriter, delin, producer, access, mapping);
+        continue;
+      }
       if (auto inner = dyn_cast<AccessOp>(op)) {
         mapping.map(inner.getResult(),
                     composeAccess(rewriter, inner, producer, access, mapping));
@@ -494,10 +545,41 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         mapping.map(op.getResult(0), produced);
         continue;
       }
+      // Cloned already (a collapsed read of the producer).
+      if (op.getNumResults() && mapping.contains(op.getResult(0)))
+        continue;
       rewriter.clone(op, mapping);
     }
     rewriter.replaceOp(consumer, fused.getResult());
     rewriter.eraseOp(producer);
+  }
+
+  /// A producer's collapsed read of its output variable r in the fused
+  /// kernel: the delinearization of what the consumer reads at r (a plain
+  /// variable), or the parts of a fixed coordinate (composable()).
+  static void composeDelinearize(PatternRewriter &rewriter, DelinearizeOp delin,
+                                 KernelOp producer, AccessOp outer,
+                                 IRMapping &mapping) {
+    unsigned r = cast<BlockArgument>(delin.getIndex()).getArgNumber();
+    if (r >= producer.getResultType().getRank()) {
+      rewriter.clone(*delin, mapping);
+      return;
+    }
+    Value outerIndex = outer.getIndices()[r];
+    if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
+      for (auto [j, part] : llvm::enumerate(delin.getResults())) {
+        int64_t v = *c / delin.getDivisor(j);
+        if (int64_t m = delin.getModulus(j))
+          v %= m;
+        mapping.map(
+            part, arith::ConstantIndexOp::create(rewriter, delin.getLoc(), v));
+      }
+      return;
+    }
+    auto fused =
+        DelinearizeOp::create(rewriter, delin.getLoc(), delin.getResultTypes(),
+                              mapping.lookup(outerIndex), delin.getSizesAttr());
+    mapping.map(delin.getResults(), fused.getResults());
   }
 };
 

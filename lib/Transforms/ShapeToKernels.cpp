@@ -383,12 +383,81 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   }
 };
 
+/// collapse %a [d0, ..., dk] whose one user becomes a kernel: a kernel
+/// reading the collapsed dimension's variable x through
+/// sparse_array.delinearize (outer part first: d0 in C order, dk in F
+/// order), which fusion composes into the consumer, whose loop over x then
+/// iterates the product of the levels storing the parts (seed 001 §5.1
+/// a × b, §8.5) without building the collapsed array. Alone (nothing to
+/// fuse with), or with inner sizes known only at run time, the collapse is
+/// left to sparse-array-lower-shape (merged levels) or the runtime.
+struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CollapseOp op,
+                                PatternRewriter &rewriter) const override {
+    Value result = op.getResult();
+    if (!result.hasOneUse() ||
+        !isa<KernelOp, MapOp, ReduceOp>(*result.getUsers().begin()))
+      return rewriter.notifyMatchFailure(op, "no consumer to fuse with");
+    // A kernel must read the collapsed dimension at a plain variable or a
+    // fixed coordinate (a split of it, a reshape, stays merged levels).
+    if (auto consumer = dyn_cast<KernelOp>(*result.getUsers().begin())) {
+      unsigned k = llvm::find(consumer.getInputs(), result) -
+                   consumer.getInputs().begin();
+      for (Operation *user : consumer.getInputArg(k).getUsers()) {
+        auto access = dyn_cast<AccessOp>(user);
+        unsigned at = op.getDims().front();
+        if (!access || access.isSliced(at) ||
+            (!isa<BlockArgument>(access.getIndices()[at]) &&
+             !getConstantIndex(access.getIndices()[at])))
+          return rewriter.notifyMatchFailure(op, "not read plainly");
+      }
+    }
+    auto sourceType = cast<ArrayType>(op.getSource().getType());
+    auto resultType = cast<ArrayType>(result.getType());
+    ArrayRef<int64_t> dims = op.getDims();
+    // The parts, outer first, and the inner parts' sizes.
+    SmallVector<int64_t> parts(dims.begin(), dims.end());
+    if (op.getOrder() == "F")
+      std::reverse(parts.begin(), parts.end());
+    SmallVector<int64_t> sizes;
+    for (int64_t d : ArrayRef(parts).drop_front()) {
+      int64_t size = sourceType.getShape()[d];
+      if (ShapedType::isDynamic(size) || size <= 0)
+        return rewriter.notifyMatchFailure(op, "inner sizes not static");
+      sizes.push_back(size);
+    }
+    unsigned first = dims.front(), count = dims.size();
+    replaceByView(rewriter, op, op.getSource(), resultType,
+                  [&](KernelOp kernel, unsigned dim) -> Value {
+                    if (dim < first)
+                      return kernel.getIndex(dim);
+                    if (dim >= first + count)
+                      return kernel.getIndex(dim - count + 1);
+                    // One delinearize per kernel, created at the first part
+                    // asked.
+                    DelinearizeOp delin;
+                    for (Operation &o : kernel.getBody().front())
+                      if ((delin = dyn_cast<DelinearizeOp>(o)))
+                        break;
+                    if (!delin) {
+                      SmallVector<Type> types(count, rewriter.getIndexType());
+                      delin = DelinearizeOp::create(
+                          rewriter, op.getLoc(), types, kernel.getIndex(first),
+                          rewriter.getDenseI64ArrayAttr(sizes));
+                    }
+                    return delin.getResult(llvm::find(parts, int64_t(dim)) -
+                                           parts.begin());
+                  });
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::sparse_array::populateShapeToKernelPatterns(
     RewritePatternSet &patterns) {
   patterns.add<SliceToKernel, TransposeToKernel, ExpandDimsToKernel,
-               SqueezeToKernel, ConcatToKernel, SplitToKernel,
-               ReshapeToKernel>(
-      patterns.getContext());
+               SqueezeToKernel, ConcatToKernel, SplitToKernel, ReshapeToKernel,
+               CollapseToKernel>(patterns.getContext());
 }

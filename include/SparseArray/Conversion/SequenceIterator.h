@@ -152,6 +152,10 @@ public:
   /// init starts it over at `begin`.
   LeafIterator(LevelIterator &level, Value begin, Value end)
       : begin(begin), pos(begin), end(end), level(&level), segmentGiven(true) {}
+  /// A cursor over the children of `parent`'s entry (a product's inner
+  /// part: the next level of the same array, `level` the caller's).
+  LeafIterator(LevelIterator &level, Value extent, LeafIterator *parent)
+      : level(&level), extent(extent), parent(parent) {}
 
   Value size(OpBuilder &, Location) override { return extent; }
   void init(OpBuilder &b, Location loc) override;

@@ -199,6 +199,12 @@ def SparseArray_CollapseOp : SparseArray_Op<"collapse", [Pure]> {
     entries explicit). Dimensions that are not adjacent are collapsed by
     transposing them next to each other first (`sparse_array.transpose`).
 
+    `sparse-array-fuse` fuses a collapse into the computation that uses it
+    (a kernel reading the source through `sparse_array.delinearize`, whose
+    loop iterates the product of the levels storing the parts: no
+    collapsed array); a collapse with no such user is lowered by
+    `sparse-array-lower-shape` (merged levels) or the runtime.
+
     Example:
 
     ```mlir
@@ -298,6 +304,47 @@ def SparseArray_LinearizeOp : SparseArray_Op<"linearize", [
     $indices $sizes attr-dict
   }];
   let hasVerifier = 1;
+}
+
+def SparseArray_DelinearizeOp : SparseArray_Op<"delinearize", [
+    Pure, HasParent<"KernelOp">]> {
+  let summary = "Several coordinates from one index variable (a collapse read)";
+  let description = [{
+    The coordinates (x / (s1 * s2 ...), (x / (s2 * ...)) % s1, ..., x % sn)
+    of index variable `x` with `sizes` = (s1, ..., sn), the extents of all
+    but the first part: how a kernel reads an array through a collapse of
+    several of its dimensions (seed 001 §4.1 collapse; §5.1's product
+    a × b: one loop iterates the levels storing the parts, outer first,
+    when they are adjacent in the linearization's order). The inverse of
+    `sparse_array.linearize`. Only `sparse_array.access` may use the
+    results, as indices.
+
+    Example:
+
+    ```mlir
+    %p:2 = sparse_array.delinearize %x [6] : index, index
+    %v = sparse_array.access %A[%p#0, %p#1] : !sparse_array.array<4x6xf64>
+    ```
+  }];
+  let arguments = (ins Index:$index, DenseI64ArrayAttr:$sizes);
+  let results = (outs Variadic<Index>:$results);
+  let assemblyFormat = [{
+    $index $sizes attr-dict `:` type($results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Result `part` is (x / divisor) % modulus (no modulus, 0, for the
+    /// first part).
+    int64_t getDivisor(unsigned part) {
+      int64_t d = 1;
+      for (int64_t s : getSizes().drop_front(part))
+        d *= s;
+      return d;
+    }
+    int64_t getModulus(unsigned part) {
+      return part ? getSizes()[part - 1] : 0;
+    }
+  }];
 }
 
 def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [

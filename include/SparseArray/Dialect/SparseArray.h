@@ -71,18 +71,27 @@ struct AccessedLevel {
   unsigned level = 0, dim = 0;
   /// The index variable (a block argument) or constant coordinate.
   Value index;
+  /// A split dimension's level read through sparse_array.linearize: one
+  /// entry per part, the level's coordinate c giving the part's variable
+  /// (c / divisor) % modulus.
   unsigned part = 0, parts = 1;
   int64_t divisor = 1, modulus = 0;
   bool isSplit() const { return parts > 1; }
   bool isLastPart() const { return part + 1 == parts; }
+  /// A collapsed dimension read through sparse_array.delinearize: `index`
+  /// is the variable x and the level's coordinate (x / collapseDivisor) %
+  /// collapseModulus (no modulus, 0, for the first part).
+  unsigned collapsePart = 0, collapseParts = 1;
+  int64_t collapseDivisor = 1, collapseModulus = 0;
+  bool isCollapsed() const { return collapseParts > 1; }
 };
 
 /// The levels of the input `access` reads, in storage order, a linearized
 /// dimension's level as one entry per part.
 SmallVector<AccessedLevel> getAccessedLevels(AccessOp access);
 
-/// The index variables (block arguments) an access index reads: itself, or
-/// a linearize's operands; none for a constant.
+/// The index variables (block arguments) an access index reads: itself, a
+/// linearize's operands or a delinearize's operand; none for a constant.
 SmallVector<BlockArgument> getIndexVariables(Value index);
 
 /// The array a collapse of `dims` (C order, or F when `fortran`) gives when

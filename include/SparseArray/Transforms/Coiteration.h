@@ -31,6 +31,12 @@ SmallVector<int> getLoopOfIndex(KernelOp kernel);
 /// between (its levels follow the loops, conversions included).
 bool splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerDim);
 
+/// What input k iterates as at a loop bound to `parts` adjacent levels of
+/// it through a collapsed read (sparse_array.delinearize): the product of
+/// the levels, outer first, s_k × (s_k.1 × ...) (seed 001 §5.1); the leaf
+/// levels count from the loop's first.
+SequenceExpr collapsedView(unsigned k, unsigned parts);
+
 /// Converts every sparse input stored in an order the loops do not follow
 /// into one that does (a `sparse_array.convert` before the kernel), and
 /// frees the copies after it (`sparse_array.dealloc`). Returns how many

@@ -544,7 +544,7 @@ func.func @access_not_index_variable(%b: !sparse_array.array<4xf64>, %n: index) 
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
     %j = index.add %i, %i
-    // expected-error@+1 {{'sparse_array.access' op indices must be index variables of the kernel, constants or sparse_array.linearize}}
+    // expected-error@+1 {{'sparse_array.access' op indices must be index variables of the kernel, constants, sparse_array.linearize or sparse_array.delinearize}}
     %v = sparse_array.access %B[%j] : !sparse_array.array<4xf64>
     sparse_array.yield %v : f64
   }

@@ -766,3 +766,110 @@ func.func @lin_multiple(%x: !X) {
   }
   return
 }
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_sizes(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    // expected-error@+1 {{'sparse_array.delinearize' op needs at least one size (two parts)}}
+    %p = sparse_array.delinearize %x [] : index
+    %v = sparse_array.access %a[%p, %p] : !M
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_results(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    // expected-error@+1 {{'sparse_array.delinearize' op has 3 results for 2 parts}}
+    %p:3 = sparse_array.delinearize %x [4] : index, index, index
+    %v = sparse_array.access %a[%p#0, %p#1] : !M
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_positive(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    // expected-error@+1 {{'sparse_array.delinearize' op sizes must be positive, got 0}}
+    %p:2 = sparse_array.delinearize %x [0] : index, index
+    %v = sparse_array.access %a[%p#0, %p#1] : !M
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_var(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    %c = arith.constant 1 : index
+    // expected-error@+1 {{'sparse_array.delinearize' op index must be an index variable of the kernel}}
+    %p:2 = sparse_array.delinearize %c [4] : index, index
+    %v = sparse_array.access %a[%p#0, %p#1] : !M
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_use(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    %v = sparse_array.access %a[%x, %x] : !M
+    // expected-error@+1 {{'sparse_array.delinearize' op may only be used as indices of a sparse_array.access}}
+    %p:2 = sparse_array.delinearize %x [4] : index, index
+    %s = sparse_array.select_range %p#0 [1] (%v, %v) : f64, f64 -> f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_sliced(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %a: !M):
+    %p:2 = sparse_array.delinearize %x [4] : index, index
+    // expected-error@+1 {{'sparse_array.access' op a delinearized index cannot be sliced}}
+    %v = "sparse_array.access"(%a, %p#0, %p#1) <{slices = array<i64: 0, 3, 1, 0, -1, 0>}> : (!M, index, index) -> f64
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+func.func @delin_part_size(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<15xf64> {
+  ^bb0(%x: index, %a: !M):
+    %p:2 = sparse_array.delinearize %x [5] : index, index
+    // expected-error@+1 {{'sparse_array.access' op dimension 1 of size 4 is read as delinearized part 1 of size 5}}
+    %v = sparse_array.access %a[%p#0, %p#1] : !M
+    sparse_array.yield %v : f64
+  }
+  return
+}

@@ -92,3 +92,16 @@ func.func @linearized(%x: !sparse_array.array<12xf64>) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @delinearized(
+// CHECK: %[[P:.*]]:2 = sparse_array.delinearize %{{.*}} [4] : index, index
+// CHECK: sparse_array.access %{{.*}}[%[[P]]#0, %[[P]]#1]
+func.func @delinearized(%a: !sparse_array.array<3x4xf64>) {
+  %0 = sparse_array.kernel ins(%a : !sparse_array.array<3x4xf64>) -> !sparse_array.array<12xf64> {
+  ^bb0(%x: index, %b: !sparse_array.array<3x4xf64>):
+    %p:2 = sparse_array.delinearize %x [4] : index, index
+    %v = sparse_array.access %b[%p#0, %p#1] : !sparse_array.array<3x4xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
