@@ -69,6 +69,11 @@ for i in 0 1 2 3; do
   run "elementwise with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
     --fuzz $((300 * scale)) --depth $((2 + i % 2)) --batch 25 --seed $s --slices 0.6 "${opts[@]}"
 done
+for i in 0 1; do
+  s=$((first + 26 + i))
+  run "elementwise rank 4 with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
+    --fuzz $((200 * scale)) --depth 2 --batch 20 --seed $s --ranks 4 --slices 0.6 "${opts[@]}"
+done
 for i in 0 1 2 3; do
   s=$((first + 20 + i))
   run "elementwise chains seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \

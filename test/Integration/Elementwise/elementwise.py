@@ -155,6 +155,11 @@ LEVELS = {
     "csf": (["compressed"] * 3, [0, 1, 2]),
     "dcc": (["dense", "compressed", "compressed"], [0, 1, 2]),
     "coo3": (["compressed(nonunique)", "singleton(nonunique)", "singleton"], [0, 1, 2]),
+    "csf4": (["compressed"] * 4, [0, 1, 2, 3]),
+    "dcdc": (["dense", "compressed", "dense", "compressed"], [0, 1, 2, 3]),
+    "coo4": (["compressed(nonunique)", "singleton(nonunique)",
+              "singleton(nonunique)", "singleton"], [0, 1, 2, 3]),
+    "csf4_p": (["dense", "compressed", "compressed", "compressed"], [3, 1, 0, 2]),
 }
 
 FORMATS = {
@@ -174,11 +179,16 @@ FORMATS = {
         "udcc": "[dense, compressed, compressed(nonordered)]",
         "cdc_p": "[compressed, dense, compressed], order = [1, 0, 2]",
         "csf_p": "[compressed, compressed, compressed], order = [2, 0, 1]"},
+    4: {"dense": None, "csf4": "[compressed, compressed, compressed, compressed]",
+        "dcdc": "[dense, compressed, dense, compressed]",
+        "coo": "[compressed(nonunique), singleton(nonunique), singleton(nonunique), singleton]",
+        "csf4_p": "[dense, compressed, compressed, compressed], order = [3, 1, 0, 2]"},
 }
 
 
 def level_key(fmt, rank):
-    return {("coo", 2): "coo2", ("coo", 3): "coo3"}.get((fmt, rank), fmt)
+    return {("coo", 2): "coo2", ("coo", 3): "coo3",
+            ("coo", 4): "coo4"}.get((fmt, rank), fmt)
 
 
 def pack(arr, stored, fmt, fill, rng=None):
@@ -905,7 +915,10 @@ def shapes_for(rank, rng):
         return [rng.choice([0, 1, 5, 9, 16])]
     if rank == 2:
         return [rng.choice([0, 1, 3, 5]), rng.choice([1, 4, 7])]
-    return [rng.choice([2, 3]), rng.choice([0, 1, 3]), rng.choice([2, 4])]
+    if rank == 3:
+        return [rng.choice([2, 3]), rng.choice([0, 1, 3]), rng.choice([2, 4])]
+    return [rng.choice([1, 2]), rng.choice([0, 2, 3]), rng.choice([1, 2]),
+            rng.choice([2, 3])]
 
 
 def variants_for_case(rng, name, spec, per_case):
@@ -945,8 +958,11 @@ def main():
                         "operands that are slices, transpositions, "
                         "expand_dims or squeeze of other arrays; a sliced "
                         "result")
+    p.add_argument("--ranks", default="1,2,3",
+                   help="ranks the fuzz variants draw from (up to 4)")
     add_run_arguments(p)
     args = p.parse_args()
+    args.ranks = [int(r) for r in args.ranks.split(",")]
     with open(args.stdlib) as f:
         stdlib_text = f.read()
     rng = random.Random(args.seed)
@@ -966,7 +982,7 @@ def main():
             expr = random_expr(rng, t, num_inputs, args.depth)
             if isinstance(expr, int):
                 expr = X(POOLS[t][0], [expr, (expr + 1) % num_inputs])
-            rank = rng.choice([1, 2, 3])
+            rank = rng.choice(args.ranks)
             fmts = list(FORMATS[rank])
             fills = [rng.choice(FILL_POOLS[t]) for _ in range(num_inputs)]
             batch.append(make_variant(rng, expr, [t] * num_inputs, fills,
