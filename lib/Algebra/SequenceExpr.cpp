@@ -198,6 +198,9 @@ int64_t SequenceExpr::size() const {
       else
         start = std::min(start, whole - 1);
     }
+    // Counting down, nothing lies below coordinate 0.
+    if (step < 0)
+      stop = std::max<int64_t>(stop, -1);
     return sliceLength(start, stop, step);
   }
   }

@@ -512,8 +512,8 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     }
     if (step < 0) {
       // Counting down reads a level backwards: its leaf must be reflected
-      // (K - c ascends), and the slice is then the ascending one of the
-      // reflected coordinates, K - start to K - stop.
+      // (K - c ascends; the slice iterator then takes the ascending slice
+      // of the reflected coordinates).
       const SequenceExpr &operand = expr.getChildren()[0];
       LeafIterator *leaf = operand.is(Kind::Leaf) ? leafOf(operand) : nullptr;
       if (!leaf || !leaf->isReflected()) {
@@ -521,8 +521,6 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
                 expr.str();
         return nullptr;
       }
-      return makeSliceIterator(std::move(a), kReflectionBase - start,
-                               kReflectionBase - stop, -step, cursors);
     }
     return makeSliceIterator(std::move(a), start, stop, step, cursors);
   }

@@ -287,11 +287,38 @@ private:
 /// c - s a multiple of r, as (c - s) / r.
 class SliceIterator : public SequenceIterator {
 public:
+  /// A negative step reads a reflected leaf (coordinates K - c ascend, see
+  /// makeReflectedIterator): the ascending slice K - start to K - stop of
+  /// those; the size counts the original slice.
   SliceIterator(IteratorPtr operand, int64_t start, int64_t stop, int64_t step,
                 SequenceCursors &cursors)
       : operand(std::move(operand)), start(start), stop(stop), step(step),
-        cursors(cursors) {}
+        cursors(cursors) {
+    if (step < 0) {
+      reversed = {start, stop, step};
+      this->start = kReflectionBase - start;
+      this->stop = kReflectionBase - stop;
+      this->step = -step;
+    }
+  }
   Value size(OpBuilder &b, Location loc) override {
+    if (reversed) {
+      // Counting down from min(start, |a| - 1) to above max(stop, -1).
+      auto [s0, e0, r] = *reversed;
+      e0 = std::max<int64_t>(e0, -1);
+      Value last = arith::SubIOp::create(b, loc, operand->size(b, loc),
+                                         constIndex(b, loc, 1));
+      Value s = arith::MinSIOp::create(b, loc, constIndex(b, loc, s0), last);
+      Value span = arith::SubIOp::create(b, loc, s, constIndex(b, loc, e0));
+      Value count = arith::DivSIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, span, constIndex(b, loc, -r - 1)),
+          constIndex(b, loc, -r));
+      Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, s,
+                                          constIndex(b, loc, e0));
+      return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0),
+                                     count);
+    }
     // ceil((min(e, |a|) - s) / r), 0 when empty.
     // Signed throughout: a padded window may start (and stop) before 0.
     Value e = arith::MinSIOp::create(b, loc, constIndex(b, loc, stop),
@@ -421,6 +448,7 @@ private:
 
   IteratorPtr operand;
   int64_t start, stop, step;
+  std::optional<std::array<int64_t, 3>> reversed;
   SequenceCursors &cursors;
 };
 

@@ -68,6 +68,19 @@ void collectLeaves(const SequenceExpr &s, SmallVectorImpl<SequenceExpr> &out) {
     collectLeaves(c, out);
 }
 
+/// Whether leaf (operand, level) is sliced with a negative step in `s`: it
+/// is then read backwards (a reflected level iterator).
+bool readBackwards(const SequenceExpr &s, const SequenceExpr &leaf) {
+  if (s.is(Kind::Slice) && s.getSliceStep() < 0 &&
+      s.getChildren()[0].is(Kind::Leaf) &&
+      s.getChildren()[0].getOperand() == leaf.getOperand() &&
+      s.getChildren()[0].getLevel() == leaf.getLevel())
+    return true;
+  return llvm::any_of(s.getChildren(), [&](const SequenceExpr &c) {
+    return readBackwards(c, leaf);
+  });
+}
+
 LogicalResult SequenceLoops::createLeaves(OpBuilder &b) {
   SmallVector<SequenceExpr> found;
   collectLeaves(root, found);
@@ -108,6 +121,8 @@ LogicalResult SequenceLoops::createLeaves(OpBuilder &b) {
     if (!level)
       return func.emitError()
              << "level format '" << spec.getName() << "' has no iterator";
+    if (readBackwards(root, leaf) && !level->canLocate())
+      level = makeReflectedIterator(std::move(level));
     Value extent = DimOp::create(
         b, loc, array,
         static_cast<int64_t>(format.getLevelDim(leaf.getLevel())));
@@ -165,7 +180,15 @@ void SequenceLoops::emitCase(OpBuilder &b, Location l, const SequenceExpr &seq,
           [&](OpBuilder &tb, Location tl) {
             scf::YieldOp::create(
                 tb, tl,
-                memref::LoadOp::create(tb, tl, values, ValueRange{cursor->pos})
+                memref::LoadOp::create(
+                    tb, tl, values,
+                    ValueRange{cursor
+                                   ->storedSegment(
+                                       tb, tl, cursor->pos,
+                                       arith::AddIOp::create(
+                                           tb, tl, cursor->pos,
+                                           constIndex(tb, tl, 1)))
+                                   .first})
                     .getResult());
           },
           [&](OpBuilder &eb, Location el) {

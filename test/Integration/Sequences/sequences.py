@@ -88,13 +88,14 @@ class Node:
 
 
 class Gen:
-    def __init__(self, rng):
+    def __init__(self, rng, reversed_slices=False):
         self.rng = rng
+        self.reversed_slices = reversed_slices
         self.leaves = []
 
-    def leaf(self, size):
+    def leaf(self, size, sparse=False):
         rng = self.rng
-        dense = rng.random() < 0.25
+        dense = not sparse and rng.random() < 0.25
         density = rng.choice([0.0, 0.2, 0.5, 0.9])
         values = {}
         for c in range(size):
@@ -127,6 +128,17 @@ class Gen:
             outer = rng.choice(divisors)
             return Node(kind, [self.expr(outer, depth - 1),
                                self.expr(size // outer, depth - 1)], size)
+        # Counting down (a reversal) over a sparse leaf, read backwards.
+        if self.reversed_slices and rng.random() < 0.3:
+            step = -rng.choice([1, 1, 2, 3])
+            start = (size - 1) * -step + rng.randint(0, 3)
+            whole = start + 1 + rng.randint(0, 3)
+            last = start + step * (size - 1)
+            # Exclusive: below the last, above the next one down (-1 or
+            # less past coordinate 0).
+            stop = last - 1 - rng.randint(0, -step - 1)
+            leaf = self.leaf(whole, sparse=True)
+            return Node(kind, [leaf], size, (start, stop, step))
         # A slice with `size` elements of an operand that extends past it.
         step = rng.choice([1, 1, 2, 3])
         start = rng.randint(0, 3)
@@ -220,6 +232,9 @@ def main():
                    help="redraw larger expressions (a lattice over n levels "
                         "has up to 2^n points: compile time)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--reversed", action="store_true",
+                   help="also slices with negative steps over sparse leaves "
+                        "(read backwards)")
     p.add_argument("--bounds-checks", action="store_true")
     p.add_argument("--timeout", type=int, default=300)
     p.add_argument("--verbose", action="store_true",
@@ -231,7 +246,7 @@ def main():
         cases = []
         for _ in range(min(args.batch, args.count - start)):
             while True:
-                gen = Gen(rng)
+                gen = Gen(rng, args.reversed)
                 expr = gen.expr(rng.randint(1, 12), args.depth)
                 if len(gen.leaves) <= args.max_leaves:
                     break
