@@ -267,6 +267,8 @@ struct InputLevels {
   SmallVector<bool> full;
   /// The access's slice of each level (lo, hi, step), if any.
   SmallVector<std::optional<std::array<int64_t, 3>>> slice;
+  /// Whether the level stores a part of a collapsed read (delinearize).
+  SmallVector<bool> collapsed;
 };
 } // namespace
 
@@ -337,6 +339,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       auto arg = dyn_cast<BlockArgument>(al.index);
       in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
       in.full.push_back(format.getLevels()[al.level].isFull());
+      in.collapsed.push_back(al.isCollapsed());
       in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
                              ? std::optional(access.getSlice(al.dim))
                              : std::nullopt);
@@ -356,7 +359,10 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     SequenceExpr leaf = SequenceExpr::leaf(k);
     // A collapsed read binds several adjacent levels to the loop: their
     // product (seed 001 §5.1).
-    unsigned bound = llvm::count(inputs[k].loop, static_cast<int>(d));
+    unsigned bound = 0;
+    for (unsigned l = 0; l < inputs[k].loop.size(); ++l)
+      bound += inputs[k].loop[l] == static_cast<int>(d) &&
+               inputs[k].collapsed[l];
     if (bound > 1)
       return collapsedView(k, bound);
     int l = coiteratedLevel(k, d);

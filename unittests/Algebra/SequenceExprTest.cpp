@@ -98,6 +98,24 @@ TEST(SequenceExprTest, Sizes) {
   EXPECT_EQ(S::slice(sp(0, 10), 7, 3, 1).size(), 0);
   EXPECT_EQ(S::product(sp(0), sp(1, 4)).size(), S::kDynamic);
   EXPECT_EQ(S::unite({sp(0), sp(1, 9)}).size(), 9);
+  // Counting down: the start clamps to |a| - 1, the stop to -1.
+  EXPECT_EQ(S::slice(sp(0, 10), 9, -1, -1).size(), 10);
+  EXPECT_EQ(S::slice(sp(0, 10), 8, 0, -3).size(), 3);   // 8, 5, 2
+  EXPECT_EQ(S::slice(sp(0, 10), 50, -9, -4).size(), 3); // 9, 5, 1
+  EXPECT_EQ(S::slice(sp(0, 10), 3, 3, -1).size(), 0);
+}
+
+// sliceLength agrees with Python's len(range(lo, hi, step)) either way.
+TEST(SequenceExprTest, SliceLengthMatchesRange) {
+  for (int64_t lo = -3; lo <= 12; ++lo)
+    for (int64_t hi = -3; hi <= 12; ++hi)
+      for (int64_t step : {-4, -3, -2, -1, 1, 2, 3, 4}) {
+        int64_t n = 0;
+        for (int64_t c = lo; step > 0 ? c < hi : c > hi; c += step)
+          ++n;
+        EXPECT_EQ(sliceLength(lo, hi, step), n)
+            << lo << ":" << hi << ":" << step;
+      }
 }
 
 TEST(SequenceExprTest, Density) {
