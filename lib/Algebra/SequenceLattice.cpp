@@ -86,6 +86,16 @@ static void collectRegionAtoms(const SequenceExpr &s,
   }
   if (!s.isExhausted() && !s.is(Kind::Universe) && !llvm::is_contained(out, s))
     out.push_back(s);
+  // A concatenation's first part has the concatenation's coordinates: its
+  // dense operands are located at what the region visits there even once
+  // the concatenation moved on (they report no match past their extent).
+  if (s.is(Kind::Concat)) {
+    SmallVector<SequenceExpr> first;
+    collectRegionAtoms(s.getChildren()[0], first);
+    for (const SequenceExpr &t : first)
+      if (t.isDense() && t.is(Kind::Leaf) && !llvm::is_contained(out, t))
+        out.push_back(t);
+  }
 }
 
 namespace {

@@ -22,12 +22,18 @@
 //    iterated and at its coordinates (a union's case reads s2 there) but
 //    holds none, so the product holds nothing at x = 3..8 and only d0
 //    counts there (s2's 6 and d3's 5 were added at x = 3).
+// 6. (seed 11064, fuzz campaign) A concatenation whose first part's sparse
+//    level ran out (s0 empty) moved on with the first part's dense d1
+//    dropped: d1's 7 was lost at x = 0, where s3 is stored. Its dense
+//    atoms now stay located in the enclosing union (matching only inside
+//    their extent).
 
 func.func private @seed13_concat_dense_in_intersection(%a0: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a4: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, s1, s2), slice(d3, 1, 7, 1)), concat(intersect(d4, s5), s6))"}
 func.func private @seed1_slice_dense_in_intersection(%a0: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a3: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<2xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(union(union(d0, s1), d2, s3), slice(intersect(d4, s5), 1, 2, 2))"}
 func.func private @seed1_offset_missing_below_its_start(%a0: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<3xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a7: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a8: !sparse_array.array<12xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, s1), intersect(s2, s3, d4)), intersect(union(s5, s6, s7), slice(d8, 0, 9, 2)))"}
 func.func private @seed4_case_order(%a0: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<8xf64, #sparse_array.format<[dense]>>, %a2: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<7xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(intersect(concat(s0, d1), union(s2, s3)), concat(union(d4, s5), slice(s6, 0, 7, 3)))"}
 func.func private @seed11060_product_of_augmented(%a0: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(d0, product(intersect(s1, s2), slice(d3, 1, 8, 3)))"}
+func.func private @seed11064_concat_moved_on(%a0: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a2: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, d1), s2), s3)"}
 func.func @main() {
   %a_c0 = sparse_array.constant sparse<[], []> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
   %a_c1 = sparse_array.constant sparse<[[0], [1], [2], [3], [4]], [9.0, 3.0, 2.0, 1.0, 6.0]> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
@@ -72,6 +78,12 @@ func.func @main() {
   %e_c3 = sparse_array.constant dense<[4.0, 5.0, 4.0, 6.0, 8.0, 4.0, 4.0, 2.0, 8.0, 9.0]> : tensor<10xf64> : !sparse_array.array<10xf64, #sparse_array.format<[dense]>>
   %re = call @seed11060_product_of_augmented(%e_c0, %e_c1, %e_c2, %e_c3) : (!sparse_array.array<9xf64, #sparse_array.format<[dense]>>, !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<10xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   sparse_array.print %re : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  %f_c0 = sparse_array.constant sparse<[], []> : tensor<1xf64> : !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>
+  %f_c1 = sparse_array.constant dense<[7.0]> : tensor<1xf64> : !sparse_array.array<1xf64, #sparse_array.format<[dense]>>
+  %f_c2 = sparse_array.constant sparse<[[0]], [8.0]> : tensor<1xf64> : !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>
+  %f_c3 = sparse_array.constant sparse<[[0], [1]], [9.0, 2.0]> : tensor<2xf64> : !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>
+  %rf = call @seed11064_concat_moved_on(%f_c0, %f_c1, %f_c2, %f_c3) : (!sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  sparse_array.print %rf : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   return
 }
 
@@ -126,3 +138,8 @@ func.func @main() {
 // CHECK-NEXT: 7 8
 // CHECK-NEXT: 8 8
 // CHECK-NEXT: 9 3
+// CHECK:      # fill: 0
+// CHECK-NEXT: 1 2
+// CHECK-NEXT: 2
+// CHECK-NEXT: 1 16
+// CHECK-NEXT: 2 10
