@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <mutex>
@@ -154,9 +155,13 @@ public:
   FullIterator(LevelSpec spec, Value size) : LevelIterator(spec), size(size) {}
   bool canLocate() const override { return true; }
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
-                               Value) override {
+                               Value hi) override {
     Value begin = arith::MulIOp::create(b, loc, lo, size);
-    return {begin, arith::AddIOp::create(b, loc, begin, size)};
+    // One parent (the loops' case: hi = lo + 1): its segment of `size`.
+    if (auto add = hi.getDefiningOp<arith::AddIOp>();
+        add && add.getLhs() == lo && matchPattern(add.getRhs(), m_One()))
+      return {begin, arith::AddIOp::create(b, loc, begin, size)};
+    return {begin, arith::MulIOp::create(b, loc, hi, size)};
   }
   Value coordinate(OpBuilder &b, Location loc, Value begin,
                    Value pos) override {
