@@ -1,6 +1,7 @@
 //===- LowerShape.cpp - sparse-array-lower-shape --------------------------===//
 //
-// A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp).
+// A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp)
+// and populateMoveRangesPatterns (MoveRanges.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,7 @@ struct LowerShapePass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateCollapseLevelsPatterns(patterns);
+    populateMoveRangesPatterns(patterns);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };

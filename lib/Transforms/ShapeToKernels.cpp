@@ -19,6 +19,22 @@ using namespace mlir::sparse_array;
 
 namespace {
 
+/// Whether fusion has anything to do with shape operator `op`: its one
+/// user becomes a kernel (which then reads it fused), or an operand is the
+/// one-use result of an op that becomes a kernel (fused into it).
+bool hasFusionNeighbour(Operation *op) {
+  auto becomesKernel = [](Operation *o) {
+    return o && isa<KernelOp, MapOp, ReduceOp, SliceOp, ConcatOp, TransposeOp,
+                    ExpandDimsOp, SqueezeOp, SplitOp, ReshapeOp, CollapseOp>(o);
+  };
+  Value result = op->getResult(0);
+  if (result.hasOneUse() && becomesKernel(*result.getUsers().begin()))
+    return true;
+  return llvm::any_of(op->getOperands(), [&](Value v) {
+    return v.hasOneUse() && becomesKernel(v.getDefiningOp());
+  });
+}
+
 /// slice %a[spec] -> kernel reading %a through a sliced access: one index
 /// variable per result dimension; a sliced dimension reads lo + step * i,
 /// an integer index a constant coordinate (seed 001 §4.1).
@@ -26,6 +42,10 @@ struct SliceToKernel : public OpRewritePattern<SliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SliceOp slice,
                                 PatternRewriter &rewriter) const override {
+    // Alone, a slice that moves stored ranges is copied a range at a time
+    // (sparse-array-lower-shape, MoveRanges.cpp).
+    if (!hasFusionNeighbour(slice) && getMovedRangeLevel(slice))
+      return rewriter.notifyMatchFailure(slice, "moves stored ranges");
     ArrayType sourceType = cast<ArrayType>(slice.getSource().getType());
     ArrayType resultType = cast<ArrayType>(slice.getResult().getType());
     Location loc = slice.getLoc();
@@ -340,6 +360,8 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
+    if (!hasFusionNeighbour(concat) && getMovedRangeLevel(concat))
+      return rewriter.notifyMatchFailure(concat, "moves stored ranges");
     auto resultType = cast<ArrayType>(concat.getResult().getType());
     unsigned rank = resultType.getRank();
     unsigned dim = concat.getDim();

@@ -10,6 +10,8 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 }
 !a = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
 !b = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed]>>
+!b1 = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+!b3 = !sparse_array.array<3x5xf64, #sparse_array.format<[dense, compressed]>>
 !h = !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>
 !s = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
 !c = !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
@@ -17,15 +19,30 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 !v5 = !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
 !v8 = !sparse_array.array<8xf64, #sparse_array.format<[compressed]>>
 
-// hstack: A at columns 0..2 (window 0:8), B at 3..7 (window -3:5).
+// hstack: A at columns 0..2 (window 0:8), B at 3..7 (window -3:5). B's
+// fill differs from the result's (its implicit entries are values), so
+// the parts' stored ranges are not the result's: a kernel.
 // CHECK-LABEL: func.func @hstack(
 // CHECK: ^bb0(%[[I:[^:]*]]: index, %[[L:[^:]*]]: index, %[[A:[^:]*]]: {{.*}}, %[[B:[^:]*]]: {{.*}}):
 // CHECK: %[[X:.*]] = sparse_array.access %[[A]][%[[I]], %[[L]](0:8)] padded
 // CHECK: %[[Y:.*]] = sparse_array.access %[[B]][%[[I]], %[[L]](-3:5)] padded
 // CHECK: sparse_array.select_range %[[L]] [3] (%[[X]], %[[Y]])
-func.func @hstack(%a: !a, %b: !b) -> !h {
-  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+func.func @hstack(%a: !a, %b: !b1) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
   return %h : !h
+}
+
+// Alone, with every part stored like the result, a concatenation moves
+// stored ranges: it stays for sparse-array-lower-shape (MoveRanges.cpp);
+// so does a slice of one dimension.
+// CHECK-LABEL: func.func @hstack_moved(
+// CHECK-NEXT: sparse_array.concat
+// CHECK-NEXT: sparse_array.slice
+// CHECK-NEXT: return
+func.func @hstack_moved(%a: !a, %b: !b) -> (!h, !b3) {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+  %s = sparse_array.slice %b[1:4] : !b -> !b3
+  return %h, %s : !h, !b3
 }
 
 // Columns 2..5 of hstack(A, B): the windows and the bound compose with

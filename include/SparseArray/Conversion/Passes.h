@@ -34,6 +34,10 @@ public:
 /// its format is another); the others stay for the runtime.
 void populateCollapseLevelsPatterns(RewritePatternSet &patterns);
 
+/// sparse_array.slice and sparse_array.concat that move stored ranges
+/// (getMovedRangeLevel) as copies of those ranges (MoveRanges.cpp).
+void populateMoveRangesPatterns(RewritePatternSet &patterns);
+
 /// Patterns of sparse-array-lower-storage for the storage, I/O and
 /// conversion ops (function boundaries and scf are added by the pass).
 void populateStorageToBuffersPatterns(const TypeConverter &converter,

@@ -47,7 +47,7 @@ def SparseArrayLowerStoragePass
 
 def SparseArrayLowerShapePass
     : Pass<"sparse-array-lower-shape", "::mlir::ModuleOp"> {
-  let summary = "Lower collapses that merge stored levels into buffer code";
+  let summary = "Lower shape operators that move stored entries as they are into buffer code";
   let description = [{
     A `sparse_array.collapse` whose dimensions are stored by adjacent
     levels in the order of the linearization (C: the first collapsed
@@ -64,6 +64,22 @@ def SparseArrayLowerShapePass
 
     Example: `collapse %a [0, 1]` of a CSR matrix gives a compressed vector
     whose coordinates are `i * n + crd[p]` for the entries p of row i.
+
+    It also lowers the `sparse_array.concat` and `sparse_array.slice` ops
+    that `sparse-array-fuse` left alone because they move stored ranges
+    (`getMovedRangeLevel`: inputs stored like the result, only full levels
+    above the cut dimension's level): per parent position of that level,
+    each input's range of positions (for a slice, the coordinates in
+    [start, stop), located or found by bisection) is copied with everything
+    below it, in counted loops the C compiler vectorizes — coordinates
+    moved at the cut level, positions moved below it, values copied and
+    counted against the fill. An input holding explicit fills (assembled
+    by the program) makes the result go through `change_fill` to its own
+    fill, which drops them; no result stores its fill.
+
+    Example: `concat %a, %b dim 0` of two CSR matrices writes A's
+    positions, B's shifted by A's entry count, and both coordinate and
+    value buffers one after the other.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

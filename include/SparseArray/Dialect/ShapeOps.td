@@ -35,7 +35,11 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
     sliced access (`%i(lo:hi:step)`, constant coordinates for integers) and
     fuses it like any kernel: a slice of a computed expression slices that
     expression's inputs, and expressions of slices read the slices' sources
-    (seed 001 §5.2: no temporary).
+    (seed 001 §5.2: no temporary). With nothing to fuse with, a unit-step
+    slice of one dimension of static size, stored like its result, under
+    full levels only, stays for `sparse-array-lower-shape`, which copies
+    the stored range per parent (located on full levels, found by
+    bisection on ordered ones).
 
     Example:
 
@@ -165,7 +169,12 @@ def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
     `sparse-array-fuse` lowers it to a kernel that reads each input through
     a padded window of `dim` (`%l(-offset:total-offset)`) and picks the part
     a coordinate lies in (`sparse_array.select_range`), fused with what
-    surrounds it.
+    surrounds it. With nothing to fuse with, inputs stored like the result
+    (levels, order, widths, fill) and only full levels above the one
+    storing `dim`, it stays for `sparse-array-lower-shape`, which copies
+    each input's range of stored positions per parent of that level (CSR
+    vstack: the buffers one after the other, positions moved; hstack: each
+    row's segments in turn, coordinates moved).
 
     Example:
 

@@ -106,6 +106,24 @@ ArrayType getCollapsedStorageType(ArrayType source, ArrayRef<int64_t> dims,
 std::optional<std::pair<unsigned, unsigned>>
 getCollapsedLevels(FormatAttr format, ArrayRef<int64_t> dims, bool fortran);
 
+/// The level storing dimension `dim` when every level above it is full and
+/// has no buffers: its parents are then the same positions in every array
+/// of that format and shape, and a range of its positions owns a range of
+/// positions at each lower level (StoredRanges.cpp).
+std::optional<unsigned> getStoredRangeLevel(FormatAttr format, unsigned dim);
+
+/// The level of the concatenated dimension when `op` moves stored ranges:
+/// every input stored like the result (levels, order, widths, fill) and a
+/// stored range level for that dimension (lib/Conversion/MoveRanges.cpp
+/// copies the parts' ranges per parent instead of computing entries).
+std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
+
+/// (dimension, level) of the one sliced dimension when `op` moves stored
+/// ranges: a unit-step slice of a dimension of static size, the others
+/// whole, source and result stored alike, a stored range level that is
+/// full or ordered.
+std::optional<std::pair<unsigned, unsigned>> getMovedRangeLevel(SliceOp op);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

@@ -1,0 +1,469 @@
+//===- MoveRanges.cpp - slice and concat as copies of stored ranges -------===//
+//
+// A slice or a concatenation that computes nothing (StoredRanges.cpp says
+// when) keeps the source's stored entries in their order: per parent
+// position of the level storing the cut dimension (the levels above are
+// full, so the parents are alike in every part and in the result), the
+// result's entries are one range of each part's positions (seed 002 §3.1:
+// a range of positions owns a range at every lower level). So the result
+// is written a range at a time: coordinates copied (shifted at the cut
+// level), positions shifted, values copied, each a plain counted loop that
+// the C compiler vectorizes — the bulk copies seed 001 §8.3 found missing
+// from its generated vstack. Results store no entry equal to their fill
+// (docs/storage.md): the copy of the values counts such entries (a
+// vectorized reduction), and only an input assembled with explicit fills
+// makes the result go through sparse_array.change_fill to the same fill
+// afterwards, which drops them.
+//
+// Ranges come from the level iterators (init of a parent segment, search
+// for a coordinate on ordered levels); no format is special-cased.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Conversion/LevelIterator.h"
+#include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "CodegenUtils.h"
+#include "OutputAssembler.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+MemRefType bufferOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+/// buffer[pos] = v as the buffer's integer type.
+void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos) {
+  Type t = cast<MemRefType>(buffer.getType()).getElementType();
+  memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, t, v),
+                          buffer, ValueRange{pos});
+}
+
+/// A counted loop [0, n) whose body gets the induction variable.
+void forEach(OpBuilder &b, Location loc, Value n,
+             function_ref<void(OpBuilder &, Value)> body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, zero, n, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(b, loop.getInductionVar());
+}
+
+/// One array read a range at a time: its level iterators and buffers.
+struct RangeSource {
+  RangeSource(OpBuilder &b, Location loc, Value array) : array(array) {
+    auto type = cast<ArrayType>(array.getType());
+    FormatAttr format = type.getFormat();
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      buffers.push_back(fetchLevelBuffers(b, loc, array, l));
+      its.push_back(
+          LevelIteratorRegistry::create(format.getLevels()[l], buffers.back()));
+    }
+    values = ValuesOp::create(b, loc, bufferOf(type.getElementType()), array);
+  }
+  bool complete() const {
+    return llvm::all_of(its, [](auto &it) { return it != nullptr; });
+  }
+  unsigned numLevels() const { return its.size(); }
+
+  /// The number of positions of level l under parent positions [0, count).
+  Value positionsBelow(OpBuilder &b, Location loc, unsigned l, Value count) {
+    return its[l]->init(b, loc, constIndex(b, loc, 0), count).second;
+  }
+
+  Value array;
+  SmallVector<LevelBuffers> buffers;
+  SmallVector<std::unique_ptr<LevelIterator>> its;
+  Value values;
+};
+
+/// The result's buffers, written range after range; `cursor[l]` is the
+/// next position of level l (carried through the loop over parents).
+struct RangeSink {
+  /// Buffers per level (null where the format has none), and the values.
+  SmallVector<Value> positions, coordinates;
+  Value values;
+  /// The level whose coordinates are shifted (the cut dimension's).
+  unsigned cutLevel = 0;
+  /// The result's fill, when stored values equal to it are counted (the
+  /// last level is not full); the count is the cursors' last entry.
+  TypedAttr countedFill;
+
+  /// Copies the positions [lo, hi) of level l of `src`, and everything
+  /// below them, to the cursors `cursor[l..]`; the coordinates of the cut
+  /// level get `shift` added. Returns the cursors after the range.
+  SmallVector<Value> copy(OpBuilder &b, Location loc, RangeSource &src,
+                          unsigned l, Value lo, Value hi, ValueRange cursor,
+                          Value shift) {
+    unsigned last = src.numLevels() - 1;
+    Value n = arith::SubIOp::create(b, loc, hi, lo);
+    Value at = cursor[l];
+    Value srcCrd = src.buffers[l].coordinates;
+    SmallVector<Value> next(cursor);
+    // Coordinates, and the values on the last level (counting those equal
+    // to the fill), in one loop.
+    bool count = l == last && countedFill;
+    if (srcCrd || l == last) {
+      // One entry t: coordinates moved (at the cut level), the value
+      // copied; returns whether it equals the fill (when counted).
+      auto body = [&](OpBuilder &lb, Value t) -> Value {
+        Value from = arith::AddIOp::create(lb, loc, lo, t);
+        Value to = arith::AddIOp::create(lb, loc, at, t);
+        if (srcCrd) {
+          Value c = memref::LoadOp::create(lb, loc, srcCrd, ValueRange{from});
+          if (l == cutLevel)
+            c = arith::AddIOp::create(
+                lb, loc, c,
+                arith::IndexCastOp::create(lb, loc, c.getType(), shift));
+          memref::StoreOp::create(lb, loc, c, coordinates[l], ValueRange{to});
+        }
+        if (l != last)
+          return Value();
+        Value v = memref::LoadOp::create(lb, loc, src.values, ValueRange{from});
+        memref::StoreOp::create(lb, loc, v, values, ValueRange{to});
+        if (!count)
+          return Value();
+        return arith::IndexCastUIOp::create(
+            lb, loc, lb.getIndexType(),
+            arith::XOrIOp::create(lb, loc, differsFrom(lb, loc, v, countedFill),
+                                  arith::ConstantIntOp::create(lb, loc, 1, 1)));
+      };
+      Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+      if (!count) {
+        forEach(b, loc, n, [&](OpBuilder &lb, Value t) { body(lb, t); });
+      } else {
+        // Counted over [first, stop), from `fills`.
+        auto countLoop = [&](OpBuilder &lb, Value first, Value stop,
+                             Value fills) {
+          auto loop = scf::ForOp::create(lb, loc, first, stop, one,
+                                         ValueRange{fills});
+          OpBuilder::InsertionGuard inner(lb);
+          lb.setInsertionPointToStart(loop.getBody());
+          Value sum = arith::AddIOp::create(lb, loc, loop.getRegionIterArgs()[0],
+                                            body(lb, loop.getInductionVar()));
+          scf::YieldOp::create(lb, loc, sum);
+          return loop.getResult(0);
+        };
+        // Long ranges in blocks of kBlock entries: the C compiler turns a
+        // block's copies into memcpy and counts its fills in a second
+        // loop, which then reads the block from cache, not from memory.
+        // Short ones (rows) in one loop, without the blocks' overhead.
+        constexpr int64_t kBlock = 4096;
+        Value block = constIndex(b, loc, kBlock);
+        Value isLong =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, n, block);
+        auto branch = scf::IfOp::create(
+            b, loc, isLong,
+            [&](OpBuilder &tb, Location l2) {
+              auto blocks = scf::ForOp::create(tb, l2, zero, n, block,
+                                               ValueRange{cursor.back()});
+              OpBuilder::InsertionGuard guard(tb);
+              tb.setInsertionPointToStart(blocks.getBody());
+              Value first = blocks.getInductionVar();
+              Value stop = arith::MinUIOp::create(
+                  tb, l2, n, arith::AddIOp::create(tb, l2, first, block));
+              scf::YieldOp::create(
+                  tb, l2,
+                  countLoop(tb, first, stop, blocks.getRegionIterArgs()[0]));
+              tb.setInsertionPointAfter(blocks);
+              scf::YieldOp::create(tb, l2, blocks.getResults());
+            },
+            [&](OpBuilder &eb, Location l2) {
+              scf::YieldOp::create(eb, l2,
+                                   countLoop(eb, zero, n, cursor.back()));
+            });
+        next.back() = branch.getResult(0);
+      }
+    }
+    next[l] = arith::AddIOp::create(b, loc, at, n);
+    if (l == last)
+      return next;
+    // The children of [lo, hi): their positions, each moved by the
+    // distance between where they start in the source and in the result.
+    auto [childLo, childHi] = src.its[l + 1]->init(b, loc, lo, hi);
+    if (Value srcPos = src.buffers[l + 1].positions) {
+      Type t = cast<MemRefType>(srcPos.getType()).getElementType();
+      Value delta = arith::IndexCastOp::create(
+          b, loc, t, arith::SubIOp::create(b, loc, cursor[l + 1], childLo));
+      Value one = constIndex(b, loc, 1);
+      Value from0 = arith::AddIOp::create(b, loc, lo, one);
+      Value to0 = arith::AddIOp::create(b, loc, at, one);
+      forEach(b, loc, n, [&](OpBuilder &lb, Value t) {
+        Value p = memref::LoadOp::create(
+            lb, loc, srcPos,
+            ValueRange{arith::AddIOp::create(lb, loc, from0, t)});
+        memref::StoreOp::create(
+            lb, loc, arith::AddIOp::create(lb, loc, p, delta), positions[l + 1],
+            ValueRange{arith::AddIOp::create(lb, loc, to0, t)});
+      });
+    }
+    return copy(b, loc, src, l + 1, childLo, childHi, next, shift);
+  }
+};
+
+/// What a concatenation or a slice writes: the ranges of level `cut` per
+/// parent of its (full) levels above.
+struct RangeMove {
+  ArrayType resultType;
+  unsigned cut;
+  /// Per level of the result: its buffers' capacity (positions, then
+  /// coordinates; values: the last level's).
+  SmallVector<Value> posCapacity, crdCapacity;
+  /// Whether the capacities are what will be written (no shrinking).
+  bool exact = false;
+  /// Writes the ranges of one parent; returns the cursors after them.
+  std::function<SmallVector<Value>(OpBuilder &, Value parent, ValueRange cursor,
+                                   RangeSink &)>
+      parentBody;
+};
+
+/// Allocates the result, runs the loop over the parents of level `cut`
+/// (`parents` of them), shrinks the buffers to what was written and
+/// assembles the result with dimension sizes `dims`.
+Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
+                    RangeMove &move, Value parents, ArrayRef<Value> dims) {
+  FormatAttr format = move.resultType.getFormat();
+  unsigned numLevels = format.getNumLevels();
+  Type posType = b.getIntegerType(format.getPosWidth());
+  Type crdType = b.getIntegerType(format.getCrdWidth());
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  RangeSink sink;
+  sink.cutLevel = move.cut;
+  sink.positions.assign(numLevels, Value());
+  sink.coordinates.assign(numLevels, Value());
+  for (unsigned l = move.cut; l < numLevels; ++l) {
+    const LevelFormat *lf = format.getLevels()[l].format;
+    if (lf->hasPositionsBuffer()) {
+      sink.positions[l] = sparse_array::detail::allocOutputBuffer(
+          b, loc, op, bufferOf(posType), move.posCapacity[l]);
+      storeIndex(b, loc, zero, sink.positions[l], zero);
+    }
+    if (lf->hasCoordinatesBuffer())
+      sink.coordinates[l] = sparse_array::detail::allocOutputBuffer(
+          b, loc, op, bufferOf(crdType), move.crdCapacity[l]);
+  }
+  sink.values = sparse_array::detail::allocOutputBuffer(
+      b, loc, op, bufferOf(move.resultType.getElementType()),
+      move.crdCapacity[numLevels - 1]);
+
+  // Stored values equal to the fill are counted unless the last level is
+  // full (a full level stores every entry).
+  if (!format.getLevels().back().isFull())
+    sink.countedFill = format.getFill();
+  // Cursors of the levels below the cut (those above are full: none), and
+  // the count of stored fills.
+  SmallVector<Value> init(numLevels + (sink.countedFill ? 1 : 0), zero);
+  auto loop = scf::ForOp::create(b, loc, zero, parents, one,
+                                 ArrayRef(init).drop_front(move.cut));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value r = loop.getInductionVar();
+    SmallVector<Value> cursor(move.cut, zero);
+    llvm::append_range(cursor, loop.getRegionIterArgs());
+    cursor = move.parentBody(b, r, cursor, sink);
+    if (Value pos = sink.positions[move.cut])
+      storeIndex(b, loc, cursor[move.cut], pos,
+                 arith::AddIOp::create(b, loc, r, one));
+    scf::YieldOp::create(b, loc, ArrayRef(cursor).drop_front(move.cut));
+  }
+  // Positions written per level: the parents' count + 1 (the cut level's
+  // parents are `parents`; below, the positions of the level above).
+  SmallVector<Value> written(move.cut, zero);
+  llvm::append_range(written, loop.getResults());
+  Value storedFills;
+  if (sink.countedFill)
+    storedFills = written.pop_back_val();
+  auto resize = [&](Value buffer, Value size) {
+    return move.exact ? buffer : emitResize(b, loc, buffer, size);
+  };
+  SmallVector<Value> buffers;
+  for (unsigned l = move.cut; l < numLevels; ++l) {
+    if (Value pos = sink.positions[l]) {
+      Value count = l == move.cut ? parents : written[l - 1];
+      buffers.push_back(
+          resize(pos, arith::AddIOp::create(b, loc, count, one)));
+    }
+    if (Value crd = sink.coordinates[l])
+      buffers.push_back(resize(crd, written[l]));
+  }
+  buffers.push_back(resize(sink.values, written.back()));
+  Value result = AssembleOp::create(b, loc, move.resultType, buffers, dims);
+  if (!storedFills)
+    return result;
+  // An input stored explicit fills: drop them (rare: readers, kernels and
+  // conversions never store them).
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                    storedFills, zero);
+  auto branch = scf::IfOp::create(
+      b, loc, any,
+      [&](OpBuilder &tb, Location l) {
+        Value clean =
+            ChangeFillOp::create(tb, l, move.resultType, result).getResult();
+        DeallocOp::create(tb, l, result);
+        scf::YieldOp::create(tb, l, clean);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, result); });
+  return branch.getResult(0);
+}
+
+/// The product of the sizes of the levels above `cut` (full levels): the
+/// parents of level `cut`.
+Value parentsOf(OpBuilder &b, Location loc, ArrayType type,
+                ArrayRef<Value> dims, unsigned cut) {
+  Value n = constIndex(b, loc, 1);
+  for (unsigned l = 0; l < cut; ++l)
+    n = arith::MulIOp::create(b, loc, n,
+                              dims[type.getFormat().getLevelDim(l)]);
+  return n;
+}
+
+SmallVector<Value> dimSizes(OpBuilder &b, Location loc, Value array) {
+  SmallVector<Value> dims;
+  auto type = cast<ArrayType>(array.getType());
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    dims.push_back(type.isDynamicDim(d)
+                       ? Value(DimOp::create(b, loc, array, int64_t(d)))
+                       : constIndex(b, loc, type.getShape()[d]));
+  return dims;
+}
+
+/// concat: per parent, each part's range in turn, its coordinates at the
+/// cut level moved by the part's offset.
+struct ConcatByRanges : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<unsigned> cut = getMovedRangeLevel(op);
+    if (!cut)
+      return rewriter.notifyMatchFailure(op, "not a move of stored ranges");
+    Location loc = op.getLoc();
+    auto resultType = cast<ArrayType>(op.getType());
+    unsigned numLevels = resultType.getFormat().getNumLevels();
+    SmallVector<RangeSource> parts;
+    for (Value input : op.getInputs()) {
+      parts.emplace_back(rewriter, loc, input);
+      if (!parts.back().complete())
+        return rewriter.notifyMatchFailure(op, "a level has no iterator");
+    }
+    unsigned dim = op.getDim();
+    SmallVector<Value> dims = dimSizes(rewriter, loc, op.getInputs().front());
+    dims[dim] = constIndex(rewriter, loc, resultType.getShape()[dim]);
+    Value parents = parentsOf(rewriter, loc, resultType, dims, *cut);
+
+    // Exact capacities: the parts' positions per level summed.
+    RangeMove move;
+    move.resultType = resultType;
+    move.cut = *cut;
+    move.exact = true;
+    move.posCapacity.assign(numLevels, Value());
+    move.crdCapacity.assign(numLevels, Value());
+    Value zero = constIndex(rewriter, loc, 0), one = constIndex(rewriter, loc, 1);
+    SmallVector<Value> counts(parts.size(), parents);
+    Value above = parents;
+    for (unsigned l = *cut; l < numLevels; ++l) {
+      move.posCapacity[l] = arith::AddIOp::create(rewriter, loc, above, one);
+      Value total = zero;
+      for (auto [part, count] : llvm::zip(parts, counts)) {
+        count = part.positionsBelow(rewriter, loc, l, count);
+        total = arith::AddIOp::create(rewriter, loc, total, count);
+      }
+      move.crdCapacity[l] = above = total;
+    }
+    SmallVector<int64_t> offsets;
+    int64_t offset = 0;
+    for (Value input : op.getInputs()) {
+      offsets.push_back(offset);
+      offset += cast<ArrayType>(input.getType()).getShape()[dim];
+    }
+    move.parentBody = [&](OpBuilder &b, Value r, ValueRange cursor,
+                          RangeSink &sink) {
+      SmallVector<Value> c(cursor);
+      Value next = arith::AddIOp::create(b, loc, r, one);
+      for (auto [part, off] : llvm::zip(parts, offsets)) {
+        auto [lo, hi] = part.its[*cut]->init(b, loc, r, next);
+        c = sink.copy(b, loc, part, *cut, lo, hi, c, constIndex(b, loc, off));
+      }
+      return c;
+    };
+    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, parents, dims));
+    return success();
+  }
+};
+
+/// slice: per parent, the range of the cut level's positions whose
+/// coordinates lie in [start, stop) (located on a full level, found by
+/// bisection on an ordered one), its coordinates moved down by start. The
+/// buffers are sized for the source's entries and shrunk afterwards.
+struct SliceByRanges : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto moved = getMovedRangeLevel(op);
+    if (!moved)
+      return rewriter.notifyMatchFailure(op, "not a move of stored ranges");
+    unsigned dim = moved->first, cut = moved->second;
+    Location loc = op.getLoc();
+    auto resultType = cast<ArrayType>(op.getType());
+    unsigned numLevels = resultType.getFormat().getNumLevels();
+    RangeSource src(rewriter, loc, op.getSource());
+    if (!src.complete())
+      return rewriter.notifyMatchFailure(op, "a level has no iterator");
+    SliceOp::Normalized n = *op.normalize(dim);
+    SmallVector<Value> dims = dimSizes(rewriter, loc, op.getSource());
+    Value parents = parentsOf(rewriter, loc, resultType, dims, cut);
+    dims[dim] = constIndex(rewriter, loc, n.length());
+
+    RangeMove move;
+    move.resultType = resultType;
+    move.cut = cut;
+    move.posCapacity.assign(numLevels, Value());
+    move.crdCapacity.assign(numLevels, Value());
+    Value one = constIndex(rewriter, loc, 1);
+    Value above = parents;
+    for (unsigned l = cut; l < numLevels; ++l) {
+      move.posCapacity[l] = arith::AddIOp::create(rewriter, loc, above, one);
+      move.crdCapacity[l] = above = src.positionsBelow(rewriter, loc, l, above);
+    }
+    int64_t size = cast<ArrayType>(op.getSource().getType()).getShape()[dim];
+    Value start = constIndex(rewriter, loc, n.lo);
+    Value stop = constIndex(rewriter, loc, n.lo + n.length());
+    LevelIterator &it = *src.its[cut];
+    move.parentBody = [&](OpBuilder &b, Value r, ValueRange cursor,
+                          RangeSink &sink) {
+      Value lo, hi;
+      if (it.getSpec().isFull() && it.canLocate()) {
+        lo = it.locate(b, loc, r, start);
+        hi = arith::AddIOp::create(b, loc, lo,
+                                   constIndex(b, loc, n.length()));
+      } else {
+        auto [begin, end] =
+            it.init(b, loc, r, arith::AddIOp::create(b, loc, r, one));
+        // An open end needs no search.
+        lo = n.lo == 0 ? begin : it.search(b, loc, begin, end, start).first;
+        hi = n.lo + n.length() == size ? end
+                                       : it.search(b, loc, lo, end, stop).first;
+      }
+      return sink.copy(b, loc, src, cut, lo, hi, cursor,
+                       constIndex(b, loc, -n.lo));
+    };
+    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, parents, dims));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::sparse_array::populateMoveRangesPatterns(RewritePatternSet &patterns) {
+  patterns.add<ConcatByRanges, SliceByRanges>(patterns.getContext());
+}

@@ -1,0 +1,80 @@
+//===- StoredRanges.cpp - Shape operators that move stored ranges ---------===//
+//
+// When a slice or a concatenation computes nothing, its result's stored
+// entries are the source's, in the same order, cut into or joined from
+// ranges of stored positions (seed 002 §3.1: below a range of positions of
+// one level lies a range of positions of every lower level). The lowering
+// (lib/Conversion/MoveRanges.cpp) then copies buffers a range at a time:
+// loops the C compiler turns into memcpy-like code, the bulk copies seed
+// 001 §8.3 found missing from its generated vstack. These predicates say
+// when that applies; sparse-array-fuse keeps such an op only when nothing
+// fuses with it, and sparse-array-lower-shape moves it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+std::optional<unsigned>
+mlir::sparse_array::getStoredRangeLevel(FormatAttr format, unsigned dim) {
+  unsigned level = format.getDimLevel(dim);
+  // Every level above must be full and bufferless: the parents of `level`
+  // are then the same positions in every array of the same shape.
+  for (LevelSpec above : format.getLevels().take_front(level))
+    if (!above.isFull() || above.format->hasPositionsBuffer() ||
+        above.format->hasCoordinatesBuffer())
+      return std::nullopt;
+  return level;
+}
+
+/// The same storage (levels, order, widths) and the same fill value.
+static bool storedAlike(ArrayType a, ArrayType b) {
+  FormatAttr fa = a.getFormat(), fb = b.getFormat();
+  return fa.getLevels() == fb.getLevels() && fa.getOrder() == fb.getOrder() &&
+         fa.getPosWidth() == fb.getPosWidth() &&
+         fa.getCrdWidth() == fb.getCrdWidth() &&
+         isSameScalar(fa.getFill(), fb.getFill());
+}
+
+std::optional<unsigned> mlir::sparse_array::getMovedRangeLevel(ConcatOp op) {
+  auto result = cast<ArrayType>(op.getResult().getType());
+  for (Value input : op.getInputs())
+    if (!storedAlike(cast<ArrayType>(input.getType()), result))
+      return std::nullopt;
+  return getStoredRangeLevel(result.getFormat(), op.getDim());
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+mlir::sparse_array::getMovedRangeLevel(SliceOp op) {
+  auto source = cast<ArrayType>(op.getSource().getType());
+  auto result = cast<ArrayType>(op.getResult().getType());
+  if (source.getRank() != result.getRank() || !storedAlike(source, result))
+    return std::nullopt;
+  std::optional<unsigned> sliced;
+  for (unsigned d = 0; d < source.getRank(); ++d) {
+    FailureOr<SliceOp::Normalized> n = op.normalize(d);
+    if (failed(n) || n->index)
+      return std::nullopt;
+    if (n->whole)
+      continue;
+    // One dimension, ascending by one, of a size known at compile time
+    // (no run-time extent check to make).
+    if (sliced || n->step != 1 || source.isDynamicDim(d))
+      return std::nullopt;
+    sliced = d;
+  }
+  if (!sliced)
+    return std::nullopt;
+  std::optional<unsigned> level =
+      getStoredRangeLevel(source.getFormat(), *sliced);
+  // A range of coordinates is a range of positions on full levels and,
+  // found by bisection, on ordered ones.
+  if (!level)
+    return std::nullopt;
+  LevelSpec spec = source.getFormat().getLevels()[*level];
+  if (!spec.ordered || (spec.isFull() && !spec.unique))
+    return std::nullopt;
+  return std::make_pair(*sliced, *level);
+}

@@ -1,0 +1,135 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-lower-shape --canonicalize | FileCheck %s
+// Slices and concatenations with nothing to fuse, stored like their
+// results, move ranges of stored positions (MoveRanges.cpp): counted copy
+// loops per parent of the cut level, coordinates shifted there, positions
+// moved below it, the values counted against the fill (an input that
+// stores explicit fills goes through change_fill); no kernel, no search
+// where a range is located.
+
+!a = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
+!b = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed]>>
+!h = !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>
+!v = !sparse_array.array<8x5xf64, #sparse_array.format<[dense, compressed]>>
+!s = !sparse_array.array<4x2xf64, #sparse_array.format<[dense, compressed]>>
+!r = !sparse_array.array<2x5xf64, #sparse_array.format<[dense, compressed]>>
+!coo = !sparse_array.array<4x5xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!coo8 = !sparse_array.array<8x5xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!coo2 = !sparse_array.array<2x5xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!d = !sparse_array.array<4x3xf64>
+!d6 = !sparse_array.array<4x6xf64>
+
+// hstack: per row, A's segment then B's, B's coordinates moved by 3. A
+// long range is copied in blocks of 4096 (memcpy, then the fills counted
+// from cache), a short one in one loop.
+// CHECK-LABEL: func.func @hstack(
+// CHECK-NOT: sparse_array.kernel
+// CHECK: %[[POS:.*]] = memref.alloc() : memref<5xi64>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %c4 step %c1 iter_args(%[[AT:.*]] = %c0, %[[FILLS:.*]] = %c0)
+// CHECK:   %[[N:.*]] = arith.subi
+// CHECK:   %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c4096
+// CHECK:   %[[NA:.*]] = scf.if %[[LONG]]
+// CHECK:     scf.for %[[BLK:.*]] = %c0 to %[[N]] step %c4096
+// CHECK:       %[[END:.*]] = arith.minui %[[N]]
+// CHECK:       scf.for %{{.*}} = %[[BLK]] to %[[END]] step %c1
+// CHECK-NOT:     arith.addi %{{.*}}, %c3_i64
+// CHECK:         memref.store
+// CHECK:         arith.cmpi eq
+// CHECK:   } else {
+// CHECK:     scf.for %{{.*}} = %c0 to %[[N]] step %c1
+// CHECK:   scf.if
+// CHECK:     scf.for {{.*}} step %c4096 iter_args(%{{.*}} = %[[NA]])
+// CHECK:       %[[C:.*]] = memref.load
+// CHECK:       arith.addi %[[C]], %c3_i64 : i64
+// CHECK:   memref.store %{{.*}}, %[[POS]]
+// CHECK: sparse_array.assemble
+// CHECK: scf.if
+// CHECK:   sparse_array.change_fill
+// CHECK:   sparse_array.dealloc
+func.func @hstack(%a: !a, %b: !b) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b -> !h
+  return %h : !h
+}
+
+// vstack: the outermost level is cut (one parent): B's positions moved by
+// A's entries, its coordinates and values copied as they are.
+// CHECK-LABEL: func.func @vstack(
+// CHECK-NOT: sparse_array.kernel
+// CHECK: %[[NA:.*]] = memref.load %{{.*}}[%c4]
+// CHECK: scf.for %{{.*}} = %c0 to %c4
+// CHECK: scf.for
+// CHECK: %[[B0:.*]] = memref.load %[[BPOS:.*]][%c0]
+// CHECK: scf.for
+// CHECK:   memref.load %[[BPOS]]
+// CHECK:   arith.addi
+// CHECK-NOT: scf.while
+// CHECK: sparse_array.assemble
+func.func @vstack(%a: !b, %b: !b) -> !v {
+  %v = sparse_array.concat %a, %b dim 0 : !b, !b -> !v
+  return %v : !v
+}
+
+// Columns 1..2: per row, the range found by two bisections.
+// CHECK-LABEL: func.func @columns(
+// CHECK: scf.for
+// CHECK:   scf.while
+// CHECK:     arith.cmpi ult, %{{.*}}, %c1 : index
+// CHECK:   scf.while
+// CHECK:     arith.cmpi ult, %{{.*}}, %c3 : index
+// CHECK:   scf.for
+// CHECK:     arith.addi %{{.*}}, %c-1_i64 : i64
+// CHECK: memref.realloc
+func.func @columns(%b: !b) -> !s {
+  %s = sparse_array.slice %b[:, 1:3] : !b -> !s
+  return %s : !s
+}
+
+// Rows 1..2 of CSR: located (a full level), no search.
+// CHECK-LABEL: func.func @rows(
+// CHECK-NOT: scf.while
+// CHECK: sparse_array.assemble
+func.func @rows(%b: !b) -> !r {
+  %s = sparse_array.slice %b[1:3] : !b -> !r
+  return %s : !r
+}
+
+// COO: the outermost, non-unique level found by bisection (its runs kept
+// whole), the singleton level's coordinates copied.
+// CHECK-LABEL: func.func @coo_rows(
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK: sparse_array.assemble
+func.func @coo_rows(%b: !coo) -> !coo2 {
+  %s = sparse_array.slice %b[1:3] : !coo -> !coo2
+  return %s : !coo2
+}
+
+// CHECK-LABEL: func.func @coo_vstack(
+// CHECK-NOT: sparse_array.kernel
+// CHECK: sparse_array.assemble
+func.func @coo_vstack(%a: !coo, %b: !coo) -> !coo8 {
+  %v = sparse_array.concat %a, %b dim 0 : !coo, !coo -> !coo8
+  return %v : !coo8
+}
+
+// Dense arrays store every entry: values copied per row, nothing counted,
+// the buffer exactly as large as the result.
+// CHECK-LABEL: func.func @dense(
+// CHECK: memref.alloc() : memref<24xf64>
+// CHECK-NOT: arith.cmpi
+// CHECK-NOT: change_fill
+// CHECK-NOT: memref.realloc
+// CHECK: sparse_array.assemble
+func.func @dense(%a: !d, %b: !d) -> !d6 {
+  %h = sparse_array.concat %a, %b dim 1 : !d, !d -> !d6
+  return %h : !d6
+}
+
+// Another fill in a part: its implicit entries are values, a kernel.
+// CHECK-LABEL: func.func @other_fill(
+// CHECK-NOT: sparse_array.concat
+// CHECK: sparse_array.kernel
+!b1 = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+func.func @other_fill(%a: !a, %b: !b1) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
+  return %h : !h
+}
