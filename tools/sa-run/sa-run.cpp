@@ -38,6 +38,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <malloc.h>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -126,6 +127,16 @@ int main(int argc, char **argv) {
   std::vector<std::string> inputs(programInputs.begin(), programInputs.end());
   if (!inputs.empty() && inputs.front() == "--")
     inputs.erase(inputs.begin());
+
+  // Programs allocate their results afresh and free them. glibc returns
+  // blocks above its mmap threshold to the kernel on free and trims the
+  // heap's top, so a loop that makes a result per iteration pays a page
+  // fault and a zeroed page per 4 KiB each time (vstack of 1.3M entries:
+  // 7.6 ms, 2.9 ms with reuse). The runner owns the process: keep freed
+  // memory below 32 MiB per block for reuse, as glibc's dynamic threshold
+  // does for numpy's arrays once one was freed.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
