@@ -22,7 +22,10 @@ Families (what Burrito's evaluation measures):
 
 Inputs: real matrices (../shared/data/matrices, when present) and generated
 banded ones (sa-bench-elementwise-gen: 10 entries per row, up to 2^20 rows =
-10.5M entries). sparse_array runs each family as a noinline function over
+10.5M entries), stored with 32-bit positions and coordinates by both
+sparse_array and scipy (whose index arrays are int32 while sizes and entry
+counts fit; the collapsed vector's coordinates take 64 bits above 2^32).
+sparse_array runs each family as a noinline function over
 static-shaped arrays read once (sa-run, JIT -O3), timed by sa_rt_seconds()
 around the call, best of --repeat; scipy (1.10) and pydata/sparse (0.13) run
 the same operations on the same data, best of --repeat. Every system's
@@ -79,8 +82,11 @@ func.func private @sa_rt_print_newline()
 llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>
 """
 
-CSR = "#sparse_array.format<[dense, compressed]>"
-COO = "#sparse_array.format<[compressed(nonunique), singleton]>"
+# 32-bit positions and coordinates, as scipy stores these matrices (its
+# index arrays are int32 while sizes and entry counts fit).
+W32 = ", pos_width = 32, crd_width = 32"
+CSR = "#sparse_array.format<[dense, compressed]%s>" % W32
+COO = "#sparse_array.format<[compressed(nonunique), singleton]%s>" % W32
 
 
 def ty(shape, fmt=CSR):
@@ -118,7 +124,10 @@ def sa_program(n, m, repeat):
     fn("right", [("a", A)], R, "  %%r = sparse_array.slice %%a[:, %d:%d] : %s -> %s\n%s" % (mid, m, A, R, ret("%r", R)))
     fn("rowsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [1] : %s -> %s\n%s" % (A, Y, ret("%r", Y)))
     fn("bslice", [("b", A)], S, "  %%r = sparse_array.slice %%b[%d:%d] : %s -> %s\n%s" % (r0, r1, A, S, ret("%r", S)))
-    V = "!sparse_array.array<%dxf64, #sparse_array.format<[compressed]>>" % (n * m)
+    # Collapsed coordinates up to n*m: 32 bits while they fit (what the
+    # merged levels get), else 64 (scipy: int64 indices above 2^31).
+    V = "!sparse_array.array<%dxf64, #sparse_array.format<[compressed], pos_width = 32%s>>" % (
+        n * m, ", crd_width = 32" if n * m <= 2 ** 32 else "")
     fn("vec", [("a", A)], V, "  %%r = sparse_array.collapse %%a [0, 1] : %s -> %s\n%s" % (A, V, ret("%r", V)))
     # The timed families.
     fn("collapse_csr", [("a", A)], V, "  %%r = sparse_array.collapse %%a [0, 1] : %s -> %s\n%s" % (A, V, ret("%r", V)))
@@ -254,6 +263,15 @@ def reference_runs(a, b, repeat, with_pydata=True):
         "spmv_vstack": lambda: sp.vstack([top, bot], format="csr") @ x,
         "slice_mul": lambda: a[r0:r1].multiply(bs),
     }
+    out = {"scipy": {}, "pydata": {}}
+    for fam in FAMILIES:
+        t, r = best_of(repeat, scipy_ops[fam])
+        out["scipy"][fam] = (t,) + summary(r)
+        out["pydata"][fam] = None
+    if not with_pydata:
+        # Its inputs are not even built: slicing GCXS is quadratic (the
+        # set-up alone took over 25 minutes at 10.5M entries).
+        return out
     ga, gb = sparse.GCXS.from_scipy_sparse(a), sparse.GCXS.from_scipy_sparse(b)
     ca = sparse.COO.from_scipy_sparse(a)
     gt, gbt = ga[:half], ga[half:]
@@ -281,15 +299,9 @@ def reference_runs(a, b, repeat, with_pydata=True):
         "spmv_vstack": lambda: sparse.concatenate([ct, cbt], axis=0) @ x,
         "slice_mul": lambda: ga[r0:r1] * gbs,
     }
-    out = {}
-    for system, ops in (("scipy", scipy_ops), ("pydata", pydata_ops)):
-        out[system] = {}
-        for fam in FAMILIES:
-            if system == "pydata" and not with_pydata:
-                out[system][fam] = None
-                continue
-            t, r = best_of(repeat, ops[fam])
-            out[system][fam] = (t,) + summary(r)
+    for fam in FAMILIES:
+        t, r = best_of(repeat, pydata_ops[fam])
+        out["pydata"][fam] = (t,) + summary(r)
     return out
 
 
@@ -360,6 +372,8 @@ def main():
         a = sp.csr_matrix(scipy.io.mmread(pa))
         b = sp.csr_matrix(scipy.io.mmread(pb))
         n, m = a.shape
+        if max(n, m, a.nnz) >= 2 ** 31:
+            sys.exit("%s: too large for 32-bit positions and coordinates" % name)
         sa = sa_runs(os.path.join(bindir, "sa-run"), work, name, pa, pb, n, m, args.repeat)
         ref = reference_runs(a, b, args.repeat, a.nnz <= args.pydata_max_entries)
         for fam in FAMILIES:
