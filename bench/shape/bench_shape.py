@@ -28,9 +28,14 @@ counts fit; the collapsed vector's coordinates take 64 bits above 2^32).
 sparse_array runs each family as a noinline function over
 static-shaped arrays read once (sa-run, JIT -O3), timed by sa_rt_seconds()
 around the call, best of --repeat; scipy (1.10) and pydata/sparse (0.13) run
-the same operations on the same data, best of --repeat. Every system's
-result entry count and value sum are compared. Prints one table row per
-(family, input) with the ratios scipy/sa and pydata/sa (> 1: sparse_array
+the same operations on the same data, best of --repeat; MLIR's sparsifier
+(mlir-opt --sparsifier, mlir-runner -O3, 32-bit positions and coordinates)
+the families it can express: the reshapes (tensor.collapse_shape /
+expand_shape), the slices (tensor.extract_slice into a slice encoding,
+converted) and the maps over them, unfused (it does not lower tensor.concat
+of sparse tensors: no stacking column). Every system's result entry count
+and value sum are compared. Prints one table row per
+(family, input) with the ratios scipy/sa, pydata/sa and mlir/sa (> 1: sparse_array
 faster), the geomean per family, and writes a plot of time against stored
 entries per family and system (matplotlib) to --plot.
 
@@ -41,11 +46,13 @@ kept exact) iterate every point instead (issue 20).
 
   bench/shape/bench_shape.py [--build build] [--rows 16384 --rows 131072
       --rows 1048576] [--matrix FILE.mtx ...] [--repeat 5] [--plot PNG]
+      [--no-mlir]
 """
 
 import argparse
 import math
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -218,6 +225,162 @@ def sa_program(n, m, repeat):
     return FUNCS + "\n".join(funcs) + "\n" + "\n".join(main) + "\n"
 
 
+# MLIR's sparsifier (mlir-opt --sparsifier, mlir-runner -O3) on the families
+# it can express: reshapes (tensor.collapse_shape / expand_shape), slices
+# (tensor.extract_slice into a slice encoding, converted), and the maps
+# over them unfused (linalg.generic). It cannot lower tensor.concat of
+# sparse tensors, so the stacking families have no column.
+UPSTREAM_FAMILIES = ["collapse_csr", "split_csr", "split_coo", "collapse_mul",
+                     "slice_csr", "slice_coo", "slice_mul"]
+LLVM = "/usr/lib/llvm-22"
+
+
+def upstream_program(n, m, repeat):
+    r0, r1 = n // 4, 3 * n // 4
+    wide = n * m > 2 ** 32
+    enc = ("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed),"
+           " posWidth = 32, crdWidth = 32 }>\n"
+           "#COO = #sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique),"
+           " j : singleton), posWidth = 32, crdWidth = 32 }>\n"
+           "#SV = #sparse_tensor.encoding<{ map = (i) -> (i : compressed), posWidth = 32%s }>\n"
+           "#SL = #sparse_tensor.encoding<{ map = (i : #sparse_tensor<slice(%d, %d, 1)>,"
+           " j : #sparse_tensor<slice(0, %d, 1)>) -> (i : dense, j : compressed),"
+           " posWidth = 32, crdWidth = 32 }>\n"
+           % ("" if wide else ", crdWidth = 32", r0, r1 - r0, m))
+    A = "tensor<%dx%dxf64, #CSR>" % (n, m)
+    V = "tensor<%dxf64, #SV>" % (n * m)
+    S, Scoo = "tensor<%dx%dxf64, #CSR>" % (r1 - r0, m), "tensor<%dx%dxf64, #COO>" % (r1 - r0, m)
+    SL = "tensor<%dx%dxf64, #SL>" % (r1 - r0, m)
+    Acoo = "tensor<%dx%dxf64, #COO>" % (n, m)
+    mul1 = ("{ indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, "
+            "affine_map<(i) -> (i)>], iterator_types = [\"parallel\"] }")
+    mul2 = ("{ indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, "
+            "affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"] }")
+    region = ("^bb0(%x: f64, %y: f64, %o: f64):\n      %p = arith.mulf %x, %y : f64\n"
+              "      linalg.yield %p : f64\n    }")
+    funcs = {  # name: (parameters, result type, body)
+        "collapse_csr": (["%a: " + A], V,
+                         "  %%r = tensor.collapse_shape %%a [[0, 1]] : %s into %s" % (A, V)),
+        "split_csr": (["%v: " + V], A,
+                      "  %%r = tensor.expand_shape %%v [[0, 1]] output_shape [%d, %d] : %s into %s"
+                      % (n, m, V, A)),
+        "split_coo": (["%v: " + V], Acoo,
+                      "  %%r = tensor.expand_shape %%v [[0, 1]] output_shape [%d, %d] : %s into %s"
+                      % (n, m, V, Acoo)),
+        "collapse_mul": (["%a: " + A, "%b: " + A], V, "\n".join([
+            "  %%ca = tensor.collapse_shape %%a [[0, 1]] : %s into %s" % (A, V),
+            "  %%cb = tensor.collapse_shape %%b [[0, 1]] : %s into %s" % (A, V),
+            "  %%e = tensor.empty() : %s" % V,
+            "  %%r = linalg.generic %s ins(%%ca, %%cb : %s, %s) outs(%%e : %s) {\n    %s -> %s"
+            % (mul1, V, V, V, region, V)])),
+        "slice_csr": (["%a: " + A], S, "\n".join([
+            "  %%s = tensor.extract_slice %%a[%d, 0] [%d, %d] [1, 1] : %s to %s"
+            % (r0, r1 - r0, m, A, SL),
+            "  %%r = sparse_tensor.convert %%s : %s to %s" % (SL, S)])),
+        "slice_coo": (["%a: " + A], Scoo, "\n".join([
+            "  %%s = tensor.extract_slice %%a[%d, 0] [%d, %d] [1, 1] : %s to %s"
+            % (r0, r1 - r0, m, A, SL),
+            "  %%r = sparse_tensor.convert %%s : %s to %s" % (SL, Scoo)])),
+        "slice_mul": (["%a: " + A, "%bs: " + S], S, "\n".join([
+            "  %%s = tensor.extract_slice %%a[%d, 0] [%d, %d] [1, 1] : %s to %s"
+            % (r0, r1 - r0, m, A, SL),
+            "  %%e = tensor.empty() : %s" % S,
+            "  %%r = linalg.generic %s ins(%%s, %%bs : %s, %s) outs(%%e : %s) {\n    %s -> %s"
+            % (mul2, SL, S, S, region, S)])),
+    }
+    args = {"collapse_csr": ["%A"], "split_csr": ["%V"], "split_coo": ["%V"],
+            "collapse_mul": ["%A", "%B"], "slice_csr": ["%A"], "slice_coo": ["%A"],
+            "slice_mul": ["%A", "%BS"]}
+    types = {"%A": A, "%B": A, "%V": V, "%BS": S}
+    out = [enc, "module {",
+           "  func.func private @getTensorFilename(index) -> (!llvm.ptr)",
+           "  func.func private @rtclock() -> f64",
+           "  func.func private @printF64(f64)",
+           "  func.func private @printI64(i64)",
+           "  func.func private @printComma()",
+           "  func.func private @printNewline()"]
+    for fam in UPSTREAM_FAMILIES:
+        params, rt, body = funcs[fam]
+        out.append("  func.func @%s(%s) -> %s attributes {passthrough = [\"noinline\"]} {\n%s\n"
+                   "  return %%r : %s\n  }" % (fam, ", ".join(params), rt, body, rt))
+    out += ["  func.func @main() {",
+            "    %c0 = arith.constant 0 : index", "    %c1 = arith.constant 1 : index",
+            "    %%nrep = arith.constant %d : index" % repeat,
+            "    %big = arith.constant 1.0e300 : f64", "    %z = arith.constant 0.0 : f64",
+            "    %fa = call @getTensorFilename(%c0) : (index) -> (!llvm.ptr)",
+            "    %fb = call @getTensorFilename(%c1) : (index) -> (!llvm.ptr)",
+            "    %%A = sparse_tensor.new %%fa : !llvm.ptr to %s" % A,
+            "    %%B = sparse_tensor.new %%fb : !llvm.ptr to %s" % A,
+            "    %%V = func.call @collapse_csr(%%A) : (%s) -> %s" % (A, V),
+            "    %%BS0 = tensor.extract_slice %%B[%d, 0] [%d, %d] [1, 1] : %s to %s"
+            % (r0, r1 - r0, m, A, SL),
+            "    %%BS = sparse_tensor.convert %%BS0 : %s to %s" % (SL, S)]
+    results = {"collapse_csr": V, "split_csr": A, "split_coo": Acoo, "collapse_mul": V,
+               "slice_csr": S, "slice_coo": Scoo, "slice_mul": S}
+    for k, fam in enumerate(UPSTREAM_FAMILIES):
+        rt = results[fam]
+        call = "func.call @%s(%s) : (%s) -> %s" % (
+            fam, ", ".join(args[fam]), ", ".join(types[a] for a in args[fam]), rt)
+        out += [
+            "    %%best%d, %%nnz%d, %%sum%d = scf.for %%r = %%c0 to %%nrep step %%c1"
+            " iter_args(%%bb = %%big, %%n0 = %%c0, %%s0 = %%z) -> (f64, index, f64) {" % (k, k, k),
+            "      %t0 = func.call @rtclock() : () -> f64",
+            "      %%c = %s" % call,
+            "      %t1 = func.call @rtclock() : () -> f64",
+            "      %dt = arith.subf %t1, %t0 : f64",
+            "      %b1 = arith.minimumf %bb, %dt : f64",
+            "      %%nv = sparse_tensor.number_of_entries %%c : %s" % rt,
+            "      %%vals = sparse_tensor.values %%c : %s to memref<?xf64>" % rt,
+            "      %s = scf.for %p = %c0 to %nv step %c1 iter_args(%acc = %z) -> (f64) {",
+            "        %e = memref.load %vals[%p] : memref<?xf64>",
+            "        %a2 = arith.addf %acc, %e : f64",
+            "        scf.yield %a2 : f64",
+            "      }",
+            "      bufferization.dealloc_tensor %%c : %s" % rt,
+            "      scf.yield %b1, %nv, %s : f64, index, f64",
+            "    }",
+            # Bit patterns: printF64 rounds to 6 digits.
+            "    %%tb%d = arith.bitcast %%best%d : f64 to i64" % (k, k),
+            "    call @printI64(%%tb%d) : (i64) -> ()" % k,
+            "    call @printComma() : () -> ()",
+            "    %%nn%d = arith.index_cast %%nnz%d : index to i64" % (k, k),
+            "    call @printI64(%%nn%d) : (i64) -> ()" % k,
+            "    call @printComma() : () -> ()",
+            "    %%sb%d = arith.bitcast %%sum%d : f64 to i64" % (k, k),
+            "    call @printI64(%%sb%d) : (i64) -> ()" % k,
+            "    call @printNewline() : () -> ()"]
+    out += ["    return", "  }", "}"]
+    return "\n".join(out) + "\n"
+
+
+def upstream_runs(work, name, a_path, b_path, n, m, repeat):
+    """{family: (t, nnz, sum)} from MLIR's sparsifier, or {} (with the
+    reason on stderr) when it fails."""
+    src = os.path.join(work, name + "_upstream.mlir")
+    low = os.path.join(work, name + "_upstream.ll.mlir")
+    with open(src, "w") as f:
+        f.write(upstream_program(n, m, repeat))
+    libs = ",".join(os.path.join(LLVM, "lib", l) for l in
+                    ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
+    proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-opt"), src,
+                           "--sparsifier=enable-runtime-library=false", "-o", low],
+                          capture_output=True, text=True)
+    if proc.returncode == 0:
+        env = dict(os.environ, TENSOR0=a_path, TENSOR1=b_path)
+        proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-runner"), "-O3", "-e", "main",
+                               "-entry-point-result=void", "-shared-libs=" + libs, low],
+                              capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        sys.stderr.write("sparsifier failed on %s: %s\n" % (name, proc.stderr[-2000:]))
+        return {}
+    res = {}
+    for fam, line in zip(UPSTREAM_FAMILIES, proc.stdout.strip().splitlines()):
+        t, nnz, total = (int(x.strip()) for x in line.split(","))
+        bits = lambda v: struct.unpack("<d", struct.pack("<q", v))[0]
+        res[fam] = (bits(t), nnz, bits(total))
+    return res
+
+
 def best_of(repeat, f):
     best, out = float("inf"), None
     for _ in range(repeat):
@@ -337,6 +500,8 @@ def main():
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--plot", default="")
     p.add_argument("--keep", default="")
+    p.add_argument("--no-mlir", action="store_true",
+                   help="leave out MLIR's sparsifier")
     p.add_argument("--pydata-max-entries", type=int, default=4 << 20,
                    help="skip pydata/sparse on larger inputs (its slicing is "
                         "quadratic: 7 s at 1.3M entries)")
@@ -367,7 +532,7 @@ def main():
         run([os.path.join(bindir, "sa-bench-elementwise-gen"), "--out", d, "--rows", str(r)])
         inputs.append(("banded-%d" % r, os.path.join(d, "a_f64.mtx"), os.path.join(d, "b_f64.mtx")))
 
-    table = []  # (family, input, nnz(A), times{system}, agree)
+    table = []  # (family, input, nnz(A), times{system}, agree, detail)
     for name, pa, pb in inputs:
         a = sp.csr_matrix(scipy.io.mmread(pa))
         b = sp.csr_matrix(scipy.io.mmread(pb))
@@ -375,35 +540,41 @@ def main():
         if max(n, m, a.nnz) >= 2 ** 31:
             sys.exit("%s: too large for 32-bit positions and coordinates" % name)
         sa = sa_runs(os.path.join(bindir, "sa-run"), work, name, pa, pb, n, m, args.repeat)
+        up = {} if args.no_mlir else upstream_runs(work, name, pa, pb, n, m, args.repeat)
         ref = reference_runs(a, b, args.repeat, a.nnz <= args.pydata_max_entries)
         for fam in FAMILIES:
-            py = ref["pydata"][fam]
-            ok = agree(sa[fam], ref["scipy"][fam]) and (py is None or agree(sa[fam], py))
+            py, ml = ref["pydata"][fam], up.get(fam)
+            ok = (agree(sa[fam], ref["scipy"][fam]) and (py is None or agree(sa[fam], py))
+                  and (ml is None or agree(sa[fam], ml)))
+            nan = float("nan")
             table.append((fam, name, a.nnz, {"sa": sa[fam][0], "scipy": ref["scipy"][fam][0],
-                                             "pydata": py[0] if py else float("nan")}, ok,
-                          (sa[fam], ref["scipy"][fam], ref["pydata"][fam])))
+                                             "pydata": py[0] if py else nan,
+                                             "mlir": ml[0] if ml else nan}, ok,
+                          (sa[fam], ref["scipy"][fam], py, ml)))
         sys.stdout.flush()
 
-    print("%-12s %-18s %10s %11s %11s %11s %9s %9s %6s" % (
-        "family", "input", "entries", "sa [ms]", "scipy [ms]", "pydata [ms]",
-        "scipy/sa", "pydata/sa", "agree"))
+    print("%-12s %-18s %10s %10s %10s %11s %10s %9s %9s %8s %6s" % (
+        "family", "input", "entries", "sa [ms]", "scipy [ms]", "pydata [ms]", "mlir [ms]",
+        "scipy/sa", "pydata/sa", "mlir/sa", "agree"))
     geo = {}
     for fam, name, nnz, t, ok, detail in table:
-        rs, rp = t["scipy"] / t["sa"], t["pydata"] / t["sa"]
-        geo.setdefault(fam, []).append((rs, rp, nnz))
-        print("%-12s %-18s %10d %11.3f %11.3f %11.3f %9.2f %9.2f %6s" % (
-            fam, name, nnz, 1e3 * t["sa"], 1e3 * t["scipy"], 1e3 * t["pydata"], rs, rp,
-            "yes" if ok else "NO"))
+        rs, rp, rm = t["scipy"] / t["sa"], t["pydata"] / t["sa"], t["mlir"] / t["sa"]
+        geo.setdefault(fam, []).append((rs, rp, rm, nnz))
+        print("%-12s %-18s %10d %10.3f %10.3f %11.3f %10.3f %9.2f %9.2f %8.2f %6s" % (
+            fam, name, nnz, 1e3 * t["sa"], 1e3 * t["scipy"], 1e3 * t["pydata"],
+            1e3 * t["mlir"], rs, rp, rm, "yes" if ok else "NO"))
         if not ok:
-            print("    sa %s scipy %s pydata %s" % detail)
+            print("    sa %s scipy %s pydata %s mlir %s" % detail)
     print("\ngeomean ratios (> 1: sparse_array faster)")
+    gm = lambda v: math.exp(sum(math.log(x) for x in v) / len(v)) if v else float("nan")
     for fam in FAMILIES:
-        rs = [x for x, _, _ in geo[fam]]
-        rp = [y for _, y, _ in geo[fam] if not math.isnan(y)]
-        big = [x for x, _, nnz in geo[fam] if nnz >= 1000000]
-        gm = lambda v: math.exp(sum(math.log(x) for x in v) / len(v)) if v else float("nan")
-        print("  %-12s scipy/sa %6.2f   pydata/sa %7.2f   min scipy/sa at >= 1M entries %s" % (
-            fam, gm(rs), gm(rp), "%.2f" % min(big) if big else "-"))
+        rs = [x[0] for x in geo[fam]]
+        rp = [x[1] for x in geo[fam] if not math.isnan(x[1])]
+        rm = [x[2] for x in geo[fam] if not math.isnan(x[2])]
+        big = [x[0] for x in geo[fam] if x[3] >= 1000000]
+        print("  %-12s scipy/sa %6.2f   pydata/sa %7.2f   mlir/sa %6s   min scipy/sa at "
+              ">= 1M entries %s" % (fam, gm(rs), gm(rp), "%.2f" % gm(rm) if rm else "-",
+                                    "%.2f" % min(big) if big else "-"))
     bad = [r for r in table if not r[4]]
     if args.plot:
         import matplotlib
@@ -412,7 +583,8 @@ def main():
         fig, axes = plt.subplots(3, 4, figsize=(16, 10))
         for ax, fam in zip(axes.ravel(), FAMILIES):
             rowsf = sorted((r for r in table if r[0] == fam), key=lambda r: r[2])
-            for system, style in (("sa", "o-"), ("scipy", "s--"), ("pydata", "^:")):
+            for system, style in (("sa", "o-"), ("scipy", "s--"), ("pydata", "^:"),
+                                  ("mlir", "x-.")):
                 ax.loglog([r[2] for r in rowsf], [r[3][system] for r in rowsf], style,
                           label=system)
             ax.set_title(fam)
