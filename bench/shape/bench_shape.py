@@ -235,7 +235,7 @@ UPSTREAM_FAMILIES = ["collapse_csr", "split_csr", "split_coo", "collapse_mul",
 LLVM = "/usr/lib/llvm-22"
 
 
-def upstream_program(n, m, repeat):
+def upstream_program(n, m, repeat, families):
     r0, r1 = n // 4, 3 * n // 4
     wide = n * m > 2 ** 32
     enc = ("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed),"
@@ -299,7 +299,8 @@ def upstream_program(n, m, repeat):
            "  func.func private @printI64(i64)",
            "  func.func private @printComma()",
            "  func.func private @printNewline()"]
-    for fam in UPSTREAM_FAMILIES:
+    # collapse_csr also makes the split families' input.
+    for fam in sorted(set(families) | {"collapse_csr"}, key=UPSTREAM_FAMILIES.index):
         params, rt, body = funcs[fam]
         out.append("  func.func @%s(%s) -> %s attributes {passthrough = [\"noinline\"]} {\n%s\n"
                    "  return %%r : %s\n  }" % (fam, ", ".join(params), rt, body, rt))
@@ -317,7 +318,7 @@ def upstream_program(n, m, repeat):
             "    %%BS = sparse_tensor.convert %%BS0 : %s to %s" % (SL, S)]
     results = {"collapse_csr": V, "split_csr": A, "split_coo": Acoo, "collapse_mul": V,
                "slice_csr": S, "slice_coo": Scoo, "slice_mul": S}
-    for k, fam in enumerate(UPSTREAM_FAMILIES):
+    for k, fam in enumerate(families):
         rt = results[fam]
         call = "func.call @%s(%s) : (%s) -> %s" % (
             fam, ", ".join(args[fam]), ", ".join(types[a] for a in args[fam]), rt)
@@ -354,28 +355,30 @@ def upstream_program(n, m, repeat):
 
 
 def upstream_runs(work, name, a_path, b_path, n, m, repeat):
-    """{family: (t, nnz, sum)} from MLIR's sparsifier, or {} (with the
-    reason on stderr) when it fails."""
-    src = os.path.join(work, name + "_upstream.mlir")
-    low = os.path.join(work, name + "_upstream.ll.mlir")
-    with open(src, "w") as f:
-        f.write(upstream_program(n, m, repeat))
+    """{family: (t, nnz, sum)} from MLIR's sparsifier, one program per
+    family so that a crash loses only its own (the reason on stderr)."""
     libs = ",".join(os.path.join(LLVM, "lib", l) for l in
                     ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
-    proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-opt"), src,
-                           "--sparsifier=enable-runtime-library=false", "-o", low],
-                          capture_output=True, text=True)
-    if proc.returncode == 0:
-        env = dict(os.environ, TENSOR0=a_path, TENSOR1=b_path)
-        proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-runner"), "-O3", "-e", "main",
-                               "-entry-point-result=void", "-shared-libs=" + libs, low],
-                              capture_output=True, text=True, env=env)
-    if proc.returncode != 0:
-        sys.stderr.write("sparsifier failed on %s: %s\n" % (name, proc.stderr[-2000:]))
-        return {}
     res = {}
-    for fam, line in zip(UPSTREAM_FAMILIES, proc.stdout.strip().splitlines()):
-        t, nnz, total = (int(x.strip()) for x in line.split(","))
+    for fam in UPSTREAM_FAMILIES:
+        src = os.path.join(work, "%s_upstream_%s.mlir" % (name, fam))
+        low = os.path.join(work, "%s_upstream_%s.ll.mlir" % (name, fam))
+        with open(src, "w") as f:
+            f.write(upstream_program(n, m, repeat, [fam]))
+        proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-opt"), src,
+                               "--sparsifier=enable-runtime-library=false", "-o", low],
+                              capture_output=True, text=True)
+        if proc.returncode == 0:
+            env = dict(os.environ, TENSOR0=a_path, TENSOR1=b_path)
+            proc = subprocess.run([os.path.join(LLVM, "bin", "mlir-runner"), "-O3", "-e",
+                                   "main", "-entry-point-result=void", "-shared-libs=" + libs,
+                                   low], capture_output=True, text=True, env=env)
+        if proc.returncode != 0:
+            why = next((l for l in proc.stderr.splitlines() if "error" in l or "#4 " in l),
+                       "exit code %d" % proc.returncode)
+            sys.stderr.write("sparsifier failed on %s %s: %s\n" % (fam, name, why.strip()))
+            continue
+        t, nnz, total = (int(x.strip()) for x in proc.stdout.strip().split(","))
         bits = lambda v: struct.unpack("<d", struct.pack("<q", v))[0]
         res[fam] = (bits(t), nnz, bits(total))
     return res
@@ -523,8 +526,10 @@ def main():
         b = sp.csr_matrix((coo.data * 0.5 + 1, (coo.row, (coo.col + 1) % m)), shape=a.shape)
         name = os.path.splitext(os.path.basename(path))[0]
         pa, pb = os.path.join(work, name + "_a.mtx"), os.path.join(work, name + "_b.mtx")
-        scipy.io.mmwrite(pa, a)
-        scipy.io.mmwrite(pb, b)
+        # General, not symmetric: MLIR's sparse_tensor.new reads only the
+        # listed triangle of a symmetric file.
+        scipy.io.mmwrite(pa, a, symmetry="general")
+        scipy.io.mmwrite(pb, b, symmetry="general")
         inputs.append((name, pa, pb))
     for r in rows:
         d = os.path.join(work, "gen%d" % r)

@@ -59,11 +59,24 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
   } else if (auto select = dyn_cast_or_null<SelectRangeOp>(def)) {
     // The parts of a concatenation lie in disjoint ranges of a coordinate,
     // each read through a window outside which its inputs are absent: the
-    // value differs from the common fill where a part's algebra holds. A
-    // part whose fill differs is a value wherever it is absent too: its
-    // whole range, which no algebra over the inputs describes, so the
-    // universe (seed 001 §5.1; a range-restricted U would be exact).
-    space.fill = derive(kernel, select.getParts().front()).fill;
+    // value differs from the common fill where a part's algebra holds
+    // (seed 001 §5.1, a ⊔ b). A part read straight from a dense array is
+    // present at every point of its window and nowhere else: its leaf is
+    // exactly its range, whatever its fill (a range-restricted U), and its
+    // fill is never seen. Any other part whose fill differs from the
+    // common one is a value where it is absent too: its whole range, which
+    // no algebra over the inputs describes, so the universe
+    // (sparse-array-fuse gives such sparse parts the result's fill first,
+    // ConcatToKernel, so that this stays for computed parts).
+    auto coversWindow = [&](Value part) {
+      auto access = part.getDefiningOp<AccessOp>();
+      return access && access.getArrayType().isAllDense();
+    };
+    for (Value part : select.getParts())
+      if (!coversWindow(part) || part == select.getParts().back()) {
+        space.fill = derive(kernel, part).fill;
+        break;
+      }
     space.algebra = IterationAlgebra::empty();
     space.exact = true;
     for (Value part : select.getParts()) {
@@ -73,7 +86,8 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
       // parts' may equal the common fill): not exact, so that no
       // complement of it is taken (xor's explicit algebra would omit the
       // points where the other argument is stored).
-      if (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill)) {
+      if (!coversWindow(part) &&
+          (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill))) {
         space.algebra = IterationAlgebra::universe();
         space.exact = false;
       } else

@@ -634,7 +634,8 @@ struct SparseArrayFusePass
     RewritePatternSet patterns(&getContext());
     populateSparseArrayFusionPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    freeFillChangeTemporaries(getOperation());
   }
 };
 

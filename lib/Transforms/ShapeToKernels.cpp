@@ -360,9 +360,36 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
+    auto resultType = cast<ArrayType>(concat.getResult().getType());
+    // A stored part whose fill is not the result's is a value at every
+    // point of its range: given the result's fill first (change_fill: its
+    // implicit entries become stored values), its stored entries are
+    // exactly its part of the result's space, where a kernel reading it
+    // with its own fill would have to compute every point of the whole
+    // result (seed 001 §5.1 with fills: the other part is a dense region
+    // only where its fill differs). Dense parts are read in their window
+    // as they are; a dense result computes every point anyway.
+    if (!resultType.isAllDense()) {
+      TypedAttr fill = resultType.getFillValue();
+      bool changed = false;
+      SmallVector<Value> parts(concat.getInputs());
+      for (Value &part : parts) {
+        auto type = cast<ArrayType>(part.getType());
+        if (type.isAllDense() || isSameScalar(type.getFillValue(), fill))
+          continue;
+        auto refilled = ArrayType::get(type.getShape(), type.getElementType(),
+                                       type.getFormat().withFill(fill));
+        part = ChangeFillOp::create(rewriter, concat.getLoc(), refilled, part);
+        changed = true;
+      }
+      if (changed) {
+        rewriter.modifyOpInPlace(
+            concat, [&] { concat.getInputsMutable().assign(parts); });
+        return success();
+      }
+    }
     if (!hasFusionNeighbour(concat) && getMovedRangeLevel(concat))
       return rewriter.notifyMatchFailure(concat, "moves stored ranges");
-    auto resultType = cast<ArrayType>(concat.getResult().getType());
     unsigned rank = resultType.getRank();
     unsigned dim = concat.getDim();
     int64_t total = resultType.getShape()[dim];
@@ -476,6 +503,20 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
 };
 
 } // namespace
+
+void mlir::sparse_array::freeFillChangeTemporaries(Operation *root) {
+  root->walk([](ChangeFillOp op) {
+    Value v = op.getResult();
+    if (!v.hasOneUse())
+      return;
+    Operation *user = *v.getUsers().begin();
+    if (!isa<KernelOp, ConcatOp>(user) || user->getBlock() != op->getBlock())
+      return;
+    OpBuilder b(user->getContext());
+    b.setInsertionPointAfter(user);
+    DeallocOp::create(b, op.getLoc(), v);
+  });
+}
 
 void mlir::sparse_array::populateShapeToKernelPatterns(
     RewritePatternSet &patterns) {

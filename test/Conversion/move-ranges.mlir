@@ -124,12 +124,26 @@ func.func @dense(%a: !d, %b: !d) -> !d6 {
   return %h : !d6
 }
 
-// Another fill in a part: its implicit entries are values, a kernel.
+// Another fill in a part: it gets the result's fill first (change_fill,
+// its implicit entries become stored values), then its range moves like
+// the others; the copy is freed after.
 // CHECK-LABEL: func.func @other_fill(
-// CHECK-NOT: sparse_array.concat
-// CHECK: sparse_array.kernel
+// CHECK: %[[B0:.*]] = sparse_array.change_fill
+// CHECK-NOT: sparse_array.kernel
+// CHECK: sparse_array.assemble
+// CHECK: sparse_array.dealloc %[[B0]]
 !b1 = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
 func.func @other_fill(%a: !a, %b: !b1) -> !h {
   %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
+  return %h : !h
+}
+
+// A part stored otherwise (CSC): a kernel.
+// CHECK-LABEL: func.func @other_format(
+// CHECK-NOT: sparse_array.concat
+// CHECK: sparse_array.kernel
+!bc = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+func.func @other_format(%a: !a, %b: !bc) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !bc -> !h
   return %h : !h
 }

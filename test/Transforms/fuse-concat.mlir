@@ -12,6 +12,8 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 !b = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed]>>
 !b1 = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
 !b3 = !sparse_array.array<3x5xf64, #sparse_array.format<[dense, compressed]>>
+!bc = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!bd = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, dense], fill = 1.0 : f64>>
 !h = !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>
 !s = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
 !c = !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
@@ -19,16 +21,55 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 !v5 = !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
 !v8 = !sparse_array.array<8xf64, #sparse_array.format<[compressed]>>
 
-// hstack: A at columns 0..2 (window 0:8), B at 3..7 (window -3:5). B's
-// fill differs from the result's (its implicit entries are values), so
-// the parts' stored ranges are not the result's: a kernel.
+// hstack: A at columns 0..2 (window 0:8), B at 3..7 (window -3:5); B is
+// stored in another format (CSC), so the parts' stored ranges are not the
+// result's: a kernel.
 // CHECK-LABEL: func.func @hstack(
 // CHECK: ^bb0(%[[I:[^:]*]]: index, %[[L:[^:]*]]: index, %[[A:[^:]*]]: {{.*}}, %[[B:[^:]*]]: {{.*}}):
 // CHECK: %[[X:.*]] = sparse_array.access %[[A]][%[[I]], %[[L]](0:8)] padded
 // CHECK: %[[Y:.*]] = sparse_array.access %[[B]][%[[I]], %[[L]](-3:5)] padded
 // CHECK: sparse_array.select_range %[[L]] [3] (%[[X]], %[[Y]])
-func.func @hstack(%a: !a, %b: !b1) -> !h {
+func.func @hstack(%a: !a, %b: !bc) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !bc -> !h
+  return %h : !h
+}
+
+// B's fill (1) is not the result's (0): every point of B's range is a
+// value of the result. B gets the result's fill first (its implicit 1s
+// become stored entries), so that the parts' stored entries are exactly
+// the result's (no universe over the whole result); the copy is freed
+// after its one user. Here it is then stored like the result: moved.
+// CHECK-LABEL: func.func @hstack_other_fill(
+// CHECK-NEXT: %[[B0:.*]] = sparse_array.change_fill %{{.*}} : {{.*}}#csr1> to {{.*}}#csr>
+// CHECK-NEXT: sparse_array.concat %{{.*}}, %[[B0]] dim 1
+// CHECK-NEXT: sparse_array.dealloc %[[B0]]
+func.func @hstack_other_fill(%a: !a, %b: !b1) -> !h {
   %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
+  return %h : !h
+}
+
+// Fused: the refilled part is read by the consumer's kernel, freed after it;
+// the kernel's space is the union of the parts' (PLAN), not the universe.
+// CHECK-LABEL: func.func @sum_with_other_fill(
+// CHECK: %[[B0:.*]] = sparse_array.change_fill
+// CHECK: %[[K:.*]] = sparse_array.kernel ins(%{{.*}}, %[[B0]], %{{.*}} :
+// CHECK: sparse_array.dealloc %[[B0]]
+// CHECK-NEXT: return %[[K]]
+// PLAN-LABEL: func.func @sum_with_other_fill(
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+func.func @sum_with_other_fill(%a: !a, %b: !b1, %c: !h) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
+  %s = sparse_array.map @add(%h, %c) : (!h, !h) -> !h
+  return %s : !h
+}
+
+// A dense part is present at every point of its window and nowhere else:
+// its leaf is its range whatever its fill (no universe, no copy).
+// PLAN-LABEL: func.func @dense_part_other_fill(
+// PLAN-NOT: change_fill
+// PLAN: algebra = #sparse_array.algebra<union(0, 1)>
+func.func @dense_part_other_fill(%a: !a, %b: !bd) -> !h {
+  %h = sparse_array.concat %a, %b dim 1 : !a, !bd -> !h
   return %h : !h
 }
 

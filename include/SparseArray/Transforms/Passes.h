@@ -22,6 +22,11 @@ void populateSparseArrayFusionPatterns(RewritePatternSet &patterns);
 /// patterns).
 void populateShapeToKernelPatterns(RewritePatternSet &patterns);
 
+/// After fusion: a change_fill whose one user is a kernel or a
+/// concatenation (the parts ConcatToKernel gives the result's fill) is a
+/// temporary that dies with that user; frees it right after.
+void freeFillChangeTemporaries(Operation *root);
+
 /// Reports every sparse_array op, type or attribute under `root`; returns
 /// failure when there was one. Shared by the pass and by sa-run.
 LogicalResult rejectUnloweredConstructs(Operation *root);
