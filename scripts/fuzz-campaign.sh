@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A fuzz campaign beyond what CI runs: every harness (element-wise
 # expressions at depth 2 and 3, fused chains of 6-12 operands, reductions
-# and contractions incl. wide row-wise products, sequence expressions) on a
+# and contractions incl. wide row-wise products, shape operators alone,
+# sequence expressions) on a
 # range of seeds, with every sa-run option drawn at random per batch and a
 # watchdog. Prints one line per run and a total; exit code 0 only when every
 # variant passed.
@@ -73,6 +74,12 @@ for i in 0 1; do
   s=$((first + 26 + i))
   run "elementwise rank 4 with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
     --fuzz $((200 * scale)) --depth 2 --batch 20 --seed $s --ranks 4 --slices 0.6 "${opts[@]}"
+done
+mv=$root/test/Integration/Shape/moves.py
+for i in 0 1; do
+  s=$((first + 28 + i))
+  run "shape operators alone seed $s" $py "$mv" --sa-run "$run" --stdlib "$std" \
+    --fuzz $((500 * scale)) --batch 25 --seed $s "${opts[@]}"
 done
 for i in 0 1 2 3; do
   s=$((first + 20 + i))

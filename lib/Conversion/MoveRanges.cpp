@@ -15,6 +15,10 @@
 // makes the result go through sparse_array.change_fill to the same fill
 // afterwards, which drops them.
 //
+// A concatenation with stored levels above the cut (DCSR, COO hstack)
+// merges them by coordinate first (MergedConcat); each merged parent then
+// gets the parts' ranges as above.
+//
 // Ranges come from the level iterators (init of a parent segment, search
 // for a coordinate on ordered levels); no format is special-cased.
 //
@@ -32,6 +36,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -211,27 +217,56 @@ struct RangeSink {
   }
 };
 
-/// What a concatenation or a slice writes: the ranges of level `cut` per
-/// parent of its (full) levels above.
+/// What a concatenation or a slice writes: ranges of the cut level (and
+/// below), and the levels above when a concatenation merges them.
 struct RangeMove {
   ArrayType resultType;
   unsigned cut;
+  /// The first level the move writes: the cut when the levels above are
+  /// full, 0 when they are merged.
+  unsigned first = 0;
+  /// The number of parents of level `first`.
+  Value firstParents;
   /// Per level of the result: its buffers' capacity (positions, then
   /// coordinates; values: the last level's).
   SmallVector<Value> posCapacity, crdCapacity;
   /// Whether the capacities are what will be written (no shrinking).
   bool exact = false;
-  /// Writes the ranges of one parent; returns the cursors after them.
-  std::function<SmallVector<Value>(OpBuilder &, Value parent, ValueRange cursor,
-                                   RangeSink &)>
-      parentBody;
+  /// Writes every range, from the cursors of all levels (and the count of
+  /// stored fills, last); returns them after.
+  std::function<SmallVector<Value>(OpBuilder &, RangeSink &, ValueRange)> emit;
 };
 
-/// Allocates the result, runs the loop over the parents of level `cut`
-/// (`parents` of them), shrinks the buffers to what was written and
-/// assembles the result with dimension sizes `dims`.
+/// The loop over the `parents` of level `cut` when the levels above are
+/// full: `body` writes one parent's ranges, the cut level's positions
+/// follow each parent.
+SmallVector<Value>
+emitParentLoop(OpBuilder &b, Location loc, RangeSink &sink, ValueRange cursor,
+               unsigned cut, Value parents,
+               function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+                   body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, zero, parents, one,
+                                 cursor.drop_front(cut));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value r = loop.getInductionVar();
+  SmallVector<Value> c(cursor.take_front(cut));
+  llvm::append_range(c, loop.getRegionIterArgs());
+  c = body(b, r, c);
+  if (Value pos = sink.positions[cut])
+    storeIndex(b, loc, c[cut], pos, arith::AddIOp::create(b, loc, r, one));
+  scf::YieldOp::create(b, loc, ArrayRef(c).drop_front(cut));
+  SmallVector<Value> out(cursor.take_front(cut));
+  llvm::append_range(out, loop.getResults());
+  return out;
+}
+
+/// Allocates the result's buffers from level `first` on, writes them
+/// (`move.emit`), shrinks them to what was written and assembles the
+/// result with dimension sizes `dims`.
 Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
-                    RangeMove &move, Value parents, ArrayRef<Value> dims) {
+                    RangeMove &move, ArrayRef<Value> dims) {
   FormatAttr format = move.resultType.getFormat();
   unsigned numLevels = format.getNumLevels();
   Type posType = b.getIntegerType(format.getPosWidth());
@@ -241,7 +276,7 @@ Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
   sink.cutLevel = move.cut;
   sink.positions.assign(numLevels, Value());
   sink.coordinates.assign(numLevels, Value());
-  for (unsigned l = move.cut; l < numLevels; ++l) {
+  for (unsigned l = move.first; l < numLevels; ++l) {
     const LevelFormat *lf = format.getLevels()[l].format;
     if (lf->hasPositionsBuffer()) {
       sink.positions[l] = sparse_array::detail::allocOutputBuffer(
@@ -260,37 +295,21 @@ Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
   // full (a full level stores every entry).
   if (!format.getLevels().back().isFull())
     sink.countedFill = format.getFill();
-  // Cursors of the levels below the cut (those above are full: none), and
-  // the count of stored fills.
+  // The cursors of every level (those above `first` stay 0), and the count
+  // of stored fills.
   SmallVector<Value> init(numLevels + (sink.countedFill ? 1 : 0), zero);
-  auto loop = scf::ForOp::create(b, loc, zero, parents, one,
-                                 ArrayRef(init).drop_front(move.cut));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value r = loop.getInductionVar();
-    SmallVector<Value> cursor(move.cut, zero);
-    llvm::append_range(cursor, loop.getRegionIterArgs());
-    cursor = move.parentBody(b, r, cursor, sink);
-    if (Value pos = sink.positions[move.cut])
-      storeIndex(b, loc, cursor[move.cut], pos,
-                 arith::AddIOp::create(b, loc, r, one));
-    scf::YieldOp::create(b, loc, ArrayRef(cursor).drop_front(move.cut));
-  }
-  // Positions written per level: the parents' count + 1 (the cut level's
-  // parents are `parents`; below, the positions of the level above).
-  SmallVector<Value> written(move.cut, zero);
-  llvm::append_range(written, loop.getResults());
+  SmallVector<Value> written = move.emit(b, sink, init);
   Value storedFills;
   if (sink.countedFill)
     storedFills = written.pop_back_val();
   auto resize = [&](Value buffer, Value size) {
     return move.exact ? buffer : emitResize(b, loc, buffer, size);
   };
+  // Positions written per level: the parents' count + 1.
   SmallVector<Value> buffers;
-  for (unsigned l = move.cut; l < numLevels; ++l) {
+  for (unsigned l = move.first; l < numLevels; ++l) {
     if (Value pos = sink.positions[l]) {
-      Value count = l == move.cut ? parents : written[l - 1];
+      Value count = l == move.first ? move.firstParents : written[l - 1];
       buffers.push_back(
           resize(pos, arith::AddIOp::create(b, loc, count, one)));
     }
@@ -338,6 +357,238 @@ SmallVector<Value> dimSizes(OpBuilder &b, Location loc, Value array) {
   return dims;
 }
 
+/// A concatenation whose levels above the cut are stored: the result's
+/// levels above the cut are the union of the parts' (a merge by
+/// coordinate, level by level), and below each merged parent the parts'
+/// ranges follow one another as in the flat case (DCSR or COO hstack).
+class MergedConcat {
+public:
+  MergedConcat(Location loc, MutableArrayRef<RangeSource> parts,
+               ArrayRef<int64_t> offsets, unsigned cut, RangeSink &sink)
+      : loc(loc), parts(parts), offsets(offsets), cut(cut), sink(sink) {}
+
+  /// Level l of the result below result position `parent`, from each
+  /// part's segment of level l under the matching parent (empty where a
+  /// part has none); returns the cursors after it.
+  SmallVector<Value> level(OpBuilder &b, unsigned l, Value parent,
+                           ArrayRef<std::pair<Value, Value>> seg,
+                           ValueRange cursor) {
+    if (l == cut) {
+      SmallVector<Value> c(cursor);
+      for (auto [k, part] : llvm::enumerate(parts))
+        c = sink.copy(b, loc, part, cut, seg[k].first, seg[k].second, c,
+                      constIndex(b, loc, offsets[k]));
+      return c;
+    }
+    LevelIterator &first = *parts.front().its[l];
+    if (first.getSpec().isFull())
+      return fullLevel(b, l, parent, seg, cursor);
+    return mergeLevel(b, l, seg, cursor);
+  }
+
+private:
+  /// Each part's children of its position `pos` at level l + 1, or an
+  /// empty segment where `present` is false.
+  std::pair<Value, Value> childSegment(OpBuilder &b, unsigned k, unsigned l,
+                                       Value present, Value pos) {
+    auto branch = scf::IfOp::create(
+        b, loc, present,
+        [&](OpBuilder &tb, Location l2) {
+          auto [lo, hi] = parts[k].its[l + 1]->init(
+              tb, l2, pos, arith::AddIOp::create(tb, l2, pos, constIndex(tb, l2, 1)));
+          scf::YieldOp::create(tb, l2, ValueRange{lo, hi});
+        },
+        [&](OpBuilder &eb, Location l2) {
+          Value zero = constIndex(eb, l2, 0);
+          scf::YieldOp::create(eb, l2, ValueRange{zero, zero});
+        });
+    return {branch.getResult(0), branch.getResult(1)};
+  }
+
+  /// Below result position `rp` of level l: level l + 1, then its
+  /// positions entry.
+  SmallVector<Value> descend(OpBuilder &b, unsigned l, Value rp,
+                             ArrayRef<std::pair<Value, Value>> children,
+                             ValueRange cursor) {
+    SmallVector<Value> c = level(b, l + 1, rp, children, cursor);
+    if (Value pos = sink.positions[l + 1])
+      storeIndex(b, loc, c[l + 1], pos,
+                 arith::AddIOp::create(b, loc, rp, constIndex(b, loc, 1)));
+    return c;
+  }
+
+  /// A full level: every coordinate x of the parent, at result position
+  /// parent * size + x; a part is present where its segment is not empty.
+  SmallVector<Value> fullLevel(OpBuilder &b, unsigned l, Value parent,
+                               ArrayRef<std::pair<Value, Value>> seg,
+                               ValueRange cursor) {
+    // A present part's segment is its parent's whole row of the level.
+    Value size = arith::SubIOp::create(b, loc, seg.front().second,
+                                       seg.front().first);
+    for (auto [lo, hi] : seg.drop_front())
+      size = arith::MaxUIOp::create(b, loc, size,
+                                    arith::SubIOp::create(b, loc, hi, lo));
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    auto loop = scf::ForOp::create(b, loc, zero, size, one, cursor);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value x = loop.getInductionVar();
+      SmallVector<std::pair<Value, Value>> children;
+      for (auto [k, s] : llvm::enumerate(seg)) {
+        Value present = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              s.first, s.second);
+        children.push_back(childSegment(
+            b, k, l, present, arith::AddIOp::create(b, loc, s.first, x)));
+      }
+      Value rp = linearize(b, loc, parent, size, x);
+      scf::YieldOp::create(
+          b, loc, descend(b, l, rp, children, loop.getRegionIterArgs()));
+    }
+    SmallVector<Value> c(loop.getResults());
+    c[l] = arith::AddIOp::create(b, loc, c[l], size);
+    return c;
+  }
+
+  /// A stored level: the parts' segments merged by coordinate. A unique
+  /// level gets each coordinate once and merges what lies below it; the
+  /// non-unique level right above the cut copies each part's run of the
+  /// coordinate whole, in part order.
+  SmallVector<Value> mergeLevel(OpBuilder &b, unsigned l,
+                                ArrayRef<std::pair<Value, Value>> seg,
+                                ValueRange cursor) {
+    unsigned n = parts.size();
+    bool unique = parts.front().its[l]->getSpec().unique;
+    SmallVector<Value> init;
+    for (auto [lo, hi] : seg)
+      init.push_back(lo);
+    unsigned numCursors = cursor.size();
+    llvm::append_range(init, cursor);
+    SmallVector<Type> types(init.size(), b.getIndexType());
+    auto loop = scf::WhileOp::create(
+        b, loc, types, init,
+        [&](OpBuilder &cb, Location l2, ValueRange args) {
+          Value any = arith::ConstantIntOp::create(cb, l2, 0, 1);
+          for (unsigned k = 0; k < n; ++k)
+            any = arith::OrIOp::create(
+                cb, l2, any,
+                parts[k].its[l]->valid(cb, l2, args[k], seg[k].second));
+          scf::ConditionOp::create(cb, l2, any, args);
+        },
+        [&](OpBuilder &bb, Location l2, ValueRange args) {
+          Value none = constIndex(bb, l2, std::numeric_limits<int64_t>::max());
+          SmallVector<Value> valid, crd;
+          Value least = none;
+          for (unsigned k = 0; k < n; ++k) {
+            LevelIterator &it = *parts[k].its[l];
+            valid.push_back(it.valid(bb, l2, args[k], seg[k].second));
+            auto read = scf::IfOp::create(
+                bb, l2, valid.back(),
+                [&](OpBuilder &tb, Location l3) {
+                  scf::YieldOp::create(
+                      tb, l3, it.coordinate(tb, l3, seg[k].first, args[k]));
+                },
+                [&](OpBuilder &eb, Location l3) {
+                  scf::YieldOp::create(eb, l3, none);
+                });
+            crd.push_back(read.getResult(0));
+            least = arith::MinUIOp::create(bb, l2, least, crd.back());
+          }
+          SmallVector<Value> matched, next;
+          for (unsigned k = 0; k < n; ++k)
+            matched.push_back(arith::AndIOp::create(
+                bb, l2, valid[k],
+                arith::CmpIOp::create(bb, l2, arith::CmpIPredicate::eq, crd[k],
+                                      least)));
+          SmallVector<Value> c(args.drop_front(n));
+          if (unique) {
+            Value rp = c[l];
+            storeIndex(bb, l2, least, sink.coordinates[l], rp);
+            c[l] = arith::AddIOp::create(bb, l2, rp, constIndex(bb, l2, 1));
+            SmallVector<std::pair<Value, Value>> children;
+            for (unsigned k = 0; k < n; ++k)
+              children.push_back(childSegment(bb, k, l, matched[k], args[k]));
+            c = descend(bb, l, rp, children, c);
+            for (unsigned k = 0; k < n; ++k)
+              next.push_back(arith::SelectOp::create(
+                  bb, l2, matched[k],
+                  arith::AddIOp::create(bb, l2, args[k], constIndex(bb, l2, 1)),
+                  args[k]));
+          } else {
+            // Each part's run of the coordinate, with everything below.
+            for (unsigned k = 0; k < n; ++k) {
+              LevelIterator &it = *parts[k].its[l];
+              SmallVector<Type> ct(numCursors + 1, bb.getIndexType());
+              auto copyRun = scf::IfOp::create(
+                  bb, l2, matched[k],
+                  [&](OpBuilder &tb, Location l3) {
+                    Value end = it.next(tb, l3, args[k], seg[k].second);
+                    SmallVector<Value> r = sink.copy(
+                        tb, l3, parts[k], l, args[k], end, c,
+                        constIndex(tb, l3, offsets[k]));
+                    r.push_back(end);
+                    scf::YieldOp::create(tb, l3, r);
+                  },
+                  [&](OpBuilder &eb, Location l3) {
+                    SmallVector<Value> r(c);
+                    r.push_back(args[k]);
+                    scf::YieldOp::create(eb, l3, r);
+                  });
+              c = SmallVector<Value>(copyRun.getResults().drop_back());
+              next.push_back(copyRun.getResults().back());
+            }
+          }
+          llvm::append_range(next, c);
+          scf::YieldOp::create(bb, l2, next);
+        });
+    return SmallVector<Value>(loop.getResults().drop_front(n));
+  }
+
+  Location loc;
+  MutableArrayRef<RangeSource> parts;
+  ArrayRef<int64_t> offsets;
+  unsigned cut;
+  RangeSink &sink;
+};
+
+/// The merged concatenation's result: capacities the parts' positions
+/// summed per level (merging can only shrink the levels above the cut).
+Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
+                   MutableArrayRef<RangeSource> parts,
+                   ArrayRef<int64_t> offsets, unsigned cut,
+                   ArrayRef<Value> dims) {
+  auto resultType = cast<ArrayType>(op->getResult(0).getType());
+  unsigned numLevels = resultType.getFormat().getNumLevels();
+  RangeMove move;
+  move.resultType = resultType;
+  move.cut = cut;
+  move.first = 0;
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  move.firstParents = one;
+  SmallVector<Value> counts(parts.size(), one);
+  Value above = one;
+  for (unsigned l = 0; l < numLevels; ++l) {
+    move.posCapacity.push_back(arith::AddIOp::create(b, loc, above, one));
+    Value total = zero;
+    for (auto [part, count] : llvm::zip(parts, counts)) {
+      count = part.positionsBelow(b, loc, l, count);
+      total = arith::AddIOp::create(b, loc, total, count);
+    }
+    move.crdCapacity.push_back(above = total);
+  }
+  move.emit = [&](OpBuilder &eb, RangeSink &sink, ValueRange cursor) {
+    SmallVector<std::pair<Value, Value>> seg;
+    for (RangeSource &part : parts)
+      seg.push_back(part.its[0]->init(eb, loc, zero, one));
+    MergedConcat merge(loc, parts, offsets, cut, sink);
+    SmallVector<Value> c = merge.level(eb, 0, zero, seg, cursor);
+    if (Value pos = sink.positions[0])
+      storeIndex(eb, loc, c[0], pos, one);
+    return c;
+  };
+  return emitRangeMove(b, loc, op, move, dims);
+}
+
 /// concat: per parent, each part's range in turn, its coordinates at the
 /// cut level moved by the part's offset.
 struct ConcatByRanges : OpRewritePattern<ConcatOp> {
@@ -361,6 +612,17 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
     dims[dim] = constIndex(rewriter, loc, resultType.getShape()[dim]);
     Value parents = parentsOf(rewriter, loc, resultType, dims, *cut);
 
+    SmallVector<int64_t> offsets;
+    int64_t offset = 0;
+    for (Value input : op.getInputs()) {
+      offsets.push_back(offset);
+      offset += cast<ArrayType>(input.getType()).getShape()[dim];
+    }
+    if (!getStoredRangeLevel(resultType.getFormat(), dim)) {
+      rewriter.replaceOp(op, mergedConcat(rewriter, loc, op, parts, offsets,
+                                          *cut, dims));
+      return success();
+    }
     // Exact capacities: the parts' positions per level summed.
     RangeMove move;
     move.resultType = resultType;
@@ -380,23 +642,23 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
       }
       move.crdCapacity[l] = above = total;
     }
-    SmallVector<int64_t> offsets;
-    int64_t offset = 0;
-    for (Value input : op.getInputs()) {
-      offsets.push_back(offset);
-      offset += cast<ArrayType>(input.getType()).getShape()[dim];
-    }
-    move.parentBody = [&](OpBuilder &b, Value r, ValueRange cursor,
-                          RangeSink &sink) {
-      SmallVector<Value> c(cursor);
-      Value next = arith::AddIOp::create(b, loc, r, one);
-      for (auto [part, off] : llvm::zip(parts, offsets)) {
-        auto [lo, hi] = part.its[*cut]->init(b, loc, r, next);
-        c = sink.copy(b, loc, part, *cut, lo, hi, c, constIndex(b, loc, off));
-      }
-      return c;
+    move.first = *cut;
+    move.firstParents = parents;
+    move.emit = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor) {
+      return emitParentLoop(
+          b, loc, sink, cursor, *cut, parents,
+          [&](OpBuilder &lb, Value r, ValueRange c0) {
+            SmallVector<Value> c(c0);
+            Value next = arith::AddIOp::create(lb, loc, r, one);
+            for (auto [part, off] : llvm::zip(parts, offsets)) {
+              auto [lo, hi] = part.its[*cut]->init(lb, loc, r, next);
+              c = sink.copy(lb, loc, part, *cut, lo, hi, c,
+                            constIndex(lb, loc, off));
+            }
+            return c;
+          });
     };
-    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, parents, dims));
+    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, dims));
     return success();
   }
 };
@@ -439,8 +701,10 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
     Value start = constIndex(rewriter, loc, n.lo);
     Value stop = constIndex(rewriter, loc, n.lo + n.length());
     LevelIterator &it = *src.its[cut];
-    move.parentBody = [&](OpBuilder &b, Value r, ValueRange cursor,
-                          RangeSink &sink) {
+    move.first = cut;
+    move.firstParents = parents;
+    auto rangeOf = [&](OpBuilder &b, Value r, ValueRange cursor,
+                       RangeSink &sink) {
       Value lo, hi;
       if (it.getSpec().isFull() && it.canLocate()) {
         lo = it.locate(b, loc, r, start);
@@ -457,7 +721,13 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
       return sink.copy(b, loc, src, cut, lo, hi, cursor,
                        constIndex(b, loc, -n.lo));
     };
-    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, parents, dims));
+    move.emit = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor) {
+      return emitParentLoop(b, loc, sink, cursor, cut, parents,
+                            [&](OpBuilder &lb, Value r, ValueRange c) {
+                              return rangeOf(lb, r, c, sink);
+                            });
+    };
+    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, dims));
     return success();
   }
 };

@@ -43,7 +43,33 @@ std::optional<unsigned> mlir::sparse_array::getMovedRangeLevel(ConcatOp op) {
   for (Value input : op.getInputs())
     if (!storedAlike(cast<ArrayType>(input.getType()), result))
       return std::nullopt;
-  return getStoredRangeLevel(result.getFormat(), op.getDim());
+  FormatAttr format = result.getFormat();
+  if (std::optional<unsigned> level =
+          getStoredRangeLevel(format, op.getDim()))
+    return level;
+  // Stored levels above a stored cut level are merged (the union of the
+  // parts' coordinates, in order): ordered, with coordinates per position; unique
+  // (a merged coordinate owns the parts' children together), or — right
+  // above the cut — non-unique (each part's run of a coordinate is copied
+  // whole: COO rows).
+  unsigned cut = format.getDimLevel(op.getDim());
+  // A part may lack a merged parent; a full cut level would then miss that
+  // part's entries of the row.
+  if (format.getLevels()[cut].isFull())
+    return std::nullopt;
+  for (unsigned l = 0; l < cut; ++l) {
+    LevelSpec spec = format.getLevels()[l];
+    if (spec.isFull()) {
+      if (spec.format->hasPositionsBuffer() ||
+          spec.format->hasCoordinatesBuffer())
+        return std::nullopt;
+      continue;
+    }
+    if (!spec.ordered || !spec.format->hasCoordinatesBuffer() ||
+        (!spec.unique && l + 1 != cut))
+      return std::nullopt;
+  }
+  return cut;
 }
 
 std::optional<std::pair<unsigned, unsigned>>

@@ -111,6 +111,61 @@ func.func @coo_vstack(%a: !coo, %b: !coo) -> !coo8 {
   return %v : !coo8
 }
 
+// DCSR hstack: the row level is merged by coordinate (each row once, the
+// parts' coordinates compared), and below a merged row each part's segment
+// follows the other's, B's columns moved by 5.
+// CHECK-LABEL: func.func @dcsr_hstack(
+// CHECK-NOT: sparse_array.kernel
+// CHECK: scf.while
+// CHECK:   arith.minui
+// CHECK:   %[[LEAST:.*]] = arith.minui
+// CHECK:   %[[ROW:.*]] = arith.index_castui %[[LEAST]] : index to i64
+// CHECK:   memref.store %[[ROW]]
+// CHECK:   scf.for
+// CHECK:     memref.load
+// CHECK-NOT: arith.addi %{{.*}}, %c5_i64
+// CHECK:     memref.store
+// CHECK:   scf.for
+// CHECK:     %[[C:.*]] = memref.load
+// CHECK:     arith.addi %[[C]], %c5_i64 : i64
+// CHECK: sparse_array.assemble
+!dcsr = !sparse_array.array<4x5xf64, #sparse_array.format<[compressed, compressed]>>
+!dcsrh = !sparse_array.array<4x10xf64, #sparse_array.format<[compressed, compressed]>>
+func.func @dcsr_hstack(%a: !dcsr, %b: !dcsr) -> !dcsrh {
+  %h = sparse_array.concat %a, %b dim 1 : !dcsr, !dcsr -> !dcsrh
+  return %h : !dcsrh
+}
+
+// COO hstack: the rows (non-unique, right above the cut) merged by
+// coordinate, each part's run of a row copied whole with its columns.
+// CHECK-LABEL: func.func @coo_hstack(
+// CHECK-NOT: sparse_array.kernel
+// CHECK: scf.while
+// CHECK:   scf.if
+// CHECK:     %[[END:.*]] = scf.while
+// CHECK:     %[[LEN:.*]] = arith.subi %[[END]]
+// CHECK:     scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 {
+// CHECK:   scf.if
+// CHECK:     scf.while
+// CHECK:       arith.addi %{{.*}}, %c5_i64 : i64
+// CHECK: sparse_array.assemble
+!cooh = !sparse_array.array<4x10xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+func.func @coo_hstack(%a: !coo, %b: !coo) -> !cooh {
+  %h = sparse_array.concat %a, %b dim 1 : !coo, !coo -> !cooh
+  return %h : !cooh
+}
+
+// Merged rows over a dense cut level: a kernel (a part without the row
+// would leave a hole in it).
+// CHECK-LABEL: func.func @merged_dense_rows(
+// CHECK: sparse_array.kernel
+!cd = !sparse_array.array<4x5xf64, #sparse_array.format<[compressed, dense]>>
+!cdh = !sparse_array.array<4x10xf64, #sparse_array.format<[compressed, dense]>>
+func.func @merged_dense_rows(%a: !cd, %b: !cd) -> !cdh {
+  %h = sparse_array.concat %a, %b dim 1 : !cd, !cd -> !cdh
+  return %h : !cdh
+}
+
 // Dense arrays store every entry: values copied per row, nothing counted,
 // the buffer exactly as large as the result.
 // CHECK-LABEL: func.func @dense(

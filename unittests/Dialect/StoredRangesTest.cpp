@@ -102,6 +102,36 @@ TEST_F(StoredRangesTest, ConcatPartsMustBeStoredLikeTheResult) {
   EXPECT_FALSE(getMovedRangeLevel(widths).has_value());
 }
 
+TEST_F(StoredRangesTest, ConcatMergesOrderedStoredLevelsAbove) {
+  // hstack of `levels` parts of shape 2x3 into 2x6.
+  auto hstack = [&](const std::string &levels) {
+    std::string part = "!sparse_array.array<2x3xf64, #sparse_array.format<" +
+                       levels + ">>";
+    return parseOp<ConcatOp>(
+        "%a: " + part + ", %b: " + part,
+        "  %r = sparse_array.concat %a, %b dim 1 : " + part + ", " + part +
+            " -> !sparse_array.array<2x6xf64, #sparse_array.format<" + levels +
+            ">>");
+  };
+  // DCSR: rows merged by coordinate; COO: the non-unique row level right
+  // above the cut keeps each part's run whole.
+  auto dcsr = hstack("[compressed, compressed]");
+  ASSERT_TRUE(dcsr);
+  EXPECT_EQ(getMovedRangeLevel(dcsr), 1u);
+  auto coo = hstack("[compressed(nonunique), singleton]");
+  ASSERT_TRUE(coo);
+  EXPECT_EQ(getMovedRangeLevel(coo), 1u);
+  // A full cut level under merged rows: a part without the row would
+  // leave a hole in it.
+  auto denseRows = hstack("[compressed, dense]");
+  ASSERT_TRUE(denseRows);
+  EXPECT_FALSE(getMovedRangeLevel(denseRows).has_value());
+  // Unordered rows cannot be merged.
+  auto unordered = hstack("[compressed(nonordered), compressed]");
+  ASSERT_TRUE(unordered);
+  EXPECT_FALSE(getMovedRangeLevel(unordered).has_value());
+}
+
 TEST_F(StoredRangesTest, SliceOfOneDimensionByUnitSteps) {
   const char *csr = "!sparse_array.array<8x6xf64, #sparse_array.format<[dense, compressed]>>";
   std::string args = std::string("%a: ") + csr;

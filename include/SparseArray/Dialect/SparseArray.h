@@ -113,9 +113,11 @@ getCollapsedLevels(FormatAttr format, ArrayRef<int64_t> dims, bool fortran);
 std::optional<unsigned> getStoredRangeLevel(FormatAttr format, unsigned dim);
 
 /// The level of the concatenated dimension when `op` moves stored ranges:
-/// every input stored like the result (levels, order, widths, fill) and a
-/// stored range level for that dimension (lib/Conversion/MoveRanges.cpp
-/// copies the parts' ranges per parent instead of computing entries).
+/// every input stored like the result (levels, order, widths, fill), and
+/// above that level full levels (a stored range level) or ordered stored
+/// ones that the move merges — unique ones, or a non-unique one right
+/// above it (lib/Conversion/MoveRanges.cpp copies the parts' ranges per
+/// parent instead of computing entries).
 std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
 
 /// (dimension, level) of the one sliced dimension when `op` moves stored
