@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
 #include "SparseArray/Analysis/Speculation.h"
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Coiteration.h"
@@ -108,6 +110,20 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
   }
 };
 
+/// Whether `inner` (of the producer) reads an output dimension that the
+/// consumer's padded `outer` access reads through a window.
+static bool readsWindow(AccessOp inner, KernelOp producer, AccessOp outer) {
+  if (!outer.getPadded())
+    return false;
+  unsigned producerRank = producer.getResultType().getRank();
+  return llvm::any_of(inner.getIndices(), [&](Value index) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    return arg && arg.getOwner() == &producer.getBody().front() &&
+           arg.getArgNumber() < producerRank &&
+           outer.isSliced(arg.getArgNumber());
+  });
+}
+
 /// The producer's access `inner` in the fused kernel: where it reads a
 /// producer output variable r, it now reads what the consumer's `outer`
 /// access reads at dimension r — a fused variable, sliced or not, or a
@@ -207,8 +223,11 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
       rewriter, loc, mapping.lookup(inner.getArray()), indices,
       rewriter.getDenseI64ArrayAttr(anySliced ? ArrayRef<int64_t>(triples)
                                               : ArrayRef<int64_t>()));
-  // A window stays a window (its coordinates may reach outside).
-  composed.setPadded(inner.getPadded());
+  // A window stays a window (its coordinates may reach outside), and a
+  // read of a dimension the consumer reads through a window (a
+  // concatenation's part) becomes one: outside the part's range the
+  // producer's inputs are absent (composable() makes such reads plain).
+  composed.setPadded(inner.getPadded() || readsWindow(inner, producer, outer));
   return composed;
 }
 
@@ -276,6 +295,8 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       if (!boundedLattices(consumer, producer))
         continue;
       if (!composable(consumer, producer, access))
+        continue;
+      if (!keepsPartSpace(consumer, producer, access))
         continue;
       fuse(consumer, k, producer, access, rewriter);
       return success();
@@ -408,11 +429,49 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
           ok = false;
           return;
         }
+        // A slice read through a window (a concatenation's part) would
+        // reach coordinates of its array outside the slice, present there:
+        // no (a window in a window, a nested part, stays exact).
+        if (access.getPadded() && access.isSliced(var) && inner.isSliced(dim) &&
+            !inner.getPadded()) {
+          ok = false;
+          return;
+        }
         here = loopsOfOuter(var);
       }
       ok &= splitReadsIterable(loops);
     });
     return ok;
+  }
+
+  /// A concatenation's part (read through a padded window by select_range)
+  /// fused as an expression is present where its algebra holds; where it
+  /// is absent it takes its derived fill. Unless that is the fill the
+  /// other parts share, every point of its range is a value, which no
+  /// algebra over the inputs describes: the fused kernel would iterate the
+  /// universe of the whole (sparse) result (AlgebraDerivation's
+  /// select_range rule). Read from the producer's result instead, the part
+  /// is its stored entries (a dense one: its window), so the producer
+  /// stays a kernel of its own (seed 001 §5.1 with fills).
+  static bool keepsPartSpace(KernelOp consumer, KernelOp producer,
+                             AccessOp access) {
+    if (!access.getPadded() || consumer.getResultType().isAllDense())
+      return true;
+    SymbolTableCollection symbols;
+    Evaluator evaluator;
+    AlgebraDerivation derivation(symbols, evaluator);
+    Value yielded =
+        producer.getBody().front().getTerminator()->getOperand(0);
+    TypedAttr partFill = derivation.derive(producer, yielded).fill;
+    for (Operation *user : access->getUsers()) {
+      auto select = dyn_cast<SelectRangeOp>(user);
+      if (!select)
+        continue;
+      TypedAttr common = derivation.derive(consumer, select).fill;
+      if (!partFill || !common || !isSameScalar(partFill, common))
+        return false;
+    }
+    return true;
   }
 
   /// Every access of input k reads it as `access` does (the fused

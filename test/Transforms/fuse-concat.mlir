@@ -126,3 +126,55 @@ func.func @sum_of_concats(%p: !v3, %q: !v5, %r: !v3, %s: !v5) -> !v8 {
   %z = sparse_array.map @add(%x, %y) : (!v8, !v8) -> !v8
   return %z : !v8
 }
+
+// A computed part fuses: its reads become windows at the part's offset
+// (outside its range its inputs are absent), the plan their union.
+// CHECK-LABEL: func.func @computed_part(
+// CHECK: sparse_array.kernel ins(%{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %[[L:.*]](-3:5)] padded
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %[[L]](-3:5)] padded
+// CHECK: sparse_array.apply @add
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %[[L]](0:8)] padded
+// CHECK: sparse_array.select_range %[[L]] [3]
+// CHECK-NOT: sparse_array.kernel
+// PLAN-LABEL: func.func @computed_part(
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+func.func @computed_part(%a: !a, %b: !b, %c: !b) -> !h {
+  %d = sparse_array.map @add(%b, %c) : (!b, !b) -> !b
+  %h = sparse_array.concat %a, %d dim 1 : !a, !b -> !h
+  return %h : !h
+}
+
+// A computed dense part whose fill (1) is not the other part's: fused, its
+// range would be values where its inputs are absent, the universe of the
+// whole result; it stays a kernel, read as a dense part (its window).
+// CHECK-LABEL: func.func @computed_dense_part_other_fill(
+// CHECK: %[[D:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> {{.*}}#dense
+// CHECK: sparse_array.kernel ins(%{{.*}}, %[[D]] :
+// PLAN-LABEL: func.func @computed_dense_part_other_fill(
+// PLAN-NOT: universe
+// PLAN: algebra = #sparse_array.algebra<union(0, 1)>
+sparse_array.func @add1(%x: f64) -> f64 {
+  %one = arith.constant 1.0 : f64
+  %r = arith.addf %x, %one : f64
+  sparse_array.yield %r : f64
+}
+func.func @computed_dense_part_other_fill(%a: !a, %b: !b) -> !h {
+  %d = sparse_array.map @add1(%b) : (!b) -> !bd
+  %h = sparse_array.concat %a, %d dim 1 : !a, !bd -> !h
+  return %h : !h
+}
+
+// A part that slices its input: through the window, the slice's
+// coordinates would reach columns of %w outside it (present there), so
+// the slice stays a kernel of its own.
+// CHECK-LABEL: func.func @sliced_part(
+// CHECK: %[[S:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64
+// CHECK: sparse_array.kernel ins(%{{.*}}, %[[S]], %{{.*}} :
+!w = !sparse_array.array<4x10xf64, #sparse_array.format<[dense, compressed]>>
+func.func @sliced_part(%a: !a, %w: !w, %c: !b) -> !h {
+  %s = sparse_array.slice %w[:, 5:10] : !w -> !b
+  %d = sparse_array.map @add(%s, %c) : (!b, !b) -> !b
+  %h = sparse_array.concat %a, %d dim 1 : !a, !b -> !h
+  return %h : !h
+}

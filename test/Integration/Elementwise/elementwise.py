@@ -668,14 +668,40 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
                 pshape = list(shape)
                 pshape[d] = size
                 pfmt = srng.choice(list(FORMATS[vrank]))
-                pfill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
-                parr = random_values(rng, t, pshape, pfill, kinds[k])
-                pstored = np.array([rng.random() < density for _ in range(parr.size)],
-                                   dtype=bool).reshape(pshape)
-                ptyp = array_type(pshape, t, pfmt, vrank, pfill, width)
                 pname = "%s_p%d" % (name, j)
-                pdense.append(operand_lines(rng, v, pname, "%s_%dp%d" % (tag, k, j),
-                                            parr, pstored, t, pfmt, ptyp, pfill, width))
+                if t in POOLS and srng.random() < 0.35:
+                    # A computed part: f(x, y) of two arrays, its declared
+                    # fill f(fill x, fill y) (fused into the concatenation
+                    # when that is the other parts' fill).
+                    f = srng.choice(POOLS[t])
+                    args, adense, atypes, afills = [], [], [], []
+                    for q in range(2):
+                        afill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
+                        afmt = srng.choice(list(FORMATS[vrank]))
+                        aarr = random_values(rng, t, pshape, afill, kinds[k])
+                        astored = np.array([rng.random() < density for _ in range(aarr.size)],
+                                           dtype=bool).reshape(pshape)
+                        atyp = array_type(pshape, t, afmt, vrank, afill, width)
+                        aname = "%s_a%d" % (pname, q)
+                        adense.append(operand_lines(rng, v, aname, "%s_%dp%da%d" % (tag, k, j, q),
+                                                    aarr, astored, t, afmt, atyp, afill, width))
+                        args.append(aname)
+                        atypes.append(atyp)
+                        afills.append(np.array(afill, dtype=NP_TYPES[t]))
+                    e = X(f, [0, 1])
+                    pdense.append(evaluate(e, adense))
+                    pfill = evaluate(e, afills)[()]
+                    ptyp = array_type(pshape, t, pfmt, vrank, pfill, width)
+                    v.lines.append("  %s = sparse_array.map @%s(%s) : (%s) -> %s" % (
+                        pname, f, ", ".join(args), ", ".join(atypes), ptyp))
+                else:
+                    pfill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
+                    parr = random_values(rng, t, pshape, pfill, kinds[k])
+                    pstored = np.array([rng.random() < density for _ in range(parr.size)],
+                                       dtype=bool).reshape(pshape)
+                    ptyp = array_type(pshape, t, pfmt, vrank, pfill, width)
+                    pdense.append(operand_lines(rng, v, pname, "%s_%dp%d" % (tag, k, j),
+                                                parr, pstored, t, pfmt, ptyp, pfill, width))
                 pnames.append(pname)
                 ptypes.append(ptyp)
             v.lines.append("  %s = sparse_array.concat %s dim %d : %s -> %s" % (
