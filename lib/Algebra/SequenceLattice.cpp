@@ -288,10 +288,19 @@ SequenceLattice SequenceLattice::build(const SequenceExpr &root) {
     return llvm::count_if(lattice.points[p].edges,
                           [](const SequenceExpr &e) { return !e.isDense(); });
   };
+  // Then, among points asking as many, the one with more edges: a loop
+  // runs whenever its edges are valid, so a point must not run before one
+  // that iterates the same and a dense sequence more (a concatenation's
+  // dense first part, a dense window) — it would visit that sequence's
+  // coordinates without it.
   auto before = [&](unsigned a, unsigned b) {
     size_t ea = askedEdges(a), eb = askedEdges(b);
     if (ea != eb)
       return ea > eb;
+    size_t na = lattice.points[a].edges.size(),
+           nb = lattice.points[b].edges.size();
+    if (na != nb)
+      return na > nb;
     if (operandMask(a) != operandMask(b))
       return operandMask(a) < operandMask(b);
     return a < b;

@@ -27,6 +27,11 @@
 //    dropped: d1's 7 was lost at x = 0, where s3 is stored. Its dense
 //    atoms now stay located in the enclosing union (matching only inside
 //    their extent).
+// 7. (seed 5 with --reversed) A loop without a concatenation's dense first
+//    part ran before the one with it (both asked s2 and s5; the tie went
+//    to the smaller operand set), and visited x = 0..3 without d0: d0's
+//    2 and 5s were lost. Among points asking as many levels, the one with
+//    more (dense) levels now comes first.
 
 func.func private @seed13_concat_dense_in_intersection(%a0: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a4: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, s1, s2), slice(d3, 1, 7, 1)), concat(intersect(d4, s5), s6))"}
 func.func private @seed1_slice_dense_in_intersection(%a0: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a3: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<2xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(union(union(d0, s1), d2, s3), slice(intersect(d4, s5), 1, 2, 2))"}
@@ -34,6 +39,7 @@ func.func private @seed1_offset_missing_below_its_start(%a0: !sparse_array.array
 func.func private @seed4_case_order(%a0: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<8xf64, #sparse_array.format<[dense]>>, %a2: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[compressed]>>, %a4: !sparse_array.array<7xf64, #sparse_array.format<[dense]>>, %a5: !sparse_array.array<7xf64, #sparse_array.format<[compressed]>>, %a6: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(intersect(concat(s0, d1), union(s2, s3)), concat(union(d4, s5), slice(s6, 0, 7, 3)))"}
 func.func private @seed11060_product_of_augmented(%a0: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<10xf64, #sparse_array.format<[dense]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(d0, product(intersect(s1, s2), slice(d3, 1, 8, 3)))"}
 func.func private @seed11064_concat_moved_on(%a0: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a1: !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, %a2: !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(intersect(s0, d1), s2), s3)"}
+func.func private @seed5_dense_first_part_order(%a0: !sparse_array.array<4xf64, #sparse_array.format<[dense]>>, %a1: !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, %a2: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, %a3: !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, %a4: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, %a5: !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>> attributes {sparse_array.test_sequence = "union(concat(d0, s1), union(s2, d3), intersect(s4, s5))"}
 func.func @main() {
   %a_c0 = sparse_array.constant sparse<[], []> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
   %a_c1 = sparse_array.constant sparse<[[0], [1], [2], [3], [4]], [9.0, 3.0, 2.0, 1.0, 6.0]> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
@@ -84,6 +90,14 @@ func.func @main() {
   %f_c3 = sparse_array.constant sparse<[[0], [1]], [9.0, 2.0]> : tensor<2xf64> : !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>
   %rf = call @seed11064_concat_moved_on(%f_c0, %f_c1, %f_c2, %f_c3) : (!sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<1xf64, #sparse_array.format<[dense]>>, !sparse_array.array<1xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<2xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   sparse_array.print %rf : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  %g_c0 = sparse_array.constant dense<[2.0, 5.0, 5.0, 5.0]> : tensor<4xf64> : !sparse_array.array<4xf64, #sparse_array.format<[dense]>>
+  %g_c1 = sparse_array.constant sparse<[], []> : tensor<5xf64> : !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>
+  %g_c2 = sparse_array.constant sparse<[[0], [1], [2], [3], [5], [6], [7], [8]], [8.0, 7.0, 4.0, 6.0, 9.0, 8.0, 6.0, 9.0]> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>
+  %g_c3 = sparse_array.constant dense<[1.0, 3.0, 7.0, 2.0, 4.0, 5.0, 4.0, 2.0, 8.0]> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[dense]>>
+  %g_c4 = sparse_array.constant sparse<[], []> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>
+  %g_c5 = sparse_array.constant sparse<[[1], [2], [4], [5], [6], [7], [8]], [6.0, 8.0, 3.0, 4.0, 7.0, 6.0, 1.0]> : tensor<9xf64> : !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>
+  %rg = call @seed5_dense_first_part_order(%g_c0, %g_c1, %g_c2, %g_c3, %g_c4, %g_c5) : (!sparse_array.array<4xf64, #sparse_array.format<[dense]>>, !sparse_array.array<5xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<9xf64, #sparse_array.format<[dense]>>, !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>, !sparse_array.array<9xf64, #sparse_array.format<[compressed]>>) -> !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
+  sparse_array.print %rg : !sparse_array.array<?xf64, #sparse_array.format<[dense]>>
   return
 }
 
@@ -143,3 +157,15 @@ func.func @main() {
 // CHECK-NEXT: 2
 // CHECK-NEXT: 1 16
 // CHECK-NEXT: 2 10
+// CHECK:      # fill: 0
+// CHECK-NEXT: 1 9
+// CHECK-NEXT: 9
+// CHECK-NEXT: 1 11
+// CHECK-NEXT: 2 21
+// CHECK-NEXT: 3 24
+// CHECK-NEXT: 4 13
+// CHECK-NEXT: 5 7
+// CHECK-NEXT: 6 18
+// CHECK-NEXT: 7 19
+// CHECK-NEXT: 8 14
+// CHECK-NEXT: 9 18
