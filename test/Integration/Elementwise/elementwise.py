@@ -635,10 +635,20 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
     names, typs, dense = [], [], []
     slicing = srng is not None and srng.random() < slices
     final_slice = None
+    final_view = None
     if slicing and srng.random() < 0.4:
         big, spec, index = random_slice(srng, shape, allow_index=False)
         final_slice = (shape, spec, index, len(big))
         shape = big
+    elif slicing and srng.random() < 0.3:
+        # The expression computed in another shape of the same rank, then
+        # transposed or reshaped (a shape operator of a computed expression).
+        for _ in range(10):
+            big, op, view = random_view(srng, shape)
+            if len(big) == len(shape) and op[0] in ("transpose", "reshape"):
+                final_view = (list(shape), op, view)
+                shape = big
+                break
     shape_str = "x".join(str(d) for d in shape)
     # NumPy broadcasting: sometimes inputs are size 1 along some dimensions
     # (sparse ones are then searched for coordinate 0 there).
@@ -762,11 +772,21 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         res, rtyp = "%%s_%s" % tag, styp
         v.expected = v.expected[index]
         full_shape = small
+    if final_view:
+        small, op, view = final_view
+        vtyp = array_type(small, result_type_of(expr, types), out_fmt, rank,
+                          declared, random_width(srng))
+        v.lines.append("  %%v_%s = sparse_array.%s %s%s : %s -> %s" % (
+            tag, op[0], res, op[1], rtyp, vtyp))
+        res, rtyp = "%%v_%s" % tag, vtyp
+        v.expected = view(v.expected)
+        full_shape = small
     v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
     v.rtype = result_type_of(expr, types)
     v.desc = "%s inputs=%s shapes=%s fills=%s -> %s %s%s" % (
         describe(expr), in_fmts, [list(d.shape) for d in dense], fills, out_fmt,
-        list(full_shape), " (sliced)" if slicing else "")
+        list(full_shape), (" (%s of the result)" % final_view[1][0]) if final_view
+        else " (sliced)" if slicing else "")
     return v
 
 
