@@ -127,10 +127,14 @@ def new_variant(rng):
             rng.choice(ew.FILL_POOLS[t]), ew.random_width(rng))
 
 
-def concat_variant(rng, tag):
+def concat_variant(rng, srng, tag):
     v, t, rank, fmt, fill, width = new_variant(rng)
     shape = random_shape(rng, rank)
     d = rng.randrange(rank)
+    # Sometimes the other dimensions are dynamic (sizes read at run time;
+    # drawn from srng, so that the other draws are unchanged).
+    dynamic = rank > 1 and srng.random() < 0.25
+    dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
     sizes = [rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 3))]
     names, types, dense = [], [], []
     for j, size in enumerate(sizes):
@@ -143,12 +147,17 @@ def concat_variant(rng, tag):
         name = "%%p%d_%s" % (j, tag)
         typ, arr = random_array(rng, v, name, "%s_%d" % (tag, j), t, pshape, pfmt,
                                 pfill, pwidth)
+        if dynamic:
+            dtyp = ew.array_type(dyn(pshape), t, pfmt, rank, pfill, pwidth)
+            v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
+                name, name, typ, dtyp))
+            name, typ = name + "_dyn", dtyp
         names.append(name)
         types.append(typ)
         dense.append(arr)
     rshape = list(shape)
     rshape[d] = sum(sizes)
-    rtyp = ew.array_type(rshape, t, fmt, rank, fill, width)
+    rtyp = ew.array_type(dyn(rshape), t, fmt, rank, fill, width)
     v.lines.append("  %%r_%s = sparse_array.concat %s dim %d : %s -> %s" % (
         tag, ", ".join(names), d, ", ".join(types), rtyp))
     v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, rtyp))
@@ -216,7 +225,7 @@ def main():
     failures, total, batch = [], 0, []
     for i in range(args.fuzz):
         tag = "v%d" % i
-        batch.append(concat_variant(rng, tag) if rng.random() < 0.5
+        batch.append(concat_variant(rng, srng, tag) if rng.random() < 0.5
                      else slice_variant(rng, srng, tag))
         if len(batch) == args.batch or i + 1 == args.fuzz:
             total += len(batch)
