@@ -186,15 +186,24 @@ def slice_variant(rng, srng, tag):
         index = tuple(slice(lo, hi) if k == d else slice(None) for k in range(rank))
         spec = "[%s]" % ", ".join(texts)
         small = [hi - lo if k == d else n for k, n in enumerate(shape)]
+        # Sometimes the other dimensions are dynamic (drawn from srng).
+        dynamic = rank > 1 and srng.random() < 0.25
     else:
         small = random_shape(rng, rank)
         shape, spec, index = ew.random_slice(srng, small, allow_index=False)
+        d, dynamic = None, False
+    dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
     name = "%%s_%s" % tag
     typ, arr = random_array(rng, v, name, tag, t, shape, fmt, fill, width)
+    if dynamic:
+        dtyp = ew.array_type(dyn(shape), t, fmt, rank, fill, width)
+        v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
+            name, name, typ, dtyp))
+        name, typ = name + "_dyn", dtyp
     alike = rng.random() < 0.85
     rfmt = fmt if alike else rng.choice(list(ew.FORMATS[rank]))
     rwidth = width if alike else ew.random_width(rng)
-    rtyp = ew.array_type(small, t, rfmt, rank, fill, rwidth)
+    rtyp = ew.array_type(dyn(small), t, rfmt, rank, fill, rwidth)
     v.lines.append("  %%r_%s = sparse_array.slice %s%s : %s -> %s" % (
         tag, name, spec, typ, rtyp))
     v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, rtyp))
