@@ -68,36 +68,29 @@ TEST_F(StoredRangesTest, RangeLevelNeedsFullLevelsAbove) {
 }
 
 TEST_F(StoredRangesTest, ConcatPartsMustBeStoredLikeTheResult) {
-  const char *csr = "!sparse_array.array<2x3xf64, #sparse_array.format<[dense, compressed]>>";
-  std::string args = std::string("%a: ") + csr + ", %b: " + csr;
-  auto vstack = parseOp<ConcatOp>(
-      args, std::string("  %r = sparse_array.concat %a, %b dim 0 : ") + csr +
-                ", " + csr +
-                " -> !sparse_array.array<4x3xf64, "
-                "#sparse_array.format<[dense, compressed]>>");
+  // Two 2x3 CSR parts concatenated along `dim` into `result`.
+  auto concat = [&](unsigned dim, const std::string &result) {
+    std::string csr =
+        "!sparse_array.array<2x3xf64, #sparse_array.format<[dense, compressed]>>";
+    return parseOp<ConcatOp>(
+        "%a: " + csr + ", %b: " + csr,
+        "  %r = sparse_array.concat %a, %b dim " + std::to_string(dim) + " : " +
+            csr + ", " + csr + " -> !sparse_array.array<" + result + ">");
+  };
+  auto vstack = concat(0, "4x3xf64, #sparse_array.format<[dense, compressed]>");
   ASSERT_TRUE(vstack);
   EXPECT_EQ(getMovedRangeLevel(vstack), 0u);
-  auto hstack = parseOp<ConcatOp>(
-      args, std::string("  %r = sparse_array.concat %a, %b dim 1 : ") + csr +
-                ", " + csr +
-                " -> !sparse_array.array<2x6xf64, "
-                "#sparse_array.format<[dense, compressed]>>");
+  auto hstack = concat(1, "2x6xf64, #sparse_array.format<[dense, compressed]>");
   ASSERT_TRUE(hstack);
   EXPECT_EQ(getMovedRangeLevel(hstack), 1u);
   // Another fill in the result: the parts' implicit entries are values.
-  auto otherFill = parseOp<ConcatOp>(
-      args, std::string("  %r = sparse_array.concat %a, %b dim 0 : ") + csr +
-                ", " + csr +
-                " -> !sparse_array.array<4x3xf64, "
-                "#sparse_array.format<[dense, compressed], fill = 1.0 : f64>>");
+  auto otherFill = concat(
+      0, "4x3xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>");
   ASSERT_TRUE(otherFill);
   EXPECT_FALSE(getMovedRangeLevel(otherFill).has_value());
   // Other widths: the buffers are not the result's.
-  auto widths = parseOp<ConcatOp>(
-      args, std::string("  %r = sparse_array.concat %a, %b dim 0 : ") + csr +
-                ", " + csr +
-                " -> !sparse_array.array<4x3xf64, "
-                "#sparse_array.format<[dense, compressed], crd_width = 32>>");
+  auto widths = concat(
+      0, "4x3xf64, #sparse_array.format<[dense, compressed], crd_width = 32>");
   ASSERT_TRUE(widths);
   EXPECT_FALSE(getMovedRangeLevel(widths).has_value());
 }

@@ -850,6 +850,14 @@ def add_run_arguments(p):
                         "blow-up (0: no budget)")
 
 
+def report(failures, total):
+    """Prints each failure and the count passed; the exit code."""
+    for f in failures:
+        print("FAIL", f)
+    print("%d of %d variants passed" % (total - len(failures), total))
+    return 1 if failures else 0
+
+
 def run_variants(args, name, variants, stdlib_text, rng=None):
     program = build_program(variants, stdlib_text)
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,
@@ -1059,10 +1067,7 @@ def main():
                 failures += run_variants(args, "chain batch %d" % i, batch, stdlib_text,
                                          option_rng)
                 batch = []
-    for f in failures:
-        print("FAIL", f)
-    print("%d of %d variants passed" % (total - len(failures), total))
-    return 1 if failures else 0
+    return report(failures, total)
 
 
 if __name__ == "__main__":

@@ -203,10 +203,7 @@ def main():
                 keep = tempfile.mkdtemp(prefix="sa-matrices-")
                 shutil.copytree(tmp, keep, dirs_exist_ok=True)
                 print("inputs and program kept in", keep)
-    for f in failures:
-        print("FAIL", f)
-    print("%d of %d variants passed" % (total - len(failures), total))
-    return 1 if failures else 0
+    return ew.report(failures, total)
 
 
 if __name__ == "__main__":

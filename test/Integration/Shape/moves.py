@@ -240,10 +240,7 @@ def main():
             total += len(batch)
             failures += ew.run_variants(args, "batch %d" % i, batch, stdlib_text, option_rng)
             batch = []
-    for f in failures:
-        print("FAIL", f)
-    print("%d of %d variants passed" % (total - len(failures), total))
-    return 1 if failures else 0
+    return ew.report(failures, total)
 
 
 if __name__ == "__main__":
