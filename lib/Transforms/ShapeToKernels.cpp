@@ -432,7 +432,8 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   }
 };
 
-/// collapse %a [d0, ..., dk] whose one user becomes a kernel: a kernel
+/// collapse %a [d0, ..., dk] whose one user becomes a kernel, or whose
+/// source is computed (a kernel, map or reduce it alone uses): a kernel
 /// reading the collapsed dimension's variable x through
 /// sparse_array.delinearize (outer part first: d0 in C order, dk in F
 /// order), which fusion composes into the consumer, whose loop over x then
@@ -445,12 +446,21 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
   LogicalResult matchAndRewrite(CollapseOp op,
                                 PatternRewriter &rewriter) const override {
     Value result = op.getResult();
-    if (!result.hasOneUse() ||
-        !isa<KernelOp, MapOp, ReduceOp>(*result.getUsers().begin()))
-      return rewriter.notifyMatchFailure(op, "no consumer to fuse with");
+    bool consumer = result.hasOneUse() &&
+                    isa<KernelOp, MapOp, ReduceOp>(*result.getUsers().begin());
+    // A computed source (the collapse is its one user) fuses too: the
+    // producer's accesses then read the delinearized parts, and no
+    // uncollapsed temporary is built (a reshape of a sum).
+    Operation *def = op.getSource().getDefiningOp();
+    bool producer = def && op.getSource().hasOneUse() &&
+                    isa<KernelOp, MapOp, ReduceOp>(def);
+    if (!consumer && !producer)
+      return rewriter.notifyMatchFailure(op, "nothing to fuse with");
     // A kernel must read the collapsed dimension at a plain variable or a
     // fixed coordinate (a split of it, a reshape, stays merged levels).
-    if (auto consumer = dyn_cast<KernelOp>(*result.getUsers().begin())) {
+    if (auto consumer = result.hasOneUse()
+                            ? dyn_cast<KernelOp>(*result.getUsers().begin())
+                            : KernelOp()) {
       unsigned k = llvm::find(consumer.getInputs(), result) -
                    consumer.getInputs().begin();
       for (Operation *user : consumer.getInputArg(k).getUsers()) {

@@ -39,3 +39,31 @@ func.func @collapse_alone(%a: !csr) -> !cv {
   %c = sparse_array.collapse %a [0, 1] : !csr -> !cv
   return %c : !cv
 }
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
+// A collapse of a computed expression (numpy's (A + B).reshape(-1)) fuses
+// with its producer: one kernel over x reads A and B at the delinearized
+// parts, its loop iterates union(A's product, B's product); no CSR sum is
+// built and no levels are merged afterwards.
+// CHECK-LABEL: func.func @collapse_of_sum(
+// CHECK-NOT:     sparse_array.collapse
+// CHECK:         sparse_array.kernel ins(%{{.*}}, %{{.*}} : !sparse_array.array<4x6xf64, #{{.*}}>, !sparse_array.array<4x6xf64, #{{.*}}>) -> !sparse_array.array<24xf64
+// CHECK:           %[[P:.*]]:2 = sparse_array.delinearize %{{.*}} [6] : index, index
+// CHECK:           sparse_array.access %{{.*}}[%[[P]]#0, %[[P]]#1]
+// CHECK:           sparse_array.access %{{.*}}[%[[P]]#0, %[[P]]#1]
+// CHECK:           sparse_array.apply @add
+// CHECK-NOT:     sparse_array.kernel
+// LOWER-LABEL: func.func @collapse_of_sum(
+// LOWER-COUNT-3: memref.alloc
+// LOWER-NOT:     memref.alloc
+// LOWER-NOT:     sparse_array.collapse
+// LOWER:         return
+func.func @collapse_of_sum(%a: !csr, %b: !csr) -> !cv {
+  %s = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
+  %c = sparse_array.collapse %s [0, 1] : !csr -> !cv
+  return %c : !cv
+}

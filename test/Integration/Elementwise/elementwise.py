@@ -641,12 +641,17 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         final_slice = (shape, spec, index, len(big))
         shape = big
     elif slicing and srng.random() < 0.3:
-        # The expression computed in another shape of the same rank, then
-        # transposed or reshaped (a shape operator of a computed expression).
+        # The expression computed in another shape, then transposed,
+        # reshaped, collapsed or split (a shape operator of a computed
+        # expression, fused into its kernel where the reads compose).
         for _ in range(10):
             big, op, view = random_view(srng, shape)
-            if len(big) == len(shape) and op[0] in ("transpose", "reshape"):
+            if op[0] in ("transpose", "reshape", "collapse", "split") and \
+                    1 <= len(big) <= 4 and (len(big) == len(shape) or op[0] != "reshape"):
                 final_view = (list(shape), op, view)
+                if len(big) != len(shape):
+                    # The inputs' formats at the expression's rank.
+                    in_fmts = [srng.choice(list(FORMATS[len(big)])) for _ in in_fmts]
                 shape = big
                 break
     shape_str = "x".join(str(d) for d in shape)
@@ -755,7 +760,13 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
     if rng.random() < 0.15:
         declared = {"f64": 7.0, "i64": 7, "i1": not bool(declared)}[result_type_of(expr, types)]
         v.expected_fill = np.array(declared, dtype=v.expected_fill.dtype)
-    res, rtyp = emit_maps(expr, names, typs, shape_str, rank, out_fmt, lines, counter,
+    # The expression's own rank and format (another rank when a final
+    # collapse or split changes it).
+    erank, efmt = rank, out_fmt
+    if final_view and len(full_shape) != rank:
+        erank = len(full_shape)
+        efmt = srng.choice(list(FORMATS[erank]))
+    res, rtyp = emit_maps(expr, names, typs, shape_str, erank, efmt, lines, counter,
                           final_fill=[declared], width=random_width(rng))
     v.lines.extend(l.replace("%m", "%%m%s_" % tag) for l in lines)
     res = res.replace("%m", "%%m%s_" % tag)
