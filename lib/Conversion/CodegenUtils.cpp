@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -110,4 +111,43 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
     return notNan;
   }
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
+}
+
+void mlir::sparse_array::emitParallelFor(
+    OpBuilder &b, Location loc, Value n, int64_t minN,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto parallel = [&](OpBuilder &pb, Location l) {
+    scf::ParallelOp::create(pb, l, ValueRange{zero}, ValueRange{n},
+                            ValueRange{one},
+                            [&](OpBuilder &bb, Location bl, ValueRange ivs) {
+                              body(bb, bl, ivs.front());
+                            });
+  };
+  auto sequential = [&](OpBuilder &sb, Location l) {
+    scf::ForOp::create(sb, l, zero, n, one, ValueRange{},
+                       [&](OpBuilder &bb, Location bl, Value x, ValueRange) {
+                         body(bb, bl, x);
+                         scf::YieldOp::create(bb, bl);
+                       });
+  };
+  if (std::optional<int64_t> c = getConstantIntValue(n)) {
+    if (*c >= minN)
+      parallel(b, loc);
+    else
+      sequential(b, loc);
+    return;
+  }
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
+                                      constIndex(b, loc, minN));
+  scf::IfOp::create(
+      b, loc, large,
+      [&](OpBuilder &tb, Location l) {
+        parallel(tb, l);
+        scf::YieldOp::create(tb, l);
+      },
+      [&](OpBuilder &eb, Location l) {
+        sequential(eb, l);
+        scf::YieldOp::create(eb, l);
+      });
 }

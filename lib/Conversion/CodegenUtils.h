@@ -48,6 +48,13 @@ void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// for x in [0, n) body(x), with independent iterations: an scf.parallel
+/// (OpenMP once convert-scf-to-openmp runs) when n >= minN — decided here
+/// for a static n, at run time otherwise (an scf.if choosing between the
+/// parallel loop and an scf.for, the body emitted in both).
+void emitParallelFor(OpBuilder &b, Location loc, Value n, int64_t minN,
+                     function_ref<void(OpBuilder &, Location, Value)> body);
+
 } // namespace sparse_array
 } // namespace mlir
 

@@ -57,6 +57,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   rank = resultType.getRank();
   numLoops = kernel.getNumIndices();
   nestEnd = rank;
+  parallelPlan = kernel.getParallelAttr();
   if (kernel.getInputs().size() >= kMaxLatticeOperands)
     return fail("kernel has too many inputs");
   if (!kernel.getLattices())

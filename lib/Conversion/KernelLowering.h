@@ -158,8 +158,11 @@ private:
   /// for x in [0, extent) carrying `init` (the reduction's state from
   /// `stateOffset` on); a while loop instead when the reduction may exit
   /// early. `body` returns the values to carry on.
+  /// Loop 0 of a kernel planned parallel (`parallelPlan`) carries
+  /// nothing: an scf.parallel from the plan's min_extent on.
   SmallVector<Value> emitCountedLoop(
-      OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+      OpBuilder &b, unsigned d, Value extent, ValueRange init,
+      unsigned stateOffset,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
   /// One loop over the coordinates some point of `lattice` needs, which
@@ -245,6 +248,8 @@ private:
   /// Row-wise products: "auto" (chosen at run time), "dense" or "hash".
   StringRef workspaceMode;
   bool hadError = false;
+  /// sparse-array-plan-parallel's decision (null: sequential).
+  ParallelAttr parallelPlan;
 
   unsigned rank = 0;
   /// Loops: the result's levels, then the reduction's variables.

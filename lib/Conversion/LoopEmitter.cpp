@@ -464,7 +464,7 @@ SmallVector<Value> KernelLowering::emitLoops(
     SmallVector<Value> init = cursors.get();
     init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, it->countedExtent(b, loc), init, nc,
+        b, d, it->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           cursors.set(args.take_front(nc));
           it->bindLocated(fb, l, x);
@@ -550,10 +550,30 @@ unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,
 }
 
 SmallVector<Value> KernelLowering::emitCountedLoop(
-    OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+    OpBuilder &b, unsigned d, Value extent, ValueRange init,
+    unsigned stateOffset,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  if (d == 0 && !inReduction && parallelPlan && parallelPlan.isParallel()) {
+    // The plan vouched that the iterations share nothing; a hand-written
+    // plan may be wrong.
+    if (!init.empty()) {
+      if (!hadError)
+        kernel.emitError() << "kernel is planned parallel, but its outermost "
+                              "loop carries "
+                           << init.size() << " values";
+      hadError = true;
+      return SmallVector<Value>(init);
+    }
+    emitParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
+                    [&](OpBuilder &pb, Location l, Value x) {
+                      SmallVector<Value> carried = body(pb, l, x, {});
+                      assert(carried.empty() && "nothing was carried in");
+                      (void)carried;
+                    });
+    return {};
+  }
   // Without an early exit the trip count is known: scf.for.
   if (!mayExitEarly()) {
     auto loop = scf::ForOp::create(
@@ -667,7 +687,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
     SmallVector<Value> init = cursors.get();
     init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, all->countedExtent(b, loc), init, nc,
+        b, d, all->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           cursors.set(args.take_front(nc));
           all->bindLocated(fb, l, x);

@@ -33,6 +33,8 @@ struct OutputShape {
   ArrayType resultType;
   /// The extent of each result level (the result loops' extents).
   SmallVector<Value> extents;
+  /// The kernel's loops run in parallel: a dense result's fill too.
+  bool parallel = false;
 };
 
 /// How the loops visit the result, for appended outputs (decided by the

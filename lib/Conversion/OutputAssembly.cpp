@@ -11,6 +11,7 @@
 #include "KernelLowering.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Dialect/Storage.h"
+#include "SparseArray/Transforms/Parallelism.h"
 
 #include "CodegenUtils.h"
 
@@ -90,14 +91,20 @@ public:
     Location loc = getLoc();
     Value size = constIndex(b, loc, 1);
     for (Value e : shape.extents)
-      size = arith::MulIOp::create(b, loc, size, e);
+      size = b.createOrFold<arith::MulIOp>(loc, size, e);
     Type elt = shape.resultType.getElementType();
     values =
         allocOutputBuffer(b, loc, shape.kernel,
                           MemRefType::get({ShapedType::kDynamic}, elt), size);
-    fillBuffer(
-        b, loc, values, constIndex(b, loc, 0), size,
-        arith::ConstantOp::create(b, loc, shape.resultType.getFillValue()));
+    Value fill =
+        arith::ConstantOp::create(b, loc, shape.resultType.getFillValue());
+    if (shape.parallel)
+      emitParallelFor(b, loc, size, kMinParallelEntries,
+                      [&](OpBuilder &pb, Location l, Value i) {
+                        memref::StoreOp::create(pb, l, fill, values, i);
+                      });
+    else
+      fillBuffer(b, loc, values, constIndex(b, loc, 0), size, fill);
   }
   bool isDense() const override { return true; }
   SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
@@ -314,7 +321,8 @@ static bool withinStoredEntries(const IterationAlgebra &a) {
 
 void KernelLowering::setUpOutput(OpBuilder &b) {
   OutputShape shape{kernel, resultType,
-                    SmallVector<Value>(ArrayRef(extents).take_front(rank))};
+                    SmallVector<Value>(ArrayRef(extents).take_front(rank)),
+                    parallelPlan && parallelPlan.isParallel()};
   AppendPlan plan;
   if (!resultType.isAllDense()) {
     // Initial capacity: the entries the inputs store (a union of them

@@ -624,3 +624,62 @@ LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "scalar must be an integer or floating-point constant";
   return success();
 }
+
+LogicalResult
+ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     StringRef mode, int64_t minExtent, StringRef reason) {
+  if (mode == "outer") {
+    if (minExtent < 1)
+      return emitError() << "a parallel loop needs min_extent >= 1";
+    if (!reason.empty())
+      return emitError() << "a parallel loop has no reason to stay sequential";
+    return success();
+  }
+  if (mode != "none")
+    return emitError() << "parallel mode must be \"outer\" or \"none\", not \""
+                       << mode << "\"";
+  if (reason.empty())
+    return emitError() << "a sequential kernel's plan says why (reason)";
+  if (minExtent != 0)
+    return emitError() << "min_extent applies to parallel loops only";
+  return success();
+}
+
+// <"mode"[, min_extent = N][, reason = "..."]>
+Attribute ParallelAttr::parse(AsmParser &parser, Type) {
+  std::string mode, reason;
+  int64_t minExtent = 0;
+  if (parser.parseLess() || parser.parseString(&mode))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (key == "min_extent") {
+      if (parser.parseInteger(minExtent))
+        return {};
+    } else if (key == "reason") {
+      if (parser.parseString(&reason))
+        return {};
+    } else {
+      parser.emitError(parser.getCurrentLocation())
+          << "expected 'min_extent' or 'reason', got '" << key << "'";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), mode, minExtent, reason);
+}
+
+void ParallelAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getMode() << "\"";
+  if (getMinExtent() != 0)
+    printer << ", min_extent = " << getMinExtent();
+  if (!getReason().empty()) {
+    printer << ", reason = ";
+    printer.printString(getReason());
+  }
+  printer << ">";
+}

@@ -58,3 +58,28 @@ func.func @view_disagrees(%a: !sv10) -> !sv4 {
   }
   return %r : !sv4
 }
+
+// -----
+
+!dv = !sparse_array.array<?xi64>
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// A hand-written parallel plan for a loop that appends to a sparse result
+// (its buffers and counts are carried from one iteration to the next).
+func.func @parallel_plan_disagrees(%a: !dv, %b: !dv) -> !sv {
+  // expected-error@+1 {{kernel is planned parallel, but its outermost loop carries}}
+  %r = sparse_array.kernel ins(%a, %b : !dv, !dv) -> !sv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce]>],
+      parallel = #sparse_array.parallel<"outer", min_extent = 1>} {
+  ^bb0(%i: index, %A: !dv, %B: !dv):
+    %x = sparse_array.access %A[%i] : !dv
+    %y = sparse_array.access %B[%i] : !dv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !sv
+}

@@ -38,6 +38,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <malloc.h>
 
 using namespace mlir;
@@ -79,6 +81,14 @@ static cl::opt<std::string> vectorGathers(
     "vector-gathers", cl::init("auto"),
     cl::desc("Whether vectorized loops may use gather instructions: auto "
              "(not on AMD Zen 1-4, whose gathers are microcoded), on, off"));
+static cl::opt<unsigned> threads(
+    "num-threads", cl::init(0),
+    cl::desc("OpenMP threads of parallel loops (0: OMP_NUM_THREADS, else "
+             "one per core)"));
+static cl::opt<int64_t> parallelMinExtent(
+    "parallel-min-extent", cl::init(0),
+    cl::desc("Fewest iterations of a kernel's outermost loop run in "
+             "parallel (0: the plan's defaults)"));
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
@@ -174,6 +184,10 @@ int main(int argc, char **argv) {
   pipelineOptions.workspace = workspaceMode;
   pipelineOptions.linearThreshold = linearThreshold;
   pipelineOptions.boundsChecks = boundsChecks;
+  pipelineOptions.parallelMinExtent = parallelMinExtent;
+  // libomp reads it when the first parallel region starts (after this).
+  if (threads > 0)
+    ::setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

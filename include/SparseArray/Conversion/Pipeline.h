@@ -30,6 +30,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Coiterate this many inputs or more with one linear "
                      "loop instead of a lattice (0: lattices only)"),
       llvm::cl::init(5)};
+  PassOptions::Option<int64_t> parallelMinExtent{
+      *this, "parallel-min-extent",
+      llvm::cl::desc("Fewest iterations of a kernel's outermost loop run in "
+                     "parallel (0: the plan's defaults)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> boundsChecks{
       *this, "bounds-checks",
       llvm::cl::desc("Check every buffer access of the generated code "

@@ -279,4 +279,33 @@ def SparseArray_ScalarAttr : SparseArray_Attr<"Scalar", "scalar"> {
   let genVerifyDecl = 1;
 }
 
+
+def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
+  let summary = "Whether a kernel's outermost result loop runs in parallel, and why";
+  let description = [{
+    The plan `sparse-array-plan-parallel` records on each kernel (issue:
+    OpenMP parallel kernels). `"outer"`: the outermost result loop becomes
+    an `scf.parallel` (OpenMP `omp.wsloop` through
+    `convert-scf-to-openmp`), its iterations writing disjoint parts of the
+    output; a loop with fewer than `min_extent` iterations (known only at
+    run time) runs sequentially instead. `"none"`: sequential, `reason`
+    says why.
+
+    ```mlir
+    #sparse_array.parallel<"outer", min_extent = 256>
+    #sparse_array.parallel<"none", reason = "sparse result: appended in order">
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"outer or none">:$mode,
+    DefaultValuedParameter<"int64_t", "0">:$minExtent,
+    StringRefParameter<"why the kernel stays sequential", "\"\"">:$reason
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool isParallel() const { return getMode() == "outer"; }
+  }];
+}
+
 #endif // SPARSE_ARRAY_ATTRS

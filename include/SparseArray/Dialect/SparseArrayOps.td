@@ -171,6 +171,9 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
     `sparse-array-build-lattices` attaches `lattices`: one
     `#sparse_array.lattice` per loop and set of inputs present there, the
     coiteration plan `sparse-array-lower-iterators` follows.
+    `sparse-array-plan-parallel` attaches `parallel`
+    (`#sparse_array.parallel`): whether the outermost result loop runs in
+    parallel.
 
     Example, a(i) = bitwise_and(gcd(b(i), c(i)), d(i)):
 
@@ -191,6 +194,7 @@ def SparseArray_KernelOp : SparseArray_Op<"kernel", [
                        OptionalAttr<SparseArray_ScalarAttr>:$fill,
                        OptionalAttr<TypedArrayAttrBase<SparseArray_LatticeAttr,
                            "lattices per loop">>:$lattices,
+                       OptionalAttr<SparseArray_ParallelAttr>:$parallel,
                        UnitAttr:$infer_fill,
                        UnitAttr:$infer_format);
   let results = (outs SparseArray_Array:$result);

@@ -132,6 +132,37 @@ def SparseArrayBuildLatticesPass
   ];
 }
 
+def SparseArrayPlanParallelPass
+    : Pass<"sparse-array-plan-parallel", "::mlir::ModuleOp"> {
+  let summary = "Decide which kernels run their outermost loop in parallel";
+  let description = [{
+    For every kernel whose coiteration `sparse-array-build-lattices`
+    planned, records `parallel = #sparse_array.parallel<...>`:
+    `"outer"` when the outermost result loop's iterations are independent
+    by construction — the result is dense (each iteration stores its own
+    points in place) and the loop carries no cursor (every input level
+    bound to it is full, located at the loop's coordinate: the loop is
+    counted, driven by U) — and it has at least `min-extent` iterations
+    (checked at run time when the size is dynamic); `"none"` with the
+    reason otherwise (sparse results, row-wise products, scalar results,
+    an outer loop coiterating stored levels, too few iterations).
+    `sparse-array-lower-iterators` then emits that loop as `scf.parallel`,
+    which `convert-scf-to-openmp` turns into an OpenMP work-sharing loop.
+
+    Example, y = A x with A in CSR:
+
+    ```mlir
+    %y = sparse_array.kernel ins(%A, %x : !csr, !dv) -> !dv attributes {
+        ..., parallel = #sparse_array.parallel<"outer", min_extent = 256>}
+    ```
+  }];
+  let options = [
+    Option<"minExtent", "min-extent", "int64_t", /*default=*/"0",
+           "Fewest outer iterations run in parallel (0: 16384 for a loop "
+           "without inner loops, 256 with them)">,
+  ];
+}
+
 def SparseArrayCheckPropertiesPass
     : Pass<"sparse-array-check-properties", "::mlir::ModuleOp"> {
   let summary = "Test each function's declared properties against its body";

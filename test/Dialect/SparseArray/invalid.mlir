@@ -249,3 +249,32 @@ func.func private @lattice_sequence_malformed() attributes {l = #sparse_array.la
 
 // expected-error@+1 {{the sequence reads input 1, which is not coiterated}}
 func.func private @lattice_sequence_input() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0} produce], sequence "union(s0, slice(s1, 0, 4, 2))">}
+
+//===----------------------------------------------------------------------===//
+// #sparse_array.parallel: verifier
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{parallel mode must be "outer" or "none", not "inner"}}
+func.func private @parallel_mode() attributes {p = #sparse_array.parallel<"inner", min_extent = 4>}
+
+// -----
+
+// expected-error@+1 {{a parallel loop needs min_extent >= 1}}
+func.func private @parallel_min_extent() attributes {p = #sparse_array.parallel<"outer">}
+
+// -----
+
+// expected-error@+1 {{a parallel loop has no reason to stay sequential}}
+func.func private @parallel_with_reason() attributes {p = #sparse_array.parallel<"outer", min_extent = 4, reason = "tiny">}
+
+// -----
+
+// expected-error@+1 {{a sequential kernel's plan says why (reason)}}
+func.func private @sequential_without_reason() attributes {p = #sparse_array.parallel<"none">}
+
+// -----
+
+// expected-error@+1 {{min_extent applies to parallel loops only}}
+func.func private @sequential_min_extent() attributes {p = #sparse_array.parallel<"none", min_extent = 4, reason = "sparse result">}

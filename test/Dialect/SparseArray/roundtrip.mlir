@@ -151,3 +151,9 @@ func.func @select_array(%c: i1,
   %r = arith.select %c, %a, %b : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
   return %r : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
 }
+
+// The parallel plan: both modes print as parsed.
+// CHECK-LABEL: func.func private @parallel_plans()
+// CHECK-SAME: p = #sparse_array.parallel<"outer", min_extent = 256>
+// CHECK-SAME: q = #sparse_array.parallel<"none", reason = "sparse result">
+func.func private @parallel_plans() attributes {p = #sparse_array.parallel<"outer", min_extent = 256>, q = #sparse_array.parallel<"none", reason = "sparse result">}

@@ -859,6 +859,17 @@ def add_run_arguments(p):
     p.add_argument("--compile-budget", type=float, default=0,
                    help="a batch taking longer (seconds) fails: compile-time "
                         "blow-up (0: no budget)")
+    p.add_argument("--threads", type=int, default=0,
+                   help="OpenMP threads, with every kernel the plan allows "
+                        "run in parallel however small (0: sa-run's defaults)")
+
+
+def thread_flags(args):
+    """sa-run flags of --threads: that many threads, and parallel loops from
+    2 iterations on (the fuzzers' arrays are small)."""
+    if not getattr(args, "threads", 0):
+        return []
+    return ["--num-threads=%d" % args.threads, "--parallel-min-extent=2"]
 
 
 def report(failures, total):
@@ -875,7 +886,7 @@ def run_variants(args, name, variants, stdlib_text, rng=None):
                                      dir=args.keep or None) as f:
         f.write(program)
         path = f.name
-    flags = list(getattr(args, "sa_run_flags", []))
+    flags = list(getattr(args, "sa_run_flags", [])) + thread_flags(args)
     if getattr(args, "random_options", False) and rng is not None:
         flags += random_sa_run_options(rng, args.options_set)
     name = "%s [sa-run %s]" % (name, " ".join(flags))

@@ -1,0 +1,38 @@
+//===- Parallelism.h - Which kernel loops run in parallel -------*- C++ -*-===//
+//
+// The parallel plan of a kernel whose coiteration is planned: whether its
+// outermost result loop may run its iterations on several threads (they
+// must write disjoint parts of the output and carry nothing from one to
+// the next), and from how many iterations on. sparse-array-plan-parallel
+// records it as `#sparse_array.parallel`; sparse-array-lower-iterators
+// follows it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_TRANSFORMS_PARALLELISM_H
+#define SPARSEARRAY_TRANSFORMS_PARALLELISM_H
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+namespace mlir {
+namespace sparse_array {
+
+struct ParallelOptions {
+  /// Fewest iterations of the outermost loop worth a parallel region when
+  /// that loop is the only one (each iteration one entry) and when inner
+  /// loops follow (each iteration a row of work). 0: the defaults.
+  int64_t minExtent = 0;
+};
+
+/// Defaults of ParallelOptions::minExtent: an OpenMP region costs a few
+/// microseconds, the work of some 10^4 entries.
+constexpr int64_t kMinParallelEntries = 16384;
+constexpr int64_t kMinParallelRows = 256;
+
+/// The plan for `kernel` (its `lattices` must be set).
+ParallelAttr planParallelism(KernelOp kernel, const ParallelOptions &options);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_TRANSFORMS_PARALLELISM_H

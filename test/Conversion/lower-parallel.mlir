@@ -1,0 +1,77 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel --sparse-array-lower-iterators | FileCheck %s
+// RUN: sa-opt %s --sparse-array-pipeline | FileCheck %s --check-prefix=OMP
+// RUN: sa-opt %s --sparse-array-pipeline=enable-openmp=false | FileCheck %s --check-prefix=SEQ
+// A kernel planned parallel: its outermost loop becomes scf.parallel (the
+// body stores in place, nothing is carried), behind a run-time check of
+// the plan's min_extent when the size is dynamic; the dense result's fill
+// is parallel too. convert-scf-to-openmp makes them OpenMP work-sharing
+// loops.
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!dv = !sparse_array.array<?xf64>
+!big = !sparse_array.array<100000xf64>
+!sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+
+// CHECK-LABEL: func.func @spmv(
+// The fill: parallel from 16384 entries on.
+// CHECK:         %[[FILLBIG:.*]] = arith.cmpi uge, %{{.*}}, %c16384
+// CHECK:         scf.if %[[FILLBIG]] {
+// CHECK:           scf.parallel
+// CHECK:         } else {
+// CHECK:           scf.for
+// The rows: parallel from 256 on, each row's reduction inside.
+// CHECK:         %[[ROWS:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         scf.if %[[ROWS]] {
+// CHECK:           scf.parallel (%[[I:.*]]) = (%c0{{.*}}) to (%{{.*}}) step (%c1{{.*}}) {
+// CHECK-NOT:         scf.parallel
+// CHECK:             memref.store %{{.*}}, %{{.*}}[%{{.*}}]
+// CHECK:             scf.reduce
+// CHECK:         } else {
+// CHECK:           scf.for
+// OMP-LABEL: llvm.func @spmv(
+// OMP:         omp.parallel
+// OMP:         omp.wsloop
+// SEQ-LABEL: llvm.func @spmv(
+// SEQ-NOT:     omp.
+// SEQ:         llvm.return
+func.func @spmv(%a: !csr, %x: !dv) -> !dv {
+  %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !dv {
+  ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !dv
+}
+
+// A static size past the threshold: no run-time check.
+// CHECK-LABEL: func.func @static_large(
+// CHECK-NOT:     scf.if
+// CHECK:         scf.parallel
+// CHECK-NOT:     scf.for
+// CHECK:         scf.parallel
+// CHECK-NOT:     scf.for
+// CHECK:         return
+func.func @static_large(%a: !big, %b: !big) -> !big {
+  %c = sparse_array.map @add(%a, %b) : (!big, !big) -> !big
+  return %c : !big
+}
+
+// A sparse result is appended in order: sequential.
+// CHECK-LABEL: func.func @sparse_result(
+// CHECK-NOT:     scf.parallel
+// CHECK:         return
+func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
+  %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
+  return %c : !sv
+}

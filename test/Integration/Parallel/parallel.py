@@ -1,0 +1,230 @@
+#!/usr/bin/python3
+"""Kernels planned parallel, run with 1, 2 and 4 threads and checked.
+
+Random CSR matrices and dense operands (f64 values with NaN, ±inf and
+-0.0; i64 values near the wrap-around) go through kernels whose outermost
+loop sparse-array-plan-parallel shares out among threads: mxv with the
+standard library's exact add and mul (a left fold of every product, the
+implicit zeros' included: 0 · inf is NaN), row maxima, i64 row sums that
+wrap, an element-wise add of a CSR and a dense matrix, and the same with a
+declared result fill the derivation does not give (every point computed).
+Each output is compared entry by entry with an independent reference
+(numpy on scalars, folding left in column order) and, bit for bit, with
+the other thread counts' outputs: nothing is reassociated across rows.
+Sizes are static in one half of the variants and known only at run time
+(sparse_array.convert to ?-sized types) in the other, where the plan's
+min_extent is checked at run time.
+
+  parallel.py --sa-run build/bin/sa-run --stdlib stdlib/std.mlir \\
+      [--count 8] [--seed 1] [--threads 1,2,4] [--min-extent 0]
+"""
+
+import argparse
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Elementwise"))
+import elementwise as ew  # noqa: E402
+
+SPECIAL = [float("nan"), float("inf"), float("-inf"), -0.0, 0.0]
+
+
+def f64_values(rng, n):
+    vals = [round(rng.uniform(-8, 8), 3) for _ in range(n)]
+    for k in range(n):
+        if rng.random() < 0.02:
+            vals[k] = rng.choice(SPECIAL)
+    return vals
+
+
+def sparse_matrix(rng, rows, cols, t, density):
+    arr = np.zeros((rows, cols), dtype=ew.NP_TYPES[t])
+    stored = np.zeros((rows, cols), dtype=bool)
+    for i in range(rows):
+        for j in range(cols):
+            if rng.random() < density:
+                stored[i, j] = True
+                if t == "f64":
+                    arr[i, j] = f64_values(rng, 1)[0]
+                else:
+                    arr[i, j] = rng.choice([2**62, -2**62, 2**63 - 1, 7, -3])
+    return arr, stored
+
+
+def fold(values, fn):
+    acc = values[0]
+    for v in values[1:]:
+        acc = fn(acc, v)
+    return acc
+
+
+def exact_add(a, b):
+    with np.errstate(all="ignore"):
+        return float(np.float64(a) + np.float64(b))
+
+
+def exact_max(a, b):
+    # maximumf: NaN if either is NaN; +0.0 above -0.0.
+    if math.isnan(a) or math.isnan(b):
+        return float("nan")
+    if a == b == 0:
+        return 0.0 if math.copysign(1, a) > 0 or math.copysign(1, b) > 0 else -0.0
+    return max(a, b)
+
+
+def wrap_add(a, b):
+    s = (int(a) + int(b)) & (2**64 - 1)
+    return s - 2**64 if s >= 2**63 else s
+
+
+def variant(rng, tag, dynamic):
+    """(program lines, [(name, type, element type, dense expected)])."""
+    rows = rng.choice([300, 520, 700])
+    cols = rng.choice([40, 90])
+    density = rng.choice([0.05, 0.3])
+    a, sa = sparse_matrix(rng, rows, cols, "f64", density)
+    ai, sai = sparse_matrix(rng, rows, cols, "i64", density)
+    x = np.array(f64_values(rng, cols))
+    d = np.array(f64_values(rng, rows * cols)).reshape(rows, cols)
+    q = "?" if dynamic else None
+    shape2 = [q or rows, q or cols]
+    csr = ew.array_type([rows, cols], "f64", "csr", 2, 0.0)
+    csri = ew.array_type([rows, cols], "i64", "csr", 2, 0)
+    dm = ew.array_type([rows, cols], "f64", "dense", 2, 0.0)
+    dv = ew.array_type([cols], "f64", "dense", 1, 0.0)
+    lines = [
+        "  %%a_%s = %s" % (tag, ew.sparse_constant(a, sa, "f64", csr, 0.0)),
+        "  %%ai_%s = %s" % (tag, ew.sparse_constant(ai, sai, "i64", csri, 0)),
+        "  %%x_%s = %s" % (tag, ew.constant(x, "f64", "dense", dv)),
+        "  %%d_%s = %s" % (tag, ew.constant(d, "f64", "dense", dm)),
+    ]
+    names = {"a": (csr, "f64"), "ai": (csri, "i64"), "x": (dv, "f64"), "d": (dm, "f64")}
+    if dynamic:
+        for n, (typ, t) in list(names.items()):
+            fmt = {"a": "csr", "ai": "csr", "x": "dense", "d": "dense"}[n]
+            shp = shape2 if n != "x" else [q]
+            dtyp = ew.array_type(shp, t, fmt, len(shp), 0 if t == "i64" else 0.0)
+            lines.append("  %%%s_%s_dyn = sparse_array.convert %%%s_%s : %s to %s" % (
+                n, tag, n, tag, typ, dtyp))
+            names[n] = (dtyp, t)
+    ref = lambda n: "%%%s_%s%s" % (n, tag, "_dyn" if dynamic else "")
+    typ = lambda n: names[n][0]
+    yv = ew.array_type([q or rows], "f64", "dense", 1, 0.0)
+    yi = ew.array_type([q or rows], "i64", "dense", 1, 0)
+    ym = ew.array_type([q or rows], "f64", "dense", 1, float("-inf"))
+    outs = []
+    # mxv with exact add/mul: every product, implicit zeros' too.
+    lines += [
+        "  %%y_%s = sparse_array.kernel ins(%s, %s : %s, %s) -> %s {" % (
+            tag, ref("a"), ref("x"), typ("a"), typ("x"), yv),
+        "  ^bb0(%i: index, %j: index, %A: " + typ("a") + ", %X: " + typ("x") + "):",
+        "    %aij = sparse_array.access %A[%i, %j] : " + typ("a"),
+        "    %xj = sparse_array.access %X[%j] : " + typ("x"),
+        "    %p = sparse_array.apply @mul_f64(%aij, %xj) : (f64, f64) -> f64",
+        "    %s = sparse_array.reduce_over [%j] %p with @add_f64 : f64",
+        "    sparse_array.yield %s : f64",
+        "  }"]
+    with np.errstate(all="ignore"):
+        prods = [[float(np.float64(a[i, j]) * np.float64(x[j])) for j in range(cols)]
+                 for i in range(rows)]
+    outs.append(("%%y_%s" % tag, yv, "f64",
+                 np.array([fold(r, exact_add) for r in prods]), 0.0))
+    # Row maxima (NaN wins, +0.0 over -0.0), result fill -inf.
+    lines.append("  %%m_%s = sparse_array.reduce @max_f64 %s dims [1] : %s -> %s" % (
+        tag, ref("a"), typ("a"), ym))
+    outs.append(("%%m_%s" % tag, ym, "f64",
+                 np.array([fold(list(map(float, a[i])), exact_max) for i in range(rows)]),
+                 float("-inf")))
+    # i64 row sums, wrapping.
+    lines.append("  %%s_%s = sparse_array.reduce @add_i64 %s dims [1] : %s -> %s" % (
+        tag, ref("ai"), typ("ai"), yi))
+    outs.append(("%%s_%s" % tag, yi, "i64",
+                 np.array([fold([int(v) for v in ai[i]], wrap_add) for i in range(rows)],
+                          dtype=np.int64), 0))
+    # CSR + dense into dense; then with a declared fill of 7 (every point).
+    rm = ew.array_type(shape2, "f64", "dense", 2, 0.0)
+    r7 = ew.array_type(shape2, "f64", "dense", 2, 7.0)
+    summed = np.array([[exact_add(a[i, j], d[i, j]) for j in range(cols)]
+                       for i in range(rows)])
+    for name, rt, fill in (("e", rm, 0.0), ("f", r7, 7.0)):
+        lines.append("  %%%s_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+            name, tag, ref("a"), ref("d"), typ("a"), typ("d"), rt))
+        outs.append(("%%%s_%s" % (name, tag), rt, "f64", summed, fill))
+    for name, rt, _, _, _ in outs:
+        lines.append("  sparse_array.print %s : %s" % (name, rt))
+    return lines, outs
+
+
+def run(args, program, threads):
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(program)
+        path = f.name
+    flags = ["--disable-openmp"] if threads == 0 else ["--num-threads=%d" % threads]
+    if args.min_extent:
+        flags.append("--parallel-min-extent=%d" % args.min_extent)
+    proc = subprocess.run([args.sa_run] + flags + [path], capture_output=True,
+                          text=True, timeout=600)
+    if proc.returncode != 0:
+        sys.exit("sa-run %s failed (%d), program kept at %s:\n%s" % (
+            " ".join(flags), proc.returncode, path, proc.stderr[-3000:]))
+    os.unlink(path)
+    return proc.stdout.splitlines()
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sa-run", required=True)
+    p.add_argument("--stdlib", required=True)
+    p.add_argument("--count", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", default="0,1,2,4",
+                   help="thread counts to compare (0: OpenMP disabled)")
+    p.add_argument("--min-extent", type=int, default=0,
+                   help="sa-run --parallel-min-extent (0: the plan's defaults)")
+    args = p.parse_args()
+    rng = random.Random(args.seed)
+    body, checks = [], []
+    for k in range(args.count):
+        lines, outs = variant(rng, "v%d" % k, dynamic=k % 2 == 1)
+        body += lines
+        checks += outs
+    program = open(args.stdlib).read() + "\nfunc.func @main() {\n" + \
+        "\n".join(body) + "\n  return\n}\n"
+    failures, printed = [], {}
+    for threads in [int(t) for t in args.threads.split(",")]:
+        out = run(args, program, threads)
+        printed[threads] = out
+        pos = 0
+        for name, _, t, expected, fill in checks:
+            got_fill, entries, pos = ew.parse_printed(out, pos, t)
+            if not ew.same(got_fill, fill, t):
+                failures.append("%s threads=%d: fill %r, expected %r" % (
+                    name, threads, got_fill, fill))
+            for idx in np.ndindex(expected.shape):
+                got = entries.get(idx, got_fill)
+                if not ew.same(got, expected[idx], t):
+                    failures.append("%s threads=%d at %s: %r, expected %r" % (
+                        name, threads, idx, got, expected[idx]))
+                    break
+    # Bit for bit across thread counts (the printed text is the bits).
+    counts = sorted(printed)
+    for c in counts[1:]:
+        if printed[c] != printed[counts[0]]:
+            failures.append("output with %d threads differs from %d threads'" % (
+                c, counts[0]))
+    for f in failures[:20]:
+        print("FAIL", f)
+    total = len(checks) * len(counts)
+    print("%d of %d outputs passed" % (total - min(total, len(failures)), total))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

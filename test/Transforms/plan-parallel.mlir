@@ -1,0 +1,113 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel=min-extent=2 | FileCheck %s --check-prefix=SMALL
+// The parallel plan of each kernel: its outermost result loop runs in
+// parallel when the result is dense and the loop carries no cursor; the
+// plan says why not otherwise.
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!dcsr = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed]>>
+!dm = !sparse_array.array<?x?xf64>
+!dv = !sparse_array.array<?xf64>
+!sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+!d8 = !sparse_array.array<8xf64>
+!d1000 = !sparse_array.array<1000x4xf64>
+
+// y = A x over CSR rows: the row level is located, the rows are independent.
+// CHECK-LABEL: func.func @spmv(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+func.func @spmv(%a: !csr, %x: !dv) -> !dv {
+  %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !dv {
+  ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !dv
+}
+
+// A single loop (one entry per iteration) needs more iterations.
+// CHECK-LABEL: func.func @dense_vector(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 16384>
+func.func @dense_vector(%a: !dv, %b: !dv) -> !dv {
+  %c = sparse_array.map @add(%a, %b) : (!dv, !dv) -> !dv
+  return %c : !dv
+}
+
+// CSR + dense into a dense matrix: rows in parallel.
+// CHECK-LABEL: func.func @add_into_dense(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !dm) -> !dm
+  return %c : !dm
+}
+
+// CHECK-LABEL: func.func @sparse_result(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result: entries are appended in order (two-phase parallel assembly not planned yet)">
+func.func @sparse_result(%a: !csr, %b: !csr) -> !csr {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
+  return %c : !csr
+}
+
+// DCSR rows are coiterated: the row cursor carries over.
+// CHECK-LABEL: func.func @stored_rows(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of input 0: their cursors carry from one iteration to the next">
+func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
+  %y = sparse_array.kernel ins(%a, %x : !dcsr, !dv) -> !dv {
+  ^bb0(%i: index, %j: index, %A: !dcsr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !dcsr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !dv
+}
+
+// CHECK-LABEL: func.func @total(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar result: no result loop to share out (parallel reductions not planned yet)">
+func.func @total(%a: !csr) -> !sparse_array.array<f64> {
+  %s = sparse_array.reduce @add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
+  return %s : !sparse_array.array<f64>
+}
+
+// Static sizes below the threshold stay sequential (unless the threshold
+// is lowered).
+// CHECK-LABEL: func.func @tiny(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop has 8 iterations, fewer than 16384">
+// SMALL-LABEL: func.func @tiny(
+// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2>
+func.func @tiny(%a: !d8, %b: !d8) -> !d8 {
+  %c = sparse_array.map @add(%a, %b) : (!d8, !d8) -> !d8
+  return %c : !d8
+}
+// CHECK-LABEL: func.func @rows_enough(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
+  %c = sparse_array.map @add(%a, %b) : (!d1000, !d1000) -> !d1000
+  return %c : !d1000
+}
+
+// A row-wise (Gustavson) product's workspace is shared.
+// CHECK-LABEL: func.func @spgemm(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "row-wise product: its workspace is one per kernel, not one per thread">
+func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
+  %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
+    %aik = sparse_array.access %A[%i, %k] : !csr
+    %bkj = sparse_array.access %B[%k, %j] : !csr
+    %p = sparse_array.apply @mul(%aik, %bkj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %c : !csr
+}
