@@ -18,7 +18,7 @@
 // number of true entries, or the sum of y's values in index order).
 //
 //   gb_bench --out DIR (--scale S [--edge-factor E] | --matrix FILE.mtx)
-//            [--repeat N] [--threads T] [--seed S]
+//            [--repeat N] [--threads T] [--seed S] [--kernels parallel]
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,9 +177,59 @@ static void summarize(const double *values, GrB_Index count, int boolean,
   *checksum = boolean ? (double)trues : sum;
 }
 
+// --kernels parallel (bench/parallel): y = A w over (+, ×) with a dense w
+// (w.txt, every vertex) and the row sums of A, with --threads threads.
+// Output `gb-NAME best-seconds entries checksum` (checksum: the sum of the
+// result's values in index order).
+static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
+                                 int repeat) {
+  double *wv = malloc(n * sizeof(double));
+  int8_t *all = malloc(n);
+  for (uint64_t i = 0; i < n; ++i)
+    wv[i] = floor(uniform() * 1000) / 100 - 5, all[i] = 1;
+  write_vector(out, "w", n, all, wv, 0);
+  GrB_Vector w;
+  CHECK(GrB_Vector_new(&w, GrB_FP64, n));
+  for (uint64_t i = 0; i < n; ++i)
+    CHECK(GrB_Vector_setElement_FP64(w, wv[i], i));
+  CHECK(GrB_Vector_wait(w, GrB_MATERIALIZE));
+  CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    double best = 1e300, checksum = 0;
+    GrB_Index entries = 0;
+    for (int r = 0; r < repeat; ++r) {
+      GrB_Vector y;
+      CHECK(GrB_Vector_new(&y, GrB_FP64, n));
+      double t0 = seconds();
+      if (kernel == 0)
+        CHECK(GrB_mxv(y, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, w, NULL));
+      else
+        CHECK(GrB_Matrix_reduce_Monoid(y, NULL, NULL, GrB_PLUS_MONOID_FP64, A,
+                                       NULL));
+      CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
+      double t1 = seconds();
+      if (t1 - t0 < best) best = t1 - t0;
+      CHECK(GrB_Vector_nvals(&entries, y));
+      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
+      double *X = malloc((entries + 1) * sizeof(double));
+      GrB_Index got = entries;
+      CHECK(GrB_Vector_extractTuples_FP64(I, X, &got, y));
+      summarize(X, got, 0, &entries, &checksum);
+      free(I), free(X);
+      GrB_Vector_free(&y);
+    }
+    printf("gb-%s %.9f %llu %.17g\n", kernel ? "rowsum" : "spmv", best,
+           (unsigned long long)entries, checksum);
+    fflush(stdout);
+  }
+  GrB_finalize();
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *out = NULL, *matrix = NULL;
   int scale = 0, factor = 16, repeat = 5, threads = 1;
+  const char *kernels = "masked";
   uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--out")) out = argv[i + 1];
@@ -189,6 +239,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--repeat")) repeat = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], 0, 10);
+    else if (!strcmp(argv[i], "--kernels")) kernels = argv[i + 1];
     else {
       fprintf(stderr, "unknown option %s\n", argv[i]);
       return 1;
@@ -226,6 +277,8 @@ int main(int argc, char **argv) {
     fclose(f);
     free(I), free(J), free(X);
   }
+  if (!strcmp(kernels, "parallel"))
+    return time_parallel_kernels(out, A, n, repeat);
   int8_t *xp = calloc(n, 1), *mp = calloc(n, 1), *dp = calloc(n, 1);
   double *dv = calloc(n, sizeof(double));
   for (uint64_t i = 0; i < n; ++i) {

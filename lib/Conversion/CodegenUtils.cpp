@@ -113,16 +113,81 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }
 
-void mlir::sparse_array::emitParallelFor(
-    OpBuilder &b, Location loc, Value n, int64_t minN,
+/// The parallel loop over [0, n), or over parts of equal work.
+static void emitParallelLoop(
+    OpBuilder &b, Location loc, Value n, Value positions,
     function_ref<void(OpBuilder &, Location, Value)> body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  auto parallel = [&](OpBuilder &pb, Location l) {
-    scf::ParallelOp::create(pb, l, ValueRange{zero}, ValueRange{n},
+  if (!positions) {
+    scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{n},
                             ValueRange{one},
                             [&](OpBuilder &bb, Location bl, ValueRange ivs) {
                               body(bb, bl, ivs.front());
                             });
+    return;
+  }
+  Value parts =
+      arith::MinUIOp::create(b, loc, n, constIndex(b, loc, kBalancedParts));
+  Value total = loadIndex(b, loc, positions, n);
+  // The first x in [0, n] whose position reaches q * total / parts.
+  auto firstAt = [&](OpBuilder &fb, Location l, Value q) -> Value {
+    Value target = arith::DivUIOp::create(
+        fb, l, arith::MulIOp::create(fb, l, q, total), parts);
+    auto search = scf::WhileOp::create(
+        fb, l, TypeRange{fb.getIndexType(), fb.getIndexType()},
+        ValueRange{constIndex(fb, l, 0), n},
+        [&](OpBuilder &cb, Location cl, ValueRange args) {
+          Value more = arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::ult,
+                                             args[0], args[1]);
+          scf::ConditionOp::create(cb, cl, more, args);
+        },
+        [&](OpBuilder &wb, Location wl, ValueRange args) {
+          Value mid = arith::ShRUIOp::create(
+              wb, wl, arith::AddIOp::create(wb, wl, args[0], args[1]),
+              constIndex(wb, wl, 1));
+          Value below = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                              loadIndex(wb, wl, positions, mid),
+                                              target);
+          Value lo = arith::SelectOp::create(
+              wb, wl, below,
+              arith::AddIOp::create(wb, wl, mid, constIndex(wb, wl, 1)),
+              args[0]);
+          Value hi = arith::SelectOp::create(wb, wl, below, args[1], mid);
+          scf::YieldOp::create(wb, wl, ValueRange{lo, hi});
+        });
+    return search.getResult(0);
+  };
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{parts}, ValueRange{one},
+      [&](OpBuilder &pb, Location l, ValueRange ivs) {
+        Value p = ivs.front();
+        Value next = arith::AddIOp::create(pb, l, p, constIndex(pb, l, 1));
+        // The last part ends at n (rows past the last entry included).
+        Value last =
+            arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, next, parts);
+        Value lo = firstAt(pb, l, p);
+        Value hi =
+            arith::SelectOp::create(pb, l, last, n, firstAt(pb, l, next));
+        scf::ForOp::create(pb, l, lo, hi, constIndex(pb, l, 1), ValueRange{},
+                           [&](OpBuilder &fb, Location fl, Value x, ValueRange) {
+                             body(fb, fl, x);
+                             scf::YieldOp::create(fb, fl);
+                           });
+      });
+}
+
+void mlir::sparse_array::emitParallelFor(
+    OpBuilder &b, Location loc, Value n, int64_t minN,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  emitBalancedParallelFor(b, loc, n, minN, Value(), body);
+}
+
+void mlir::sparse_array::emitBalancedParallelFor(
+    OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto parallel = [&](OpBuilder &pb, Location l) {
+    emitParallelLoop(pb, l, n, positions, body);
   };
   auto sequential = [&](OpBuilder &sb, Location l) {
     scf::ForOp::create(sb, l, zero, n, one, ValueRange{},

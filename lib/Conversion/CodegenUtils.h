@@ -55,6 +55,17 @@ Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 void emitParallelFor(OpBuilder &b, Location loc, Value n, int64_t minN,
                      function_ref<void(OpBuilder &, Location, Value)> body);
 
+/// emitParallelFor sharing [0, n) out by work: `positions` (n + 1 entries,
+/// non-decreasing) bound the work of each x, and the parallel loop runs
+/// over up to kBalancedParts parts of equal work (the first x whose
+/// position reaches p / parts of the total, by bisection), each an
+/// scf.for over its xs. Parts keep their order, so a static schedule gives
+/// each thread a contiguous run of them.
+constexpr int64_t kBalancedParts = 256;
+void emitBalancedParallelFor(
+    OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
+    function_ref<void(OpBuilder &, Location, Value)> body);
+
 } // namespace sparse_array
 } // namespace mlir
 

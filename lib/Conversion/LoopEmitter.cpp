@@ -566,12 +566,19 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
       hadError = true;
       return SmallVector<Value>(init);
     }
-    emitParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
-                    [&](OpBuilder &pb, Location l, Value x) {
-                      SmallVector<Value> carried = body(pb, l, x, {});
-                      assert(carried.empty() && "nothing was carried in");
-                      (void)carried;
-                    });
+    // Parts of equal work: the balancing input's positions below its
+    // outermost (full) level.
+    Value positions;
+    if (int64_t k = parallelPlan.getBalance(); k >= 0)
+      positions =
+          fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
+    emitBalancedParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
+                            positions, [&](OpBuilder &pb, Location l, Value x) {
+                              SmallVector<Value> carried = body(pb, l, x, {});
+                              assert(carried.empty() &&
+                                     "nothing was carried in");
+                              (void)carried;
+                            });
     return {};
   }
   // Without an early exit the trip count is known: scf.for.

@@ -627,7 +627,10 @@ LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     StringRef mode, int64_t minExtent, StringRef reason) {
+                     StringRef mode, int64_t minExtent, int64_t balance,
+                     StringRef reason) {
+  if (balance < -1 || (balance >= 0 && mode != "outer"))
+    return emitError() << "balance names an input of a parallel loop";
   if (mode == "outer") {
     if (minExtent < 1)
       return emitError() << "a parallel loop needs min_extent >= 1";
@@ -648,7 +651,7 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 // <"mode"[, min_extent = N][, reason = "..."]>
 Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   std::string mode, reason;
-  int64_t minExtent = 0;
+  int64_t minExtent = 0, balance = -1;
   if (parser.parseLess() || parser.parseString(&mode))
     return {};
   while (succeeded(parser.parseOptionalComma())) {
@@ -658,25 +661,31 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     if (key == "min_extent") {
       if (parser.parseInteger(minExtent))
         return {};
+    } else if (key == "balance") {
+      if (parser.parseInteger(balance))
+        return {};
     } else if (key == "reason") {
       if (parser.parseString(&reason))
         return {};
     } else {
       parser.emitError(parser.getCurrentLocation())
-          << "expected 'min_extent' or 'reason', got '" << key << "'";
+          << "expected 'min_extent', 'balance' or 'reason', got '" << key
+          << "'";
       return {};
     }
   }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), mode, minExtent, reason);
+                    parser.getContext(), mode, minExtent, balance, reason);
 }
 
 void ParallelAttr::print(AsmPrinter &printer) const {
   printer << "<\"" << getMode() << "\"";
   if (getMinExtent() != 0)
     printer << ", min_extent = " << getMinExtent();
+  if (getBalance() >= 0)
+    printer << ", balance = " << getBalance();
   if (!getReason().empty()) {
     printer << ", reason = ";
     printer.printString(getReason());

@@ -17,12 +17,42 @@
 using namespace mlir;
 using namespace mlir::sparse_array;
 
+/// An input whose entries measure each outer iteration's work: stored
+/// with a full outermost level read at loop 0 and a level with positions
+/// below it read at a plain variable (CSR rows under SpMV, row sums, maps).
+/// The first such input; -1 when there is none (the iterations then cost
+/// alike: dense operands).
+static int64_t balancingInput(KernelOp kernel, uint64_t used) {
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    if (!(used >> k & 1))
+      continue;
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    FormatAttr format = type.getFormat();
+    if (type.getRank() < 2 || !format.getLevels()[0].isFull() ||
+        format.getLevels()[1].isFull() ||
+        !format.getLevels()[1].format->hasPositionsBuffer())
+      continue;
+    AccessOp access = kernel.getAccessOf(k);
+    auto plainVar = [&](unsigned level) -> int {
+      unsigned dim = format.getLevelDim(level);
+      auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]);
+      if (!arg || access.isSliced(dim))
+        return -1;
+      return loopOf[arg.getArgNumber()];
+    };
+    if (plainVar(0) == 0 && plainVar(1) > 0)
+      return k;
+  }
+  return -1;
+}
+
 ParallelAttr
 mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, why.str());
+    return ParallelAttr::get(ctx, "none", 0, -1, why.str());
   };
   bool scatter = false;
   kernel.getBody().walk(
@@ -72,5 +102,6 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (!ShapedType::isDynamic(size) && size < minExtent)
     return sequential("the outermost loop has " + Twine(size) +
                       " iterations, fewer than " + Twine(minExtent));
-  return ParallelAttr::get(ctx, "outer", minExtent, "");
+  return ParallelAttr::get(ctx, "outer", minExtent,
+                           balancingInput(kernel, used), "");
 }

@@ -27,12 +27,18 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 // CHECK:           scf.parallel
 // CHECK:         } else {
 // CHECK:           scf.for
-// The rows: parallel from 256 on, each row's reduction inside.
+// The rows: parallel from 256 on, in up to 256 parts of equal entries of
+// A (the first row of each part found by bisection on A's positions),
+// each part's rows in order, each row's reduction inside.
 // CHECK:         %[[ROWS:.*]] = arith.cmpi uge, %{{.*}}, %c256
 // CHECK:         scf.if %[[ROWS]] {
-// CHECK:           scf.parallel (%[[I:.*]]) = (%c0{{.*}}) to (%{{.*}}) step (%c1{{.*}}) {
-// CHECK-NOT:         scf.parallel
-// CHECK:             memref.store %{{.*}}, %{{.*}}[%{{.*}}]
+// CHECK:           %[[PARTS:.*]] = arith.minui %{{.*}}, %c256
+// CHECK:           scf.parallel (%[[P:.*]]) = (%c0{{.*}}) to (%[[PARTS]]) step (%c1{{.*}}) {
+// CHECK:             scf.while
+// CHECK:             scf.while
+// CHECK:             scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT:           scf.parallel
+// CHECK:               memref.store %{{.*}}, %{{.*}}[%{{.*}}]
 // CHECK:             scf.reduce
 // CHECK:         } else {
 // CHECK:           scf.for

@@ -20,9 +20,10 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 !d8 = !sparse_array.array<8xf64>
 !d1000 = !sparse_array.array<1000x4xf64>
 
-// y = A x over CSR rows: the row level is located, the rows are independent.
+// y = A x over CSR rows: the row level is located, the rows are independent;
+// shared out by A's entries (balance = 0), not by rows.
 // CHECK-LABEL: func.func @spmv(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
 func.func @spmv(%a: !csr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
@@ -45,7 +46,7 @@ func.func @dense_vector(%a: !dv, %b: !dv) -> !dv {
 
 // CSR + dense into a dense matrix: rows in parallel.
 // CHECK-LABEL: func.func @add_into_dense(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
 func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
   %c = sparse_array.map @add(%a, %b) : (!csr, !dm) -> !dm
   return %c : !dm
@@ -90,8 +91,9 @@ func.func @tiny(%a: !d8, %b: !d8) -> !d8 {
   %c = sparse_array.map @add(%a, %b) : (!d8, !d8) -> !d8
   return %c : !d8
 }
+// Dense rows cost alike: rows shared out as they come (no balance).
 // CHECK-LABEL: func.func @rows_enough(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>{{[}]}}
 func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
   %c = sparse_array.map @add(%a, %b) : (!d1000, !d1000) -> !d1000
   return %c : !d1000

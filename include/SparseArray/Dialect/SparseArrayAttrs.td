@@ -288,17 +288,21 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     an `scf.parallel` (OpenMP `omp.wsloop` through
     `convert-scf-to-openmp`), its iterations writing disjoint parts of the
     output; a loop with fewer than `min_extent` iterations (known only at
-    run time) runs sequentially instead. `"none"`: sequential, `reason`
-    says why.
+    run time) runs sequentially instead. `balance = k`: its iterations are
+    shared out in parts of equal work — the entries input k stores below
+    each of them (a prefix over its positions), not equal counts of rows
+    (power-law rows would leave a thread idle). `"none"`: sequential,
+    `reason` says why.
 
     ```mlir
-    #sparse_array.parallel<"outer", min_extent = 256>
+    #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
     ```
   }];
   let parameters = (ins
     StringRefParameter<"outer or none">:$mode,
     DefaultValuedParameter<"int64_t", "0">:$minExtent,
+    DefaultValuedParameter<"int64_t", "-1">:$balance,
     StringRefParameter<"why the kernel stays sequential", "\"\"">:$reason
   );
   let hasCustomAssemblyFormat = 1;

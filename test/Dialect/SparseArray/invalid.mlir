@@ -278,3 +278,8 @@ func.func private @sequential_without_reason() attributes {p = #sparse_array.par
 
 // expected-error@+1 {{min_extent applies to parallel loops only}}
 func.func private @sequential_min_extent() attributes {p = #sparse_array.parallel<"none", min_extent = 4, reason = "sparse result">}
+
+// -----
+
+// expected-error@+1 {{balance names an input of a parallel loop}}
+func.func private @sequential_balance() attributes {p = #sparse_array.parallel<"none", balance = 0, reason = "sparse result">}
