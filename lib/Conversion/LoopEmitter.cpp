@@ -572,13 +572,18 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
     if (int64_t k = parallelPlan.getBalance(); k >= 0)
       positions =
           fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
-    emitBalancedParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
-                            positions, [&](OpBuilder &pb, Location l, Value x) {
-                              SmallVector<Value> carried = body(pb, l, x, {});
-                              assert(carried.empty() &&
-                                     "nothing was carried in");
-                              (void)carried;
-                            });
+    // One parallel loop per phase of the output's assembly; an iteration
+    // carries only the state its row starts with (two-phase: its count or
+    // its write position).
+    for (unsigned phase = 0; phase < output->numPhases(); ++phase) {
+      output->beginPhase(b, phase);
+      emitBalancedParallelFor(
+          b, loc, extent, parallelPlan.getMinExtent(), positions,
+          [&](OpBuilder &pb, Location l, Value x) {
+            SmallVector<Value> row = output->rowState(pb, x);
+            output->endRow(pb, x, body(pb, l, x, row));
+          });
+    }
     return {};
   }
   // Without an early exit the trip count is known: scf.for.

@@ -80,6 +80,14 @@ public:
   /// The result array.
   virtual Value finish(OpBuilder &b, ValueRange state) = 0;
 
+  /// Parallel rows (two-phase assembly): the outermost loop runs once per
+  /// phase; in each, the state an iteration x carries starts as
+  /// rowState(x) and ends in endRow. One phase and no row state otherwise.
+  virtual unsigned numPhases() const { return 1; }
+  virtual void beginPhase(OpBuilder &b, unsigned phase) {}
+  virtual SmallVector<Value> rowState(OpBuilder &b, Value x) { return {}; }
+  virtual void endRow(OpBuilder &b, Value x, ValueRange state) {}
+
 protected:
   OutputAssembler(const OutputShape &shape) : shape(shape) {}
   Location getLoc() { return shape.kernel.getLoc(); }
@@ -87,6 +95,13 @@ protected:
   OutputShape shape;
   SmallVector<Value> initial;
 };
+
+/// A result whose outermost level is full and whose second and last level
+/// has positions (CSR, CSC), assembled by parallel rows in two phases:
+/// count each row's entries (the loops without stores), scan the counts
+/// into positions, then fill each row at its offset (TwoPhaseOutput.cpp).
+std::unique_ptr<OutputAssembler> createTwoPhaseRowsOutput(OpBuilder &b,
+                                                          const OutputShape &shape);
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).

@@ -365,7 +365,10 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
                  visitsEveryCoordinate(lattice);
         });
   }
-  output = OutputAssembler::create(b, shape, plan);
+  if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getTwoPhase())
+    output = createTwoPhaseRowsOutput(b, shape);
+  else
+    output = OutputAssembler::create(b, shape, plan);
 }
 
 SmallVector<Value> AppendOutput::store(OpBuilder &b, ArrayRef<Value> coords,

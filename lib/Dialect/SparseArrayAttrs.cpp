@@ -628,9 +628,11 @@ LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      StringRef mode, int64_t minExtent, int64_t balance,
-                     StringRef reason) {
+                     bool twoPhase, StringRef reason) {
   if (balance < -1 || (balance >= 0 && mode != "outer"))
     return emitError() << "balance names an input of a parallel loop";
+  if (twoPhase && mode != "outer")
+    return emitError() << "two_phase assembles the result of a parallel loop";
   if (mode == "outer") {
     if (minExtent < 1)
       return emitError() << "a parallel loop needs min_extent >= 1";
@@ -652,11 +654,18 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   std::string mode, reason;
   int64_t minExtent = 0, balance = -1;
+  bool twoPhase = false;
   if (parser.parseLess() || parser.parseString(&mode))
     return {};
   while (succeeded(parser.parseOptionalComma())) {
     StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual())
+    if (parser.parseKeyword(&key))
+      return {};
+    if (key == "two_phase") {
+      twoPhase = true;
+      continue;
+    }
+    if (parser.parseEqual())
       return {};
     if (key == "min_extent") {
       if (parser.parseInteger(minExtent))
@@ -669,7 +678,8 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
         return {};
     } else {
       parser.emitError(parser.getCurrentLocation())
-          << "expected 'min_extent', 'balance' or 'reason', got '" << key
+          << "expected 'min_extent', 'balance', 'two_phase' or 'reason', got '"
+          << key
           << "'";
       return {};
     }
@@ -677,7 +687,8 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), mode, minExtent, balance, reason);
+                    parser.getContext(), mode, minExtent, balance, twoPhase,
+                    reason);
 }
 
 void ParallelAttr::print(AsmPrinter &printer) const {
@@ -686,6 +697,8 @@ void ParallelAttr::print(AsmPrinter &printer) const {
     printer << ", min_extent = " << getMinExtent();
   if (getBalance() >= 0)
     printer << ", balance = " << getBalance();
+  if (getTwoPhase())
+    printer << ", two_phase";
   if (!getReason().empty()) {
     printer << ", reason = ";
     printer.printString(getReason());

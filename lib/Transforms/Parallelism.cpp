@@ -52,7 +52,7 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, -1, why.str());
+    return ParallelAttr::get(ctx, "none", 0, -1, false, why.str());
   };
   bool scatter = false;
   kernel.getBody().walk(
@@ -65,9 +65,20 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (rank == 0)
     return sequential("scalar result: no result loop to share out "
                       "(parallel reductions not planned yet)");
-  if (!resultType.isAllDense())
-    return sequential("sparse result: entries are appended in order "
-                      "(two-phase parallel assembly not planned yet)");
+  // A sparse result: rows assembled in two phases when they are one
+  // compressed level under a full one (CSR, CSC); other sparse layouts
+  // append in order.
+  FormatAttr format = resultType.getFormat();
+  bool twoPhase = false;
+  if (!resultType.isAllDense()) {
+    if (rank != 2 || !format.getLevels()[0].isFull() ||
+        format.getLevels()[1].isFull() ||
+        !format.getLevels()[1].format->hasPositionsBuffer() ||
+        !format.getLevels()[1].unique)
+      return sequential("sparse result other than rows of one compressed "
+                        "level: entries are appended in order");
+    twoPhase = true;
+  }
   // The outermost loop's lattice with every accessed input present.
   uint64_t used = 0;
   for (unsigned k = 0; k < kernel.getInputs().size(); ++k)
@@ -97,11 +108,10 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (minExtent <= 0)
     minExtent = kernel.getNumIndices() == 1 ? kMinParallelEntries
                                             : kMinParallelRows;
-  int64_t size =
-      resultType.getShape()[resultType.getFormat().getLevelDim(0)];
+  int64_t size = resultType.getShape()[format.getLevelDim(0)];
   if (!ShapedType::isDynamic(size) && size < minExtent)
     return sequential("the outermost loop has " + Twine(size) +
                       " iterations, fewer than " + Twine(minExtent));
   return ParallelAttr::get(ctx, "outer", minExtent,
-                           balancingInput(kernel, used), "");
+                           balancingInput(kernel, used), twoPhase, "");
 }

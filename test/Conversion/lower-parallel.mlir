@@ -73,7 +73,30 @@ func.func @static_large(%a: !big, %b: !big) -> !big {
   return %c : !big
 }
 
-// A sparse result is appended in order: sequential.
+// A CSR result in two phases: the rows' loops count the entries that are
+// not the fill into positions[i + 1], a running sum makes the positions,
+// the coordinate and value buffers are allocated at the total, and the
+// rows' loops run again, writing row i from positions[i] on.
+// CHECK-LABEL: func.func @csr_two_phase(
+// CHECK:         scf.parallel
+// CHECK:           scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:             %[[N:.*]] = scf.while
+// CHECK:             %[[R1:.*]] = arith.addi %[[R]], %c1
+// CHECK:             memref.store %{{.*}}, %[[POS:.*]][%[[R1]]]
+// CHECK:         %[[TOTAL:.*]] = scf.for {{.*}} iter_args
+// CHECK:         memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:         scf.parallel
+// CHECK:           scf.for %[[R2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:             memref.load %[[POS]][%[[R2]]]
+// CHECK:             scf.while
+// CHECK:         sparse_array.assemble
+func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
+  return %c : !csr
+}
+
+// A sparse vector is appended in order: sequential.
 // CHECK-LABEL: func.func @sparse_result(
 // CHECK-NOT:     scf.parallel
 // CHECK:         return

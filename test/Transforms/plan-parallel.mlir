@@ -52,11 +52,28 @@ func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
   return %c : !dm
 }
 
-// CHECK-LABEL: func.func @sparse_result(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result: entries are appended in order (two-phase parallel assembly not planned yet)">
-func.func @sparse_result(%a: !csr, %b: !csr) -> !csr {
+// A CSR result: rows assembled in two phases (count, scan, fill).
+// CHECK-LABEL: func.func @csr_result(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
   return %c : !csr
+}
+
+// A compressed vector is appended in order.
+// CHECK-LABEL: func.func @sparse_vector(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than rows of one compressed level: entries are appended in order">
+func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
+  %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
+  return %c : !sv
+}
+
+// DCSR rows are stored coordinates: appended in order.
+// CHECK-LABEL: func.func @dcsr_result(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than rows of one compressed level: entries are appended in order">
+func.func @dcsr_result(%a: !dcsr, %b: !dcsr) -> !dcsr {
+  %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
+  return %c : !dcsr
 }
 
 // DCSR rows are coiterated: the row cursor carries over.

@@ -291,11 +291,16 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     run time) runs sequentially instead. `balance = k`: its iterations are
     shared out in parts of equal work — the entries input k stores below
     each of them (a prefix over its positions), not equal counts of rows
-    (power-law rows would leave a thread idle). `"none"`: sequential,
+    (power-law rows would leave a thread idle). `two_phase`: the result is
+    sparse (a compressed level under a full one, CSR) and assembled in two
+    phases — the loops count each row's entries, a scan makes the
+    positions, the loops run again and write each row at its offset.
+    `"none"`: sequential,
     `reason` says why.
 
     ```mlir
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
+    #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
     ```
   }];
@@ -303,6 +308,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     StringRefParameter<"outer or none">:$mode,
     DefaultValuedParameter<"int64_t", "0">:$minExtent,
     DefaultValuedParameter<"int64_t", "-1">:$balance,
+    DefaultValuedParameter<"bool", "false">:$twoPhase,
     StringRefParameter<"why the kernel stays sequential", "\"\"">:$reason
   );
   let hasCustomAssemblyFormat = 1;

@@ -283,3 +283,8 @@ func.func private @sequential_min_extent() attributes {p = #sparse_array.paralle
 
 // expected-error@+1 {{balance names an input of a parallel loop}}
 func.func private @sequential_balance() attributes {p = #sparse_array.parallel<"none", balance = 0, reason = "sparse result">}
+
+// -----
+
+// expected-error@+1 {{two_phase assembles the result of a parallel loop}}
+func.func private @sequential_two_phase() attributes {p = #sparse_array.parallel<"none", two_phase, reason = "sparse result">}

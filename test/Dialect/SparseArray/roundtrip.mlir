@@ -154,7 +154,7 @@ func.func @select_array(%c: i1,
 
 // The parallel plan: both modes print as parsed.
 // CHECK-LABEL: func.func private @parallel_plans()
-// CHECK-SAME: b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1>
+// CHECK-SAME: b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>
 // CHECK-SAME: p = #sparse_array.parallel<"outer", min_extent = 256>
 // CHECK-SAME: q = #sparse_array.parallel<"none", reason = "sparse result">
-func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1>, p = #sparse_array.parallel<"outer", min_extent = 256>, q = #sparse_array.parallel<"none", reason = "sparse result">}
+func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, q = #sparse_array.parallel<"none", reason = "sparse result">}

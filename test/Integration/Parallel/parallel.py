@@ -7,7 +7,10 @@ loop sparse-array-plan-parallel shares out among threads: mxv with the
 standard library's exact add and mul (a left fold of every product, the
 implicit zeros' included: 0 · inf is NaN), row maxima, i64 row sums that
 wrap, an element-wise add of a CSR and a dense matrix, and the same with a
-declared result fill the derivation does not give (every point computed).
+declared result fill the derivation does not give (every point computed);
+sparse results assembled by parallel rows in two phases (count, scan,
+fill): CSR + CSR into CSR with cancelling entries (dropped: no result
+stores its fill), CSR + dense into CSC.
 Each output is compared entry by entry with an independent reference
 (numpy on scalars, folding left in column order) and, bit for bit, with
 the other thread counts' outputs: nothing is reassociated across rows.
@@ -161,6 +164,30 @@ def variant(rng, tag, dynamic):
         lines.append("  %%%s_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
             name, tag, ref("a"), ref("d"), typ("a"), typ("d"), rt))
         outs.append(("%%%s_%s" % (name, tag), rt, "f64", summed, fill))
+    # Sparse results assembled by parallel rows in two phases: CSR + CSR
+    # into CSR (entries summing to 0.0, the fill, dropped), CSR + dense
+    # into CSC (its loops run over columns).
+    b2, sb2 = sparse_matrix(rng, rows, cols, "f64", density)
+    for i, j in zip(*np.nonzero(sa)):
+        if rng.random() < 0.2:  # cancelling entries
+            b2[i, j], sb2[i, j] = -a[i, j], True
+    lines.append("  %%b2_%s = %s" % (tag, ew.sparse_constant(b2, sb2, "f64", csr, 0.0)))
+    b2ref, b2typ = "%%b2_%s" % tag, csr
+    if dynamic:
+        b2typ = typ("a")
+        lines.append("  %%b2_%s_dyn = sparse_array.convert %%b2_%s : %s to %s" % (
+            tag, tag, csr, b2typ))
+        b2ref += "_dyn"
+    rcsr = ew.array_type(shape2, "f64", "csr", 2, 0.0)
+    rcsc = ew.array_type(shape2, "f64", "csc", 2, 0.0)
+    lines.append("  %%g_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+        tag, ref("a"), b2ref, typ("a"), b2typ, rcsr))
+    outs.append(("%%g_%s" % tag, rcsr, "f64",
+                 np.array([[exact_add(a[i, j], b2[i, j]) for j in range(cols)]
+                           for i in range(rows)]), 0.0))
+    lines.append("  %%h_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+        tag, ref("a"), ref("d"), typ("a"), typ("d"), rcsc))
+    outs.append(("%%h_%s" % tag, rcsc, "f64", summed, 0.0))
     for name, rt, _, _, _ in outs:
         lines.append("  sparse_array.print %s : %s" % (name, rt))
     return lines, outs
@@ -211,6 +238,11 @@ def main():
             if not ew.same(got_fill, fill, t):
                 failures.append("%s threads=%d: fill %r, expected %r" % (
                     name, threads, got_fill, fill))
+            for idx, val in entries.items():
+                if ew.same(val, got_fill, t):
+                    failures.append("%s threads=%d at %s: stores the fill %r" % (
+                        name, threads, idx, val))
+                    break
             for idx in np.ndindex(expected.shape):
                 got = entries.get(idx, got_fill)
                 if not ew.same(got, expected[idx], t):
