@@ -39,6 +39,14 @@ echo "   sa-run examples/sssp.mlir -- demo-graph.mtx    (rounds, then the first 
 distances=$("$bin/sa-run" examples/sssp.mlir -- "$graph")
 printf '%s\n' "$distances" | sed -n '1,8s/^/   /p'
 echo
-echo "== all-pairs shortest paths, (min, +) with fill +inf, JIT-compiled with OpenMP"
-echo "   sa-run examples/shortest-paths-dense.mlir"
-"$bin/sa-run" examples/shortest-paths-dense.mlir
+echo "== power iteration on the same graph, kernels planned parallel (OpenMP): y = A x over"
+echo "   the stored edges (rows in parts of equal edges), x = y / sum(y); 200 steps"
+"$bin/sa-opt" examples/power-iteration.mlir --sparse-array-fuse --sparse-array-derive-algebra \
+  --sparse-array-build-lattices --sparse-array-plan-parallel |
+  sed -n '/func.func @step/,/return/p' | grep -o '#sparse_array.parallel<[^>]*>' | sed 's/^/   plan: /'
+one=$("$bin/sa-run" --num-threads 1 examples/power-iteration.mlir -- "$graph" | head -1)
+all=$("$bin/sa-run" examples/power-iteration.mlir -- "$graph" | head -1)
+cores=$(nproc)
+python3 -c "import sys; o, a = float(sys.argv[1]), float(sys.argv[2]); \
+print('   1 thread: %.1f ms, %s threads: %.1f ms, speed-up x%.2f' % (o * 1e3, sys.argv[3], a * 1e3, o / a))" \
+  "$one" "$all" "$cores"
