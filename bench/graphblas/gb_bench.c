@@ -177,6 +177,27 @@ static void summarize(const double *values, GrB_Index count, int boolean,
   *checksum = boolean ? (double)trues : sum;
 }
 
+// Writes `M` (n x n, as stored: duplicates merged, sorted) to DIR/NAME.mtx.
+static void write_matrix(const char *dir, const char *name, GrB_Matrix M,
+                         uint64_t n) {
+  GrB_Index nvals;
+  CHECK(GrB_Matrix_nvals(&nvals, M));
+  GrB_Index *I = malloc((nvals + 1) * sizeof(GrB_Index));
+  GrB_Index *J = malloc((nvals + 1) * sizeof(GrB_Index));
+  double *X = malloc((nvals + 1) * sizeof(double));
+  CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &nvals, M));
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.mtx", dir, name);
+  FILE *f = fopen(path, "w");
+  fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %llu %llu\n",
+          (unsigned long long)n, (unsigned long long)n, (unsigned long long)nvals);
+  for (GrB_Index k = 0; k < nvals; ++k)
+    fprintf(f, "%llu %llu %.17g\n", (unsigned long long)I[k] + 1,
+            (unsigned long long)J[k] + 1, X[k]);
+  fclose(f);
+  free(I), free(J), free(X);
+}
+
 // --kernels parallel (bench/parallel): y = A w over (+, ×) with a dense w
 // (w.txt, every vertex), the row sums of A and C = A + B for B = A with
 // its columns shifted by one (B.mtx; seed 000's recipe: most entries
@@ -209,18 +230,8 @@ static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
     CHECK(GrB_Matrix_new(&B, GrB_FP64, n, n));
     CHECK(GrB_Matrix_build_FP64(B, I, J, X, nvals, GrB_FIRST_FP64));
     CHECK(GrB_Matrix_wait(B, GrB_MATERIALIZE));
-    GrB_Index got = nvals;
-    CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, B));
-    char path[4096];
-    snprintf(path, sizeof path, "%s/B.mtx", out);
-    FILE *f = fopen(path, "w");
-    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %llu %llu\n",
-            (unsigned long long)n, (unsigned long long)n, (unsigned long long)got);
-    for (GrB_Index k = 0; k < got; ++k)
-      fprintf(f, "%llu %llu %.17g\n", (unsigned long long)I[k] + 1,
-              (unsigned long long)J[k] + 1, X[k]);
-    fclose(f);
     free(I), free(J), free(X);
+    write_matrix(out, "B", B, n);
   }
   {
     double best = 1e300, checksum = 0;
@@ -314,22 +325,7 @@ int main(int argc, char **argv) {
   GrB_Matrix frontiers = NULL, visited = NULL;
   CHECK(GrB_Matrix_nvals(&nvals, A));
   // The graph, as stored (duplicates merged, sorted).
-  {
-    GrB_Index *I = malloc(nvals * sizeof(GrB_Index)), *J = malloc(nvals * sizeof(GrB_Index));
-    double *X = malloc(nvals * sizeof(double));
-    GrB_Index got = nvals;
-    CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, A));
-    char path[4096];
-    snprintf(path, sizeof path, "%s/A.mtx", out);
-    FILE *f = fopen(path, "w");
-    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %llu %llu\n",
-            (unsigned long long)n, (unsigned long long)n, (unsigned long long)got);
-    for (GrB_Index k = 0; k < got; ++k)
-      fprintf(f, "%llu %llu %.17g\n", (unsigned long long)I[k] + 1,
-              (unsigned long long)J[k] + 1, X[k]);
-    fclose(f);
-    free(I), free(J), free(X);
-  }
+  write_matrix(out, "A", A, n);
   if (!strcmp(kernels, "parallel"))
     return time_parallel_kernels(out, A, n, repeat);
   int8_t *xp = calloc(n, 1), *mp = calloc(n, 1), *dp = calloc(n, 1);
