@@ -136,6 +136,25 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
           getFunctionTypeAttrName(result.name), buildFuncType,
           getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name)))
     return failure();
+  // A property spelled as a bare value (`identity = 0.0 : f64`) would be
+  // dropped when the attributes become the op's properties, and the
+  // function would silently lose it: say so.
+  auto expect = [&](StringAttr name, auto typed,
+                    StringRef spelling) -> LogicalResult {
+    Attribute a = result.attributes.get(name);
+    if (!a || isa<decltype(typed)>(a))
+      return success();
+    return parser.emitError(parser.getNameLoc())
+           << "'" << name.getValue() << "' must be written " << spelling
+           << ", got " << a;
+  };
+  if (failed(expect(getIdentityAttrName(result.name), IdentityAttr(),
+                    "#sparse_array.identity<value>")) ||
+      failed(expect(getAnnihilatorAttrName(result.name), AnnihilatorAttr(),
+                    "#sparse_array.annihilator<value>")) ||
+      failed(expect(getAlgebraAttrName(result.name), AlgebraAttr(),
+                    "#sparse_array.algebra<...>")))
+    return failure();
   SmallVector<Attribute> caseArgs;
   while (succeeded(parser.parseOptionalKeyword("case"))) {
     SmallVector<int32_t> positions;

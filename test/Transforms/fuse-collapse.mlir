@@ -6,7 +6,7 @@
 // product(s0, s0.1)), and the only buffers allocated are the output's
 // (positions, coordinates, values): no collapsed copy of A.
 
-sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = 0.0 : f64} {
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
   %r = arith.mulf %x, %y : f64
   sparse_array.yield %r : f64
 }

@@ -81,6 +81,21 @@ sparse_array.func @annihilator_argument_type(%x: f64, %e: i32) -> f64
 
 // -----
 
+// A property spelled as a bare value would be dropped silently.
+// expected-error@+1 {{'identity' must be written #sparse_array.identity<value>, got 0.000000e+00 : f64}}
+sparse_array.func @bare_identity(%x: f64, %y: f64) -> f64 attributes {identity = 0.0 : f64} {
+  sparse_array.yield %x : f64
+}
+
+// -----
+
+// expected-error@+1 {{'annihilator' must be written #sparse_array.annihilator<value>, got 0.000000e+00 : f64}}
+sparse_array.func @bare_annihilator(%x: f64, %y: f64) -> f64 attributes {annihilator = 0.0 : f64} {
+  sparse_array.yield %x : f64
+}
+
+// -----
+
 // expected-error@+1 {{'sparse_array.func' op identity needs a binary function, got 3 arguments}}
 sparse_array.func @identity_ternary(%x: f64, %y: f64, %z: f64) -> f64
     attributes {identity = #sparse_array.identity<0.0 : f64>} {

@@ -13,11 +13,11 @@
 //   B (2x12): 10, 20, 30, 40, 50 at (0,3), (0,11), (1,0), (1,6), (1,7)
 //   E (3x4, fill 2): 5, 6, 7, 8 at (0,1), (0,3), (2,0), (2,2); w = 1..12
 
-sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative, associative, identity = -0.0 : f64} {
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative, associative, identity = #sparse_array.identity<-0.0 : f64>} {
   %r = arith.addf %x, %y : f64
   sparse_array.yield %r : f64
 }
-sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = 0.0 : f64} {
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
   %r = arith.mulf %x, %y : f64
   sparse_array.yield %r : f64
 }
