@@ -8,20 +8,24 @@
 # variant passed.
 #
 #   scripts/fuzz-campaign.sh [--scale K] [--first-seed S] [--options-set base]
+#                            [--threads N]
 #
 # --scale multiplies the variant counts (1: about 12,000 variants, ~40 min on
 # 2 cores); --first-seed moves every seed; --options-set base draws only the
 # options an older sa-run understands (to run today's harnesses against an
-# earlier build: SA_BUILD_DIR=/path/to/old/build).
+# earlier build: SA_BUILD_DIR=/path/to/old/build); --threads N runs the
+# element-wise, shape and reduction harnesses with N OpenMP threads and
+# every kernel the parallel plan allows run in parallel however small.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SA_BUILD_DIR:-$root/build}
-scale=1 first=1000 optset=all
+scale=1 first=1000 optset=all threads=0
 while [ $# -gt 0 ]; do
   case $1 in
     --scale) scale=$2; shift 2 ;;
     --first-seed) first=$2; shift 2 ;;
     --options-set) optset=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +59,7 @@ run() {
 }
 
 opts=(--random-options --options-set "$optset" --timeout 600)
+[ "$threads" != 0 ] && opts+=(--threads "$threads")
 for i in 0 1 2 3 4 5 6 7; do
   s=$((first + i))
   run "elementwise depth 2 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
