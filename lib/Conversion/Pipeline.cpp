@@ -24,10 +24,13 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // and set of inputs present there (seed 000 §6, Alg. 2).
   pm.addPass(createSparseArrayBuildLatticesPass(
       SparseArrayBuildLatticesPassOptions{options.linearThreshold}));
-  // Which outermost loops run in parallel: dense results, no cursor
-  // carried from one iteration to the next.
-  pm.addPass(createSparseArrayPlanParallelPass(
-      SparseArrayPlanParallelPassOptions{options.parallelMinExtent}));
+  // Which outermost loops run in parallel: dense results or CSR rows (two
+  // phases), no cursor carried from one iteration to the next. Without
+  // OpenMP no kernel is planned, so the code is the sequential one (no
+  // counting pass for sparse rows).
+  if (options.enableOpenMP)
+    pm.addPass(createSparseArrayPlanParallelPass(
+        SparseArrayPlanParallelPassOptions{options.parallelMinExtent}));
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,
   // seed 001 §7.1, seed 002 §4).

@@ -48,6 +48,11 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 // SEQ-LABEL: llvm.func @spmv(
 // SEQ-NOT:     omp.
 // SEQ:         llvm.return
+// Without OpenMP nothing is planned parallel: one append pass for CSR rows
+// (a single loop nest, no count-then-fill).
+// SEQ-LABEL: llvm.func @csr_two_phase(
+// SEQ-NOT:     omp.
+// SEQ:         llvm.return
 func.func @spmv(%a: !csr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
