@@ -177,6 +177,29 @@ static void summarize(const double *values, GrB_Index count, int boolean,
   *checksum = boolean ? (double)trues : sum;
 }
 
+// summarize() over a result's values in storage order.
+static void summarize_vector(GrB_Vector y, int boolean, GrB_Index *entries,
+                             double *checksum) {
+  GrB_Index n;
+  CHECK(GrB_Vector_nvals(&n, y));
+  GrB_Index *I = malloc((n + 1) * sizeof(GrB_Index));
+  double *X = malloc((n + 1) * sizeof(double));
+  CHECK(GrB_Vector_extractTuples_FP64(I, X, &n, y));
+  summarize(X, n, boolean, entries, checksum);
+  free(I), free(X);
+}
+static void summarize_matrix(GrB_Matrix C, int boolean, GrB_Index *entries,
+                             double *checksum) {
+  GrB_Index n;
+  CHECK(GrB_Matrix_nvals(&n, C));
+  GrB_Index *I = malloc((n + 1) * sizeof(GrB_Index));
+  GrB_Index *J = malloc((n + 1) * sizeof(GrB_Index));
+  double *X = malloc((n + 1) * sizeof(double));
+  CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &n, C));
+  summarize(X, n, boolean, entries, checksum);
+  free(I), free(J), free(X);
+}
+
 // Writes `M` (n x n, as stored: duplicates merged, sorted) to DIR/NAME.mtx.
 static void write_matrix(const char *dir, const char *name, GrB_Matrix M,
                          uint64_t n) {
@@ -244,14 +267,7 @@ static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
       CHECK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
       double t1 = seconds();
       if (t1 - t0 < best) best = t1 - t0;
-      CHECK(GrB_Matrix_nvals(&entries, C));
-      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
-      GrB_Index *J = malloc((entries + 1) * sizeof(GrB_Index));
-      double *X = malloc((entries + 1) * sizeof(double));
-      GrB_Index got = entries;
-      CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, C));
-      summarize(X, got, 0, &entries, &checksum);
-      free(I), free(J), free(X);
+      summarize_matrix(C, 0, &entries, &checksum);
       GrB_Matrix_free(&C);
     }
     printf("gb-add %.9f %llu %.17g\n", best, (unsigned long long)entries,
@@ -273,13 +289,7 @@ static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
       CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
       double t1 = seconds();
       if (t1 - t0 < best) best = t1 - t0;
-      CHECK(GrB_Vector_nvals(&entries, y));
-      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
-      double *X = malloc((entries + 1) * sizeof(double));
-      GrB_Index got = entries;
-      CHECK(GrB_Vector_extractTuples_FP64(I, X, &got, y));
-      summarize(X, got, 0, &entries, &checksum);
-      free(I), free(X);
+      summarize_vector(y, 0, &entries, &checksum);
       GrB_Vector_free(&y);
     }
     printf("gb-%s %.9f %llu %.17g\n", kernel ? "rowsum" : "spmv", best,
@@ -436,13 +446,7 @@ int main(int argc, char **argv) {
       CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
       double t1 = seconds();
       if (t1 - t0 < best) best = t1 - t0;
-      CHECK(GrB_Vector_nvals(&entries, y));
-      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
-      double *X = malloc((entries + 1) * sizeof(double));
-      GrB_Index got = entries;
-      CHECK(GrB_Vector_extractTuples_FP64(I, X, &got, y));
-      summarize(X, got, kernel == 0, &entries, &checksum);
-      free(I), free(X);
+      summarize_vector(y, kernel == 0, &entries, &checksum);
       GrB_Vector_free(&y);
     }
     printf("gb-%s %.9f %llu %.17g\n", kernel ? "mxv-tropical" : "mxv-bool", best,
@@ -467,14 +471,7 @@ int main(int argc, char **argv) {
       CHECK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
       double t1 = seconds();
       if (t1 - t0 < best) best = t1 - t0;
-      CHECK(GrB_Matrix_nvals(&entries, C));
-      GrB_Index *I = malloc((entries + 1) * sizeof(GrB_Index));
-      GrB_Index *J = malloc((entries + 1) * sizeof(GrB_Index));
-      double *X = malloc((entries + 1) * sizeof(double));
-      GrB_Index got = entries;
-      CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &got, C));
-      summarize(X, got, kernel == 0, &entries, &checksum);
-      free(I), free(J), free(X);
+      summarize_matrix(C, kernel == 0, &entries, &checksum);
       GrB_Matrix_free(&C);
     }
     printf("gb-%s %.9f %llu %.17g\n", kernel ? "mxm-tropical" : "mxm-bool", best,

@@ -113,6 +113,30 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }
 
+Value mlir::sparse_array::emitLowerBound(
+    OpBuilder &b, Location loc, Value lo, Value hi,
+    function_ref<Value(OpBuilder &, Location, Value)> below) {
+  auto search = scf::WhileOp::create(
+      b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+      ValueRange{lo, hi},
+      [&](OpBuilder &cb, Location l, ValueRange args) {
+        Value more = arith::CmpIOp::create(cb, l, arith::CmpIPredicate::ult,
+                                           args[0], args[1]);
+        scf::ConditionOp::create(cb, l, more, args);
+      },
+      [&](OpBuilder &wb, Location l, ValueRange args) {
+        Value one = constIndex(wb, l, 1);
+        Value mid = arith::ShRUIOp::create(
+            wb, l, arith::AddIOp::create(wb, l, args[0], args[1]), one);
+        Value isBelow = below(wb, l, mid);
+        Value next = arith::SelectOp::create(
+            wb, l, isBelow, arith::AddIOp::create(wb, l, mid, one), args[0]);
+        Value end = arith::SelectOp::create(wb, l, isBelow, args[1], mid);
+        scf::YieldOp::create(wb, l, ValueRange{next, end});
+      });
+  return search.getResult(0);
+}
+
 /// The parallel loop over [0, n), or over parts of equal work.
 static void emitParallelLoop(
     OpBuilder &b, Location loc, Value n, Value positions,
@@ -133,29 +157,13 @@ static void emitParallelLoop(
   auto firstAt = [&](OpBuilder &fb, Location l, Value q) -> Value {
     Value target = arith::DivUIOp::create(
         fb, l, arith::MulIOp::create(fb, l, q, total), parts);
-    auto search = scf::WhileOp::create(
-        fb, l, TypeRange{fb.getIndexType(), fb.getIndexType()},
-        ValueRange{constIndex(fb, l, 0), n},
-        [&](OpBuilder &cb, Location cl, ValueRange args) {
-          Value more = arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::ult,
-                                             args[0], args[1]);
-          scf::ConditionOp::create(cb, cl, more, args);
-        },
-        [&](OpBuilder &wb, Location wl, ValueRange args) {
-          Value mid = arith::ShRUIOp::create(
-              wb, wl, arith::AddIOp::create(wb, wl, args[0], args[1]),
-              constIndex(wb, wl, 1));
-          Value below = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
-                                              loadIndex(wb, wl, positions, mid),
-                                              target);
-          Value lo = arith::SelectOp::create(
-              wb, wl, below,
-              arith::AddIOp::create(wb, wl, mid, constIndex(wb, wl, 1)),
-              args[0]);
-          Value hi = arith::SelectOp::create(wb, wl, below, args[1], mid);
-          scf::YieldOp::create(wb, wl, ValueRange{lo, hi});
+    return emitLowerBound(
+        fb, l, constIndex(fb, l, 0), n,
+        [&](OpBuilder &wb, Location wl, Value mid) -> Value {
+          return arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                       loadIndex(wb, wl, positions, mid),
+                                       target);
         });
-    return search.getResult(0);
   };
   scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{parts}, ValueRange{one},

@@ -48,6 +48,11 @@ void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// The first p in [lo, hi) where below(p) is false, by bisection (below
+/// must be true then false over the range); hi when it never is.
+Value emitLowerBound(OpBuilder &b, Location loc, Value lo, Value hi,
+                     function_ref<Value(OpBuilder &, Location, Value)> below);
+
 /// for x in [0, n) body(x), with independent iterations: an scf.parallel
 /// (OpenMP once convert-scf-to-openmp runs) when n >= minN — decided here
 /// for a static n, at run time otherwise (an scf.if choosing between the

@@ -94,27 +94,12 @@ LevelIterator::SearchResult LevelIterator::search(OpBuilder &b, Location loc,
   Value one = constIndex(b, loc, 1);
   Value first;
   if (spec.ordered) {
-    // Lower bound by bisection.
-    auto loop = scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
-        ValueRange{begin, end},
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value more = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                             args[0], args[1]);
-          scf::ConditionOp::create(bb, l, more, args);
-        },
-        [&](OpBuilder &bb, Location l, ValueRange args) {
-          Value mid = arith::ShRUIOp::create(
-              bb, l, arith::AddIOp::create(bb, l, args[0], args[1]), one);
-          Value below =
-              arith::CmpIOp::create(bb, l, arith::CmpIPredicate::ult,
-                                    coordinate(bb, l, begin, mid), target);
-          Value lo = arith::SelectOp::create(
-              bb, l, below, arith::AddIOp::create(bb, l, mid, one), args[0]);
-          Value hi = arith::SelectOp::create(bb, l, below, args[1], mid);
-          scf::YieldOp::create(bb, l, ValueRange{lo, hi});
-        });
-    first = loop.getResult(0);
+    first = emitLowerBound(b, loc, begin, end,
+                           [&](OpBuilder &bb, Location l, Value mid) -> Value {
+                             return arith::CmpIOp::create(
+                                 bb, l, arith::CmpIPredicate::ult,
+                                 coordinate(bb, l, begin, mid), target);
+                           });
   } else {
     // Unordered: scan to the first match.
     auto loop = scf::WhileOp::create(

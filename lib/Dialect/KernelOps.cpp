@@ -68,6 +68,32 @@ LogicalResult KernelOp::verifyRegions() {
                            << " must have the input's type "
                            << getInputs()[k].getType();
   ArrayType resultType = getResultType();
+  // The parallel plan names an input to balance on and may assemble the
+  // result by rows: both need the stored layouts they read.
+  if (ParallelAttr plan = getParallelAttr()) {
+    auto rowsOfPositions = [](ArrayType t) {
+      ArrayRef<LevelSpec> levels = t.getFormat().getLevels();
+      return t.getRank() >= 2 && levels[0].isFull() && !levels[1].isFull() &&
+             levels[1].format->hasPositionsBuffer();
+    };
+    if (int64_t k = plan.getBalance(); k >= 0) {
+      if (k >= static_cast<int64_t>(numInputs))
+        return emitOpError() << "parallel plan balances on input " << k
+                             << ", but the kernel has " << numInputs
+                             << " inputs";
+      if (!rowsOfPositions(cast<ArrayType>(getInputs()[k].getType())))
+        return emitOpError() << "parallel plan balances on input " << k
+                             << ", which is not stored as a full level over "
+                                "one with positions";
+    }
+    if (plan.getTwoPhase() &&
+        (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||
+         !resultType.getFormat().getLevels()[1].unique))
+      return emitOpError() << "two_phase assembles a result stored as a full "
+                              "level over a unique one with positions (CSR, "
+                              "CSC), not "
+                           << resultType;
+  }
   unsigned rank = resultType.getRank();
   if (numIndices < rank)
     return emitOpError() << "the result has rank " << rank << " but only "

@@ -840,3 +840,42 @@ func.func @yield_outside(%x: f64) {
   // expected-error@+1 {{'sparse_array.yield' op expects parent op to be one of 'sparse_array.func, sparse_array.kernel'}}
   sparse_array.yield %x : f64
 }
+
+// -----
+
+!csr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @parallel_balance_out_of_range(%a: !csr) -> !csr {
+  // expected-error@+1 {{parallel plan balances on input 3, but the kernel has 1 inputs}}
+  %r = sparse_array.kernel ins(%a : !csr) -> !csr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, balance = 3>} {
+  ^bb0(%i: index, %j: index, %A: !csr):
+    %v = sparse_array.access %A[%i, %j] : !csr
+    sparse_array.yield %v : f64
+  }
+  return %r : !csr
+}
+
+// -----
+
+!d = !sparse_array.array<4x4xf64>
+func.func @parallel_balance_dense(%a: !d) -> !d {
+  // expected-error@+1 {{parallel plan balances on input 0, which is not stored as a full level over one with positions}}
+  %r = sparse_array.kernel ins(%a : !d) -> !d attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, balance = 0>} {
+  ^bb0(%i: index, %j: index, %A: !d):
+    %v = sparse_array.access %A[%i, %j] : !d
+    sparse_array.yield %v : f64
+  }
+  return %r : !d
+}
+
+// -----
+
+!dcsr = !sparse_array.array<4x4xf64, #sparse_array.format<[compressed, compressed]>>
+func.func @parallel_two_phase_dcsr(%a: !dcsr) -> !dcsr {
+  // expected-error@+1 {{two_phase assembles a result stored as a full level over a unique one with positions (CSR, CSC)}}
+  %r = sparse_array.kernel ins(%a : !dcsr) -> !dcsr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, two_phase>} {
+  ^bb0(%i: index, %j: index, %A: !dcsr):
+    %v = sparse_array.access %A[%i, %j] : !dcsr
+    sparse_array.yield %v : f64
+  }
+  return %r : !dcsr
+}
