@@ -31,6 +31,34 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
+# The (min, +) semiring with inf as the implicit value, and the mask's
+# complement (C<¬V>): shared with bench/parallel.
+TROPICAL = r'''
+sparse_array.func @path(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<inf : f64>} {
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %s = arith.addf %x, %y : f64
+  %xi = arith.cmpf oeq, %x, %inf : f64
+  %yi = arith.cmpf oeq, %y, %inf : f64
+  %e = arith.ori %xi, %yi : i1
+  %r = arith.select %e, %inf, %s : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @min(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, idempotent,
+                identity = #sparse_array.identity<inf : f64>} {
+  %r = arith.minimumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @keep_unless_inf(%m: i1, %x: f64) -> f64
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1),
+                                                fills = [false, inf : f64]>} {
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %r = arith.select %m, %inf, %x : f64
+  sparse_array.yield %r : f64
+}
+'''
+
 PROGRAM = r'''
 !g = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]CRD>>
 !gi = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]CRD, fill = inf : f64>>
@@ -69,30 +97,7 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
   %r = arith.andi %n, %x : i1
   sparse_array.yield %r : i1
 }
-sparse_array.func @path(%x: f64, %y: f64) -> f64
-    attributes {commutative, annihilator = #sparse_array.annihilator<inf : f64>} {
-  %inf = arith.constant 0x7FF0000000000000 : f64
-  %s = arith.addf %x, %y : f64
-  %xi = arith.cmpf oeq, %x, %inf : f64
-  %yi = arith.cmpf oeq, %y, %inf : f64
-  %e = arith.ori %xi, %yi : i1
-  %r = arith.select %e, %inf, %s : f64
-  sparse_array.yield %r : f64
-}
-sparse_array.func @min(%x: f64, %y: f64) -> f64
-    attributes {commutative, associative, idempotent,
-                identity = #sparse_array.identity<inf : f64>} {
-  %r = arith.minimumf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-sparse_array.func @keep_unless_inf(%m: i1, %x: f64) -> f64
-    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1),
-                                                fills = [false, inf : f64]>} {
-  %inf = arith.constant 0x7FF0000000000000 : f64
-  %r = arith.select %m, %inf, %x : f64
-  sparse_array.yield %r : f64
-}
-
+TROPICAL_FUNCS
 func.func private @sa_rt_seconds() -> f64
 func.func private @sa_rt_print_f64(f64)
 func.func private @sa_rt_print_i64(i64)
@@ -301,7 +306,8 @@ def main():
                 for width in (64, 32):
                     prog = os.path.join(work, "sa%d.mlir" % width)
                     with open(prog, "w") as f:
-                        f.write(PROGRAM.replace("TIMING_LOOPS", timing_loops()).replace(
+                        f.write(PROGRAM.replace("TROPICAL_FUNCS", TROPICAL).replace(
+                            "TIMING_LOOPS", timing_loops()).replace(
                             "REPEAT", str(args.repeat)).replace(
                             "CRD", "" if width == 64 else ", crd_width = 32"))
                     best(ours, parse(run([os.path.join(bindir, "sa-run"), prog, "--"] +

@@ -221,10 +221,78 @@ static void write_matrix(const char *dir, const char *name, GrB_Matrix M,
   free(I), free(J), free(X);
 }
 
+// F: n x 64 frontiers (one column per source, each vertex with
+// probability 1/64) and V: what each source has seen (Boolean, probability
+// 1/3), written as F.mtx and V.mtx (multi-source BFS and Bellman-Ford).
+enum { kSources = 64 };
+static void make_frontiers(const char *out, uint64_t n, GrB_Matrix *frontiers,
+                           GrB_Matrix *visited) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/F.mtx", out);
+  FILE *f = fopen(path, "w");
+  uint64_t count = 0;
+  uint64_t cap = n + 16;
+  GrB_Index *FI = malloc(cap * sizeof(GrB_Index)), *FJ = malloc(cap * sizeof(GrB_Index));
+  double *FX = malloc(cap * sizeof(double));
+  for (uint64_t i = 0; i < n; ++i)
+    for (int j = 0; j < kSources; ++j)
+      if (next_random() % 4096 < 64) {
+        if (count == cap) {
+          cap *= 2;
+          FI = realloc(FI, cap * sizeof(GrB_Index));
+          FJ = realloc(FJ, cap * sizeof(GrB_Index));
+          FX = realloc(FX, cap * sizeof(double));
+        }
+        FI[count] = i, FJ[count] = j, FX[count++] = floor(uniform() * 1000) / 10;
+      }
+  fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %d %llu\n",
+          (unsigned long long)n, kSources, (unsigned long long)count);
+  for (uint64_t k = 0; k < count; ++k)
+    fprintf(f, "%llu %llu %.17g\n", (unsigned long long)FI[k] + 1,
+            (unsigned long long)FJ[k] + 1, FX[k]);
+  fclose(f);
+  GrB_Matrix Fm;
+  CHECK(GrB_Matrix_new(&Fm, GrB_FP64, n, kSources));
+  CHECK(GrB_Matrix_build_FP64(Fm, FI, FJ, FX, count, GrB_FIRST_FP64));
+  CHECK(GrB_Matrix_wait(Fm, GrB_MATERIALIZE));
+  free(FI), free(FJ), free(FX);
+  *frontiers = Fm;
+  // V: Boolean n x 64, entries true with probability 1/3.
+  snprintf(path, sizeof path, "%s/V.mtx", out);
+  f = fopen(path, "w");
+  GrB_Index vcap = n * kSources / 2 + 16, vcount = 0;
+  GrB_Index *VI = malloc(vcap * sizeof(GrB_Index)), *VJ = malloc(vcap * sizeof(GrB_Index));
+  for (uint64_t i = 0; i < n; ++i)
+    for (int j = 0; j < kSources; ++j)
+      if (next_random() % 3 == 0) {
+        if (vcount == vcap) {
+          vcap *= 2;
+          VI = realloc(VI, vcap * sizeof(GrB_Index));
+          VJ = realloc(VJ, vcap * sizeof(GrB_Index));
+        }
+        VI[vcount] = i, VJ[vcount++] = j;
+      }
+  fprintf(f, "%%%%MatrixMarket matrix coordinate pattern general\n%llu %d %llu\n",
+          (unsigned long long)n, kSources, (unsigned long long)vcount);
+  for (GrB_Index k = 0; k < vcount; ++k)
+    fprintf(f, "%llu %llu\n", (unsigned long long)VI[k] + 1, (unsigned long long)VJ[k] + 1);
+  fclose(f);
+  GrB_Matrix Vm;
+  CHECK(GrB_Matrix_new(&Vm, GrB_BOOL, n, kSources));
+  bool *VX = malloc((vcount + 1) * sizeof(bool));
+  for (GrB_Index k = 0; k < vcount; ++k)
+    VX[k] = true;
+  CHECK(GrB_Matrix_build_BOOL(Vm, VI, VJ, VX, vcount, GrB_LOR));
+  CHECK(GrB_Matrix_wait(Vm, GrB_MATERIALIZE));
+  free(VI), free(VJ), free(VX);
+  *visited = Vm;
+}
+
 // --kernels parallel (bench/parallel): y = A w over (+, ×) with a dense w
 // (w.txt, every vertex), the row sums of A and C = A + B for B = A with
 // its columns shifted by one (B.mtx; seed 000's recipe: most entries
-// overlap), with --threads threads.
+// overlap), and the row-wise products C = A +.× F and C<¬V> = A min.+ F
+// (F.mtx, V.mtx: make_frontiers), with --threads threads.
 // Output `gb-NAME best-seconds entries checksum` (checksum: the sum of the
 // result's values in index order).
 static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
@@ -272,6 +340,30 @@ static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
     }
     printf("gb-add %.9f %llu %.17g\n", best, (unsigned long long)entries,
            checksum);
+    fflush(stdout);
+  }
+  // Row-wise products: C = A +.× F and C<¬V> = A min.+ F (F.mtx, V.mtx).
+  GrB_Matrix F, V;
+  make_frontiers(out, n, &F, &V);
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    double best = 1e300, checksum = 0;
+    GrB_Index entries = 0;
+    for (int r = 0; r < repeat; ++r) {
+      GrB_Matrix C;
+      CHECK(GrB_Matrix_new(&C, GrB_FP64, n, kSources));
+      double t0 = seconds();
+      if (kernel == 0)
+        CHECK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, F, NULL));
+      else
+        CHECK(GrB_mxm(C, V, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, F, GrB_DESC_RC));
+      CHECK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+      double t1 = seconds();
+      if (t1 - t0 < best) best = t1 - t0;
+      summarize_matrix(C, 0, &entries, &checksum);
+      GrB_Matrix_free(&C);
+    }
+    printf("gb-%s %.9f %llu %.17g\n", kernel ? "mxm-tropical" : "spgemm", best,
+           (unsigned long long)entries, checksum);
     fflush(stdout);
   }
   for (int kernel = 0; kernel < 2; ++kernel) {
@@ -346,69 +438,7 @@ int main(int argc, char **argv) {
     dp[i] = uniform() < 1.0 / 3;
     dv[i] = floor(uniform() * 1000) / 10;
   }
-  // F: 64 sparse columns.
-  enum { kSources = 64 };
-  {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/F.mtx", out);
-    FILE *f = fopen(path, "w");
-    uint64_t count = 0;
-    uint64_t cap = n + 16;
-    GrB_Index *FI = malloc(cap * sizeof(GrB_Index)), *FJ = malloc(cap * sizeof(GrB_Index));
-    double *FX = malloc(cap * sizeof(double));
-    for (uint64_t i = 0; i < n; ++i)
-      for (int j = 0; j < kSources; ++j)
-        if (next_random() % 4096 < 64) {
-          if (count == cap) {
-            cap *= 2;
-            FI = realloc(FI, cap * sizeof(GrB_Index));
-            FJ = realloc(FJ, cap * sizeof(GrB_Index));
-            FX = realloc(FX, cap * sizeof(double));
-          }
-          FI[count] = i, FJ[count] = j, FX[count++] = floor(uniform() * 1000) / 10;
-        }
-    fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%llu %d %llu\n",
-            (unsigned long long)n, kSources, (unsigned long long)count);
-    for (uint64_t k = 0; k < count; ++k)
-      fprintf(f, "%llu %llu %.17g\n", (unsigned long long)FI[k] + 1,
-              (unsigned long long)FJ[k] + 1, FX[k]);
-    fclose(f);
-    GrB_Matrix Fm;
-    CHECK(GrB_Matrix_new(&Fm, GrB_FP64, n, kSources));
-    CHECK(GrB_Matrix_build_FP64(Fm, FI, FJ, FX, count, GrB_FIRST_FP64));
-    CHECK(GrB_Matrix_wait(Fm, GrB_MATERIALIZE));
-    free(FI), free(FJ), free(FX);
-    frontiers = Fm;
-    // V: Boolean n x 64, entries true with probability 1/3.
-    snprintf(path, sizeof path, "%s/V.mtx", out);
-    f = fopen(path, "w");
-    GrB_Index vcap = n * kSources / 2 + 16, vcount = 0;
-    GrB_Index *VI = malloc(vcap * sizeof(GrB_Index)), *VJ = malloc(vcap * sizeof(GrB_Index));
-    for (uint64_t i = 0; i < n; ++i)
-      for (int j = 0; j < kSources; ++j)
-        if (next_random() % 3 == 0) {
-          if (vcount == vcap) {
-            vcap *= 2;
-            VI = realloc(VI, vcap * sizeof(GrB_Index));
-            VJ = realloc(VJ, vcap * sizeof(GrB_Index));
-          }
-          VI[vcount] = i, VJ[vcount++] = j;
-        }
-    fprintf(f, "%%%%MatrixMarket matrix coordinate pattern general\n%llu %d %llu\n",
-            (unsigned long long)n, kSources, (unsigned long long)vcount);
-    for (GrB_Index k = 0; k < vcount; ++k)
-      fprintf(f, "%llu %llu\n", (unsigned long long)VI[k] + 1, (unsigned long long)VJ[k] + 1);
-    fclose(f);
-    GrB_Matrix Vm;
-    CHECK(GrB_Matrix_new(&Vm, GrB_BOOL, n, kSources));
-    bool *VX = malloc((vcount + 1) * sizeof(bool));
-    for (GrB_Index k = 0; k < vcount; ++k)
-      VX[k] = true;
-    CHECK(GrB_Matrix_build_BOOL(Vm, VI, VJ, VX, vcount, GrB_LOR));
-    CHECK(GrB_Matrix_wait(Vm, GrB_MATERIALIZE));
-    free(VI), free(VJ), free(VX);
-    visited = Vm;
-  }
+  make_frontiers(out, n, &frontiers, &visited);
   write_vector(out, "x", n, xp, NULL, 1);
   write_vector(out, "m", n, mp, NULL, 1);
   write_vector(out, "d", n, dp, dv, 0);

@@ -8,6 +8,10 @@ vertex requested, power-law degrees) the same run times
   rowsum    y(i) = sum_j A(i, j)        (GrB_Matrix_reduce_Monoid, PLUS)
   add       C = A + B into CSR, B = A with columns shifted by one
             (GrB_eWiseAdd; sparse_array assembles C's rows in two phases)
+  spgemm    C = A +.× F into CSR, F: n x 64 frontiers (GrB_mxm; row-wise:
+            rows in parts of equal products, a workspace per part)
+  mxm-tropical  C<¬V> = A min.+ F, V: what each source saw (GrB_mxm with
+            GrB_DESC_RC; the mask is read per row, its complement kept)
   spmv-sin  y(i) = sum_j sin(A(i, j) w(j))   (compute-bound rows; no
             GraphBLAS counterpart)
   ceiling   a C loop with `#pragma omp parallel for` over independent
@@ -38,11 +42,15 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench", "graphblas"))
+from bench_graphblas import TROPICAL  # noqa: E402
 
 PROGRAM = r'''
 !g = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
 !w = !sparse_array.array<?xf64, #sparse_array.format<[dense], fill = inf : f64>>
 !y = !sparse_array.array<?xf64>
+!gi = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+!b = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
 
 // GraphBLAS's semiring: implicit entries are not visited (finite math).
 sparse_array.func @plus(%x: f64, %y: f64) -> f64 attributes {commutative, associative,
@@ -62,6 +70,7 @@ sparse_array.func @sin_times(%x: f64, %y: f64) -> f64 attributes {commutative,
   sparse_array.yield %r : f64
 }
 
+TROPICAL_FUNCS
 func.func private @sa_rt_seconds() -> f64
 func.func private @sa_rt_print_f64(f64)
 func.func private @sa_rt_print_i64(i64)
@@ -72,6 +81,36 @@ llvm.mlir.global internal constant @k_spmv("sa-spmv \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_rowsum("sa-rowsum \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_sin("sa-spmv-sin \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_add("sa-add \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_spgemm("sa-spgemm \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_mxm("sa-mxm-tropical \00") {addr_space = 0 : i32}
+
+// Row-wise (Gustavson) products: rows in parts of equal products, a
+// workspace per part. C = A +.× F, and C<¬V> = A min.+ F (the mask's
+// complement: a Bellman-Ford step from 64 sources).
+func.func @spgemm(%a: !g, %f: !g) -> !g attributes {passthrough = ["noinline"]} {
+  %c = sparse_array.kernel ins(%a, %f : !g, !g) -> !g {
+  ^bb0(%i: index, %j: index, %k: index, %A: !g, %F: !g):
+    %aik = sparse_array.access %A[%i, %k] : !g
+    %fkj = sparse_array.access %F[%k, %j] : !g
+    %p = sparse_array.apply @times(%aik, %fkj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @plus : f64
+    sparse_array.yield %s : f64
+  }
+  return %c : !g
+}
+func.func @mxm_tropical(%a: !gi, %f: !gi, %v: !b) -> !gi attributes {passthrough = ["noinline"]} {
+  %c = sparse_array.kernel ins(%a, %f, %v : !gi, !gi, !b) -> !gi {
+  ^bb0(%i: index, %j: index, %k: index, %A: !gi, %F: !gi, %V: !b):
+    %aik = sparse_array.access %A[%i, %k] : !gi
+    %fkj = sparse_array.access %F[%k, %j] : !gi
+    %p = sparse_array.apply @path(%aik, %fkj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @min : f64
+    %vij = sparse_array.access %V[%i, %j] : !b
+    %r = sparse_array.apply @keep_unless_inf(%vij, %s) : (i1, f64) -> f64
+    sparse_array.yield %r : f64
+  }
+  return %c : !gi
+}
 
 // C = A + B into CSR: rows assembled in two phases (count, scan, fill).
 func.func @add(%a: !g, %b: !g) -> !g attributes {passthrough = ["noinline"]} {
@@ -117,6 +156,12 @@ func.func @main() {
   %w = sparse_array.read input %c1 {file_format = "text"} : !w
   %c2 = arith.constant 2 : index
   %b = sparse_array.read input %c2 {file_format = "mtx"} : !g
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %f = sparse_array.read input %c3 {file_format = "mtx"} : !g
+  %ai = sparse_array.read input %c0 {file_format = "mtx"} : !gi
+  %fi = sparse_array.read input %c3 {file_format = "mtx"} : !gi
+  %vis = sparse_array.read input %c4 {file_format = "mtx"} : !b
 TIMING_LOOPS
   return
 }
@@ -128,7 +173,7 @@ TIMING = r'''
   %%n_KEY = llvm.mlir.addressof @KEY : !llvm.ptr
   %%best_KEY, %%nnz_KEY, %%sum_KEY = scf.for %%r = %%c0 to %%nrep step %%c1 iter_args(%%best = %%big, %%n0 = %%c0, %%s0 = %%z) -> (f64, index, f64) {
     %%t0 = func.call @sa_rt_seconds() : () -> f64
-    %%c = func.call @%(func)s(%%a, %%%(arg)s) : (!g, %(argtype)s) -> %(rtype)s
+    %%c = func.call @%(func)s(%(args)s) : (%(argtypes)s) -> %(rtype)s
     %%t1 = func.call @sa_rt_seconds() : () -> f64
     %%dt = arith.subf %%t1, %%t0 : f64
     %%b1 = arith.minimumf %%best, %%dt : f64
@@ -152,8 +197,12 @@ TIMING = r'''
   func.call @sa_rt_print_newline() : () -> ()
 '''
 
-KERNELS = [("k_spmv", "spmv", "w", "!w", "!y"), ("k_rowsum", "rowsum", "w", "!w", "!y"),
-           ("k_sin", "spmv_sin", "w", "!w", "!y"), ("k_add", "add", "b", "!g", "!g")]
+KERNELS = [("k_spmv", "spmv", "%a, %w", "!g, !w", "!y"),
+           ("k_rowsum", "rowsum", "%a, %w", "!g, !w", "!y"),
+           ("k_sin", "spmv_sin", "%a, %w", "!g, !w", "!y"),
+           ("k_add", "add", "%a, %b", "!g, !g", "!g"),
+           ("k_spgemm", "spgemm", "%a, %f", "!g, !g", "!g"),
+           ("k_mxm", "mxm_tropical", "%ai, %fi, %vis", "!gi, !gi, !b", "!gi")]
 
 CEILING = r'''
 #include <math.h>
@@ -235,11 +284,12 @@ def main():
             f.write(CEILING)
         run(["clang-22", "-O2", "-fopenmp", ceiling + ".c", "-o", ceiling, "-lm"])
         prog = os.path.join(work, "parallel.mlir")
-        loops = "".join((TIMING % dict(func=func, arg=arg, argtype=argtype,
+        loops = "".join((TIMING % dict(func=func, args=fargs, argtypes=types,
                                        rtype=rtype)).replace("KEY", key)
-                        for key, func, arg, argtype, rtype in KERNELS)
+                        for key, func, fargs, types, rtype in KERNELS)
         with open(prog, "w") as f:
-            f.write(PROGRAM.replace("TIMING_LOOPS", loops).replace(
+            f.write(PROGRAM.replace("TROPICAL_FUNCS", TROPICAL).replace(
+                "TIMING_LOOPS", loops).replace(
                 "REPEAT", str(args.repeat)))
         for _ in range(args.rounds):
             for t in counts:
@@ -248,7 +298,8 @@ def main():
                          "parallel", "--threads", str(t), "--repeat", str(args.repeat)]),
                     run([os.path.join(bindir, "sa-run"), "--num-threads=%d" % t, prog,
                          "--", os.path.join(work, "A.mtx"), os.path.join(work, "w.txt"),
-                         os.path.join(work, "B.mtx")]),
+                         os.path.join(work, "B.mtx"), os.path.join(work, "F.mtx"),
+                         os.path.join(work, "V.mtx")]),
                     run([ceiling, str(args.repeat)],
                         env=dict(os.environ, OMP_NUM_THREADS=str(t))),
                 ]
@@ -260,7 +311,7 @@ def main():
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     failed = False
-    header = "%-10s %-4s" % ("kernel", "sys")
+    header = "%-13s %-4s" % ("kernel", "sys")
     for t in counts:
         header += " %10s" % ("%dt [ms]" % t)
     for t in counts[1:]:
@@ -268,37 +319,38 @@ def main():
     print("R-MAT scale %d" % args.scale)
     print(header)
     rows = [("spmv", "gb"), ("spmv", "sa"), ("rowsum", "gb"), ("rowsum", "sa"),
-            ("add", "gb"), ("add", "sa"), ("spmv-sin", "sa"), ("ceiling", "c"),
+            ("add", "gb"), ("add", "sa"), ("spgemm", "gb"), ("spgemm", "sa"),
+            ("mxm-tropical", "gb"), ("mxm-tropical", "sa"), ("spmv-sin", "sa"),
+            ("ceiling", "c"),
             ("stream", "c")]
     for kernel, system in rows:
         key = "%s-%s" % (system, kernel)
         if (key, 1) not in results:
             continue
-        line = "%-10s %-4s" % (kernel, system)
+        line = "%-13s %-4s" % (kernel, system)
         for t in counts:
             line += " %10.3f" % (results[(key, t)][0] * 1e3)
         for t in counts[1:]:
             line += " %9.2f" % (results[(key, 1)][0] / results[(key, t)][0])
         print(line)
     # Checksums: every thread count alike, and GraphBLAS's equal to ours.
-    for kernel in ("spmv", "rowsum", "add"):
+    for kernel in ("spmv", "rowsum", "add", "spgemm", "mxm-tropical"):
         for t in counts:
             g, s = results[("gb-" + kernel, t)][2], results[("sa-" + kernel, t)][2]
             if abs(g - s) > 1e-9 * max(1.0, abs(g)):
                 failed = True
                 print("DISAGREE %s, %d threads: gb %r, sa %r" % (kernel, t, g, s))
-    for kernel in ("spmv", "rowsum", "spmv-sin", "add"):
+    for kernel in ("spmv", "rowsum", "spmv-sin", "add", "spgemm", "mxm-tropical"):
         sums = {results[("sa-" + kernel, t)][2] for t in counts}
         if len(sums) != 1:
             failed = True
             print("sa-%s differs across thread counts: %r" % (kernel, sums))
     for t in counts[1:]:
-        print("gb/sa at %d threads: spmv %.2f, rowsum %.2f, add %.2f" % (
-            t, results[("gb-spmv", t)][0] / results[("sa-spmv", t)][0],
-            results[("gb-rowsum", t)][0] / results[("sa-rowsum", t)][0],
-            results[("gb-add", t)][0] / results[("sa-add", t)][0]))
-    print("targets (issue 17): x2 >= 1.8 for spmv, rowsum and add into CSR, >= 1.6 "
-          "for two-phase sparse outputs (add); ceiling and stream: what this "
+        print("gb/sa at %d threads: " % t + ", ".join(
+            "%s %.2f" % (k, results[("gb-" + k, t)][0] / results[("sa-" + k, t)][0])
+            for k in ("spmv", "rowsum", "add", "spgemm", "mxm-tropical")))
+    print("targets (issue 17): x2 >= 1.8 for spmv, rowsum, add into CSR, SpGEMM "
+          "and masked mxm, >= 1.6 for two-phase sparse outputs (add); ceiling and stream: what this "
           "machine's threads give loops that share nothing (compute- and "
           "memory-bound).")
     return 1 if failed else 0

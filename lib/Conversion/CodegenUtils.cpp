@@ -137,6 +137,43 @@ Value mlir::sparse_array::emitLowerBound(
   return search.getResult(0);
 }
 
+void mlir::sparse_array::emitParallelParts(
+    OpBuilder &b, Location loc, Value n, Value parts, Value positions,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
+  Value zero = constIndex(b, loc, 0);
+  // The first x in [0, n] that starts part q: where the positions reach
+  // q * total / parts (bisection), or q * n / parts without positions.
+  auto firstAt = [&](OpBuilder &fb, Location l, Value q) -> Value {
+    if (!positions)
+      return arith::DivUIOp::create(fb, l, arith::MulIOp::create(fb, l, q, n),
+                                    parts);
+    Value total = loadIndex(fb, l, positions, n);
+    Value target = arith::DivUIOp::create(
+        fb, l, arith::MulIOp::create(fb, l, q, total), parts);
+    return emitLowerBound(
+        fb, l, constIndex(fb, l, 0), n,
+        [&](OpBuilder &wb, Location wl, Value mid) -> Value {
+          return arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                       loadIndex(wb, wl, positions, mid),
+                                       target);
+        });
+  };
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{parts},
+      ValueRange{constIndex(b, loc, 1)},
+      [&](OpBuilder &pb, Location l, ValueRange ivs) {
+        Value p = ivs.front();
+        Value next = arith::AddIOp::create(pb, l, p, constIndex(pb, l, 1));
+        // The last part ends at n (xs past the last unit of work included).
+        Value last =
+            arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, next, parts);
+        Value lo = firstAt(pb, l, p);
+        Value hi =
+            arith::SelectOp::create(pb, l, last, n, firstAt(pb, l, next));
+        body(pb, l, p, lo, hi);
+      });
+}
+
 /// The parallel loop over [0, n), or over parts of equal work.
 static void emitParallelLoop(
     OpBuilder &b, Location loc, Value n, Value positions,
@@ -152,30 +189,9 @@ static void emitParallelLoop(
   }
   Value parts =
       arith::MinUIOp::create(b, loc, n, constIndex(b, loc, kBalancedParts));
-  Value total = loadIndex(b, loc, positions, n);
-  // The first x in [0, n] whose position reaches q * total / parts.
-  auto firstAt = [&](OpBuilder &fb, Location l, Value q) -> Value {
-    Value target = arith::DivUIOp::create(
-        fb, l, arith::MulIOp::create(fb, l, q, total), parts);
-    return emitLowerBound(
-        fb, l, constIndex(fb, l, 0), n,
-        [&](OpBuilder &wb, Location wl, Value mid) -> Value {
-          return arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
-                                       loadIndex(wb, wl, positions, mid),
-                                       target);
-        });
-  };
-  scf::ParallelOp::create(
-      b, loc, ValueRange{zero}, ValueRange{parts}, ValueRange{one},
-      [&](OpBuilder &pb, Location l, ValueRange ivs) {
-        Value p = ivs.front();
-        Value next = arith::AddIOp::create(pb, l, p, constIndex(pb, l, 1));
-        // The last part ends at n (rows past the last entry included).
-        Value last =
-            arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, next, parts);
-        Value lo = firstAt(pb, l, p);
-        Value hi =
-            arith::SelectOp::create(pb, l, last, n, firstAt(pb, l, next));
+  emitParallelParts(
+      b, loc, n, parts, positions,
+      [&](OpBuilder &pb, Location l, Value, Value lo, Value hi) {
         scf::ForOp::create(pb, l, lo, hi, constIndex(pb, l, 1), ValueRange{},
                            [&](OpBuilder &fb, Location fl, Value x, ValueRange) {
                              body(fb, fl, x);

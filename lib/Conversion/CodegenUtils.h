@@ -71,6 +71,14 @@ void emitBalancedParallelFor(
     OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
     function_ref<void(OpBuilder &, Location, Value)> body);
 
+/// body(p, lo, hi) for the `parts` parts [lo, hi) of [0, n) in parallel
+/// (an scf.parallel over p): parts of equal work by `positions` as above,
+/// or of equal size without them. For bodies that set up per-part state
+/// (a row-wise product's workspace and output buffers).
+void emitParallelParts(
+    OpBuilder &b, Location loc, Value n, Value parts, Value positions,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> body);
+
 } // namespace sparse_array
 } // namespace mlir
 

@@ -92,10 +92,24 @@ private:
   /// C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) row by row (Gustavson; the reduction's
   /// `scatter` plan): a dense workspace per row.
   LogicalResult runRowWiseProduct();
-  /// The rows of a row-wise product through workspace `ws`: per row its
-  /// products scattered, then gathered in column order (RowWiseProduct.cpp).
+  /// Rows [lo, hi) of a row-wise product through a workspace of their own
+  /// (RowWiseProduct.cpp), appended to `acc` (count, coordinates, values);
+  /// positions[i + 1] gets the entries so far, or with `rowCounts` row i's
+  /// own count. The new count and buffers.
+  SmallVector<Value> emitRowWiseRange(OpBuilder &b, RowWise rw, Value lo,
+                                      Value hi, ValueRange acc,
+                                      bool rowCounts);
+  /// emitRowWiseRange's rows through workspace `ws`: per row its products
+  /// scattered, then gathered in column order.
   SmallVector<Value> emitRowWiseRows(OpBuilder &b, const RowWise &rw,
-                                     Workspace &ws);
+                                     Workspace &ws, Value lo, Value hi,
+                                     ValueRange acc, bool rowCounts);
+  /// The rows of a row-wise product planned parallel: in parts of equal
+  /// work when there are enough of them, else `sequentialRows`
+  /// (RowWiseParallel.cpp). The result's coordinate and value buffers.
+  SmallVector<Value> emitParallelRowWise(
+      OpBuilder &b, const RowWise &rw,
+      function_ref<SmallVector<Value>(OpBuilder &, Location)> sequentialRows);
   /// Row i's products into `ws`; the number of columns touched.
   Value emitRowScatter(OpBuilder &b, const RowWise &rw, Workspace &ws, Value i,
                        Value gen);

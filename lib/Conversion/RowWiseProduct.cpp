@@ -17,6 +17,7 @@
 #include "SparseArray/Transforms/Coiteration.h"
 
 #include "CodegenUtils.h"
+#include "RowWise.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,29 +36,6 @@ using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
 namespace mlir::sparse_array::detail {
-
-/// A compressed level of a factor or the mask: its positions, coordinates
-/// and the array's values.
-struct RowWiseFactor {
-  Value pos, crd, vals;
-};
-
-/// What the rows of a row-wise product read and write.
-struct RowWise {
-  unsigned pk, qk;
-  std::optional<unsigned> mk;
-  RowWiseFactor P, Q;
-  std::optional<RowWiseFactor> M;
-  Value rows, cols;
-  /// The columns a row touched; the mask's row, scattered (its generation
-  /// marks and values).
-  Value touched, maskMark, maskVal;
-  /// Whether a product at (i, j) can matter, from the mask alone.
-  IterationAlgebra maskSpace = IterationAlgebra::universe();
-  /// The result (CSR): positions, and coordinates and values appended.
-  Value posOut, crdOut, valOut;
-  Type posType, crdType;
-};
 
 /// A row's accumulator (thesis 003 §6.3; SuiteSparse's saxpy workspaces):
 /// a value per slot and the generation (row + 1) that last wrote it, so
@@ -160,6 +138,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
       kernel, reduction.getCombinerAttr());
   reductionPlan = derivation.planReduction(kernel, reduction);
+  parallelPlan = kernel.getParallelAttr();
   // The planner chose the factors (sparse-array-build-lattices records
   // them); hand-written plans must still have the shape lowered here.
   ArrayRef<int32_t> planned = *reduction.getScatter();
@@ -240,14 +219,26 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   }
 
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  bool parallel = parallelPlan && parallelPlan.isParallel();
+  if (parallel && vec)
+    return kernel.emitError("parallel plan for a row-wise product with one "
+                            "row (a vector result): only rows are shared out");
   // The most products a row can have: the sum of Q's row lengths over the
-  // row of P, at most the number of columns.
+  // row of P, at most the number of columns. A parallel plan also keeps
+  // the running sum of the rows' products: its measure of work.
+  if (parallel) {
+    rw.work = memref::AllocOp::create(
+        b, loc, memrefOf(i64),
+        ValueRange{arith::AddIOp::create(b, loc, rw.rows, one)});
+    memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i64, 0),
+                            rw.work, ValueRange{zero});
+  }
   auto maxProducts = scf::ForOp::create(
-      b, loc, zero, rw.rows, one, ValueRange{zero},
+      b, loc, zero, rw.rows, one, ValueRange{zero, zero},
       [&](OpBuilder &fb, Location l, Value i, ValueRange m) {
+        Value next = arith::AddIOp::create(fb, l, i, one);
         auto sum = scf::ForOp::create(
-            fb, l, loadIndex(fb, l, rw.P.pos, i),
-            loadIndex(fb, l, rw.P.pos, arith::AddIOp::create(fb, l, i, one)),
+            fb, l, loadIndex(fb, l, rw.P.pos, i), loadIndex(fb, l, rw.P.pos, next),
             one, ValueRange{zero},
             [&](OpBuilder &sb, Location sl, Value p, ValueRange acc) {
               Value k = loadIndex(sb, sl, rw.P.crd, p);
@@ -260,18 +251,24 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                   sb, sl,
                   arith::AddIOp::create(sb, sl, acc[0], len).getResult());
             });
+        Value products = sum.getResult(0);
+        Value total = arith::AddIOp::create(fb, l, m[1], products);
+        if (rw.work)
+          memref::StoreOp::create(fb, l,
+                                  arith::IndexCastOp::create(fb, l, i64, total),
+                                  rw.work, ValueRange{next});
         scf::YieldOp::create(
             fb, l,
-            arith::MaxUIOp::create(fb, l, m[0], sum.getResult(0)).getResult());
+            ValueRange{arith::MaxUIOp::create(fb, l, m[0], products), total});
       });
-  Value bound =
-      arith::MinUIOp::create(b, loc, maxProducts.getResult(0), rw.cols);
+  rw.bound = arith::MinUIOp::create(b, loc, maxProducts.getResult(0), rw.cols);
   // Workspace (SuiteSparse's choice, seed 000 §8): dense over the columns,
   // or, when rows have far fewer products than columns, an open-addressing
   // hash table of twice the densest row's products (a power of two).
   Value tableSize = constIndex(b, loc, 16);
   {
-    Value twice = arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 2));
+    Value twice =
+        arith::MulIOp::create(b, loc, rw.bound, constIndex(b, loc, 2));
     auto grow = scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType()}, ValueRange{tableSize},
         [&](OpBuilder &wb, Location l, ValueRange args) {
@@ -297,87 +294,45 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   else
     useHash = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ult,
-        arith::MulIOp::create(b, loc, bound, constIndex(b, loc, 8)), rw.cols);
-  Value wsSize = arith::SelectOp::create(b, loc, useHash, tableSize, rw.cols);
-  Value tableMask = arith::IndexCastOp::create(
-      b, loc, i64, arith::SubIOp::create(b, loc, tableSize, one));
-  // The workspaces' buffers (shared: one of them runs), and the columns
-  // the current row touched.
-  Value work =
-      memref::AllocOp::create(b, loc, memrefOf(elt), ValueRange{wsSize});
-  Value mark =
-      memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{wsSize});
-  Value keys = memref::AllocOp::create(
-      b, loc, memrefOf(i64),
-      ValueRange{arith::SelectOp::create(b, loc, useHash, tableSize, one)});
-  rw.touched = memref::AllocOp::create(
-      b, loc, memrefOf(i64),
-      ValueRange{arith::AddIOp::create(b, loc, bound, one)});
-  if (rw.M) {
-    rw.maskMark =
-        memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{rw.cols});
-    rw.maskVal = memref::AllocOp::create(
-        b, loc, memrefOf(inputs[*rw.mk].type.getElementType()),
-        ValueRange{rw.cols});
-  }
-  auto clear = [&](Value buffer, Value size) {
-    scf::ForOp::create(b, loc, zero, size, one, ValueRange{},
-                       [&](OpBuilder &fb, Location l, Value j, ValueRange) {
-                         memref::StoreOp::create(
-                             fb, l, arith::ConstantIntOp::create(fb, l, i64, 0),
-                             buffer, j);
-                         scf::YieldOp::create(fb, l);
-                       });
-  };
-  clear(mark, wsSize);
-  if (rw.M)
-    clear(rw.maskMark, rw.cols);
+        arith::MulIOp::create(b, loc, rw.bound, constIndex(b, loc, 8)),
+        rw.cols);
+  rw.workspace = WorkspacePlan{
+      useHash, arith::SelectOp::create(b, loc, useHash, tableSize, rw.cols),
+      tableSize,
+      arith::IndexCastOp::create(b, loc, i64,
+                                 arith::SubIOp::create(b, loc, tableSize, one))};
   // The mask's part of the kernel's algebra (both factors eliminated).
   if (rw.M)
     rw.maskSpace =
         eliminateOperand(eliminateOperand(algebra, rw.pk), rw.qk).normalize();
-  // Output: CSR, appended row by row.
+  // Output: CSR, rows appended in order (in parts, with a parallel plan).
   rw.posType = b.getIntegerType(resultFormat.getPosWidth());
   rw.crdType = b.getIntegerType(resultFormat.getCrdWidth());
-  Value cap = arith::AddIOp::create(
-      b, loc, constIndex(b, loc, 16),
-      arith::AddIOp::create(b, loc, memref::DimOp::create(b, loc, rw.P.vals, 0),
-                            memref::DimOp::create(b, loc, rw.Q.vals, 0)));
+  rw.valType = elt;
   rw.posOut = allocOutputBuffer(b, loc, kernel, memrefOf(rw.posType),
                                 arith::AddIOp::create(b, loc, rw.rows, one));
   memref::StoreOp::create(b, loc,
                           arith::ConstantIntOp::create(b, loc, rw.posType, 0),
                           rw.posOut, ValueRange{zero});
-  rw.crdOut = allocOutputBuffer(b, loc, kernel, memrefOf(rw.crdType), cap);
-  rw.valOut = allocOutputBuffer(b, loc, kernel, memrefOf(elt), cap);
-
-  DenseWorkspace dense(work, mark);
-  HashWorkspace hash(work, mark, keys, tableMask);
-  SmallVector<Value> rowResults;
-  if (workspaceMode == "auto") {
-    auto choice = scf::IfOp::create(
-        b, loc, useHash,
-        [&](OpBuilder &tb, Location l) {
-          scf::YieldOp::create(tb, l, emitRowWiseRows(tb, rw, hash));
-        },
-        [&](OpBuilder &eb, Location l) {
-          scf::YieldOp::create(eb, l, emitRowWiseRows(eb, rw, dense));
-        });
-    rowResults.assign(choice.getResults().begin(), choice.getResults().end());
-  } else if (workspaceMode == "hash") {
-    rowResults = emitRowWiseRows(b, rw, hash);
-  } else {
-    rowResults = emitRowWiseRows(b, rw, dense);
-  }
-  Value nnz = rowResults[0];
-  Value crdFinal = emitResize(b, loc, rowResults[1], nnz);
-  Value valFinal = emitResize(b, loc, rowResults[2], nnz);
-  for (Value buffer : {work, mark, rw.touched, keys})
-    memref::DeallocOp::create(b, loc, buffer);
-  if (rw.M) {
-    memref::DeallocOp::create(b, loc, rw.maskMark);
-    memref::DeallocOp::create(b, loc, rw.maskVal);
-  }
+  auto sequentialRows = [&](OpBuilder &sb, Location l) -> SmallVector<Value> {
+    Value cap = arith::AddIOp::create(
+        sb, l, constIndex(sb, l, 16),
+        arith::AddIOp::create(sb, l,
+                              memref::DimOp::create(sb, l, rw.P.vals, 0),
+                              memref::DimOp::create(sb, l, rw.Q.vals, 0)));
+    Value crd = allocOutputBuffer(sb, l, kernel, memrefOf(rw.crdType), cap);
+    Value val = allocOutputBuffer(sb, l, kernel, memrefOf(elt), cap);
+    SmallVector<Value> rows = emitRowWiseRange(
+        sb, rw, constIndex(sb, l, 0), rw.rows,
+        ValueRange{constIndex(sb, l, 0), crd, val}, /*rowCounts=*/false);
+    return {emitResize(sb, l, rows[1], rows[0]),
+            emitResize(sb, l, rows[2], rows[0])};
+  };
+  SmallVector<Value> buffers =
+      parallel ? emitParallelRowWise(b, rw, sequentialRows)
+               : sequentialRows(b, loc);
+  if (rw.work)
+    memref::DeallocOp::create(b, loc, rw.work);
   if (hadError)
     return failure();
   // Dimension order: rows are the result's first level.
@@ -387,7 +342,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   else if (resultType.getFormat().getLevelDim(0) != 0)
     std::swap(dims[0], dims[1]);
   Value result = AssembleOp::create(
-      b, loc, resultType, ValueRange{rw.posOut, crdFinal, valFinal}, dims);
+      b, loc, resultType, ValueRange{rw.posOut, buffers[0], buffers[1]}, dims);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();
   return success();
@@ -404,14 +359,85 @@ static Value maskAt(OpBuilder &b, Location loc, const RowWise &rw,
       arith::ConstantOp::create(b, loc, fill));
 }
 
+SmallVector<Value> KernelLowering::emitRowWiseRange(OpBuilder &b, RowWise rw,
+                                                    Value lo, Value hi,
+                                                    ValueRange acc,
+                                                    bool rowCounts) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  Type i64 = b.getI64Type();
+  const WorkspacePlan &plan = rw.workspace;
+  // This run's workspace (both kinds share the buffers: one of them runs),
+  // the columns its current row touched and the mask's row.
+  Value work = memref::AllocOp::create(b, loc, memrefOf(rw.valType),
+                                       ValueRange{plan.size});
+  Value mark =
+      memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{plan.size});
+  Value keys = memref::AllocOp::create(
+      b, loc, memrefOf(i64),
+      ValueRange{
+          arith::SelectOp::create(b, loc, plan.useHash, plan.tableSize, one)});
+  rw.touched = memref::AllocOp::create(
+      b, loc, memrefOf(i64),
+      ValueRange{arith::AddIOp::create(b, loc, rw.bound, one)});
+  if (rw.M) {
+    rw.maskMark =
+        memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{rw.cols});
+    rw.maskVal = memref::AllocOp::create(
+        b, loc, memrefOf(inputs[*rw.mk].type.getElementType()),
+        ValueRange{rw.cols});
+  }
+  // Generations are rows + 1: cleared once, never between rows.
+  auto clear = [&](Value buffer, Value size) {
+    scf::ForOp::create(b, loc, zero, size, one, ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value j, ValueRange) {
+                         memref::StoreOp::create(
+                             fb, l, arith::ConstantIntOp::create(fb, l, i64, 0),
+                             buffer, j);
+                         scf::YieldOp::create(fb, l);
+                       });
+  };
+  clear(mark, plan.size);
+  if (rw.M)
+    clear(rw.maskMark, rw.cols);
+  DenseWorkspace dense(work, mark);
+  HashWorkspace hash(work, mark, keys, plan.tableMask);
+  SmallVector<Value> results;
+  if (workspaceMode == "auto") {
+    auto choice = scf::IfOp::create(
+        b, loc, plan.useHash,
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(
+              tb, l, emitRowWiseRows(tb, rw, hash, lo, hi, acc, rowCounts));
+        },
+        [&](OpBuilder &eb, Location l) {
+          scf::YieldOp::create(
+              eb, l, emitRowWiseRows(eb, rw, dense, lo, hi, acc, rowCounts));
+        });
+    results.assign(choice.getResults().begin(), choice.getResults().end());
+  } else {
+    Workspace &ws = workspaceMode == "hash" ? static_cast<Workspace &>(hash)
+                                            : static_cast<Workspace &>(dense);
+    results = emitRowWiseRows(b, rw, ws, lo, hi, acc, rowCounts);
+  }
+  for (Value buffer : {work, mark, rw.touched, keys})
+    memref::DeallocOp::create(b, loc, buffer);
+  if (rw.M) {
+    memref::DeallocOp::create(b, loc, rw.maskMark);
+    memref::DeallocOp::create(b, loc, rw.maskVal);
+  }
+  return results;
+}
+
 SmallVector<Value> KernelLowering::emitRowWiseRows(OpBuilder &ob,
                                                    const RowWise &rw,
-                                                   Workspace &ws) {
-  Value zero = constIndex(ob, loc, 0), one = constIndex(ob, loc, 1);
+                                                   Workspace &ws, Value lo,
+                                                   Value hi, ValueRange acc,
+                                                   bool rowCounts) {
+  Value one = constIndex(ob, loc, 1);
   Type i64 = ob.getI64Type();
   auto rowLoop = scf::ForOp::create(
-      ob, loc, zero, rw.rows, one, ValueRange{zero, rw.crdOut, rw.valOut},
-      [&](OpBuilder &rb, Location l, Value i, ValueRange acc) {
+      ob, loc, lo, hi, one, acc,
+      [&](OpBuilder &rb, Location l, Value i, ValueRange rowAcc) {
         Value gen = arith::AddIOp::create(
             rb, l, arith::IndexCastOp::create(rb, l, i64, i),
             arith::ConstantIntOp::create(rb, l, i64, 1));
@@ -431,9 +457,14 @@ SmallVector<Value> KernelLowering::emitRowWiseRows(OpBuilder &ob,
                 scf::YieldOp::create(mb, ml);
               });
         Value count = emitRowScatter(rb, rw, ws, i, gen);
-        SmallVector<Value> row = emitRowGather(rb, rw, ws, gen, count, acc);
+        SmallVector<Value> row = emitRowGather(rb, rw, ws, gen, count, rowAcc);
+        // positions[i + 1]: the entries so far, or (in parts) the row's own
+        // count, summed once every part is done.
+        Value position =
+            rowCounts ? arith::SubIOp::create(rb, l, row[0], rowAcc[0])
+                      : row[0];
         memref::StoreOp::create(
-            rb, l, arith::IndexCastUIOp::create(rb, l, rw.posType, row[0]),
+            rb, l, arith::IndexCastUIOp::create(rb, l, rw.posType, position),
             rw.posOut, ValueRange{next});
         scf::YieldOp::create(rb, l, row);
       });

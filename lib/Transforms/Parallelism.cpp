@@ -2,9 +2,11 @@
 //
 // The outermost result loop runs in parallel when its iterations are
 // independent by construction: every output point is stored in place (a
-// dense result), and the loop carries no cursor (every input level bound
-// to it is located at the loop's coordinate, so the loop is counted and
-// driven by U). Everything else stays sequential, and the plan says why.
+// dense result) or rows are assembled in two phases (CSR, CSC), and the
+// loop carries no cursor (every input level bound to it is located at the
+// loop's coordinate, so the loop is counted and driven by U). A row-wise
+// product's rows run in parts with a workspace each. Everything else stays
+// sequential, and the plan says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,13 +56,31 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   auto sequential = [&](const Twine &why) {
     return ParallelAttr::get(ctx, "none", 0, -1, false, why.str());
   };
-  bool scatter = false;
-  kernel.getBody().walk(
-      [&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });
-  if (scatter)
-    return sequential("row-wise product: its workspace is one per kernel, "
-                      "not one per thread");
+  ReduceOverOp rowWise;
+  kernel.getBody().walk([&](ReduceOverOp r) {
+    if (r.getScatter())
+      rowWise = r;
+  });
   ArrayType resultType = kernel.getResultType();
+  // A row-wise product (Gustavson): its rows are independent once each
+  // part of them has a workspace of its own; the parts are balanced by
+  // the rows' products, counted through P's rows (its stored entries and
+  // Q's row lengths), and the result assembled from the parts' entries
+  // in part order (RowWiseParallel.cpp).
+  if (rowWise) {
+    if (resultType.getRank() != 2)
+      return sequential("row-wise product with one row (a vector result): "
+                        "its products share one workspace");
+    int64_t minExtent =
+        options.minExtent > 0 ? options.minExtent : kMinParallelRows;
+    int64_t rows =
+        resultType.getShape()[resultType.getFormat().getLevelDim(0)];
+    if (!ShapedType::isDynamic(rows) && rows < minExtent)
+      return sequential("the row-wise product has " + Twine(rows) +
+                        " rows, fewer than " + Twine(minExtent));
+    return ParallelAttr::get(ctx, "outer", minExtent,
+                             (*rowWise.getScatter())[0], false, "");
+  }
   unsigned rank = resultType.getRank();
   if (rank == 0)
     return sequential("scalar result: no result loop to share out "

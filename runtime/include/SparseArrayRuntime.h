@@ -53,6 +53,17 @@ void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes);
 /* Sorts `count` int64 values at `address` ascending, in place. */
 void sa_rt_sort_i64(int64_t address, int64_t count);
 
+/* A sparse result assembled in parts by parallel threads (row-wise
+ * products): each part's coordinate and value bytes are kept here by the
+ * thread that computed them (one part, one thread: no locks), then copied
+ * back to back, in part order, into the result's buffers. new returns the
+ * handle; take copies every part and frees the handle. */
+int64_t sa_rt_parts_new(int64_t parts);
+void sa_rt_parts_put(int64_t handle, int64_t part, int64_t coordinates,
+                     int64_t coordinateBytes, int64_t values,
+                     int64_t valueBytes);
+void sa_rt_parts_take(int64_t handle, int64_t coordinates, int64_t values);
+
 /*--- Arrays ----------------------------------------------------------------
  *
  * An array crosses the C boundary as an opaque sa_rt_array handle or as its

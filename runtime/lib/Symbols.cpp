@@ -17,6 +17,8 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_print_f32),    SA_RT_SYMBOL(sa_rt_print_str),
     SA_RT_SYMBOL(sa_rt_print_newline), SA_RT_SYMBOL(sa_rt_seconds),
     SA_RT_SYMBOL(sa_rt_advise_sequential_buffer), SA_RT_SYMBOL(sa_rt_sort_i64),
+    SA_RT_SYMBOL(sa_rt_parts_new), SA_RT_SYMBOL(sa_rt_parts_put),
+    SA_RT_SYMBOL(sa_rt_parts_take),
     SA_RT_SYMBOL(sa_rt_array_read),   SA_RT_SYMBOL(sa_rt_array_new),
     SA_RT_SYMBOL(sa_rt_array_set_dim), SA_RT_SYMBOL(sa_rt_array_dim),
     SA_RT_SYMBOL(sa_rt_check_extent), SA_RT_SYMBOL(sa_rt_check_slice),

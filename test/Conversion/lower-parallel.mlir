@@ -109,3 +109,50 @@ func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %c : !sv
 }
+
+// A row-wise product: the running sum of the rows' products is the
+// measure of work; from 256 rows on, a few parts per thread, each with its
+// own workspace (cleared once) and buffers, storing row counts at
+// positions[i + 1]; the counts are summed, the parts' entries joined in
+// part order into buffers of the exact size.
+// CHECK-LABEL: func.func @spgemm(
+// CHECK:         %[[WORK:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         scf.for
+// CHECK:           memref.store %{{.*}}, %[[WORK]][%{{.*}}]
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         scf.if %[[BIG]] -> (memref<?xi64>, memref<?xf64>) {
+// CHECK:           %[[T:.*]] = func.call @omp_get_max_threads()
+// CHECK:           %[[H:.*]] = func.call @sa_rt_parts_new(
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             memref.load %[[WORK]]
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:             scf.for
+// CHECK:             scf.if
+// CHECK:               arith.subi
+// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:           scf.for
+// CHECK:           func.call @sa_rt_parts_take(%[[H]],
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK:         }
+// CHECK:         memref.dealloc %[[WORK]]
+// CHECK:         sparse_array.assemble
+// OMP-LABEL: llvm.func @spgemm(
+// OMP:         llvm.call @omp_get_max_threads()
+// OMP:         omp.wsloop
+// SEQ-LABEL: llvm.func @spgemm(
+// SEQ-NOT:     omp_get_max_threads
+// SEQ:         llvm.return
+func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
+  %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
+  ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
+    %aik = sparse_array.access %A[%i, %k] : !csr
+    %bkj = sparse_array.access %B[%k, %j] : !csr
+    %p = sparse_array.apply @mul(%aik, %bkj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %c : !csr
+}

@@ -116,9 +116,10 @@ func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
   return %c : !d1000
 }
 
-// A row-wise (Gustavson) product's workspace is shared.
+// A row-wise (Gustavson) product: parts of rows with a workspace each,
+// balanced by the products counted through P's rows (input 0).
 // CHECK-LABEL: func.func @spgemm(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "row-wise product: its workspace is one per kernel, not one per thread">
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
 func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
   ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):

@@ -10,7 +10,9 @@ wrap, an element-wise add of a CSR and a dense matrix, and the same with a
 declared result fill the derivation does not give (every point computed);
 sparse results assembled by parallel rows in two phases (count, scan,
 fill): CSR + CSR into CSR with cancelling entries (dropped: no result
-stores its fill), CSR + dense into CSC.
+stores its fill), CSR + dense into CSC; a row-wise product (i64 SpGEMM,
+wrapping: rows in parts of equal products, a workspace per part, the
+parts' entries joined in order).
 Each output is compared entry by entry with an independent reference
 (numpy on scalars, folding left in column order) and, bit for bit, with
 the other thread counts' outputs: nothing is reassociated across rows.
@@ -188,6 +190,36 @@ def variant(rng, tag, dynamic):
     lines.append("  %%h_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
         tag, ref("a"), ref("d"), typ("a"), typ("d"), rcsc))
     outs.append(("%%h_%s" % tag, rcsc, "f64", summed, 0.0))
+    # A row-wise (Gustavson) product, i64 wrapping: rows in parts of equal
+    # products, a workspace each; products wrapping to 0 are dropped.
+    p2 = rng.choice([30, 70])
+    bi, sbi = sparse_matrix(rng, cols, p2, "i64", density)
+    bcsr = ew.array_type([cols, p2], "i64", "csr", 2, 0)
+    lines.append("  %%bi_%s = %s" % (tag, ew.sparse_constant(bi, sbi, "i64", bcsr, 0)))
+    biref, bityp = "%%bi_%s" % tag, bcsr
+    if dynamic:
+        bityp = ew.array_type([q, q], "i64", "csr", 2, 0)
+        lines.append("  %%bi_%s_dyn = sparse_array.convert %%bi_%s : %s to %s" % (
+            tag, tag, bcsr, bityp))
+        biref += "_dyn"
+    rci = ew.array_type([q or rows, q or p2], "i64", "csr", 2, 0)
+    lines += [
+        "  %%c_%s = sparse_array.kernel ins(%s, %s : %s, %s) -> %s {" % (
+            tag, ref("ai"), biref, typ("ai"), bityp, rci),
+        "  ^bb0(%i: index, %j: index, %k: index, %A: " + typ("ai") + ", %B: " + bityp + "):",
+        "    %aik = sparse_array.access %A[%i, %k] : " + typ("ai"),
+        "    %bkj = sparse_array.access %B[%k, %j] : " + bityp,
+        "    %p = sparse_array.apply @mul_i64(%aik, %bkj) : (i64, i64) -> i64",
+        "    %s = sparse_array.reduce_over [%k] %p with @add_i64 : i64",
+        "    sparse_array.yield %s : i64",
+        "  }"]
+    prod = np.zeros((rows, p2), dtype=np.int64)
+    for i in range(rows):
+        for j in range(p2):
+            acc = sum(int(ai[i, k]) * int(bi[k, j]) for k in range(cols))
+            acc &= 2**64 - 1
+            prod[i, j] = acc - 2**64 if acc >= 2**63 else acc
+    outs.append(("%%c_%s" % tag, rci, "i64", prod, 0))
     for name, rt, _, _, _ in outs:
         lines.append("  sparse_array.print %s : %s" % (name, rt))
     return lines, outs

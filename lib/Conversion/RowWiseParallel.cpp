@@ -1,0 +1,134 @@
+//===- RowWiseParallel.cpp - Row-wise products over parallel parts --------===//
+//
+// A row-wise product planned parallel (sparse-array-plan-parallel) shares
+// its rows out in parts of equal work — the rows' products, not their
+// count, since power-law rows differ by orders of magnitude — a few per
+// thread. Each part has its own workspace and appends its rows to buffers
+// of its own, storing each row's entry count at positions[i + 1]; once
+// every part is done the counts are summed into positions and the parts'
+// entries are copied back to back, in part order, into buffers of the
+// exact size. No two threads write the same memory, and the result is the
+// sequential one bit for bit for any number of threads (a row is computed
+// by one thread in the sequential order).
+//
+// Why not the two phases of TwoPhaseOutput.cpp: counting a row's entries
+// exactly (the fill dropped) costs its whole scatter, which is most of a
+// row-wise product's time; copying the entries once is far cheaper.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
+
+#include "CodegenUtils.h"
+#include "RowWise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+/// Parts per thread: enough that a part running long (its rows' products
+/// are an estimate of their time) is made up by the others, few enough
+/// that every part's workspace (cleared once per part) stays cheap.
+static constexpr int64_t kPartsPerThread = 4;
+
+static Value addressOf(OpBuilder &b, Location loc, Value buffer) {
+  return arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+}
+
+static Value bytesOf(OpBuilder &b, Location loc, Value count, Type element) {
+  Type i64 = b.getI64Type();
+  unsigned bytes = (element.getIntOrFloatBitWidth() + 7) / 8;
+  return arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, count),
+      arith::ConstantIntOp::create(b, loc, i64, bytes));
+}
+
+SmallVector<Value> KernelLowering::emitParallelRowWise(
+    OpBuilder &b, const RowWise &rw,
+    function_ref<SmallVector<Value>(OpBuilder &, Location)> sequentialRows) {
+  Type i64 = b.getI64Type();
+  auto memrefOf = [](Type t) {
+    return MemRefType::get({ShapedType::kDynamic}, t);
+  };
+  auto parallelRows = [&](OpBuilder &pb, Location l) -> SmallVector<Value> {
+    Value one = constIndex(pb, l, 1);
+    Value threads = arith::IndexCastOp::create(
+        pb, l, pb.getIndexType(),
+        callRuntime(pb, l, kernel, "omp_get_max_threads", {pb.getI32Type()},
+                    {}));
+    Value parts = arith::MinUIOp::create(
+        pb, l, rw.rows,
+        arith::MulIOp::create(pb, l,
+                              arith::MaxUIOp::create(pb, l, threads, one),
+                              constIndex(pb, l, kPartsPerThread)));
+    Value handle =
+        callRuntime(pb, l, kernel, "sa_rt_parts_new", {i64},
+                    {arith::IndexCastOp::create(pb, l, i64, parts)});
+    emitParallelParts(
+        pb, l, rw.rows, parts, rw.work,
+        [&](OpBuilder &bb, Location bl, Value p, Value lo, Value hi) {
+          // Grown as rows are appended (growToFit), from P's entries.
+          Value cap = arith::AddIOp::create(
+              bb, bl, constIndex(bb, bl, 16),
+              arith::SubIOp::create(bb, bl, loadIndex(bb, bl, rw.P.pos, hi),
+                                    loadIndex(bb, bl, rw.P.pos, lo)));
+          Value crd = memref::AllocOp::create(bb, bl, memrefOf(rw.crdType),
+                                              ValueRange{cap});
+          Value val = memref::AllocOp::create(bb, bl, memrefOf(rw.valType),
+                                              ValueRange{cap});
+          SmallVector<Value> rows = emitRowWiseRange(
+              bb, rw, lo, hi, ValueRange{constIndex(bb, bl, 0), crd, val},
+              /*rowCounts=*/true);
+          callRuntime(bb, bl, kernel, "sa_rt_parts_put", {},
+                      {handle, arith::IndexCastOp::create(bb, bl, i64, p),
+                       addressOf(bb, bl, rows[1]),
+                       bytesOf(bb, bl, rows[0], rw.crdType),
+                       addressOf(bb, bl, rows[2]),
+                       bytesOf(bb, bl, rows[0], rw.valType)});
+          memref::DeallocOp::create(bb, bl, rows[1]);
+          memref::DeallocOp::create(bb, bl, rows[2]);
+        });
+    // positions[i + 1] holds row i's count: the running sum makes them
+    // positions (positions[0] is 0).
+    scf::ForOp::create(
+        pb, l, one, arith::AddIOp::create(pb, l, rw.rows, one), one,
+        ValueRange{},
+        [&](OpBuilder &fb, Location fl, Value i, ValueRange) {
+          Value before = memref::LoadOp::create(
+              fb, fl, rw.posOut,
+              ValueRange{arith::SubIOp::create(fb, fl, i, one)});
+          Value own = memref::LoadOp::create(fb, fl, rw.posOut, ValueRange{i});
+          memref::StoreOp::create(fb, fl,
+                                  arith::AddIOp::create(fb, fl, before, own),
+                                  rw.posOut, ValueRange{i});
+          scf::YieldOp::create(fb, fl);
+        });
+    Value total = loadIndex(pb, l, rw.posOut, rw.rows);
+    Value crd =
+        allocOutputBuffer(pb, l, kernel, memrefOf(rw.crdType), total);
+    Value val =
+        allocOutputBuffer(pb, l, kernel, memrefOf(rw.valType), total);
+    callRuntime(pb, l, kernel, "sa_rt_parts_take", {},
+                {handle, addressOf(pb, l, crd), addressOf(pb, l, val)});
+    return {crd, val};
+  };
+  Value large = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, rw.rows,
+      constIndex(b, loc, parallelPlan.getMinExtent()));
+  auto choice = scf::IfOp::create(
+      b, loc, large,
+      [&](OpBuilder &tb, Location l) {
+        scf::YieldOp::create(tb, l, parallelRows(tb, l));
+      },
+      [&](OpBuilder &eb, Location l) {
+        scf::YieldOp::create(eb, l, sequentialRows(eb, l));
+      });
+  return SmallVector<Value>(choice.getResults());
+}
