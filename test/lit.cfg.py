@@ -78,6 +78,16 @@ if lit_config.params.get("sa_io"):
 if os.path.exists(os.path.join(lib, "libomp" + shlib)):
     config.available_features.add("openmp")
 
+# ThreadSanitizer over compiled kernels: clang instruments the lowered
+# programs, LLVM's Archer tool tells TSan about OpenMP's synchronization.
+clang = os.path.join(config.llvm_tools_dir, "clang")
+archer = os.path.join(lib, "libarcher" + shlib)
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%libarcher", archer))
+if os.path.exists(clang) and os.path.exists(archer) and \
+        "openmp" in config.available_features:
+    config.available_features.add("tsan")
+
 config.environment["PATH"] = os.pathsep.join(
     [config.sparse_array_tools_dir, config.llvm_tools_dir,
      config.environment.get("PATH", "")])

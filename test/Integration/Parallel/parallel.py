@@ -12,7 +12,7 @@ sparse results assembled by parallel rows in two phases (count, scan,
 fill): CSR + CSR into CSR with cancelling entries (dropped: no result
 stores its fill), CSR + dense into CSC; a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
-parts' entries joined in order).
+parts' entries joined in order), and under a complemented mask.
 Each output is compared entry by entry with an independent reference
 (numpy on scalars, folding left in column order) and, bit for bit, with
 the other thread counts' outputs: nothing is reassociated across rows.
@@ -22,12 +22,20 @@ min_extent is checked at run time.
 
   parallel.py --sa-run build/bin/sa-run --stdlib stdlib/std.mlir \\
       [--count 8] [--seed 1] [--threads 1,2,4] [--min-extent 0]
+      [--tsan build/lib/libsparse_array_runtime.so [--race-check]]
+
+With --tsan the same programs are compiled ahead of time (sa-opt,
+mlir-translate, clang -fsanitize=thread) and run under ThreadSanitizer with
+LLVM's Archer OpenMP tool: any reported race fails, and --race-check shows
+the set-up reports one in a loop written to race.
 """
 
 import argparse
 import math
 import os
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -220,12 +228,51 @@ def variant(rng, tag, dynamic):
             acc &= 2**64 - 1
             prod[i, j] = acc - 2**64 if acc >= 2**63 else acc
     outs.append(("%%c_%s" % tag, rci, "i64", prod, 0))
+    # The same under the complement of a mask stored by rows (C<¬M> = A B):
+    # each part scatters the mask's rows into marks of its own.
+    mask = np.array([[rng.random() < 0.4 for _ in range(p2)] for _ in range(rows)])
+    mtyp = ew.array_type([rows, p2], "i1", "csr", 2, False)
+    lines.append("  %%mk_%s = %s" % (tag, ew.sparse_constant(mask, mask, "i1", mtyp, False)))
+    mref = "%%mk_%s" % tag
+    if dynamic:
+        dm_ = ew.array_type([q, q], "i1", "csr", 2, False)
+        lines.append("  %%mk_%s_dyn = sparse_array.convert %%mk_%s : %s to %s" % (
+            tag, tag, mtyp, dm_))
+        mref, mtyp = mref + "_dyn", dm_
+    lines += [
+        "  %%cm_%s = sparse_array.kernel ins(%s, %s, %s : %s, %s, %s) -> %s {" % (
+            tag, ref("ai"), biref, mref, typ("ai"), bityp, mtyp, rci),
+        "  ^bb0(%i: index, %j: index, %k: index, %A: " + typ("ai") + ", %B: " + bityp +
+        ", %M: " + mtyp + "):",
+        "    %aik = sparse_array.access %A[%i, %k] : " + typ("ai"),
+        "    %bkj = sparse_array.access %B[%k, %j] : " + bityp,
+        "    %p = sparse_array.apply @mul_i64(%aik, %bkj) : (i64, i64) -> i64",
+        "    %s = sparse_array.reduce_over [%k] %p with @add_i64 : i64",
+        "    %mij = sparse_array.access %M[%i, %j] : " + mtyp,
+        "    %r = sparse_array.apply @keep_unless_i64(%mij, %s) : (i1, i64) -> i64",
+        "    sparse_array.yield %r : i64",
+        "  }"]
+    outs.append(("%%cm_%s" % tag, rci, "i64", np.where(mask, 0, prod), 0))
     for name, rt, _, _, _ in outs:
         lines.append("  sparse_array.print %s : %s" % (name, rt))
     return lines, outs
 
 
+# C<¬M>: the product where the mask is false, else the fill.
+KEEP_UNLESS = """
+sparse_array.func @keep_unless_i64(%m: i1, %x: i64) -> i64
+    attributes {algebra = #sparse_array.algebra<intersect(complement(0), 1),
+                                                fills = [false, 0 : i64]>} {
+  %z = arith.constant 0 : i64
+  %r = arith.select %m, %z, %x : i64
+  sparse_array.yield %r : i64
+}
+"""
+
+
 def run(args, program, threads):
+    if args.tsan:
+        return run_tsan(args, program, threads)
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(program)
         path = f.name
@@ -241,6 +288,104 @@ def run(args, program, threads):
     return proc.stdout.splitlines()
 
 
+# ThreadSanitizer (--tsan): the program compiled ahead of time with every
+# function instrumented (the JIT's code is not), OpenMP's synchronization
+# made visible to TSan by LLVM's Archer tool (libarcher), and a reported
+# race is a failure.
+DRIVER = "void sa_program_main(void);\nint main(void) { sa_program_main(); return 0; }\n"
+_tsan_programs = {}
+
+
+def tsan_executable(args, program):
+    if program in _tsan_programs:
+        return _tsan_programs[program]
+    work = tempfile.mkdtemp(prefix="sa-tsan-")
+    src = os.path.join(work, "program.mlir")
+    with open(src, "w") as f:
+        f.write(program)
+    pipeline = "--sparse-array-pipeline"
+    if args.min_extent:
+        pipeline += "=parallel-min-extent=%d" % args.min_extent
+    low = os.path.join(work, "program.llvm.mlir")
+    steps = [[args.sa_opt, src, pipeline, "-o", low]]
+    for cmd in steps:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.exit("%s failed:\n%s" % (" ".join(cmd), proc.stderr[-3000:]))
+    proc = subprocess.run(["mlir-translate", "--mlir-to-llvmir", low],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit("mlir-translate failed:\n%s" % proc.stderr[-3000:])
+    # TSan instruments only functions that ask for it; OpenMP's outlined
+    # bodies are functions too.
+    ir = re.sub(r"^(define .*\)[^{\n]*) \{$", r"\1 sanitize_thread {", proc.stdout,
+                flags=re.M)
+    ir = ir.replace("@main(", "@sa_program_main(")
+    if ir.count("sanitize_thread {") < 2:
+        sys.exit("no function definitions instrumented")
+    with open(os.path.join(work, "program.ll"), "w") as f:
+        f.write(ir)
+    with open(os.path.join(work, "driver.c"), "w") as f:
+        f.write(DRIVER)
+    lib = os.path.dirname(os.path.abspath(args.tsan))
+    exe = os.path.join(work, "program")
+    cmd = [args.clang, "-O1", "-fsanitize=thread", "-fopenmp", "-Wno-override-module",
+           os.path.join(work, "program.ll"), os.path.join(work, "driver.c"),
+           args.tsan, "-Wl,-rpath," + lib, "-lm", "-o", exe]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit("%s failed:\n%s" % (" ".join(cmd), proc.stderr[-3000:]))
+    _tsan_programs[program] = exe
+    return exe
+
+
+def remove_tsan_builds():
+    for exe in _tsan_programs.values():
+        shutil.rmtree(os.path.dirname(exe), ignore_errors=True)
+
+
+def run_tsan(args, program, threads):
+    exe = tsan_executable(args, program)
+    env = dict(os.environ, OMP_NUM_THREADS=str(max(threads, 1)),
+               OMP_TOOL_LIBRARIES=args.archer,
+               TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1 "
+                            "exitcode=66")
+    proc = subprocess.run([exe], capture_output=True, text=True, env=env, timeout=1200)
+    if proc.returncode != 0 or "ThreadSanitizer" in proc.stderr:
+        sys.exit("under ThreadSanitizer with %d threads (exit %d), kept in %s:\n%s" % (
+            threads, proc.returncode, os.path.dirname(exe), proc.stderr[-4000:]))
+    return proc.stdout.splitlines()
+
+
+def race_check(args):
+    """The checker must see a race: every iteration of a parallel loop
+    updates one memref element."""
+    program = """func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4096 : index
+  %m = memref.alloc() : memref<1xindex>
+  memref.store %c0, %m[%c0] : memref<1xindex>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %m[%c0] : memref<1xindex>
+    %w = arith.addi %v, %i : index
+    memref.store %w, %m[%c0] : memref<1xindex>
+  }
+  memref.dealloc %m : memref<1xindex>
+  return
+}
+"""
+    exe = tsan_executable(args, program)
+    env = dict(os.environ, OMP_NUM_THREADS="4", OMP_TOOL_LIBRARIES=args.archer,
+               TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66")
+    proc = subprocess.run([exe], capture_output=True, text=True, env=env, timeout=600)
+    seen = "WARNING: ThreadSanitizer: data race" in proc.stderr
+    print("race in a racy loop %s" % ("reported" if seen else "NOT reported"))
+    if seen:
+        remove_tsan_builds()
+    return 0 if seen else 1
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sa-run", required=True)
@@ -251,14 +396,24 @@ def main():
                    help="thread counts to compare (0: OpenMP disabled)")
     p.add_argument("--min-extent", type=int, default=0,
                    help="sa-run --parallel-min-extent (0: the plan's defaults)")
+    p.add_argument("--tsan", default="",
+                   help="the runtime library (libsparse_array_runtime.so): "
+                        "compile ahead of time under ThreadSanitizer instead of sa-run")
+    p.add_argument("--sa-opt", default="sa-opt")
+    p.add_argument("--clang", default="clang-22")
+    p.add_argument("--archer", default="/usr/lib/llvm-22/lib/libarcher.so")
+    p.add_argument("--race-check", action="store_true",
+                   help="with --tsan: only check that a racy loop is reported")
     args = p.parse_args()
+    if args.race_check:
+        return race_check(args)
     rng = random.Random(args.seed)
     body, checks = [], []
     for k in range(args.count):
         lines, outs = variant(rng, "v%d" % k, dynamic=k % 2 == 1)
         body += lines
         checks += outs
-    program = open(args.stdlib).read() + "\nfunc.func @main() {\n" + \
+    program = open(args.stdlib).read() + KEEP_UNLESS + "\nfunc.func @main() {\n" + \
         "\n".join(body) + "\n  return\n}\n"
     failures, printed = [], {}
     for threads in [int(t) for t in args.threads.split(",")]:
@@ -291,6 +446,8 @@ def main():
         print("FAIL", f)
     total = len(checks) * len(counts)
     print("%d of %d outputs passed" % (total - min(total, len(failures)), total))
+    if not failures:
+        remove_tsan_builds()
     return 1 if failures else 0
 
 
