@@ -291,8 +291,9 @@ static void make_frontiers(const char *out, uint64_t n, GrB_Matrix *frontiers,
 // --kernels parallel (bench/parallel): y = A w over (+, ×) with a dense w
 // (w.txt, every vertex), the row sums of A and C = A + B for B = A with
 // its columns shifted by one (B.mtx; seed 000's recipe: most entries
-// overlap), and the row-wise products C = A +.× F and C<¬V> = A min.+ F
-// (F.mtx, V.mtx: make_frontiers), with --threads threads.
+// overlap), the masked mxv y<¬m> = A min.+ d (m.txt, d.txt) and the
+// row-wise products C = A +.× F and C<¬V> = A min.+ F (F.mtx, V.mtx:
+// make_frontiers), with --threads threads.
 // Output `gb-NAME best-seconds entries checksum` (checksum: the sum of the
 // result's values in index order).
 static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
@@ -341,6 +342,43 @@ static int time_parallel_kernels(const char *out, GrB_Matrix A, uint64_t n,
     printf("gb-add %.9f %llu %.17g\n", best, (unsigned long long)entries,
            checksum);
     fflush(stdout);
+  }
+  // Masked mxv: y<¬m> = A min.+ d (m.txt: a third of the vertices seen;
+  // d.txt: distances for a third of them, the others +inf).
+  {
+    int8_t *mp = calloc(n, 1), *dp = calloc(n, 1);
+    double *dv = calloc(n, sizeof(double));
+    GrB_Vector m, d;
+    CHECK(GrB_Vector_new(&m, GrB_BOOL, n));
+    CHECK(GrB_Vector_new(&d, GrB_FP64, n));
+    for (uint64_t i = 0; i < n; ++i) {
+      mp[i] = uniform() < 1.0 / 3;
+      dp[i] = uniform() < 1.0 / 3;
+      dv[i] = floor(uniform() * 1000) / 10;
+      if (mp[i]) CHECK(GrB_Vector_setElement_BOOL(m, true, i));
+      if (dp[i]) CHECK(GrB_Vector_setElement_FP64(d, dv[i], i));
+    }
+    write_vector(out, "m", n, mp, NULL, 1);
+    write_vector(out, "d", n, dp, dv, 0);
+    CHECK(GrB_Vector_wait(m, GrB_MATERIALIZE));
+    CHECK(GrB_Vector_wait(d, GrB_MATERIALIZE));
+    double best = 1e300, checksum = 0;
+    GrB_Index entries = 0;
+    for (int r = 0; r < repeat; ++r) {
+      GrB_Vector y;
+      CHECK(GrB_Vector_new(&y, GrB_FP64, n));
+      double t0 = seconds();
+      CHECK(GrB_mxv(y, m, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, d, GrB_DESC_RC));
+      CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
+      double t1 = seconds();
+      if (t1 - t0 < best) best = t1 - t0;
+      summarize_vector(y, 0, &entries, &checksum);
+      GrB_Vector_free(&y);
+    }
+    printf("gb-mxv-tropical %.9f %llu %.17g\n", best,
+           (unsigned long long)entries, checksum);
+    fflush(stdout);
+    free(mp), free(dp), free(dv);
   }
   // Row-wise products: C = A +.× F and C<¬V> = A min.+ F (F.mtx, V.mtx).
   GrB_Matrix F, V;

@@ -113,6 +113,22 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }
 
+Value mlir::sparse_array::bufferAddress(OpBuilder &b, Location loc,
+                                        Value buffer) {
+  return arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+}
+
+Value mlir::sparse_array::byteCount(OpBuilder &b, Location loc, Value count,
+                                    Type element) {
+  Type i64 = b.getI64Type();
+  unsigned bytes = (element.getIntOrFloatBitWidth() + 7) / 8;
+  return arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, count),
+      arith::ConstantIntOp::create(b, loc, i64, bytes));
+}
+
 Value mlir::sparse_array::emitLowerBound(
     OpBuilder &b, Location loc, Value lo, Value hi,
     function_ref<Value(OpBuilder &, Location, Value)> below) {

@@ -48,6 +48,11 @@ void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// The aligned address of a buffer's data, as i64 (for runtime calls).
+Value bufferAddress(OpBuilder &b, Location loc, Value buffer);
+/// `count` elements of `element` (an integer or float type) in bytes, i64.
+Value byteCount(OpBuilder &b, Location loc, Value count, Type element);
+
 /// The first p in [lo, hi) where below(p) is false, by bisection (below
 /// must be true then false over the range); hi when it never is.
 Value emitLowerBound(OpBuilder &b, Location loc, Value lo, Value hi,

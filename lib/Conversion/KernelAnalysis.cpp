@@ -63,6 +63,14 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   if (!kernel.getLattices())
     return fail("kernel has no coiteration lattices; run "
                 "--sparse-array-build-lattices first");
+  // A parallel plan shares out a counted outermost loop; one whose loop
+  // moves cursors over stored coordinates (hand-written) cannot be.
+  if (parallelPlan && parallelPlan.isParallel())
+    for (auto lattice : kernel.getLattices()->getAsRange<LatticeAttr>())
+      if (lattice.getLoop() == 0 && !lattice.getCoiterated().empty())
+        return fail("kernel is planned parallel, but its outermost loop "
+                    "coiterates stored levels (their cursors carry from one "
+                    "iteration to the next)");
   for (Operation &op : kernel.getBody().front()) {
     if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
       if (reduction)

@@ -179,6 +179,14 @@ private:
       unsigned stateOffset,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
+  /// Loop 0 planned parallel (ParallelLoop.cpp): per phase of the output's
+  /// assembly an scf.parallel over rows (or parts of equal work), or, for
+  /// an output assembled in parts, a loop over parts each running its rows
+  /// with state of its own. `init` must be empty.
+  SmallVector<Value> emitParallelOuterLoop(
+      OpBuilder &b, Value extent, ValueRange init,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+          body);
   /// One loop over the coordinates some point of `lattice` needs, which
   /// descends with every input (an empty segment where one does not
   /// match). `linear` (no lattice: the plan's linear coiteration) visits

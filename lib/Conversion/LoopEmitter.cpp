@@ -555,37 +555,8 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  if (d == 0 && !inReduction && parallelPlan && parallelPlan.isParallel()) {
-    // The plan vouched that the iterations share nothing; a hand-written
-    // plan may be wrong.
-    if (!init.empty()) {
-      if (!hadError)
-        kernel.emitError() << "kernel is planned parallel, but its outermost "
-                              "loop carries "
-                           << init.size() << " values";
-      hadError = true;
-      return SmallVector<Value>(init);
-    }
-    // Parts of equal work: the balancing input's positions below its
-    // outermost (full) level.
-    Value positions;
-    if (int64_t k = parallelPlan.getBalance(); k >= 0)
-      positions =
-          fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
-    // One parallel loop per phase of the output's assembly; an iteration
-    // carries only the state its row starts with (two-phase: its count or
-    // its write position).
-    for (unsigned phase = 0; phase < output->numPhases(); ++phase) {
-      output->beginPhase(b, phase);
-      emitBalancedParallelFor(
-          b, loc, extent, parallelPlan.getMinExtent(), positions,
-          [&](OpBuilder &pb, Location l, Value x) {
-            SmallVector<Value> row = output->rowState(pb, x);
-            output->endRow(pb, x, body(pb, l, x, row));
-          });
-    }
-    return {};
-  }
+  if (d == 0 && !inReduction && parallelPlan && parallelPlan.isParallel())
+    return emitParallelOuterLoop(b, extent, init, body);
   // Without an early exit the trip count is known: scf.for.
   if (!mayExitEarly()) {
     auto loop = scf::ForOp::create(

@@ -9,8 +9,8 @@
 //
 // Dense results are stored in place; sparse ones are appended in order
 // (the loops visit result coordinates in storage order). A two-phase
-// parallel assembler (count, scan, fill) is a third implementation of the
-// same interface.
+// parallel assembler (count, scan, fill) and one in parallel parts are
+// further implementations of the same interface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +88,19 @@ public:
   virtual SmallVector<Value> rowState(OpBuilder &b, Value x) { return {}; }
   virtual void endRow(OpBuilder &b, Value x, ValueRange state) {}
 
+  /// Assembly in parts (a compressed vector planned `parts`): the outer
+  /// loop's iterations run in `parts` parts [lo, hi), in parallel; part p's
+  /// state starts as beginPart and ends in endPart; endParts joins them
+  /// (before finish).
+  virtual bool assemblesInParts() const { return false; }
+  virtual void beginParts(OpBuilder &b, Value parts) {}
+  virtual SmallVector<Value> beginPart(OpBuilder &b, Value p, Value lo,
+                                       Value hi) {
+    return {};
+  }
+  virtual void endPart(OpBuilder &b, Value p, ValueRange state) {}
+  virtual void endParts(OpBuilder &b) {}
+
 protected:
   OutputAssembler(const OutputShape &shape) : shape(shape) {}
   Location getLoc() { return shape.kernel.getLoc(); }
@@ -102,6 +115,13 @@ protected:
 /// into positions, then fill each row at its offset (TwoPhaseOutput.cpp).
 std::unique_ptr<OutputAssembler> createTwoPhaseRowsOutput(OpBuilder &b,
                                                           const OutputShape &shape);
+
+/// A compressed vector whose counted loop gives each coordinate at most
+/// one entry, assembled in parallel parts: each part appends to buffers of
+/// its own (bounded by its coordinates), the runtime joins them in part
+/// order (PartsOutput.cpp).
+std::unique_ptr<OutputAssembler> createPartsVectorOutput(OpBuilder &b,
+                                                         const OutputShape &shape);
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).

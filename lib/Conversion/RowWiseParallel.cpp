@@ -36,20 +36,6 @@ using namespace mlir::sparse_array::detail;
 /// that every part's workspace (cleared once per part) stays cheap.
 static constexpr int64_t kPartsPerThread = 4;
 
-static Value addressOf(OpBuilder &b, Location loc, Value buffer) {
-  return arith::IndexCastOp::create(
-      b, loc, b.getI64Type(),
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
-}
-
-static Value bytesOf(OpBuilder &b, Location loc, Value count, Type element) {
-  Type i64 = b.getI64Type();
-  unsigned bytes = (element.getIntOrFloatBitWidth() + 7) / 8;
-  return arith::MulIOp::create(
-      b, loc, arith::IndexCastOp::create(b, loc, i64, count),
-      arith::ConstantIntOp::create(b, loc, i64, bytes));
-}
-
 SmallVector<Value> KernelLowering::emitParallelRowWise(
     OpBuilder &b, const RowWise &rw,
     function_ref<SmallVector<Value>(OpBuilder &, Location)> sequentialRows) {
@@ -88,10 +74,10 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
               /*rowCounts=*/true);
           callRuntime(bb, bl, kernel, "sa_rt_parts_put", {},
                       {handle, arith::IndexCastOp::create(bb, bl, i64, p),
-                       addressOf(bb, bl, rows[1]),
-                       bytesOf(bb, bl, rows[0], rw.crdType),
-                       addressOf(bb, bl, rows[2]),
-                       bytesOf(bb, bl, rows[0], rw.valType)});
+                       bufferAddress(bb, bl, rows[1]),
+                       byteCount(bb, bl, rows[0], rw.crdType),
+                       bufferAddress(bb, bl, rows[2]),
+                       byteCount(bb, bl, rows[0], rw.valType)});
           memref::DeallocOp::create(bb, bl, rows[1]);
           memref::DeallocOp::create(bb, bl, rows[2]);
         });
@@ -116,7 +102,7 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
     Value val =
         allocOutputBuffer(pb, l, kernel, memrefOf(rw.valType), total);
     callRuntime(pb, l, kernel, "sa_rt_parts_take", {},
-                {handle, addressOf(pb, l, crd), addressOf(pb, l, val)});
+                {handle, bufferAddress(pb, l, crd), bufferAddress(pb, l, val)});
     return {crd, val};
   };
   Value large = arith::CmpIOp::create(

@@ -86,6 +86,15 @@ LogicalResult KernelOp::verifyRegions() {
                              << ", which is not stored as a full level over "
                                 "one with positions";
     }
+    bool rowWise = false;
+    getBody().walk([&](ReduceOverOp r) { rowWise |= r.getScatter().has_value(); });
+    if (plan.getParts() && !rowWise &&
+        (resultType.getRank() != 1 || resultType.isAllDense() ||
+         !resultType.getFormat().getLevels()[0].format->hasPositionsBuffer() ||
+         !resultType.getFormat().getLevels()[0].unique))
+      return emitOpError() << "parts assembles a row-wise product or a "
+                              "compressed vector, not "
+                           << resultType;
     if (plan.getTwoPhase() &&
         (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||
          !resultType.getFormat().getLevels()[1].unique))

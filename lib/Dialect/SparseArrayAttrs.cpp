@@ -628,11 +628,16 @@ LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      StringRef mode, int64_t minExtent, int64_t balance,
-                     bool twoPhase, StringRef reason) {
+                     bool twoPhase, bool parts, StringRef reason) {
   if (balance < -1 || (balance >= 0 && mode != "outer"))
     return emitError() << "balance names an input of a parallel loop";
   if (twoPhase && mode != "outer")
     return emitError() << "two_phase assembles the result of a parallel loop";
+  if (parts && mode != "outer")
+    return emitError() << "parts assembles the result of a parallel loop";
+  if (parts && twoPhase)
+    return emitError() << "a result is assembled in two phases or in parts, "
+                          "not both";
   if (mode == "outer") {
     if (minExtent < 1)
       return emitError() << "a parallel loop needs min_extent >= 1";
@@ -650,11 +655,12 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-// <"mode"[, min_extent = N][, reason = "..."]>
+// <"mode"[, min_extent = N][, balance = k][, two_phase | parts]
+//  [, reason = "..."]>
 Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   std::string mode, reason;
   int64_t minExtent = 0, balance = -1;
-  bool twoPhase = false;
+  bool twoPhase = false, parts = false;
   if (parser.parseLess() || parser.parseString(&mode))
     return {};
   while (succeeded(parser.parseOptionalComma())) {
@@ -663,6 +669,10 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
       return {};
     if (key == "two_phase") {
       twoPhase = true;
+      continue;
+    }
+    if (key == "parts") {
+      parts = true;
       continue;
     }
     if (parser.parseEqual())
@@ -678,7 +688,8 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
         return {};
     } else {
       parser.emitError(parser.getCurrentLocation())
-          << "expected 'min_extent', 'balance', 'two_phase' or 'reason', got '"
+          << "expected 'min_extent', 'balance', 'two_phase', 'parts' or "
+             "'reason', got '"
           << key
           << "'";
       return {};
@@ -688,7 +699,7 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), mode, minExtent, balance, twoPhase,
-                    reason);
+                    parts, reason);
 }
 
 void ParallelAttr::print(AsmPrinter &printer) const {
@@ -699,6 +710,8 @@ void ParallelAttr::print(AsmPrinter &printer) const {
     printer << ", balance = " << getBalance();
   if (getTwoPhase())
     printer << ", two_phase";
+  if (getParts())
+    printer << ", parts";
   if (!getReason().empty()) {
     printer << ", reason = ";
     printer.printString(getReason());

@@ -54,7 +54,7 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, -1, false, why.str());
+    return ParallelAttr::get(ctx, "none", 0, -1, false, false, why.str());
   };
   ReduceOverOp rowWise;
   kernel.getBody().walk([&](ReduceOverOp r) {
@@ -79,25 +79,33 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
       return sequential("the row-wise product has " + Twine(rows) +
                         " rows, fewer than " + Twine(minExtent));
     return ParallelAttr::get(ctx, "outer", minExtent,
-                             (*rowWise.getScatter())[0], false, "");
+                             (*rowWise.getScatter())[0], false, true, "");
   }
   unsigned rank = resultType.getRank();
   if (rank == 0)
     return sequential("scalar result: no result loop to share out "
                       "(parallel reductions not planned yet)");
   // A sparse result: rows assembled in two phases when they are one
-  // compressed level under a full one (CSR, CSC); other sparse layouts
+  // compressed level under a full one (CSR, CSC); a compressed vector in
+  // parts (each coordinate of the counted loop gives at most one entry,
+  // computing it twice would double the work); other sparse layouts
   // append in order.
   FormatAttr format = resultType.getFormat();
-  bool twoPhase = false;
+  bool twoPhase = false, parts = false;
+  auto uniqueWithPositions = [&](unsigned level) {
+    const LevelSpec &spec = format.getLevels()[level];
+    return !spec.isFull() && spec.format->hasPositionsBuffer() && spec.unique;
+  };
   if (!resultType.isAllDense()) {
-    if (rank != 2 || !format.getLevels()[0].isFull() ||
-        format.getLevels()[1].isFull() ||
-        !format.getLevels()[1].format->hasPositionsBuffer() ||
-        !format.getLevels()[1].unique)
-      return sequential("sparse result other than rows of one compressed "
-                        "level: entries are appended in order");
-    twoPhase = true;
+    if (rank == 1 && uniqueWithPositions(0))
+      parts = true;
+    else if (rank == 2 && format.getLevels()[0].isFull() &&
+             uniqueWithPositions(1))
+      twoPhase = true;
+    else
+      return sequential("sparse result other than a compressed vector or "
+                        "rows of one compressed level: entries are appended "
+                        "in order");
   }
   // The outermost loop's lattice with every accessed input present.
   uint64_t used = 0;
@@ -133,5 +141,5 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     return sequential("the outermost loop has " + Twine(size) +
                       " iterations, fewer than " + Twine(minExtent));
   return ParallelAttr::get(ctx, "outer", minExtent,
-                           balancingInput(kernel, used), twoPhase, "");
+                           balancingInput(kernel, used), twoPhase, parts, "");
 }

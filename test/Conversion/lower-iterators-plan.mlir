@@ -83,3 +83,27 @@ func.func @parallel_plan_disagrees(%a: !dv, %b: !dv) -> !sv {
   }
   return %r : !sv
 }
+
+// -----
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// A hand-written plan assembling in parts a vector whose loop coiterates
+// two stored ones.
+func.func @parallel_plan_coiterates(%a: !sv, %b: !sv) -> !sv {
+  // expected-error@+1 {{kernel is planned parallel, but its outermost loop coiterates stored levels}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !sv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>],
+      parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
+  ^bb0(%i: index, %A: !sv, %B: !sv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !sv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !sv
+}

@@ -101,7 +101,7 @@ func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
   return %c : !csr
 }
 
-// A sparse vector is appended in order: sequential.
+// A sparse vector from coiterated ones: sequential (cursors carry over).
 // CHECK-LABEL: func.func @sparse_result(
 // CHECK-NOT:     scf.parallel
 // CHECK:         return
@@ -155,4 +155,44 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
     sparse_array.yield %s : f64
   }
   return %c : !csr
+}
+
+// A compressed vector over counted rows: the rows in parts (up to 256,
+// cut at equal entries of A), each appending to buffers of its own bounded
+// by its rows (no capacity check), the count moving past entries that are
+// not the fill; the parts' counts summed, their entries joined in order.
+// CHECK-LABEL: func.func @mxv_sparse(
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[NP:.*]] = arith.select %[[BIG]], %{{.*}}, %c1
+// CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
+// CHECK:         %[[COUNTS:.*]] = memref.alloc(%[[NP]]) : memref<?xindex>
+// CHECK:         scf.if %[[BIG]] {
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:             %[[ROWS:.*]]:3 = scf.for
+// CHECK:               memref.store
+// CHECK:               memref.store
+// CHECK:               arith.addi
+// CHECK:             memref.store %[[ROWS]]#0, %[[COUNTS]][%[[P]]]
+// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK:           func.call @sa_rt_parts_put(%[[H]],
+// CHECK:         }
+// CHECK:         %[[TOTAL:.*]] = scf.for
+// CHECK:         memref.alloc(%[[TOTAL]]) : memref<?xi64>
+// CHECK:         memref.alloc(%[[TOTAL]]) : memref<?xf64>
+// CHECK:         call @sa_rt_parts_take(%[[H]],
+// CHECK:         sparse_array.assemble
+func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
+  %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !sv {
+  ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !sv
 }

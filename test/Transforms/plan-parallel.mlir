@@ -60,17 +60,33 @@ func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   return %c : !csr
 }
 
-// A compressed vector is appended in order.
+// A compressed vector from two coiterated ones: the cursors carry over.
 // CHECK-LABEL: func.func @sparse_vector(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than rows of one compressed level: entries are appended in order">
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of inputs 0, 1: their cursors carry from one iteration to the next">
 func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %c : !sv
 }
 
+// A compressed vector over counted rows (SpMV into a sparse vector): each
+// row gives at most one entry; parts append to buffers of their own.
+// CHECK-LABEL: func.func @mxv_sparse(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
+  %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !sv {
+  ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !sv
+}
+
 // DCSR rows are stored coordinates: appended in order.
 // CHECK-LABEL: func.func @dcsr_result(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than rows of one compressed level: entries are appended in order">
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than a compressed vector or rows of one compressed level: entries are appended in order">
 func.func @dcsr_result(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %c : !dcsr
@@ -119,7 +135,7 @@ func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
 // A row-wise (Gustavson) product: parts of rows with a workspace each,
 // balanced by the products counted through P's rows (input 0).
 // CHECK-LABEL: func.func @spgemm(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
 func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
   ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):

@@ -295,12 +295,17 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     sparse (a compressed level under a full one, CSR) and assembled in two
     phases — the loops count each row's entries, a scan makes the
     positions, the loops run again and write each row at its offset.
+    `parts`: the result is sparse and every part of the loop's iterations
+    appends its entries to buffers of its own, joined in part order after
+    the loop (a compressed vector whose loop visits each coordinate once;
+    row-wise products, whose rows cost too much to compute twice).
     `"none"`: sequential,
     `reason` says why.
 
     ```mlir
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+    #sparse_array.parallel<"outer", min_extent = 256, balance = 1, parts>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
     ```
   }];
@@ -309,6 +314,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     DefaultValuedParameter<"int64_t", "0">:$minExtent,
     DefaultValuedParameter<"int64_t", "-1">:$balance,
     DefaultValuedParameter<"bool", "false">:$twoPhase,
+    DefaultValuedParameter<"bool", "false">:$parts,
     StringRefParameter<"why the kernel stays sequential", "\"\"">:$reason
   );
   let hasCustomAssemblyFormat = 1;

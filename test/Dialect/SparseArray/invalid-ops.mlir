@@ -879,3 +879,16 @@ func.func @parallel_two_phase_dcsr(%a: !dcsr) -> !dcsr {
   }
   return %r : !dcsr
 }
+
+// -----
+
+!csr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @parallel_parts_csr(%a: !csr) -> !csr {
+  // expected-error@+1 {{parts assembles a row-wise product or a compressed vector, not}}
+  %r = sparse_array.kernel ins(%a : !csr) -> !csr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
+  ^bb0(%i: index, %j: index, %A: !csr):
+    %v = sparse_array.access %A[%i, %j] : !csr
+    sparse_array.yield %v : f64
+  }
+  return %r : !csr
+}

@@ -288,3 +288,13 @@ func.func private @sequential_balance() attributes {p = #sparse_array.parallel<"
 
 // expected-error@+1 {{two_phase assembles the result of a parallel loop}}
 func.func private @sequential_two_phase() attributes {p = #sparse_array.parallel<"none", two_phase, reason = "sparse result">}
+
+// -----
+
+// expected-error@+1 {{parts assembles the result of a parallel loop}}
+func.func private @sequential_parts() attributes {p = #sparse_array.parallel<"none", parts, reason = "sparse result">}
+
+// -----
+
+// expected-error@+1 {{a result is assembled in two phases or in parts, not both}}
+func.func private @two_phase_parts() attributes {p = #sparse_array.parallel<"outer", min_extent = 4, two_phase, parts>}

@@ -12,7 +12,8 @@ sparse results assembled by parallel rows in two phases (count, scan,
 fill): CSR + CSR into CSR with cancelling entries (dropped: no result
 stores its fill), CSR + dense into CSC; a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
-parts' entries joined in order), and under a complemented mask.
+parts' entries joined in order), and under a complemented mask; a
+compressed vector result (masked i64 mxv) assembled in parts.
 Each output is compared entry by entry with an independent reference
 (numpy on scalars, folding left in column order) and, bit for bit, with
 the other thread counts' outputs: nothing is reassociated across rows.
@@ -253,8 +254,66 @@ def variant(rng, tag, dynamic):
         "    sparse_array.yield %r : i64",
         "  }"]
     outs.append(("%%cm_%s" % tag, rci, "i64", np.where(mask, 0, prod), 0))
-    for name, rt, _, _, _ in outs:
+    # A compressed vector result (y<¬m> = A x, i64 wrapping): the rows'
+    # parts append to buffers of their own, joined in order.
+    # Products of ±2**62 with 4, 0 or 2**62 wrap to 0, 5 times 4 or 2**62
+    # does not: many rows sum to 0, a computed fill to drop.
+    xi = np.array([rng.choice([4, 0, 2**62]) for _ in range(cols)], dtype=np.int64)
+    av = np.zeros((rows, cols), dtype=np.int64)
+    for i, j in zip(*np.nonzero(sai)):
+        av[i, j] = rng.choice([2**62, -2**62, 5, 2**62])
+    lines.append("  %%av_%s = %s" % (tag, ew.sparse_constant(av, sai, "i64", csri, 0)))
+    avref, avtyp = "%%av_%s" % tag, csri
+    if dynamic:
+        avtyp = typ("ai")
+        lines.append("  %%av_%s_dyn = sparse_array.convert %%av_%s : %s to %s" % (
+            tag, tag, csri, avtyp))
+        avref += "_dyn"
+    mv = np.array([rng.random() < 0.3 for _ in range(rows)])
+    xtyp = ew.array_type([cols], "i64", "dense", 1, 0)
+    mvtyp = ew.array_type([rows], "i1", "dense", 1, False)
+    lines.append("  %%xi_%s = %s" % (tag, ew.constant(xi, "i64", "dense", xtyp)))
+    lines.append("  %%mv_%s = %s" % (tag, ew.constant(mv, "i1", "dense", mvtyp)))
+    xref, mvref = "%%xi_%s" % tag, "%%mv_%s" % tag
+    if dynamic:
+        for n_, t_, e_ in (("xi", xtyp, "i64"), ("mv", mvtyp, "i1")):
+            dt_ = ew.array_type([q], e_, "dense", 1, 0 if e_ == "i64" else False)
+            lines.append("  %%%s_%s_dyn = sparse_array.convert %%%s_%s : %s to %s" % (
+                n_, tag, n_, tag, t_, dt_))
+        xtyp = ew.array_type([q], "i64", "dense", 1, 0)
+        mvtyp = ew.array_type([q], "i1", "dense", 1, False)
+        xref, mvref = xref + "_dyn", mvref + "_dyn"
+    ysp = ew.array_type([q or rows], "i64", "sparse", 1, 0)
+    lines += [
+        "  %%yv_%s = sparse_array.kernel ins(%s, %s, %s : %s, %s, %s) -> %s {" % (
+            tag, mvref, avref, xref, mvtyp, avtyp, xtyp, ysp),
+        "  ^bb0(%i: index, %j: index, %M: " + mvtyp + ", %A: " + avtyp +
+        ", %X: " + xtyp + "):",
+        "    %mi = sparse_array.access %M[%i] : " + mvtyp,
+        "    %aij = sparse_array.access %A[%i, %j] : " + avtyp,
+        "    %xj = sparse_array.access %X[%j] : " + xtyp,
+        "    %p = sparse_array.apply @mul_i64(%aij, %xj) : (i64, i64) -> i64",
+        "    %s = sparse_array.reduce_over [%j] %p with @add_i64 : i64",
+        "    %r = sparse_array.apply @keep_unless_i64(%mi, %s) : (i1, i64) -> i64",
+        "    sparse_array.yield %r : i64",
+        "  }"]
+    yref = np.zeros(rows, dtype=np.int64)
+    for i in range(rows):
+        acc = sum(int(av[i, j]) * int(xi[j]) for j in range(cols)) & (2**64 - 1)
+        yref[i] = 0 if mv[i] else (acc - 2**64 if acc >= 2**63 else acc)
+    outs.append(("%%yv_%s" % tag, ysp, "i64", yref, 0))
+    for name, rt, t, _, _ in outs:
         lines.append("  sparse_array.print %s : %s" % (name, rt))
+        if "compressed" in rt:
+            # print shows entries that are not the fill; the stored count
+            # shows whether computed fills were dropped.
+            sfx = name[1:]
+            lines += [
+                "  %%sv_%s = sparse_array.values %s : %s -> memref<?x%s>" % (sfx, name, rt, t),
+                "  %%sn_%s = memref.dim %%sv_%s, %%c0_idx : memref<?x%s>" % (sfx, sfx, t),
+                "  %%sl_%s = arith.index_cast %%sn_%s : index to i64" % (sfx, sfx),
+                "  func.call @sa_rt_print_i64(%%sl_%s) : (i64) -> ()" % sfx,
+                "  func.call @sa_rt_print_newline() : () -> ()"]
     return lines, outs
 
 
@@ -268,6 +327,21 @@ sparse_array.func @keep_unless_i64(%m: i1, %x: i64) -> i64
   sparse_array.yield %r : i64
 }
 """
+
+
+PRINT_DECLS = """
+func.func private @sa_rt_print_i64(i64)
+func.func private @sa_rt_print_newline()
+"""
+
+
+def stored_count(expected, fill, t):
+    """Entries of a sparse result that are not its fill (bitwise for
+    floats: -0.0 is not 0.0): what it must store."""
+    if t == "f64":
+        bits = np.asarray(expected, dtype=np.float64).view(np.int64)
+        return int(np.count_nonzero(bits != np.array([fill], dtype=np.float64).view(np.int64)[0]))
+    return int(np.count_nonzero(np.asarray(expected) != fill))
 
 
 def run(args, program, threads):
@@ -413,15 +487,23 @@ def main():
         lines, outs = variant(rng, "v%d" % k, dynamic=k % 2 == 1)
         body += lines
         checks += outs
-    program = open(args.stdlib).read() + KEEP_UNLESS + "\nfunc.func @main() {\n" + \
+    program = open(args.stdlib).read() + KEEP_UNLESS + PRINT_DECLS + \
+        "\nfunc.func @main() {\n  %c0_idx = arith.constant 0 : index\n" + \
         "\n".join(body) + "\n  return\n}\n"
     failures, printed = [], {}
     for threads in [int(t) for t in args.threads.split(",")]:
         out = run(args, program, threads)
         printed[threads] = out
         pos = 0
-        for name, _, t, expected, fill in checks:
+        for name, rt, t, expected, fill in checks:
             got_fill, entries, pos = ew.parse_printed(out, pos, t)
+            if "compressed" in rt:
+                stored, pos = int(out[pos]), pos + 1
+                want = stored_count(expected, fill, t)
+                if stored != want:
+                    failures.append("%s threads=%d: stores %d entries, expected %d "
+                                    "(the entries that are not the fill)" % (
+                                        name, threads, stored, want))
             if not ew.same(got_fill, fill, t):
                 failures.append("%s threads=%d: fill %r, expected %r" % (
                     name, threads, got_fill, fill))
