@@ -57,6 +57,35 @@ sparse_array.func @keep_unless_inf(%m: i1, %x: f64) -> f64
   %r = arith.select %m, %inf, %x : f64
   sparse_array.yield %r : f64
 }
+
+// y<¬m> = A min.+ d and C<¬V> = A min.+ F (Bellman-Ford steps).
+func.func @mxv_tropical(%m: !vb, %a: !gi, %d: !vd) -> !yd attributes {passthrough = ["noinline"]} {
+  %y = sparse_array.kernel ins(%m, %a, %d : !vb, !gi, !vd) -> !yd {
+  ^bb0(%i: index, %j: index, %M: !vb, %A: !gi, %D: !vd):
+    %mi = sparse_array.access %M[%i] : !vb
+    %aij = sparse_array.access %A[%i, %j] : !gi
+    %dj = sparse_array.access %D[%j] : !vd
+    %p = sparse_array.apply @path(%aij, %dj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @min : f64
+    %r = sparse_array.apply @keep_unless_inf(%mi, %s) : (i1, f64) -> f64
+    sparse_array.yield %r : f64
+  }
+  return %y : !yd
+}
+
+func.func @mxm_tropical(%a: !gi, %f: !gi, %v: !b) -> !cd attributes {passthrough = ["noinline"]} {
+  %c = sparse_array.kernel ins(%a, %f, %v : !gi, !gi, !b) -> !cd {
+  ^bb0(%i: index, %j: index, %k: index, %A: !gi, %F: !gi, %V: !b):
+    %aik = sparse_array.access %A[%i, %k] : !gi
+    %fkj = sparse_array.access %F[%k, %j] : !gi
+    %p = sparse_array.apply @path(%aik, %fkj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @min : f64
+    %vij = sparse_array.access %V[%i, %j] : !b
+    %r = sparse_array.apply @keep_unless_inf(%vij, %s) : (i1, f64) -> f64
+    sparse_array.yield %r : f64
+  }
+  return %c : !cd
+}
 '''
 
 PROGRAM = r'''
@@ -123,19 +152,6 @@ func.func @mxm_bool(%a: !b, %f: !b, %v: !b) -> !cb attributes {passthrough = ["n
   return %c : !cb
 }
 
-func.func @mxm_tropical(%a: !gi, %f: !gi, %v: !b) -> !cd attributes {passthrough = ["noinline"]} {
-  %c = sparse_array.kernel ins(%a, %f, %v : !gi, !gi, !b) -> !cd {
-  ^bb0(%i: index, %j: index, %k: index, %A: !gi, %F: !gi, %V: !b):
-    %aik = sparse_array.access %A[%i, %k] : !gi
-    %fkj = sparse_array.access %F[%k, %j] : !gi
-    %p = sparse_array.apply @path(%aik, %fkj) : (f64, f64) -> f64
-    %s = sparse_array.reduce_over [%k] %p with @min : f64
-    %vij = sparse_array.access %V[%i, %j] : !b
-    %r = sparse_array.apply @keep_unless_inf(%vij, %s) : (i1, f64) -> f64
-    sparse_array.yield %r : f64
-  }
-  return %c : !cd
-}
 
 func.func @mxv_bool(%m: !vb, %a: !b, %x: !vb) -> !yb attributes {passthrough = ["noinline"]} {
   %y = sparse_array.kernel ins(%m, %a, %x : !vb, !b, !vb) -> !yb {
@@ -151,19 +167,6 @@ func.func @mxv_bool(%m: !vb, %a: !b, %x: !vb) -> !yb attributes {passthrough = [
   return %y : !yb
 }
 
-func.func @mxv_tropical(%m: !vb, %a: !gi, %d: !vd) -> !yd attributes {passthrough = ["noinline"]} {
-  %y = sparse_array.kernel ins(%m, %a, %d : !vb, !gi, !vd) -> !yd {
-  ^bb0(%i: index, %j: index, %M: !vb, %A: !gi, %D: !vd):
-    %mi = sparse_array.access %M[%i] : !vb
-    %aij = sparse_array.access %A[%i, %j] : !gi
-    %dj = sparse_array.access %D[%j] : !vd
-    %p = sparse_array.apply @path(%aij, %dj) : (f64, f64) -> f64
-    %s = sparse_array.reduce_over [%j] %p with @min : f64
-    %r = sparse_array.apply @keep_unless_inf(%mi, %s) : (i1, f64) -> f64
-    sparse_array.yield %r : f64
-  }
-  return %y : !yd
-}
 
 func.func @main() {
   %c0 = arith.constant 0 : index

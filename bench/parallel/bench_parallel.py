@@ -57,6 +57,7 @@ PROGRAM = r'''
 !vb = !sparse_array.array<?xi1>
 !vd = !sparse_array.array<?xf64, #sparse_array.format<[dense], fill = inf : f64>>
 !yd = !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = inf : f64>>
+!cd = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
 
 // GraphBLAS's semiring: implicit entries are not visited (finite math).
 sparse_array.func @plus(%x: f64, %y: f64) -> f64 attributes {commutative, associative,
@@ -91,25 +92,12 @@ llvm.mlir.global internal constant @k_spgemm("sa-spgemm \00") {addr_space = 0 : 
 llvm.mlir.global internal constant @k_mxm("sa-mxm-tropical \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_mxv("sa-mxv-tropical \00") {addr_space = 0 : i32}
 
-// Masked mxv into a compressed vector: row parts of equal entries, each
-// appending its entries to buffers of its own, joined in order.
-func.func @mxv_tropical(%m: !vb, %a: !gi, %d: !vd) -> !yd attributes {passthrough = ["noinline"]} {
-  %y = sparse_array.kernel ins(%m, %a, %d : !vb, !gi, !vd) -> !yd {
-  ^bb0(%i: index, %j: index, %M: !vb, %A: !gi, %D: !vd):
-    %mi = sparse_array.access %M[%i] : !vb
-    %aij = sparse_array.access %A[%i, %j] : !gi
-    %dj = sparse_array.access %D[%j] : !vd
-    %p = sparse_array.apply @path(%aij, %dj) : (f64, f64) -> f64
-    %s = sparse_array.reduce_over [%j] %p with @min : f64
-    %r = sparse_array.apply @keep_unless_inf(%mi, %s) : (i1, f64) -> f64
-    sparse_array.yield %r : f64
-  }
-  return %y : !yd
-}
+// mxv_tropical (bench_graphblas.TROPICAL): a compressed vector in row parts
+// of equal entries, each appending to buffers of its own, joined in order;
+// mxm_tropical: rows in parts of equal products, a workspace per part.
 
-// Row-wise (Gustavson) products: rows in parts of equal products, a
-// workspace per part. C = A +.× F, and C<¬V> = A min.+ F (the mask's
-// complement: a Bellman-Ford step from 64 sources).
+// A row-wise (Gustavson) product C = A +.× F: rows in parts of equal
+// products, a workspace per part.
 func.func @spgemm(%a: !g, %f: !g) -> !g attributes {passthrough = ["noinline"]} {
   %c = sparse_array.kernel ins(%a, %f : !g, !g) -> !g {
   ^bb0(%i: index, %j: index, %k: index, %A: !g, %F: !g):
@@ -120,19 +108,6 @@ func.func @spgemm(%a: !g, %f: !g) -> !g attributes {passthrough = ["noinline"]} 
     sparse_array.yield %s : f64
   }
   return %c : !g
-}
-func.func @mxm_tropical(%a: !gi, %f: !gi, %v: !b) -> !gi attributes {passthrough = ["noinline"]} {
-  %c = sparse_array.kernel ins(%a, %f, %v : !gi, !gi, !b) -> !gi {
-  ^bb0(%i: index, %j: index, %k: index, %A: !gi, %F: !gi, %V: !b):
-    %aik = sparse_array.access %A[%i, %k] : !gi
-    %fkj = sparse_array.access %F[%k, %j] : !gi
-    %p = sparse_array.apply @path(%aik, %fkj) : (f64, f64) -> f64
-    %s = sparse_array.reduce_over [%k] %p with @min : f64
-    %vij = sparse_array.access %V[%i, %j] : !b
-    %r = sparse_array.apply @keep_unless_inf(%vij, %s) : (i1, f64) -> f64
-    sparse_array.yield %r : f64
-  }
-  return %c : !gi
 }
 
 // C = A + B into CSR: rows assembled in two phases (count, scan, fill).
@@ -229,7 +204,7 @@ KERNELS = [("k_spmv", "spmv", "%a, %w", "!g, !w", "!y"),
            ("k_sin", "spmv_sin", "%a, %w", "!g, !w", "!y"),
            ("k_add", "add", "%a, %b", "!g, !g", "!g"),
            ("k_spgemm", "spgemm", "%a, %f", "!g, !g", "!g"),
-           ("k_mxm", "mxm_tropical", "%ai, %fi, %vis", "!gi, !gi, !b", "!gi"),
+           ("k_mxm", "mxm_tropical", "%ai, %fi, %vis", "!gi, !gi, !b", "!cd"),
            ("k_mxv", "mxv_tropical", "%m, %ai, %d", "!vb, !gi, !vd", "!yd")]
 
 CEILING = r'''
