@@ -6,6 +6,8 @@ vertex requested, power-law degrees) the same run times
 
   spmv      y = A w over (+, x), w dense (GrB_mxv, GrB_PLUS_TIMES_FP64)
   rowsum    y(i) = sum_j A(i, j)        (GrB_Matrix_reduce_Monoid, PLUS)
+  total     s = sum_ij A(i, j)          (GrB_Matrix_reduce_FP64; sparse_array:
+            row parts of equal entries, the parts' sums added in order)
   add       C = A + B into CSR, B = A with columns shifted by one
             (GrB_eWiseAdd; sparse_array assembles C's rows in two phases)
   mxv-tropical  y<¬m> = A min.+ d into a compressed vector (GrB_mxv with
@@ -52,6 +54,7 @@ PROGRAM = r'''
 !g = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
 !w = !sparse_array.array<?xf64, #sparse_array.format<[dense], fill = inf : f64>>
 !y = !sparse_array.array<?xf64>
+!s = !sparse_array.array<f64>
 !gi = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
 !b = !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
 !vb = !sparse_array.array<?xi1>
@@ -91,6 +94,14 @@ llvm.mlir.global internal constant @k_add("sa-add \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_spgemm("sa-spgemm \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_mxm("sa-mxm-tropical \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_mxv("sa-mxv-tropical \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_total("sa-total \00") {addr_space = 0 : i32}
+
+// The sum of every entry: the rows in parts of equal entries, each summed
+// on its own, the parts' sums added in order.
+func.func @total(%a: !g, %w: !w) -> !s attributes {passthrough = ["noinline"]} {
+  %s = sparse_array.reduce @plus %a dims [0, 1] : !g -> !s
+  return %s : !s
+}
 
 // mxv_tropical (bench_graphblas.TROPICAL): a compressed vector in row parts
 // of equal entries, each appending to buffers of its own, joined in order;
@@ -205,7 +216,8 @@ KERNELS = [("k_spmv", "spmv", "%a, %w", "!g, !w", "!y"),
            ("k_add", "add", "%a, %b", "!g, !g", "!g"),
            ("k_spgemm", "spgemm", "%a, %f", "!g, !g", "!g"),
            ("k_mxm", "mxm_tropical", "%ai, %fi, %vis", "!gi, !gi, !b", "!cd"),
-           ("k_mxv", "mxv_tropical", "%m, %ai, %d", "!vb, !gi, !vd", "!yd")]
+           ("k_mxv", "mxv_tropical", "%m, %ai, %d", "!vb, !gi, !vd", "!yd"),
+           ("k_total", "total", "%a, %w", "!g, !w", "!s")]
 
 CEILING = r'''
 #include <math.h>
@@ -323,6 +335,7 @@ def main():
     print("R-MAT scale %d" % args.scale)
     print(header)
     rows = [("spmv", "gb"), ("spmv", "sa"), ("rowsum", "gb"), ("rowsum", "sa"),
+            ("total", "gb"), ("total", "sa"),
             ("add", "gb"), ("add", "sa"), ("mxv-tropical", "gb"), ("mxv-tropical", "sa"),
             ("spgemm", "gb"), ("spgemm", "sa"),
             ("mxm-tropical", "gb"), ("mxm-tropical", "sa"), ("spmv-sin", "sa"),
@@ -339,7 +352,8 @@ def main():
             line += " %9.2f" % (results[(key, 1)][0] / results[(key, t)][0])
         print(line)
     # Checksums: every thread count alike, and GraphBLAS's equal to ours.
-    for kernel in ("spmv", "rowsum", "add", "mxv-tropical", "spgemm", "mxm-tropical"):
+    for kernel in ("spmv", "rowsum", "total", "add", "mxv-tropical", "spgemm",
+                   "mxm-tropical"):
         for t in counts:
             g, s = results[("gb-" + kernel, t)][2], results[("sa-" + kernel, t)][2]
             if abs(g - s) > 1e-9 * max(1.0, abs(g)):

@@ -187,6 +187,21 @@ private:
       OpBuilder &b, Value extent, ValueRange init,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
+  /// Loop 0 of a scalar reduction planned parallel (ParallelLoop.cpp): up
+  /// to kBalancedParts parts (fixed by the extent, not the thread count)
+  /// reduce from `init` each, early exit included; their states are then
+  /// combined in part order (combineReductionStates). The state after the
+  /// whole loop.
+  SmallVector<Value> emitParallelReduction(
+      OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+          body);
+  /// The reduction state of a run of points followed by that of the next
+  /// run: accumulators combined in this order (an empty run's start value
+  /// skipped when the combiner has no identity), NaN flags or'ed, counts
+  /// added (KernelReduction.cpp).
+  SmallVector<Value> combineReductionStates(OpBuilder &b, ValueRange first,
+                                            ValueRange second);
   /// One loop over the coordinates some point of `lattice` needs, which
   /// descends with every input (an empty segment where one does not
   /// match). `linear` (no lattice: the plan's linear coiteration) visits
@@ -280,6 +295,8 @@ private:
   /// the result's loops, numLoops inside the reduction.
   unsigned nestEnd = 0;
   bool inReduction = false;
+  /// Inside one part of a loop planned parallel: its loop is sequential.
+  bool sharingOut = false;
   /// Set while emitting a reduction at a result point that may lie outside
   /// the kernel's space (a mask): the reduction's outermost loop collapses
   /// its ranges to nothing where this i1 is false (see emitCompute).

@@ -304,3 +304,60 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
       space = removeOperand(space, k);
   return emitIfMember(b, space.normalize(), values, absent, state, combineAt);
 }
+
+SmallVector<Value>
+KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
+                                       ValueRange second) {
+  bool counting = first.size() > countIndex();
+  Value acc;
+  if (keyed && fastFloat) {
+    // As one point after another: the later only when strictly better.
+    Value better = arith::CmpFOp::create(
+        b, loc, keyedMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+        second[0], first[0]);
+    acc = arith::SelectOp::create(b, loc, better, second[0], first[0]);
+  } else if (keyed) {
+    acc = keyedMax ? Value(arith::MaxSIOp::create(b, loc, first[0], second[0]))
+                   : Value(arith::MinSIOp::create(b, loc, first[0], second[0]));
+  }
+  auto emptyRun = [&](OpBuilder &cb, ValueRange state) {
+    return arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq,
+                                 state[countIndex()], constIndex(cb, loc, 0));
+  };
+  if (!acc) {
+    if (counting && !reductionPlan.identity) {
+      // Without an identity a run's start value is no value: a run that
+      // visited nothing is skipped (the combiner runs only on two values).
+      auto pick = scf::IfOp::create(
+          b, loc, emptyRun(b, first),
+          [&](OpBuilder &tb, Location l) {
+            scf::YieldOp::create(tb, l, second[0]);
+          },
+          [&](OpBuilder &eb, Location l) {
+            auto both = scf::IfOp::create(
+                eb, l, emptyRun(eb, second),
+                [&](OpBuilder &tb, Location tl) {
+                  scf::YieldOp::create(tb, tl, first[0]);
+                },
+                [&](OpBuilder &cb, Location cl) {
+                  scf::YieldOp::create(
+                      cb, cl, emitCombinerCall(cb, first[0], second[0]));
+                });
+            scf::YieldOp::create(eb, l, both.getResult(0));
+          });
+      acc = pick.getResult(0);
+    } else {
+      acc = emitCombinerCall(b, first[0], second[0]);
+    }
+  } else if (counting && !reductionPlan.identity) {
+    acc = arith::SelectOp::create(b, loc, emptyRun(b, first), second[0], acc);
+    acc = arith::SelectOp::create(b, loc, emptyRun(b, second), first[0], acc);
+  }
+  SmallVector<Value> state = {acc};
+  if (keyed)
+    state.push_back(arith::OrIOp::create(b, loc, first[1], second[1]));
+  if (counting)
+    state.push_back(arith::AddIOp::create(b, loc, first[countIndex()],
+                                          second[countIndex()]));
+  return state;
+}

@@ -555,8 +555,12 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  if (d == 0 && !inReduction && parallelPlan && parallelPlan.isParallel())
-    return emitParallelOuterLoop(b, extent, init, body);
+  if (d == 0 && !sharingOut && parallelPlan && parallelPlan.isParallel()) {
+    if (!inReduction)
+      return emitParallelOuterLoop(b, extent, init, body);
+    if (rank == 0)
+      return emitParallelReduction(b, extent, init, stateOffset, body);
+  }
   // Without an early exit the trip count is known: scf.for.
   if (!mayExitEarly()) {
     auto loop = scf::ForOp::create(

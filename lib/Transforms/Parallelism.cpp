@@ -49,6 +49,26 @@ static int64_t balancingInput(KernelOp kernel, uint64_t used) {
   return -1;
 }
 
+/// The static extent of `loop` from an input dimension it indexes plainly,
+/// or dynamic.
+static int64_t staticLoopExtent(KernelOp kernel, unsigned loop) {
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (arg && !access.isSliced(dim) &&
+          loopOf[arg.getArgNumber()] == static_cast<int>(loop) &&
+          !ShapedType::isDynamic(type.getShape()[dim]))
+        return type.getShape()[dim];
+    }
+  }
+  return ShapedType::kDynamic;
+}
+
 ParallelAttr
 mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
@@ -82,9 +102,21 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                              (*rowWise.getScatter())[0], false, true, "");
   }
   unsigned rank = resultType.getRank();
-  if (rank == 0)
-    return sequential("scalar result: no result loop to share out "
-                      "(parallel reductions not planned yet)");
+  // A scalar result: the reduction's first loop in parts, each reducing on
+  // its own, their results combined in part order — a regrouping of the
+  // fold, exact only for an associative combiner.
+  if (rank == 0) {
+    ReduceOverOp reduce;
+    kernel.getBody().walk([&](ReduceOverOp r) { reduce = r; });
+    if (!reduce)
+      return sequential("scalar result without a reduction: nothing to share "
+                        "out");
+    auto combiner = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+        kernel, reduce.getCombinerAttr());
+    if (!combiner || !combiner.getAssociative())
+      return sequential("scalar reduction whose combiner is not declared "
+                        "associative: its fold cannot be regrouped into parts");
+  }
   // A sparse result: rows assembled in two phases when they are one
   // compressed level under a full one (CSR, CSC); a compressed vector in
   // parts (each coordinate of the counted loop gives at most one entry,
@@ -136,7 +168,8 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (minExtent <= 0)
     minExtent = kernel.getNumIndices() == 1 ? kMinParallelEntries
                                             : kMinParallelRows;
-  int64_t size = resultType.getShape()[format.getLevelDim(0)];
+  int64_t size = rank ? resultType.getShape()[format.getLevelDim(0)]
+                      : staticLoopExtent(kernel, 0);
   if (!ShapedType::isDynamic(size) && size < minExtent)
     return sequential("the outermost loop has " + Twine(size) +
                       " iterations, fewer than " + Twine(minExtent));

@@ -196,3 +196,27 @@ func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
   }
   return %y : !sv
 }
+
+// A scalar reduction: up to 256 parts (by the extent alone, so any thread
+// count regroups the fold alike) cut at equal entries of A, each reducing
+// its rows from the start value into its slot of the partial buffers;
+// then the slots combined in part order.
+// CHECK-LABEL: func.func @total(
+// CHECK:         %[[NP:.*]] = arith.select %{{.*}}, %{{.*}}, %c1{{.*}} : index
+// CHECK:         %[[PART:.*]] = memref.alloc(%[[NP]]) : memref<?xf64>
+// CHECK:         scf.if
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             %[[R:.*]] = scf.for
+// CHECK:             memref.store %[[R]], %[[PART]][%[[P]]]
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK:         }
+// CHECK:         %[[FIRST:.*]] = memref.load %[[PART]][%c0
+// CHECK:         %[[ALL:.*]] = scf.for %{{.*}} = %c1{{.*}} to %[[NP]] {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]])
+// CHECK:           %[[NEXT:.*]] = memref.load %[[PART]]
+// CHECK:           arith.addf %[[ACC]], %[[NEXT]]
+// CHECK:         memref.dealloc %[[PART]]
+func.func @total(%a: !csr) -> !sparse_array.array<f64> {
+  %s = sparse_array.reduce @add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
+  return %s : !sparse_array.array<f64>
+}

@@ -107,10 +107,33 @@ func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
   return %y : !dv
 }
 
+// A scalar reduction with an associative combiner: its first loop (rows)
+// in parts of equal entries, the parts' results combined in order.
 // CHECK-LABEL: func.func @total(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar result: no result loop to share out (parallel reductions not planned yet)">
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
 func.func @total(%a: !csr) -> !sparse_array.array<f64> {
   %s = sparse_array.reduce @add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
+  return %s : !sparse_array.array<f64>
+}
+
+// Not declared associative (IEEE addition with NaN and -0.0 as the
+// standard library's add_f64): the fold is not regrouped.
+sparse_array.func @exact_add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @total_exact(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar reduction whose combiner is not declared associative: its fold cannot be regrouped into parts">
+func.func @total_exact(%a: !csr) -> !sparse_array.array<f64> {
+  %s = sparse_array.reduce @exact_add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
+  return %s : !sparse_array.array<f64>
+}
+
+// A static vector below the threshold of a single loop.
+// CHECK-LABEL: func.func @total_tiny(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop has 8 iterations, fewer than 16384">
+func.func @total_tiny(%a: !d8) -> !sparse_array.array<f64> {
+  %s = sparse_array.reduce @add %a dims [0] : !d8 -> !sparse_array.array<f64>
   return %s : !sparse_array.array<f64>
 }
 

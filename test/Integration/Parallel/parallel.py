@@ -13,7 +13,11 @@ fill): CSR + CSR into CSR with cancelling entries (dropped: no result
 stores its fill), CSR + dense into CSC; a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
 parts' entries joined in order), and under a complemented mask; a
-compressed vector result (masked i64 mxv) assembled in parts.
+compressed vector result (masked i64 mxv) assembled in parts; scalar
+reductions in parts combined in order (wrapping i64 sum, f64 max, i64 min
+exiting early at -2**63, and the exact f64 add, which stays sequential).
+Every sparse result's stored count is checked too (print hides stored
+fills).
 Each output is compared entry by entry with an independent reference
 (numpy on scalars, folding left in column order) and, bit for bit, with
 the other thread counts' outputs: nothing is reassociated across rows.
@@ -302,6 +306,41 @@ def variant(rng, tag, dynamic):
         acc = sum(int(av[i, j]) * int(xi[j]) for j in range(cols)) & (2**64 - 1)
         yref[i] = 0 if mv[i] else (acc - 2**64 if acc >= 2**63 else acc)
     outs.append(("%%yv_%s" % tag, ysp, "i64", yref, 0))
+    # Scalar reductions: the first loop in parts, the parts' results
+    # combined in order. Wrapping i64 sums (exact in any grouping), f64 max
+    # (NaN wins, +0.0 over -0.0; implicit zeros count), i64 min that exits
+    # early at its annihilator -2**63 (in some parts only), and the
+    # standard library's exact f64 add (not associative: sequential).
+    s0i = "!sparse_array.array<i64>"
+    s0f = "!sparse_array.array<f64>"
+    lines.append("  %%ts_%s = sparse_array.reduce @add_i64 %s dims [0, 1] : %s -> %s" % (
+        tag, ref("ai"), typ("ai"), s0i))
+    total = sum(int(v) for v in ai.flat) & (2**64 - 1)
+    outs.append(("%%ts_%s" % tag, s0i, "i64",
+                 np.array(total - 2**64 if total >= 2**63 else total, dtype=np.int64), 0))
+    lines.append("  %%tm_%s = sparse_array.reduce @max_f64 %s dims [0, 1] : %s -> %s" % (
+        tag, ref("a"), typ("a"), s0f))
+    outs.append(("%%tm_%s" % tag, s0f, "f64",
+                 np.array(fold([float(v) for v in a.flat], exact_max)), 0.0))
+    ev = np.array([rng.choice([5, -7, 2**62, -2**62]) for _ in range(rows * 40)],
+                  dtype=np.int64)
+    if rng.random() < 0.7:
+        ev[rng.randrange(len(ev))] = -2**63
+    evtyp = ew.array_type([len(ev)], "i64", "dense", 1, 0)
+    lines.append("  %%ev_%s = %s" % (tag, ew.constant(ev, "i64", "dense", evtyp)))
+    evref = "%%ev_%s" % tag
+    if dynamic:
+        devtyp = ew.array_type([q], "i64", "dense", 1, 0)
+        lines.append("  %%ev_%s_dyn = sparse_array.convert %%ev_%s : %s to %s" % (
+            tag, tag, evtyp, devtyp))
+        evref, evtyp = evref + "_dyn", devtyp
+    lines.append("  %%tn_%s = sparse_array.reduce @min_i64 %s dims [0] : %s -> %s" % (
+        tag, evref, evtyp, s0i))
+    outs.append(("%%tn_%s" % tag, s0i, "i64", np.array(int(ev.min()), dtype=np.int64), 0))
+    lines.append("  %%tf_%s = sparse_array.reduce @add_f64 %s dims [0, 1] : %s -> %s" % (
+        tag, ref("a"), typ("a"), s0f))
+    outs.append(("%%tf_%s" % tag, s0f, "f64",
+                 np.array(fold([float(v) for v in a.flat], exact_add)), 0.0))
     for name, rt, t, _, _ in outs:
         lines.append("  sparse_array.print %s : %s" % (name, rt))
         if "compressed" in rt:
