@@ -4,7 +4,9 @@
 //
 //   y(i) = sum_j A(i, j) x(j)       (SpMV over the stored edges: its rows run
 //                                     in parallel, in parts of equal edges)
-//   x    = y / (sum_i y(i))         (a map into a dense vector: parallel)
+//   x    = y / (sum_i y(i))         (the sum in parts added in order, plus
+//                                     being declared associative; the map
+//                                     into a dense vector: parallel)
 //
 // 200 times (sparse-array-plan-parallel decides which loops are parallel;
 // `sa-opt --sparse-array-pipeline` shows them as omp.wsloop), then prints
