@@ -859,17 +859,23 @@ def add_run_arguments(p):
     p.add_argument("--compile-budget", type=float, default=0,
                    help="a batch taking longer (seconds) fails: compile-time "
                         "blow-up (0: no budget)")
-    p.add_argument("--threads", type=int, default=0,
-                   help="OpenMP threads, with every kernel the plan allows "
-                        "run in parallel however small (0: sa-run's defaults)")
+    p.add_argument("--threads", default="0",
+                   help="OpenMP thread counts, comma-separated (e.g. 1,2,4), "
+                        "with every kernel the plan allows run in parallel "
+                        "however small; each count's output is checked and "
+                        "all must be alike bit for bit (0: sa-run's defaults)")
 
 
-def thread_flags(args):
-    """sa-run flags of --threads: that many threads, and parallel loops from
-    2 iterations on (the fuzzers' arrays are small)."""
-    if not getattr(args, "threads", 0):
+def thread_counts(args):
+    return [int(t) for t in str(getattr(args, "threads", "0")).split(",")]
+
+
+def thread_flags(threads):
+    """sa-run flags for `threads` threads, and parallel loops from 2
+    iterations on (the fuzzers' arrays are small)."""
+    if not threads:
         return []
-    return ["--num-threads=%d" % args.threads, "--parallel-min-extent=2"]
+    return ["--num-threads=%d" % threads, "--parallel-min-extent=2"]
 
 
 def report(failures, total):
@@ -886,9 +892,30 @@ def run_variants(args, name, variants, stdlib_text, rng=None):
                                      dir=args.keep or None) as f:
         f.write(program)
         path = f.name
-    flags = list(getattr(args, "sa_run_flags", [])) + thread_flags(args)
+    extra = []
     if getattr(args, "random_options", False) and rng is not None:
-        flags += random_sa_run_options(rng, args.options_set)
+        extra = random_sa_run_options(rng, args.options_set)
+    outputs = {}
+    for threads in thread_counts(args):
+        flags = list(getattr(args, "sa_run_flags", [])) + thread_flags(threads) + extra
+        failures, out = run_once(args, name, path, flags, variants)
+        if failures:
+            return failures
+        outputs[threads] = out
+    # Parallel loops compute what the sequential ones do: any thread count
+    # prints the same bits.
+    counts = sorted(outputs)
+    for c in counts[1:]:
+        if outputs[c] != outputs[counts[0]]:
+            return ["%s: the output with %d threads differs from the one with %d "
+                    "(program %s)" % (name, c, counts[0], path)]
+    if not args.keep:  # --keep DIR: every program stays there (a corpus)
+        os.unlink(path)
+    return []
+
+
+def run_once(args, name, path, flags, variants):
+    """(failures, output lines) of one sa-run of the program at `path`."""
     name = "%s [sa-run %s]" % (name, " ".join(flags))
     timeout = getattr(args, "timeout", 300)
     start = time.monotonic()
@@ -897,24 +924,23 @@ def run_variants(args, name, variants, stdlib_text, rng=None):
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return ["%s: sa-run did not finish in %g s (a hang or a compile-time "
-                "blow-up), program kept at %s" % (name, timeout, path)]
+                "blow-up), program kept at %s" % (name, timeout, path)], None
     elapsed = time.monotonic() - start
     budget = getattr(args, "compile_budget", 0)
     if proc.returncode < 0:
         return ["%s: sa-run crashed (signal %d), program kept at %s:\n%s" % (
-            name, -proc.returncode, path, proc.stderr[-3000:])]
+            name, -proc.returncode, path, proc.stderr[-3000:])], None
     if proc.returncode != 0:
         return ["%s: sa-run failed (%d), program kept at %s:\n%s" % (
-            name, proc.returncode, path, proc.stderr[-3000:])]
+            name, proc.returncode, path, proc.stderr[-3000:])], None
     if budget and elapsed > budget:
         return ["%s: took %.1f s, over the budget of %g s (compile-time "
-                "blow-up), program kept at %s" % (name, elapsed, budget, path)]
-    failures = check(variants, proc.stdout.splitlines())
+                "blow-up), program kept at %s" % (name, elapsed, budget, path)], None
+    lines = proc.stdout.splitlines()
+    failures = check(variants, lines)
     if failures:
-        failures = ["%s (program %s)" % (f, path) for f in failures]
-    elif not args.keep:  # --keep DIR: every program stays there (a corpus)
-        os.unlink(path)
-    return failures
+        return ["%s (program %s)" % (f, path) for f in failures], None
+    return [], lines
 
 # ---------------------------------------------------------------------------
 # The cases of the issue, and random ones
