@@ -36,6 +36,7 @@ SpMV and row sums) and gb/sa ratios at equal thread counts.
 
   bench/parallel/bench_parallel.py [--build build] [--scale 18]
       [--threads 2] [--repeat 10] [--rounds 3] [--keep DIR]
+      [--assembly auto|two-phase|parts]
 """
 
 import argparse
@@ -284,6 +285,9 @@ def main():
     p.add_argument("--repeat", type=int, default=10)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--keep", default="")
+    p.add_argument("--assembly", default="auto",
+                   help="sa-run --parallel-assembly (CSR rows: auto, "
+                        "two-phase, parts)")
     args = p.parse_args()
     bindir = os.path.join(args.build, "bin")
     gb = os.path.join(bindir, "sa-bench-graphblas")
@@ -311,7 +315,8 @@ def main():
                 outs = [
                     run([gb, "--out", work, "--scale", str(args.scale), "--kernels",
                          "parallel", "--threads", str(t), "--repeat", str(args.repeat)]),
-                    run([os.path.join(bindir, "sa-run"), "--num-threads=%d" % t, prog,
+                    run([os.path.join(bindir, "sa-run"), "--num-threads=%d" % t,
+                         "--parallel-assembly=" + args.assembly, prog,
                          "--", os.path.join(work, "A.mtx"), os.path.join(work, "w.txt"),
                          os.path.join(work, "B.mtx"), os.path.join(work, "F.mtx"),
                          os.path.join(work, "V.mtx"), os.path.join(work, "m.txt"),

@@ -113,6 +113,24 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }
 
+Value mlir::sparse_array::emitCountsToPositions(OpBuilder &b, Location loc,
+                                                Value positions, Value rows) {
+  // Sequential: one add per row against the loops' work per row.
+  Value one = constIndex(b, loc, 1);
+  Type posType = cast<MemRefType>(positions.getType()).getElementType();
+  auto scan = scf::ForOp::create(
+      b, loc, one, arith::AddIOp::create(b, loc, rows, one), one,
+      ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
+      [&](OpBuilder &fb, Location l, Value i, ValueRange acc) {
+        Value c = memref::LoadOp::create(fb, l, positions, ValueRange{i});
+        Value s = arith::AddIOp::create(fb, l, acc[0], c);
+        memref::StoreOp::create(fb, l, s, positions, i);
+        scf::YieldOp::create(fb, l, s);
+      });
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                      scan.getResult(0));
+}
+
 Value mlir::sparse_array::bufferAddress(OpBuilder &b, Location loc,
                                         Value buffer) {
   return arith::IndexCastOp::create(

@@ -48,6 +48,11 @@ void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// Counts at positions[1, rows] made positions by a running sum
+/// (positions[0] is 0); the total, as an index.
+Value emitCountsToPositions(OpBuilder &b, Location loc, Value positions,
+                            Value rows);
+
 /// The aligned address of a buffer's data, as i64 (for runtime calls).
 Value bufferAddress(OpBuilder &b, Location loc, Value buffer);
 /// `count` elements of `element` (an integer or float type) in bytes, i64.

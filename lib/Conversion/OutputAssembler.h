@@ -88,7 +88,7 @@ public:
   virtual SmallVector<Value> rowState(OpBuilder &b, Value x) { return {}; }
   virtual void endRow(OpBuilder &b, Value x, ValueRange state) {}
 
-  /// Assembly in parts (a compressed vector planned `parts`): the outer
+  /// Assembly in parts (a sparse result planned `parts`): the outer
   /// loop's iterations run in `parts` parts [lo, hi), in parallel; part p's
   /// state starts as beginPart and ends in endPart; endParts joins them
   /// (before finish).
@@ -116,12 +116,12 @@ protected:
 std::unique_ptr<OutputAssembler> createTwoPhaseRowsOutput(OpBuilder &b,
                                                           const OutputShape &shape);
 
-/// A compressed vector whose counted loop gives each coordinate at most
-/// one entry, assembled in parallel parts: each part appends to buffers of
-/// its own (bounded by its coordinates), the runtime joins them in part
-/// order (PartsOutput.cpp).
-std::unique_ptr<OutputAssembler> createPartsVectorOutput(OpBuilder &b,
-                                                         const OutputShape &shape);
+/// A sparse result assembled in parallel parts, each appending to buffers
+/// of its own, joined in part order by the runtime (PartsOutput.cpp): a
+/// compressed vector whose counted loop gives each coordinate at most one
+/// entry, or rows of one compressed level under a full one (CSR, CSC).
+std::unique_ptr<OutputAssembler> createPartsOutput(OpBuilder &b,
+                                                   const OutputShape &shape);
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).

@@ -368,7 +368,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
   if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getTwoPhase())
     output = createTwoPhaseRowsOutput(b, shape);
   else if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getParts())
-    output = createPartsVectorOutput(b, shape);
+    output = createPartsOutput(b, shape);
   else
     output = OutputAssembler::create(b, shape, plan);
 }

@@ -1,14 +1,19 @@
-//===- PartsOutput.cpp - A compressed vector assembled in parallel parts --===//
+//===- PartsOutput.cpp - Sparse results assembled in parallel parts -------===//
 //
-// A compressed vector result whose counted outer loop the plan shares out
-// (`parts`: masked mxv, a reduction into a sparse vector): coordinate x
-// gives at most one entry, so part [lo, hi) appends at most hi - lo of
-// them — to buffers of its own, sized so, without a capacity check or a
-// branch (each point writes its slot, the count moves only past entries
-// that are not the fill). After the loop the runtime's part buffers
-// (sa_rt_parts_*) join the parts in order into buffers of the exact size:
-// the sequential result, for any number of threads. Counting first (two
-// phases) would compute every entry twice.
+// A sparse result whose outer loop the plan shares out in parts (`parts`):
+// each part appends its entries to buffers of its own; after the loop the
+// runtime's part buffers (sa_rt_parts_*) join the parts in order into
+// buffers of the exact size — the sequential result, for any number of
+// threads. Against two phases (TwoPhaseOutput.cpp), which compute every
+// entry twice, this copies the result once.
+//
+// A compressed vector: coordinate x of the counted loop gives at most one
+// entry, so part [lo, hi) appends at most hi - lo of them — without a
+// capacity check or a branch (each point writes its slot, the count moves
+// only past entries that are not the fill). Rows of one compressed level
+// under a full one (CSR, CSC): a part's buffers grow as its rows append;
+// each row's count goes to positions[x + 1] (rows never reached keep 0),
+// summed into positions once every part is done.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +36,11 @@ MemRefType memrefOf(Type t) {
   return MemRefType::get({ShapedType::kDynamic}, t);
 }
 
-class PartsVectorOutput : public OutputAssembler {
+/// The parts' buffers and their join; a part's state starts with its
+/// count, coordinate and value buffers.
+class PartsOutput : public OutputAssembler {
 public:
-  PartsVectorOutput(OpBuilder &b, const OutputShape &shape)
+  PartsOutput(OpBuilder &b, const OutputShape &shape)
       : OutputAssembler(shape) {
     FormatAttr format = shape.resultType.getFormat();
     posType = b.getIntegerType(format.getPosWidth());
@@ -52,32 +59,6 @@ public:
                                                      parts)});
     counts = memref::AllocOp::create(b, loc, memrefOf(b.getIndexType()),
                                      ValueRange{parts});
-  }
-
-  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
-                               Value hi) override {
-    Location loc = getLoc();
-    Value cap = arith::MaxUIOp::create(b, loc,
-                                       arith::SubIOp::create(b, loc, hi, lo),
-                                       constIndex(b, loc, 1));
-    return {constIndex(b, loc, 0),
-            memref::AllocOp::create(b, loc, memrefOf(crdType), ValueRange{cap}),
-            memref::AllocOp::create(b, loc, memrefOf(valType), ValueRange{cap})};
-  }
-
-  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
-                           ValueRange state) override {
-    Location loc = getLoc();
-    Value count = state[0];
-    memref::StoreOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, coords[0]),
-        state[1], count);
-    memref::StoreOp::create(b, loc, v, state[2], count);
-    Value kept = differsFrom(b, loc, v, shape.resultType.getFillValue());
-    return {arith::AddIOp::create(
-                b, loc, count,
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), kept)),
-            state[1], state[2]};
   }
 
   void endPart(OpBuilder &b, Value p, ValueRange state) override {
@@ -111,31 +92,164 @@ public:
     callRuntime(b, loc, shape.kernel, "sa_rt_parts_take", {},
                 {handle, bufferAddress(b, loc, coordinates),
                  bufferAddress(b, loc, values)});
-    positions = memref::AllocOp::create(b, loc, memrefOf(posType),
-                                        ValueRange{constIndex(b, loc, 2)});
-    memref::StoreOp::create(b, loc,
-                            arith::ConstantIntOp::create(b, loc, posType, 0),
-                            positions, zero);
-    memref::StoreOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, posType, total),
-        positions, one);
+    makePositions(b, total);
   }
 
   Value finish(OpBuilder &b, ValueRange) override {
     return AssembleOp::create(b, getLoc(), shape.resultType,
                               ValueRange{positions, coordinates, values},
-                              ValueRange{shape.extents[0]});
+                              ValueRange(extentsInDimOrder()));
   }
 
-private:
+protected:
+  /// The result's positions once the parts are joined.
+  virtual void makePositions(OpBuilder &b, Value total) = 0;
+  SmallVector<Value> extentsInDimOrder() const {
+    SmallVector<Value> dims(shape.extents.size());
+    FormatAttr format = shape.resultType.getFormat();
+    for (unsigned l = 0; l < dims.size(); ++l)
+      dims[format.getLevelDim(l)] = shape.extents[l];
+    return dims;
+  }
+  /// `cap` elements of coordinates and of values for a part.
+  SmallVector<Value> partBuffers(OpBuilder &b, Value cap) {
+    Location loc = getLoc();
+    return {memref::AllocOp::create(b, loc, memrefOf(crdType), ValueRange{cap}),
+            memref::AllocOp::create(b, loc, memrefOf(valType), ValueRange{cap})};
+  }
+
   Type posType, crdType, valType;
   Value numParts, handle, counts, positions, coordinates, values;
+};
+
+class PartsVectorOutput final : public PartsOutput {
+public:
+  using PartsOutput::PartsOutput;
+
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
+                               Value hi) override {
+    Location loc = getLoc();
+    Value cap = arith::MaxUIOp::create(b, loc,
+                                       arith::SubIOp::create(b, loc, hi, lo),
+                                       constIndex(b, loc, 1));
+    SmallVector<Value> state = {constIndex(b, loc, 0)};
+    llvm::append_range(state, partBuffers(b, cap));
+    return state;
+  }
+
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override {
+    Location loc = getLoc();
+    Value count = state[0];
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, crdType, coords[0]),
+        state[1], count);
+    memref::StoreOp::create(b, loc, v, state[2], count);
+    Value kept = differsFrom(b, loc, v, shape.resultType.getFillValue());
+    return {arith::AddIOp::create(
+                b, loc, count,
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), kept)),
+            state[1], state[2]};
+  }
+
+protected:
+  void makePositions(OpBuilder &b, Value total) override {
+    Location loc = getLoc();
+    positions = memref::AllocOp::create(b, loc, memrefOf(posType),
+                                        ValueRange{constIndex(b, loc, 2)});
+    memref::StoreOp::create(b, loc,
+                            arith::ConstantIntOp::create(b, loc, posType, 0),
+                            positions, constIndex(b, loc, 0));
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, posType, total),
+        positions, constIndex(b, loc, 1));
+  }
+};
+
+class PartsRowsOutput final : public PartsOutput {
+public:
+  PartsRowsOutput(OpBuilder &b, const OutputShape &shape)
+      : PartsOutput(b, shape) {
+    Location loc = getLoc();
+    Value rows = shape.extents[0];
+    positions = allocOutputBuffer(
+        b, loc, shape.kernel, memrefOf(posType),
+        arith::AddIOp::create(b, loc, rows, constIndex(b, loc, 1)));
+    memref::StoreOp::create(b, loc,
+                            arith::ConstantIntOp::create(b, loc, posType, 0),
+                            positions, constIndex(b, loc, 0));
+  }
+
+  /// (count, coordinates, values, the count where the current row began)
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
+                               Value hi) override {
+    Location loc = getLoc();
+    Value one = constIndex(b, loc, 1);
+    // This part's rows hold 0 until their loops end (some never run).
+    Value zeroPos = arith::ConstantIntOp::create(b, loc, posType, 0);
+    scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, lo, one),
+                       arith::AddIOp::create(b, loc, hi, one), one, ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+                         memref::StoreOp::create(fb, l, zeroPos, positions, i);
+                         scf::YieldOp::create(fb, l);
+                       });
+    Value cap = arith::AddIOp::create(b, loc, constIndex(b, loc, 16),
+                                      arith::SubIOp::create(b, loc, hi, lo));
+    Value zero = constIndex(b, loc, 0);
+    SmallVector<Value> state = {zero};
+    llvm::append_range(state, partBuffers(b, cap));
+    state.push_back(zero);
+    return state;
+  }
+
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override {
+    Location loc = getLoc();
+    auto kept = scf::IfOp::create(
+        b, loc, differsFrom(b, loc, v, shape.resultType.getFillValue()),
+        [&](OpBuilder &tb, Location l) {
+          Value count = state[0];
+          Value next = arith::AddIOp::create(tb, l, count, constIndex(tb, l, 1));
+          Value crd = growToFit(tb, l, state[1], next);
+          Value val = growToFit(tb, l, state[2], next);
+          memref::StoreOp::create(
+              tb, l, arith::IndexCastUIOp::create(tb, l, crdType, coords[1]),
+              crd, count);
+          memref::StoreOp::create(tb, l, v, val, count);
+          scf::YieldOp::create(tb, l, ValueRange{next, crd, val, state[3]});
+        },
+        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
+    return SmallVector<Value>(kept.getResults());
+  }
+
+  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
+                             ArrayRef<Value> coords,
+                             ValueRange state) override {
+    if (level != 1)
+      return SmallVector<Value>(state);
+    // Row x's own count; summed into positions after the parts.
+    Location loc = getLoc();
+    Value rowCount = arith::SubIOp::create(b, loc, state[0], state[3]);
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, posType, rowCount),
+        positions,
+        ValueRange{arith::AddIOp::create(b, loc, coords[0],
+                                         constIndex(b, loc, 1))});
+    return {state[0], state[1], state[2], state[0]};
+  }
+
+protected:
+  void makePositions(OpBuilder &b, Value) override {
+    emitCountsToPositions(b, getLoc(), positions, shape.extents[0]);
+  }
 };
 
 } // namespace
 
 std::unique_ptr<OutputAssembler>
-mlir::sparse_array::detail::createPartsVectorOutput(OpBuilder &b,
-                                                    const OutputShape &shape) {
-  return std::make_unique<PartsVectorOutput>(b, shape);
+mlir::sparse_array::detail::createPartsOutput(OpBuilder &b,
+                                              const OutputShape &shape) {
+  if (shape.resultType.getRank() == 1)
+    return std::make_unique<PartsVectorOutput>(b, shape);
+  return std::make_unique<PartsRowsOutput>(b, shape);
 }

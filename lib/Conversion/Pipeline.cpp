@@ -30,7 +30,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // counting pass for sparse rows).
   if (options.enableOpenMP)
     pm.addPass(createSparseArrayPlanParallelPass(
-        SparseArrayPlanParallelPassOptions{options.parallelMinExtent}));
+        SparseArrayPlanParallelPassOptions{options.parallelMinExtent,
+                                           options.parallelAssembly}));
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,
   // seed 001 §7.1, seed 002 §4).

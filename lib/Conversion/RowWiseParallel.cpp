@@ -81,22 +81,8 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
           memref::DeallocOp::create(bb, bl, rows[1]);
           memref::DeallocOp::create(bb, bl, rows[2]);
         });
-    // positions[i + 1] holds row i's count: the running sum makes them
-    // positions (positions[0] is 0).
-    scf::ForOp::create(
-        pb, l, one, arith::AddIOp::create(pb, l, rw.rows, one), one,
-        ValueRange{},
-        [&](OpBuilder &fb, Location fl, Value i, ValueRange) {
-          Value before = memref::LoadOp::create(
-              fb, fl, rw.posOut,
-              ValueRange{arith::SubIOp::create(fb, fl, i, one)});
-          Value own = memref::LoadOp::create(fb, fl, rw.posOut, ValueRange{i});
-          memref::StoreOp::create(fb, fl,
-                                  arith::AddIOp::create(fb, fl, before, own),
-                                  rw.posOut, ValueRange{i});
-          scf::YieldOp::create(fb, fl);
-        });
-    Value total = loadIndex(pb, l, rw.posOut, rw.rows);
+    // positions[i + 1] holds row i's count.
+    Value total = emitCountsToPositions(pb, l, rw.posOut, rw.rows);
     Value crd =
         allocOutputBuffer(pb, l, kernel, memrefOf(rw.crdType), total);
     Value val =

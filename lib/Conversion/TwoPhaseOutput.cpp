@@ -49,22 +49,8 @@ public:
     phase = p;
     if (p != 1)
       return;
-    // Counts at [1, rows] to positions: a running sum (sequential: one
-    // add per row against the loops' work per row).
     Location loc = getLoc();
-    Value one = constIndex(b, loc, 1);
-    Value end = arith::AddIOp::create(b, loc, rows, one);
-    auto scan = scf::ForOp::create(
-        b, loc, one, end, one,
-        ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
-        [&](OpBuilder &fb, Location l, Value i, ValueRange acc) {
-          Value c = memref::LoadOp::create(fb, l, positions, ValueRange{i});
-          Value s = arith::AddIOp::create(fb, l, acc[0], c);
-          memref::StoreOp::create(fb, l, s, positions, i);
-          scf::YieldOp::create(fb, l, s);
-        });
-    total = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                         scan.getResult(0));
+    total = emitCountsToPositions(b, loc, positions, rows);
     auto memrefOf = [](Type t) {
       return MemRefType::get({ShapedType::kDynamic}, t);
     };

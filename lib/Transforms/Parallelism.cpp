@@ -13,7 +13,9 @@
 #include "SparseArray/Transforms/Parallelism.h"
 #include "SparseArray/Transforms/Coiteration.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
@@ -47,6 +49,49 @@ static int64_t balancingInput(KernelOp kernel, uint64_t used) {
       return k;
   }
   return -1;
+}
+
+std::optional<ParallelOptions::Assembly>
+mlir::sparse_array::parseAssembly(StringRef name) {
+  return llvm::StringSwitch<std::optional<ParallelOptions::Assembly>>(name)
+      .Case("auto", ParallelOptions::Assembly::Auto)
+      .Case("two-phase", ParallelOptions::Assembly::TwoPhase)
+      .Case("parts", ParallelOptions::Assembly::Parts)
+      .Default(std::nullopt);
+}
+
+/// Whether computing a result entry costs more than copying it (16 bytes):
+/// a reduction per entry, or a function reaching math (sin, exp, ...),
+/// loops or calls. Two phases compute every entry twice; parts copy each
+/// once.
+static bool entryCostsMoreThanCopy(KernelOp kernel) {
+  bool costly = false;
+  SmallVector<FuncOp> pending;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  kernel.getBody().walk([&](Operation *op) {
+    if (isa<ReduceOverOp>(op))
+      costly = true;
+    if (auto apply = dyn_cast<ApplyOp>(op))
+      if (auto f = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+              kernel, apply.getCalleeAttr()))
+        pending.push_back(f);
+  });
+  while (!costly && !pending.empty()) {
+    FuncOp f = pending.pop_back_val();
+    if (!seen.insert(f).second)
+      continue;
+    f.getBody().walk([&](Operation *op) {
+      StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace()
+                                           : StringRef();
+      if (dialect == "math" || dialect == "scf" || dialect == "func")
+        costly = true;
+      if (auto apply = dyn_cast<ApplyOp>(op))
+        if (auto g = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+                f, apply.getCalleeAttr()))
+          pending.push_back(g);
+    });
+  }
+  return costly;
 }
 
 /// The static extent of `loop` from an input dimension it indexes plainly,
@@ -129,12 +174,15 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     return !spec.isFull() && spec.format->hasPositionsBuffer() && spec.unique;
   };
   if (!resultType.isAllDense()) {
-    if (rank == 1 && uniqueWithPositions(0))
+    if (rank == 1 && uniqueWithPositions(0)) {
       parts = true;
-    else if (rank == 2 && format.getLevels()[0].isFull() &&
-             uniqueWithPositions(1))
-      twoPhase = true;
-    else
+    } else if (rank == 2 && format.getLevels()[0].isFull() &&
+               uniqueWithPositions(1)) {
+      using Assembly = ParallelOptions::Assembly;
+      parts = options.assembly == Assembly::Parts ||
+              (options.assembly == Assembly::Auto && entryCostsMoreThanCopy(kernel));
+      twoPhase = !parts;
+    } else
       return sequential("sparse result other than a compressed vector or "
                         "rows of one compressed level: entries are appended "
                         "in order");

@@ -24,6 +24,17 @@ struct PlanParallelPass
           PlanParallelPass> {
   using Base::Base;
   void runOnOperation() override {
+    ParallelOptions options;
+    options.minExtent = minExtent;
+    std::optional<ParallelOptions::Assembly> how = parseAssembly(assembly);
+    if (!how) {
+      getOperation()->emitError()
+          << "sparse-array-plan-parallel: assembly must be auto, two-phase "
+             "or parts, not '"
+          << assembly << "'";
+      return signalPassFailure();
+    }
+    options.assembly = *how;
     bool ok = true;
     getOperation()->walk([&](KernelOp kernel) {
       if (!kernel.getLattices()) {
@@ -32,8 +43,7 @@ struct PlanParallelPass
         ok = false;
         return;
       }
-      kernel.setParallelAttr(
-          planParallelism(kernel, ParallelOptions{minExtent}));
+      kernel.setParallelAttr(planParallelism(kernel, options));
     });
     if (!ok)
       signalPassFailure();

@@ -220,3 +220,34 @@ func.func @total(%a: !csr) -> !sparse_array.array<f64> {
   %s = sparse_array.reduce @add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
   return %s : !sparse_array.array<f64>
 }
+
+// CSR rows in parts (an entry costs more than its copy): each part zeroes
+// its rows' positions, appends its rows to buffers of its own (grown as
+// needed) and stores each row's count after the row's loop; the parts are
+// joined, the counts summed into positions.
+sparse_array.func @sin_of(%x: f64) -> f64 {
+  %r = math.sin %x : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @csr_parts(
+// CHECK:         %[[POS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             scf.for
+// CHECK:               memref.store %{{.*}}, %[[POS]]
+// CHECK:             %[[ROWS:.*]]:4 = scf.for
+// CHECK:               math.sin
+// CHECK:               scf.if
+// CHECK:                 memref.realloc
+// CHECK:               %[[N:.*]] = arith.subi
+// CHECK:               memref.store %{{.*}}, %[[POS]]
+// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:         call @sa_rt_parts_take(%[[H]],
+// CHECK:         scf.for
+// CHECK:           memref.load %[[POS]]
+// CHECK:           memref.store %{{.*}}, %[[POS]]
+// CHECK:         sparse_array.assemble(%[[POS]],
+func.func @csr_parts(%a: !csr) -> !csr {
+  %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
+  return %c : !csr
+}

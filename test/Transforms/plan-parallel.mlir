@@ -1,5 +1,9 @@
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel | FileCheck %s
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel=min-extent=2 | FileCheck %s --check-prefix=SMALL
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=parts" | FileCheck %s --check-prefix=PARTS
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=two-phase" | FileCheck %s --check-prefix=TWO
+// RUN: not sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=bogus" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: sparse-array-plan-parallel: assembly must be auto, two-phase or parts, not 'bogus'
 // The parallel plan of each kernel: its outermost result loop runs in
 // parallel when the result is dense and the loop carries no cursor; the
 // plan says why not otherwise.
@@ -52,11 +56,30 @@ func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
   return %c : !dm
 }
 
-// A CSR result: rows assembled in two phases (count, scan, fill).
+// A CSR result of a cheap function: rows assembled in two phases (count,
+// scan, fill: the function evaluated twice costs less than copying the
+// result); `assembly` forces either.
 // CHECK-LABEL: func.func @csr_result(
 // CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+// PARTS-LABEL: func.func @csr_result(
+// PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
 func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
+  return %c : !csr
+}
+
+// A CSR result whose entries cost more than their copy (a math function):
+// rows appended per part, the parts joined.
+sparse_array.func @sin_of(%x: f64) -> f64 {
+  %r = math.sin %x : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @csr_costly(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// TWO-LABEL: func.func @csr_costly(
+// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+func.func @csr_costly(%a: !csr) -> !csr {
+  %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
   return %c : !csr
 }
 

@@ -89,6 +89,10 @@ static cl::opt<int64_t> parallelMinExtent(
     "parallel-min-extent", cl::init(0),
     cl::desc("Fewest iterations of a kernel's outermost loop run in "
              "parallel (0: the plan's defaults)"));
+static cl::opt<std::string> parallelAssembly(
+    "parallel-assembly", cl::init("auto"),
+    cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase (count, "
+             "then fill) or parts (append per part, then join)"));
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
@@ -185,6 +189,7 @@ int main(int argc, char **argv) {
   pipelineOptions.linearThreshold = linearThreshold;
   pipelineOptions.boundsChecks = boundsChecks;
   pipelineOptions.parallelMinExtent = parallelMinExtent;
+  pipelineOptions.parallelAssembly = parallelAssembly;
   // libomp reads it when the first parallel region starts (after this).
   if (threads > 0)
     ::setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);

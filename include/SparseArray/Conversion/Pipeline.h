@@ -35,6 +35,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Fewest iterations of a kernel's outermost loop run in "
                      "parallel (0: the plan's defaults)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> parallelAssembly{
+      *this, "parallel-assembly",
+      llvm::cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase or "
+                     "parts"),
+      llvm::cl::init("auto")};
   PassOptions::Option<bool> boundsChecks{
       *this, "bounds-checks",
       llvm::cl::desc("Check every buffer access of the generated code "

@@ -14,6 +14,8 @@
 
 #include "SparseArray/Dialect/SparseArray.h"
 
+#include <optional>
+
 namespace mlir {
 namespace sparse_array {
 
@@ -22,7 +24,15 @@ struct ParallelOptions {
   /// that loop is the only one (each iteration one entry) and when inner
   /// loops follow (each iteration a row of work). 0: the defaults.
   int64_t minExtent = 0;
+  /// Rows of a CSR/CSC result: counted then filled (two phases, the
+  /// function evaluated twice), appended per part and joined (parts, the
+  /// result copied once), or chosen by the kernel's work per entry.
+  enum class Assembly { Auto, TwoPhase, Parts };
+  Assembly assembly = Assembly::Auto;
 };
+
+/// "auto", "two-phase" or "parts"; nullopt for anything else.
+std::optional<ParallelOptions::Assembly> parseAssembly(StringRef name);
 
 /// Defaults of ParallelOptions::minExtent: an OpenMP region costs a few
 /// microseconds, the work of some 10^4 entries.

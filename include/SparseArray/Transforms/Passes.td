@@ -143,9 +143,15 @@ def SparseArrayPlanParallelPass
     points in place) and the loop carries no cursor (every input level
     bound to it is full, located at the loop's coordinate: the loop is
     counted, driven by U) — and it has at least `min-extent` iterations
-    (checked at run time when the size is dynamic); `"none"` with the
-    reason otherwise (sparse results, row-wise products, scalar results,
-    an outer loop coiterating stored levels, too few iterations).
+    (checked at run time when the size is dynamic). Sparse results: rows of
+    one compressed level under a full one (CSR, CSC) in two phases or in
+    parts (`assembly`; `auto` picks parts when an entry costs more than
+    its copy: a reduction or a math function per entry), compressed
+    vectors and row-wise products in parts; scalar reductions with an
+    associative combiner in parts combined in order. `"none"` with the
+    reason otherwise (other sparse results, non-associative scalar
+    reductions, an outer loop coiterating stored levels, too few
+    iterations).
     `sparse-array-lower-iterators` then emits that loop as `scf.parallel`,
     which `convert-scf-to-openmp` turns into an OpenMP work-sharing loop.
 
@@ -160,6 +166,9 @@ def SparseArrayPlanParallelPass
     Option<"minExtent", "min-extent", "int64_t", /*default=*/"0",
            "Fewest outer iterations run in parallel (0: 16384 for a loop "
            "without inner loops, 256 with them)">,
+    Option<"assembly", "assembly", "std::string", /*default=*/"\"auto\"",
+           "How parallel rows of a CSR/CSC result are assembled: auto (by "
+           "the kernel's work per entry), two-phase or parts">,
   ];
 }
 

@@ -392,6 +392,7 @@ def run(args, program, threads):
     flags = ["--disable-openmp"] if threads == 0 else ["--num-threads=%d" % threads]
     if args.min_extent:
         flags.append("--parallel-min-extent=%d" % args.min_extent)
+    flags.append("--parallel-assembly=" + args.assembly)
     proc = subprocess.run([args.sa_run] + flags + [path], capture_output=True,
                           text=True, timeout=600)
     if proc.returncode != 0:
@@ -416,9 +417,9 @@ def tsan_executable(args, program):
     src = os.path.join(work, "program.mlir")
     with open(src, "w") as f:
         f.write(program)
-    pipeline = "--sparse-array-pipeline"
+    pipeline = "--sparse-array-pipeline=parallel-assembly=" + args.assembly
     if args.min_extent:
-        pipeline += "=parallel-min-extent=%d" % args.min_extent
+        pipeline += " parallel-min-extent=%d" % args.min_extent
     low = os.path.join(work, "program.llvm.mlir")
     steps = [[args.sa_opt, src, pipeline, "-o", low]]
     for cmd in steps:
@@ -509,6 +510,9 @@ def main():
                    help="thread counts to compare (0: OpenMP disabled)")
     p.add_argument("--min-extent", type=int, default=0,
                    help="sa-run --parallel-min-extent (0: the plan's defaults)")
+    p.add_argument("--assembly", default="auto",
+                   help="sa-run --parallel-assembly: how parallel CSR/CSC rows "
+                        "are assembled (auto, two-phase, parts)")
     p.add_argument("--tsan", default="",
                    help="the runtime library (libsparse_array_runtime.so): "
                         "compile ahead of time under ThreadSanitizer instead of sa-run")
