@@ -187,6 +187,18 @@ private:
       OpBuilder &b, Value extent, ValueRange init,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
+  /// A hand-written parallel plan whose outermost loop carries values (a
+  /// diagnostic, once); false when it carries none.
+  bool rejectCarriedParallelLoop(unsigned carried);
+  /// The positions the parallel plan balances parts on, or null.
+  Value parallelBalancePositions(OpBuilder &b);
+  /// [0, extent) in up to kBalancedParts parts run in parallel from the
+  /// plan's min_extent on, else as one part run sequentially (decided here
+  /// for a static extent, at run time otherwise): `setUp` sees the number
+  /// of parts before, `runPart(p, lo, hi)` runs each. The number of parts.
+  Value emitPartsOrOne(
+      OpBuilder &b, Value extent, function_ref<void(OpBuilder &, Value)> setUp,
+      function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart);
   /// Loop 0 of a scalar reduction planned parallel (ParallelLoop.cpp): up
   /// to kBalancedParts parts (fixed by the extent, not the thread count)
   /// reduce from `init` each, early exit included; their states are then

@@ -26,33 +26,86 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
+bool KernelLowering::rejectCarriedParallelLoop(unsigned carried) {
+  // The plan vouched that the iterations share nothing; a hand-written
+  // plan may be wrong.
+  if (carried == 0)
+    return false;
+  if (!hadError)
+    kernel.emitError() << "kernel is planned parallel, but its outermost "
+                          "loop carries "
+                       << carried << " values";
+  hadError = true;
+  return true;
+}
+
+Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
+  // Parts of equal work: the balancing input's positions below its
+  // outermost (full) level.
+  if (int64_t k = parallelPlan.getBalance(); k >= 0)
+    return fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
+  return Value();
+}
+
+Value KernelLowering::emitPartsOrOne(
+    OpBuilder &b, Value extent,
+    function_ref<void(OpBuilder &, Value)> setUp,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart) {
+  Value positions = parallelBalancePositions(b);
+  int64_t minExtent = parallelPlan.getMinExtent();
+  Value one = constIndex(b, loc, 1);
+  // The number of parts depends on the extent alone, never on the thread
+  // count (a regrouped reduction is then the same for any thread count).
+  Value many =
+      arith::MinUIOp::create(b, loc, extent, constIndex(b, loc, kBalancedParts));
+  auto parallel = [&](OpBuilder &pb, Location l, Value parts) {
+    emitParallelParts(pb, l, extent, parts, positions, runPart);
+  };
+  auto single = [&](OpBuilder &sb, Location l) {
+    runPart(sb, l, constIndex(sb, l, 0), constIndex(sb, l, 0), extent);
+  };
+  if (std::optional<int64_t> size = getConstantIntValue(extent)) {
+    bool large = *size >= minExtent;
+    Value parts = large ? many : one;
+    setUp(b, parts);
+    if (large)
+      parallel(b, loc, parts);
+    else
+      single(b, loc);
+    return parts;
+  }
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, extent,
+                                      constIndex(b, loc, minExtent));
+  Value parts = arith::SelectOp::create(b, loc, large, many, one);
+  setUp(b, parts);
+  scf::IfOp::create(
+      b, loc, large,
+      [&](OpBuilder &tb, Location l) {
+        parallel(tb, l, parts);
+        scf::YieldOp::create(tb, l);
+      },
+      [&](OpBuilder &eb, Location l) {
+        single(eb, l);
+        scf::YieldOp::create(eb, l);
+      });
+  return parts;
+}
+
 SmallVector<Value> KernelLowering::emitParallelOuterLoop(
     OpBuilder &b, Value extent, ValueRange init,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
-  // The plan vouched that the iterations share nothing; a hand-written
-  // plan may be wrong.
-  if (!init.empty()) {
-    if (!hadError)
-      kernel.emitError() << "kernel is planned parallel, but its outermost "
-                            "loop carries "
-                         << init.size() << " values";
-    hadError = true;
+  if (rejectCarriedParallelLoop(init.size()))
     return SmallVector<Value>(init);
-  }
-  // Parts of equal work: the balancing input's positions below its
-  // outermost (full) level.
-  Value positions;
-  if (int64_t k = parallelPlan.getBalance(); k >= 0)
-    positions = fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
-  int64_t minExtent = parallelPlan.getMinExtent();
   if (!output->assemblesInParts()) {
     // One parallel loop per phase of the output's assembly; an iteration
     // carries only the state its row starts with (two-phase: its count or
     // its write position).
+    Value positions = parallelBalancePositions(b);
     for (unsigned phase = 0; phase < output->numPhases(); ++phase) {
       output->beginPhase(b, phase);
-      emitBalancedParallelFor(b, loc, extent, minExtent, positions,
+      emitBalancedParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
+                              positions,
                               [&](OpBuilder &pb, Location l, Value x) {
                                 SmallVector<Value> row = output->rowState(pb, x);
                                 output->endRow(pb, x, body(pb, l, x, row));
@@ -60,45 +113,18 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
     }
     return {};
   }
-  // In parts: up to kBalancedParts from min_extent iterations on, else one
-  // part run sequentially (no parallel region for a short loop).
-  auto runPart = [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
-    SmallVector<Value> state = output->beginPart(pb, p, lo, hi);
-    auto rows = scf::ForOp::create(
-        pb, l, lo, hi, constIndex(pb, l, 1), state,
-        [&](OpBuilder &fb, Location fl, Value x, ValueRange args) {
-          scf::YieldOp::create(fb, fl, body(fb, fl, x, args));
-        });
-    output->endPart(pb, p, rows.getResults());
-  };
-  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  Value many =
-      arith::MinUIOp::create(b, loc, extent, constIndex(b, loc, kBalancedParts));
-  std::optional<int64_t> staticExtent = getConstantIntValue(extent);
-  if (staticExtent) {
-    bool large = *staticExtent >= minExtent;
-    Value parts = large ? many : one;
-    output->beginParts(b, parts);
-    if (large)
-      emitParallelParts(b, loc, extent, parts, positions, runPart);
-    else
-      runPart(b, loc, zero, zero, extent);
-    output->endParts(b);
-    return {};
-  }
-  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, extent,
-                                      constIndex(b, loc, minExtent));
-  Value parts = arith::SelectOp::create(b, loc, large, many, one);
-  output->beginParts(b, parts);
-  scf::IfOp::create(
-      b, loc, large,
-      [&](OpBuilder &tb, Location l) {
-        emitParallelParts(tb, l, extent, parts, positions, runPart);
-        scf::YieldOp::create(tb, l);
-      },
-      [&](OpBuilder &eb, Location l) {
-        runPart(eb, l, constIndex(eb, l, 0), constIndex(eb, l, 0), extent);
-        scf::YieldOp::create(eb, l);
+  // In parts, each carrying the output's state through its iterations.
+  emitPartsOrOne(
+      b, extent,
+      [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
+      [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
+        SmallVector<Value> state = output->beginPart(pb, p, lo, hi);
+        auto rows = scf::ForOp::create(
+            pb, l, lo, hi, constIndex(pb, l, 1), state,
+            [&](OpBuilder &fb, Location fl, Value x, ValueRange args) {
+              scf::YieldOp::create(fb, fl, body(fb, fl, x, args));
+            });
+        output->endPart(pb, p, rows.getResults());
       });
   output->endParts(b);
   return {};
@@ -108,68 +134,28 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
     OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
-  if (stateOffset != 0) {
-    if (!hadError)
-      kernel.emitError() << "kernel is planned parallel, but its outermost "
-                            "loop carries "
-                         << stateOffset << " cursors";
-    hadError = true;
+  if (rejectCarriedParallelLoop(stateOffset))
     return SmallVector<Value>(init);
-  }
-  Value positions;
-  if (int64_t k = parallelPlan.getBalance(); k >= 0)
-    positions = fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
-  int64_t minExtent = parallelPlan.getMinExtent();
-  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  // The parts depend on the extent alone, so the regrouped fold (and a
-  // float result) is the same for any number of threads.
-  Value many =
-      arith::MinUIOp::create(b, loc, extent, constIndex(b, loc, kBalancedParts));
-  std::optional<int64_t> staticExtent = getConstantIntValue(extent);
-  Value large;
-  Value parts;
-  if (staticExtent) {
-    parts = *staticExtent >= minExtent ? many : one;
-  } else {
-    large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, extent,
-                                  constIndex(b, loc, minExtent));
-    parts = arith::SelectOp::create(b, loc, large, many, one);
-  }
   // Each part's final state, one buffer per state value.
   SmallVector<Value> partials;
-  for (Value v : init)
-    partials.push_back(memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, v.getType()),
-        ValueRange{parts}));
-  auto runPart = [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
-    llvm::SaveAndRestore inPart(sharingOut, true);
-    SmallVector<Value> state = emitCountedLoop(
-        pb, 0, arith::SubIOp::create(pb, l, hi, lo), init, 0,
-        [&](OpBuilder &fb, Location fl, Value x, ValueRange args) {
-          return body(fb, fl, arith::AddIOp::create(fb, fl, x, lo), args);
-        });
-    for (auto [v, buffer] : llvm::zip(state, partials))
-      memref::StoreOp::create(pb, l, v, buffer, ValueRange{p});
-  };
-  auto sequential = [&](OpBuilder &sb, Location l) {
-    runPart(sb, l, constIndex(sb, l, 0), constIndex(sb, l, 0), extent);
-  };
-  if (staticExtent && *staticExtent >= minExtent) {
-    emitParallelParts(b, loc, extent, parts, positions, runPart);
-  } else if (staticExtent) {
-    sequential(b, loc);
-  } else {
-    scf::IfOp::create(
-        b, loc, large,
-        [&](OpBuilder &tb, Location l) {
-          emitParallelParts(tb, l, extent, parts, positions, runPart);
-          scf::YieldOp::create(tb, l);
-        },
-        [&](OpBuilder &eb, Location l) {
-          sequential(eb, l);
-          scf::YieldOp::create(eb, l);
-        });
-  }
+  Value parts = emitPartsOrOne(
+      b, extent,
+      [&](OpBuilder &sb, Value n) {
+        for (Value v : init)
+          partials.push_back(memref::AllocOp::create(
+              sb, loc, MemRefType::get({ShapedType::kDynamic}, v.getType()),
+              ValueRange{n}));
+      },
+      [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
+        llvm::SaveAndRestore inPart(sharingOut, true);
+        SmallVector<Value> state = emitCountedLoop(
+            pb, 0, arith::SubIOp::create(pb, l, hi, lo), init, 0,
+            [&](OpBuilder &fb, Location fl, Value x, ValueRange args) {
+              return body(fb, fl, arith::AddIOp::create(fb, fl, x, lo), args);
+            });
+        for (auto [v, buffer] : llvm::zip(state, partials))
+          memref::StoreOp::create(pb, l, v, buffer, ValueRange{p});
+      });
   // Part 0's state, then each next part's in order.
   auto load = [&](OpBuilder &lb, Location l, Value p) {
     SmallVector<Value> state;
@@ -177,8 +163,9 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
       state.push_back(memref::LoadOp::create(lb, l, buffer, ValueRange{p}));
     return state;
   };
+  Value one = constIndex(b, loc, 1);
   auto combined = scf::ForOp::create(
-      b, loc, one, parts, one, load(b, loc, zero),
+      b, loc, one, parts, one, load(b, loc, constIndex(b, loc, 0)),
       [&](OpBuilder &fb, Location l, Value p, ValueRange acc) {
         scf::YieldOp::create(
             fb, l, combineReductionStates(fb, acc, load(fb, l, p)));

@@ -102,6 +102,17 @@ def wrap_add(a, b):
     return s - 2**64 if s >= 2**63 else s
 
 
+def define(lines, name, tag, text, typ, dyn_typ):
+    """%name_tag = text (of type typ), converted to dyn_typ (sizes known only
+    at run time) unless that is None: (its reference, its type)."""
+    ref = "%%%s_%s" % (name, tag)
+    lines.append("  %s = %s" % (ref, text))
+    if dyn_typ is None:
+        return ref, typ
+    lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (ref, ref, typ, dyn_typ))
+    return ref + "_dyn", dyn_typ
+
+
 def variant(rng, tag, dynamic):
     """(program lines, [(name, type, element type, dense expected)])."""
     rows = rng.choice([300, 520, 700])
@@ -186,13 +197,8 @@ def variant(rng, tag, dynamic):
     for i, j in zip(*np.nonzero(sa)):
         if rng.random() < 0.2:  # cancelling entries
             b2[i, j], sb2[i, j] = -a[i, j], True
-    lines.append("  %%b2_%s = %s" % (tag, ew.sparse_constant(b2, sb2, "f64", csr, 0.0)))
-    b2ref, b2typ = "%%b2_%s" % tag, csr
-    if dynamic:
-        b2typ = typ("a")
-        lines.append("  %%b2_%s_dyn = sparse_array.convert %%b2_%s : %s to %s" % (
-            tag, tag, csr, b2typ))
-        b2ref += "_dyn"
+    b2ref, b2typ = define(lines, "b2", tag, ew.sparse_constant(b2, sb2, "f64", csr, 0.0),
+                          csr, typ("a") if dynamic else None)
     rcsr = ew.array_type(shape2, "f64", "csr", 2, 0.0)
     rcsc = ew.array_type(shape2, "f64", "csc", 2, 0.0)
     lines.append("  %%g_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
@@ -208,13 +214,8 @@ def variant(rng, tag, dynamic):
     p2 = rng.choice([30, 70])
     bi, sbi = sparse_matrix(rng, cols, p2, "i64", density)
     bcsr = ew.array_type([cols, p2], "i64", "csr", 2, 0)
-    lines.append("  %%bi_%s = %s" % (tag, ew.sparse_constant(bi, sbi, "i64", bcsr, 0)))
-    biref, bityp = "%%bi_%s" % tag, bcsr
-    if dynamic:
-        bityp = ew.array_type([q, q], "i64", "csr", 2, 0)
-        lines.append("  %%bi_%s_dyn = sparse_array.convert %%bi_%s : %s to %s" % (
-            tag, tag, bcsr, bityp))
-        biref += "_dyn"
+    biref, bityp = define(lines, "bi", tag, ew.sparse_constant(bi, sbi, "i64", bcsr, 0), bcsr,
+                          ew.array_type([q, q], "i64", "csr", 2, 0) if dynamic else None)
     rci = ew.array_type([q or rows, q or p2], "i64", "csr", 2, 0)
     lines += [
         "  %%c_%s = sparse_array.kernel ins(%s, %s : %s, %s) -> %s {" % (
@@ -237,13 +238,8 @@ def variant(rng, tag, dynamic):
     # each part scatters the mask's rows into marks of its own.
     mask = np.array([[rng.random() < 0.4 for _ in range(p2)] for _ in range(rows)])
     mtyp = ew.array_type([rows, p2], "i1", "csr", 2, False)
-    lines.append("  %%mk_%s = %s" % (tag, ew.sparse_constant(mask, mask, "i1", mtyp, False)))
-    mref = "%%mk_%s" % tag
-    if dynamic:
-        dm_ = ew.array_type([q, q], "i1", "csr", 2, False)
-        lines.append("  %%mk_%s_dyn = sparse_array.convert %%mk_%s : %s to %s" % (
-            tag, tag, mtyp, dm_))
-        mref, mtyp = mref + "_dyn", dm_
+    mref, mtyp = define(lines, "mk", tag, ew.sparse_constant(mask, mask, "i1", mtyp, False),
+                        mtyp, ew.array_type([q, q], "i1", "csr", 2, False) if dynamic else None)
     lines += [
         "  %%cm_%s = sparse_array.kernel ins(%s, %s, %s : %s, %s, %s) -> %s {" % (
             tag, ref("ai"), biref, mref, typ("ai"), bityp, mtyp, rci),
@@ -266,27 +262,15 @@ def variant(rng, tag, dynamic):
     av = np.zeros((rows, cols), dtype=np.int64)
     for i, j in zip(*np.nonzero(sai)):
         av[i, j] = rng.choice([2**62, -2**62, 5, 2**62])
-    lines.append("  %%av_%s = %s" % (tag, ew.sparse_constant(av, sai, "i64", csri, 0)))
-    avref, avtyp = "%%av_%s" % tag, csri
-    if dynamic:
-        avtyp = typ("ai")
-        lines.append("  %%av_%s_dyn = sparse_array.convert %%av_%s : %s to %s" % (
-            tag, tag, csri, avtyp))
-        avref += "_dyn"
+    avref, avtyp = define(lines, "av", tag, ew.sparse_constant(av, sai, "i64", csri, 0), csri,
+                          typ("ai") if dynamic else None)
     mv = np.array([rng.random() < 0.3 for _ in range(rows)])
     xtyp = ew.array_type([cols], "i64", "dense", 1, 0)
     mvtyp = ew.array_type([rows], "i1", "dense", 1, False)
-    lines.append("  %%xi_%s = %s" % (tag, ew.constant(xi, "i64", "dense", xtyp)))
-    lines.append("  %%mv_%s = %s" % (tag, ew.constant(mv, "i1", "dense", mvtyp)))
-    xref, mvref = "%%xi_%s" % tag, "%%mv_%s" % tag
-    if dynamic:
-        for n_, t_, e_ in (("xi", xtyp, "i64"), ("mv", mvtyp, "i1")):
-            dt_ = ew.array_type([q], e_, "dense", 1, 0 if e_ == "i64" else False)
-            lines.append("  %%%s_%s_dyn = sparse_array.convert %%%s_%s : %s to %s" % (
-                n_, tag, n_, tag, t_, dt_))
-        xtyp = ew.array_type([q], "i64", "dense", 1, 0)
-        mvtyp = ew.array_type([q], "i1", "dense", 1, False)
-        xref, mvref = xref + "_dyn", mvref + "_dyn"
+    xref, xtyp = define(lines, "xi", tag, ew.constant(xi, "i64", "dense", xtyp), xtyp,
+                        ew.array_type([q], "i64", "dense", 1, 0) if dynamic else None)
+    mvref, mvtyp = define(lines, "mv", tag, ew.constant(mv, "i1", "dense", mvtyp), mvtyp,
+                          ew.array_type([q], "i1", "dense", 1, False) if dynamic else None)
     ysp = ew.array_type([q or rows], "i64", "sparse", 1, 0)
     lines += [
         "  %%yv_%s = sparse_array.kernel ins(%s, %s, %s : %s, %s, %s) -> %s {" % (
@@ -327,13 +311,8 @@ def variant(rng, tag, dynamic):
     if rng.random() < 0.7:
         ev[rng.randrange(len(ev))] = -2**63
     evtyp = ew.array_type([len(ev)], "i64", "dense", 1, 0)
-    lines.append("  %%ev_%s = %s" % (tag, ew.constant(ev, "i64", "dense", evtyp)))
-    evref = "%%ev_%s" % tag
-    if dynamic:
-        devtyp = ew.array_type([q], "i64", "dense", 1, 0)
-        lines.append("  %%ev_%s_dyn = sparse_array.convert %%ev_%s : %s to %s" % (
-            tag, tag, evtyp, devtyp))
-        evref, evtyp = evref + "_dyn", devtyp
+    evref, evtyp = define(lines, "ev", tag, ew.constant(ev, "i64", "dense", evtyp), evtyp,
+                          ew.array_type([q], "i64", "dense", 1, 0) if dynamic else None)
     lines.append("  %%tn_%s = sparse_array.reduce @min_i64 %s dims [0] : %s -> %s" % (
         tag, evref, evtyp, s0i))
     outs.append(("%%tn_%s" % tag, s0i, "i64", np.array(int(ev.min()), dtype=np.int64), 0))
