@@ -18,6 +18,13 @@ using namespace mlir::sparse_array::detail;
 // The driver: the row-wise plan, or analysis, output set-up, the loop nest
 // from the outermost result loop, and the finished result.
 LogicalResult KernelLowering::run() {
+  ReduceOverOp scatterLoops;
+  kernel.getBody().walk([&](ReduceOverOp r) {
+    if (r.getScatterLoops())
+      scatterLoops = r;
+  });
+  if (scatterLoops)
+    return runScatterReduction(scatterLoops);
   bool scatter = false;
   kernel.getBody().walk(
       [&](ReduceOverOp r) { scatter |= r.getScatter().has_value(); });

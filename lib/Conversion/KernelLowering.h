@@ -27,6 +27,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 
 namespace mlir {
@@ -88,7 +89,17 @@ public:
 
   LogicalResult run();
 
+  /// Makes the result's assembler instead of the one its format calls for
+  /// (a scatter reduction's loops: ScatterReduction.cpp).
+  std::function<std::unique_ptr<OutputAssembler>(OpBuilder &,
+                                                 const OutputShape &)>
+      outputFactory;
+
 private:
+  /// A reduction planned `scatter_loops`: the map of the reduced value
+  /// lowered in the inputs' storage order, each point combined into its
+  /// result entry's accumulator (ScatterReduction.cpp).
+  LogicalResult runScatterReduction(ReduceOverOp reduce);
   /// C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) row by row (Gustavson; the reduction's
   /// `scatter` plan): a dense workspace per row.
   LogicalResult runRowWiseProduct();
@@ -254,6 +265,11 @@ private:
   /// The reduction at one result point: its loop nest (loops rank..N-1)
   /// and the finishing of its accumulator (seed 000 §7.2).
   Value emitReduction(OpBuilder &b, const Context &ctx);
+  /// A counted reduction's result from its accumulator, the points it
+  /// visited and the points there are (`total`): the fills of the points
+  /// not visited combined in (reassociate: by repeated squaring;
+  /// idempotent: once); the accumulator otherwise.
+  Value finishReduction(OpBuilder &b, Value acc, Value count, Value total);
   SmallVector<Value> emitCombine(OpBuilder &b, const Context &ctx, bool omitter,
                                  ValueRange state);
   /// The values of the inputs at a point; `absent` gets the inputs known

@@ -143,10 +143,18 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   }
   if (!counting)
     return acc;
-  Value count = res[countIndex()];
   Value total = constIndex(b, loc, 1);
   for (unsigned d = rank; d < numLoops; ++d)
     total = arith::MulIOp::create(b, loc, total, extents[d]);
+  return finishReduction(b, acc, res[countIndex()], total);
+}
+
+Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
+                                      Value total) {
+  using Strategy = ReductionPlan::Strategy;
+  auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
+    return arith::ConstantOp::create(cb, loc, a);
+  };
   if (reductionPlan.strategy == Strategy::Reassociate) {
     // The points not visited hold the fill: acc ⊕ fill^(total - count),
     // the power by repeated squaring (associativity regroups the fold,

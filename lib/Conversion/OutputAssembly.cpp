@@ -365,7 +365,10 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
                  visitsEveryCoordinate(lattice);
         });
   }
-  if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getTwoPhase())
+  if (outputFactory)
+    output = outputFactory(b, shape);
+  else if (parallelPlan && parallelPlan.isParallel() &&
+           parallelPlan.getTwoPhase())
     output = createTwoPhaseRowsOutput(b, shape);
   else if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getParts())
     output = createPartsOutput(b, shape);

@@ -439,6 +439,21 @@ LogicalResult ReduceOverOp::verify() {
         return emitOpError() << "scatter factor " << k
                              << " is not an input the kernel accesses";
   }
+  if (std::optional<ArrayRef<int32_t>> order = getScatterLoops()) {
+    if (getScatter())
+      return emitOpError() << "scatter_loops and scatter are two plans; a "
+                              "reduction takes one";
+    if (getEarlyExit())
+      return emitOpError() << "scatter_loops accumulates many results at "
+                              "once: no early_exit";
+    SmallVector<int32_t> sorted(*order);
+    llvm::sort(sorted);
+    for (auto [i, v] : llvm::enumerate(sorted))
+      if (v != int32_t(i) || sorted.size() != kernel.getNumIndices())
+        return emitOpError() << "scatter_loops must order all "
+                             << kernel.getNumIndices()
+                             << " index variables of the kernel, each once";
+  }
   return success();
 }
 

@@ -39,9 +39,29 @@ struct BuildLatticesPass
       // conversion (the plan is made first, conversions only otherwise).
       FailureOr<ArrayAttr> lattices =
           buildKernelLattices(kernel, linearThreshold);
-      if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
-          convertMisorderedInputs(kernel))
-        lattices = buildKernelLattices(kernel, linearThreshold);
+      // A reduction whose inputs store a reduced variable above a kept one
+      // scatters into the result in their order instead of converting
+      // them (ScatterLoops.cpp); its lattices are those of that order.
+      ReduceOverOp reduce;
+      kernel.getBody().walk([&](ReduceOverOp r) { reduce = r; });
+      std::optional<SmallVector<unsigned>> scatterLoops;
+      if (succeeded(lattices) && reduce)
+        scatterLoops = matchScatterLoops(kernel, reduce);
+      if (scatterLoops) {
+        SmallVector<int32_t> order(scatterLoops->begin(), scatterLoops->end());
+        reduce.setScatterLoops(order);
+        reduce.setEarlyExit(false);
+        OpBuilder b(kernel);
+        KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
+        lattices = buildKernelLattices(map, linearThreshold);
+        map.erase();
+      } else {
+        if (reduce)
+          reduce.removeScatterLoopsAttr();
+        if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
+            convertMisorderedInputs(kernel))
+          lattices = buildKernelLattices(kernel, linearThreshold);
+      }
       if (failed(lattices)) {
         ok = false;
         continue;

@@ -103,7 +103,8 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
                                    indices, DenseI64ArrayAttr());
     Value total = ReduceOverOp::create(
         rewriter, loc, entry.getType(), entry, reduced, reduce.getFnAttr(),
-        StringAttr(), UnitAttr(), DenseI32ArrayAttr());
+        StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
+        DenseI32ArrayAttr());
     YieldOp::create(rewriter, loc, total);
     rewriter.replaceOp(reduce, kernel.getResult());
     return success();

@@ -122,10 +122,15 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     return ParallelAttr::get(ctx, "none", 0, -1, false, false, why.str());
   };
   ReduceOverOp rowWise;
+  bool scatterLoops = false;
   kernel.getBody().walk([&](ReduceOverOp r) {
     if (r.getScatter())
       rowWise = r;
+    scatterLoops |= r.getScatterLoops().has_value();
   });
+  if (scatterLoops)
+    return sequential("scatter reduction: iterations of its outer loop "
+                      "combine into the same result entries");
   ArrayType resultType = kernel.getResultType();
   // A row-wise product (Gustavson): its rows are independent once each
   // part of them has a workspace of its own; the parts are balanced by

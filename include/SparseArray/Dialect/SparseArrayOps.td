@@ -309,6 +309,14 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     case): kernel inputs p and q are the factors P(i, k) and Q(k, j), and
     each result row accumulates the rows of Q scaled by the row of P in a
     workspace. The planner records the factors; the lowering follows them.
+    `scatter_loops = array<i32: ...>` (a scatter reduction; issue 20) when
+    an input stores a reduced variable above a kept one (column sums of a
+    CSR matrix): the kernel's loops run over the index variables in this
+    order, as the inputs store them, and each visited point's value is
+    combined into the result entry at its kept coordinates — in the same
+    order per entry as the nested fold, so the result is the same, without
+    converting the input. The kernel's lattices are then those of these
+    loops over the reduced value's space.
 
     Example:
 
@@ -316,6 +324,7 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     %m = sparse_array.reduce_over [%j] %aij with @min : f64
     %s = sparse_array.reduce_over [%j] %p with @or {early_exit, strategy = "identity"} : i1
     %c = sparse_array.reduce_over [%k] %pq with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : f64
+    %t = sparse_array.reduce_over [%i] %aij with @add {scatter_loops = array<i32: 1, 0>, strategy = "identity"} : f64
     ```
   }];
   // The value first: type inference (AllTypesMatch) must not depend on how
@@ -324,7 +333,8 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
                        FlatSymbolRefAttr:$combiner,
                        OptionalAttr<StrAttr>:$strategy,
                        UnitAttr:$early_exit,
-                       OptionalAttr<DenseI32ArrayAttr>:$scatter);
+                       OptionalAttr<DenseI32ArrayAttr>:$scatter,
+                       OptionalAttr<DenseI32ArrayAttr>:$scatter_loops);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)

@@ -64,6 +64,26 @@ std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
 std::optional<std::pair<unsigned, unsigned>>
 matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce);
 
+/// A reduction (the kernel's yielded value, its strategy planned) whose
+/// sparse inputs store a reduced variable above a kept one (column sums
+/// of CSR): the order of loops over all index variables that follows every
+/// sparse input's storage (ties in the nested order), to scatter each
+/// point's value into the result entry at its kept coordinates instead of
+/// converting the inputs (ScatterLoops.cpp). nullopt when the nested order
+/// needs no conversion, when the inputs disagree, when a read is
+/// collapsed, split or unordered, or when the result is sparse beyond one
+/// dimension (it is accumulated densely).
+std::optional<SmallVector<unsigned>> matchScatterLoops(KernelOp kernel,
+                                                       ReduceOverOp reduce);
+
+/// The map a scatter reduction's loops compute (built before `kernel`, to
+/// be erased by the caller): the reduced value at every point of the index
+/// variables, as an all-dense array stored in the loop order `order`, with
+/// the reduced value's space (every point for the universe strategy) and
+/// fill. Its lattices are the scatter reduction's.
+KernelOp buildScatterMapKernel(OpBuilder &b, KernelOp kernel,
+                               ReduceOverOp reduce, ArrayRef<int32_t> order);
+
 /// The lattices of every loop of a kernel with a derived algebra, one per
 /// set of inputs that can be present when the loop starts (seed 000
 /// Alg. 2 per loop; operands located at a loop — full levels — or not

@@ -697,6 +697,78 @@ func.func @scatter_factor_out_of_range(%a: !sparse_array.array<4x4xf64>) {
 
 // -----
 
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_loops_not_permutation(%a: !sparse_array.array<4x4xf64>, %b: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<4x4xf64>, !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>, %B: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%j, %i] : !sparse_array.array<4x4xf64>
+    %w = sparse_array.access %B[%j, %i] : !sparse_array.array<4x4xf64>
+    %p = sparse_array.apply @add(%v, %w) : (f64, f64) -> f64
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter_loops must order all 2 index variables of the kernel, each once}}
+    %s = sparse_array.reduce_over [%j] %p with @add {scatter_loops = array<i32: 1, 1>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_loops_short(%a: !sparse_array.array<4x4xf64>, %b: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<4x4xf64>, !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>, %B: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%j, %i] : !sparse_array.array<4x4xf64>
+    %w = sparse_array.access %B[%j, %i] : !sparse_array.array<4x4xf64>
+    %p = sparse_array.apply @add(%v, %w) : (f64, f64) -> f64
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter_loops must order all 2 index variables of the kernel, each once}}
+    %s = sparse_array.reduce_over [%j] %p with @add {scatter_loops = array<i32: 1>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_loops_and_scatter(%a: !sparse_array.array<4x4xf64>, %b: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<4x4xf64>, !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>, %B: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%j, %i] : !sparse_array.array<4x4xf64>
+    %w = sparse_array.access %B[%j, %i] : !sparse_array.array<4x4xf64>
+    %p = sparse_array.apply @add(%v, %w) : (f64, f64) -> f64
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter_loops and scatter are two plans; a reduction takes one}}
+    %s = sparse_array.reduce_over [%j] %p with @add {scatter_loops = array<i32: 1, 0>, scatter = array<i32: 0, 1>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @scatter_loops_early_exit(%a: !sparse_array.array<4x4xf64>, %b: !sparse_array.array<4x4xf64>) {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<4x4xf64>, !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>, %B: !sparse_array.array<4x4xf64>):
+    %v = sparse_array.access %A[%j, %i] : !sparse_array.array<4x4xf64>
+    %w = sparse_array.access %B[%j, %i] : !sparse_array.array<4x4xf64>
+    %p = sparse_array.apply @add(%v, %w) : (f64, f64) -> f64
+    // expected-error@+1 {{'sparse_array.reduce_over' op scatter_loops accumulates many results at once: no early_exit}}
+    %s = sparse_array.reduce_over [%j] %p with @add {scatter_loops = array<i32: 1, 0>, early_exit} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_over_unknown_combiner(%a: !sparse_array.array<4x4xf64>) {
   %r = sparse_array.kernel ins(%a : !sparse_array.array<4x4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>):

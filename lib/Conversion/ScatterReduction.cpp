@@ -1,0 +1,240 @@
+//===- ScatterReduction.cpp - Reductions scattered in storage order -------===//
+//
+// A reduction planned `scatter_loops` (ScatterLoops.cpp; issue 20): its
+// loops follow the inputs' storage order over every index variable, as the
+// map of the reduced value would (buildScatterMapKernel, lowered by the
+// ordinary loop emitter with the plan's lattices), and the output assembler
+// below combines each visited point's value into an accumulator per result
+// entry. The accumulators start and finish as the nested fold's would
+// (KernelReduction.cpp): the start value, the combiner per visited point in
+// the same order, then the fills of the points not visited. The finished
+// entries go to the result through its ordinary assembler (dense in place,
+// a compressed vector appended with its fills dropped).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "CodegenUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
+
+namespace {
+
+/// What the accumulators need of the reduction being scattered.
+struct ScatterTarget {
+  KernelOp kernel; // the reduction's kernel (its result is assembled)
+  ArrayRef<int32_t> order; // index variable of each loop
+  bool counting = false;   // visited points counted per entry
+  bool hasIdentity = false;
+  TypedAttr start;
+  std::function<Value(OpBuilder &, Value, Value)> combine;
+  /// The entry from its accumulator, count and the points per entry.
+  std::function<Value(OpBuilder &, Value, Value, Value)> finishEntry;
+};
+
+class ScatterOutput : public OutputAssembler {
+public:
+  ScatterOutput(OpBuilder &b, const OutputShape &shape, ScatterTarget target,
+                Value *result)
+      : OutputAssembler(shape), target(std::move(target)), result(result) {
+    Location loc = getLoc();
+    ArrayType type = this->target.kernel.getResultType();
+    unsigned rank = type.getRank();
+    // Result level l's coordinate is that of the loop over its variable.
+    for (unsigned l = 0; l < rank; ++l) {
+      unsigned var = type.getFormat().getLevelDim(l);
+      unsigned p = llvm::find(this->target.order, int32_t(var)) -
+                   this->target.order.begin();
+      levelLoop.push_back(p);
+      resultExtents.push_back(shape.extents[p]);
+    }
+    size = constIndex(b, loc, 1);
+    for (Value e : resultExtents)
+      size = b.createOrFold<arith::MulIOp>(loc, size, e);
+    perEntry = constIndex(b, loc, 1);
+    for (auto [p, var] : llvm::enumerate(this->target.order))
+      if (unsigned(var) >= rank)
+        perEntry = b.createOrFold<arith::MulIOp>(loc, perEntry, shape.extents[p]);
+    Type elt = type.getElementType();
+    acc = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, elt), ValueRange{size});
+    fill(b, acc, arith::ConstantOp::create(b, loc, this->target.start));
+    if (this->target.counting) {
+      count = memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
+          ValueRange{size});
+      fill(b, count, constIndex(b, loc, 0));
+    }
+  }
+
+  bool isDense() const override { return false; }
+
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override {
+    Location loc = getLoc();
+    Value q = constIndex(b, loc, 0);
+    for (auto [l, p] : llvm::enumerate(levelLoop))
+      q = linearize(b, loc, q, resultExtents[l], coords[p]);
+    Value a = memref::LoadOp::create(b, loc, acc, q);
+    Value next = target.combine(b, a, v);
+    if (target.counting) {
+      Value n = memref::LoadOp::create(b, loc, count, q);
+      // Without an identity the first point is the accumulator.
+      if (!target.hasIdentity)
+        next = arith::SelectOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n,
+                                  constIndex(b, loc, 0)),
+            v, next);
+      memref::StoreOp::create(
+          b, loc, arith::AddIOp::create(b, loc, n, constIndex(b, loc, 1)),
+          count, q);
+    }
+    memref::StoreOp::create(b, loc, next, acc, q);
+    return SmallVector<Value>(state);
+  }
+
+  Value finish(OpBuilder &b, ValueRange) override {
+    Location loc = getLoc();
+    ArrayType type = target.kernel.getResultType();
+    if (type.isAllDense()) {
+      // The accumulators are the result's values, in its storage order:
+      // finished in place.
+      if (target.counting)
+        scf::ForOp::create(
+            b, loc, constIndex(b, loc, 0), size, constIndex(b, loc, 1),
+            ValueRange{}, [&](OpBuilder &fb, Location l, Value q, ValueRange) {
+              Value v = target.finishEntry(
+                  fb, memref::LoadOp::create(fb, l, acc, q),
+                  memref::LoadOp::create(fb, l, count, q), perEntry);
+              memref::StoreOp::create(fb, l, v, acc, q);
+              scf::YieldOp::create(fb, l);
+            });
+      if (count)
+        memref::DeallocOp::create(b, loc, count);
+      SmallVector<Value> dims(resultExtents.size());
+      for (auto [l, e] : llvm::enumerate(resultExtents))
+        dims[type.getFormat().getLevelDim(l)] = e;
+      *result = AssembleOp::create(b, loc, type, ValueRange{acc}, dims);
+      return *result;
+    }
+    OutputShape outShape{target.kernel, type, resultExtents, false};
+    AppendPlan plan;
+    plan.capacity = size;
+    plan.capacityIsBound = true;
+    plan.outerLoopsVisitEveryCoordinate = true;
+    plan.vectorVisitsEveryCoordinate = type.getRank() == 1;
+    std::unique_ptr<OutputAssembler> out =
+        OutputAssembler::create(b, outShape, plan);
+    // Every entry, in the result's storage order.
+    SmallVector<Value> coords;
+    std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> nest =
+        [&](OpBuilder &nb, unsigned l, ValueRange state) -> SmallVector<Value> {
+      if (l == resultExtents.size()) {
+        Value q = constIndex(nb, loc, 0);
+        for (auto [e, c] : llvm::zip(resultExtents, coords))
+          q = linearize(nb, loc, q, e, c);
+        Value v = memref::LoadOp::create(nb, loc, acc, q);
+        if (target.counting)
+          v = target.finishEntry(nb, v,
+                                 memref::LoadOp::create(nb, loc, count, q),
+                                 perEntry);
+        return out->store(nb, coords, v, state);
+      }
+      auto loop = scf::ForOp::create(
+          nb, loc, constIndex(nb, loc, 0), resultExtents[l],
+          constIndex(nb, loc, 1), state,
+          [&](OpBuilder &fb, Location fl, Value c, ValueRange inner) {
+            coords.push_back(c);
+            SmallVector<Value> r = nest(fb, l + 1, inner);
+            coords.pop_back();
+            scf::YieldOp::create(fb, fl, r);
+          });
+      return out->endLoop(nb, l, coords, loop.getResults());
+    };
+    SmallVector<Value> state = nest(b, 0, out->initialState());
+    *result = out->finish(b, state);
+    memref::DeallocOp::create(b, loc, acc);
+    if (count)
+      memref::DeallocOp::create(b, loc, count);
+    return *result;
+  }
+
+private:
+  void fill(OpBuilder &b, Value buffer, Value value) {
+    Location loc = getLoc();
+    scf::ForOp::create(b, loc, constIndex(b, loc, 0), size,
+                       constIndex(b, loc, 1), ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+                         memref::StoreOp::create(fb, l, value, buffer, i);
+                         scf::YieldOp::create(fb, l);
+                       });
+  }
+
+  ScatterTarget target;
+  Value *result;
+  SmallVector<unsigned> levelLoop;
+  SmallVector<Value> resultExtents;
+  Value size, perEntry, acc, count;
+};
+
+} // namespace
+
+LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
+  ArrayRef<int32_t> order = *reduce.getScatterLoops();
+  if (kernel.getYield().getValue() != reduce.getResult() ||
+      !reduce.getStrategy())
+    return kernel.emitError(
+        "a reduction planned scatter_loops must be the kernel's result");
+  reduction = reduce;
+  reductionPlan = derivation.planReduction(kernel, reduce);
+  combiner =
+      symbols.lookupNearestSymbolFrom<FuncOp>(kernel, reduce.getCombinerAttr());
+  using Strategy = ReductionPlan::Strategy;
+  Type t = reduce.getType();
+  TypedAttr zero = isa<FloatType>(t) ? TypedAttr(FloatAttr::get(t, 0.0))
+                                     : TypedAttr(IntegerAttr::get(t, 0));
+  ScatterTarget target;
+  target.kernel = kernel;
+  target.order = order;
+  target.hasIdentity = reductionPlan.identity != nullptr;
+  // Counts finish the fills in, or find each entry's first point when
+  // there is no identity to start from.
+  target.counting = reductionPlan.strategy == Strategy::Idempotent ||
+                    reductionPlan.strategy == Strategy::Reassociate ||
+                    (reductionPlan.strategy == Strategy::Universe &&
+                     !target.hasIdentity);
+  target.start = reductionPlan.identity    ? reductionPlan.identity
+                 : reductionPlan.valueFill ? reductionPlan.valueFill
+                                           : zero;
+  target.combine = [this](OpBuilder &b, Value a, Value v) {
+    return emitCombinerCall(b, a, v);
+  };
+  target.finishEntry = [this](OpBuilder &b, Value a, Value n, Value total) {
+    return finishReduction(b, a, n, total);
+  };
+
+  OpBuilder b(kernel);
+  KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
+  map.setLatticesAttr(*kernel.getLattices());
+  Value result;
+  KernelLowering loops(map, symbols, workspaceMode);
+  loops.outputFactory = [&](OpBuilder &ob, const OutputShape &shape) {
+    return std::make_unique<ScatterOutput>(ob, shape, target, &result);
+  };
+  if (failed(loops.run()) || hadError || !result)
+    return failure();
+  kernel.getResult().replaceAllUsesWith(result);
+  kernel.erase();
+  return success();
+}

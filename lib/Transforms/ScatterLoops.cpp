@@ -1,0 +1,169 @@
+//===- ScatterLoops.cpp - Reductions whose inputs store reduced vars above --===//
+//
+// A reduction along a non-leading storage level (column sums of CSR: the
+// reduced row index is stored above the kept column index) cannot nest its
+// loops inside the result's without converting the input. Instead its loops
+// follow the inputs' storage order and every visited point's value is
+// combined into the result entry at its kept coordinates (a scatter
+// reduction, seed 000 §7.2; issue 20). Per result entry the points come in
+// the order the nested fold visits them (reduced coordinates ascending), so
+// the result is the nested fold's, bit for bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
+#include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/Transforms/Coiteration.h"
+
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+/// The index variables input k's stored levels bind, outermost first, or
+/// nullopt when a level is read other than by a plain index variable or a
+/// constant (collapsed and split reads keep the conversion path).
+static std::optional<SmallVector<unsigned>> storedVars(KernelOp kernel,
+                                                       unsigned k) {
+  AccessOp access = kernel.getAccessOf(k);
+  auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+  FormatAttr format = type.getFormat();
+  SmallVector<unsigned> vars;
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    Value index = access.getIndices()[format.getLevelDim(l)];
+    if (auto arg = dyn_cast<BlockArgument>(index)) {
+      if (!type.isAllDense() && !format.getLevels()[l].ordered)
+        return std::nullopt;
+      vars.push_back(arg.getArgNumber());
+      continue;
+    }
+    if (!getConstantIndex(index))
+      return std::nullopt;
+  }
+  return vars;
+}
+
+std::optional<SmallVector<unsigned>>
+mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
+  unsigned rank = kernel.getResultType().getRank();
+  unsigned numVars = kernel.getNumIndices();
+  if (numVars <= rank || reduce.getScatter() || !reduce.getStrategy() ||
+      kernel.getYield().getValue() != reduce.getResult())
+    return std::nullopt;
+  // A sparse result is accumulated densely, then compressed: only for
+  // vectors, whose dense size is the result's extent.
+  ArrayType result = kernel.getResultType();
+  if (!result.isAllDense() && rank != 1)
+    return std::nullopt;
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+  // Ordering constraints: consecutive stored levels of each sparse input.
+  SmallVector<SmallVector<unsigned>> after(numVars);
+  SmallVector<unsigned> before(numVars, 0);
+  bool misordered = false;
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    if (!kernel.getAccessOf(k))
+      continue;
+    std::optional<SmallVector<unsigned>> vars = storedVars(kernel, k);
+    if (!vars)
+      return std::nullopt;
+    if (cast<ArrayType>(kernel.getInputs()[k].getType()).isAllDense())
+      continue;
+    for (unsigned l = 1; l < vars->size(); ++l) {
+      unsigned a = (*vars)[l - 1], c = (*vars)[l];
+      if (a == c)
+        return std::nullopt; // a diagonal: the lowering says why
+      misordered |= loopOf[a] > loopOf[c];
+      after[a].push_back(c);
+      ++before[c];
+    }
+  }
+  if (!misordered)
+    return std::nullopt;
+  // Topological order, ties broken by the nested order.
+  SmallVector<unsigned> order;
+  SmallVector<bool> placed(numVars, false);
+  while (order.size() < numVars) {
+    int next = -1;
+    for (unsigned v = 0; v < numVars; ++v)
+      if (!placed[v] && before[v] == 0 &&
+          (next < 0 || loopOf[v] < loopOf[next]))
+        next = v;
+    if (next < 0)
+      return std::nullopt; // inputs disagree: convert
+    placed[next] = true;
+    order.push_back(next);
+    for (unsigned c : after[next])
+      --before[c];
+  }
+  return order;
+}
+
+KernelOp mlir::sparse_array::buildScatterMapKernel(OpBuilder &b,
+                                                   KernelOp kernel,
+                                                   ReduceOverOp reduce,
+                                                   ArrayRef<int32_t> order) {
+  MLIRContext *ctx = kernel.getContext();
+  unsigned rank = kernel.getResultType().getRank();
+  unsigned numVars = kernel.getNumIndices();
+  // Extents per variable: the result's, else a static size an input reads
+  // the variable over (dynamic otherwise: the lowering takes it from the
+  // inputs).
+  SmallVector<int64_t> shape(numVars, ShapedType::kDynamic);
+  for (unsigned v = 0; v < rank; ++v)
+    shape[v] = kernel.getResultType().getShape()[v];
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    for (auto [dim, index] : llvm::enumerate(access.getIndices())) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg || !ShapedType::isDynamic(shape[arg.getArgNumber()]))
+        continue;
+      if (access.isSliced(dim)) {
+        auto [lo, hi, step] = access.getSlice(dim);
+        shape[arg.getArgNumber()] = sliceLength(lo, hi, step);
+      } else if (!type.isDynamicDim(dim) && type.getShape()[dim] != 1) {
+        shape[arg.getArgNumber()] = type.getShape()[dim];
+      }
+    }
+  }
+  SymbolTableCollection symbols;
+  Evaluator evaluator;
+  AlgebraDerivation derivation(symbols, evaluator);
+  ReductionPlan plan = derivation.planReduction(kernel, reduce);
+  Type elt = reduce.getType();
+  TypedAttr fill = plan.valueFill;
+  if (!fill)
+    fill = FormatAttr::getDefault(ctx, 1, elt).getFill();
+  SmallVector<LevelSpec> levels(numVars, LevelSpec{LevelFormatRegistry::dense()});
+  SmallVector<unsigned> dims(order.begin(), order.end());
+  bool identity = llvm::equal(dims, llvm::seq<unsigned>(0, numVars));
+  auto format = FormatAttr::get(ctx, levels,
+                                identity ? ArrayRef<unsigned>() : dims,
+                                FormatAttr::kDefaultWidth,
+                                FormatAttr::kDefaultWidth, fill);
+  auto type = ArrayType::get(shape, elt, format);
+  auto map = KernelOp::create(b, kernel.getLoc(), type, kernel.getInputs(),
+                              numVars);
+  IRMapping mapping;
+  Block &from = kernel.getBody().front(), &to = map.getBody().front();
+  for (auto [a, c] : llvm::zip(from.getArguments(), to.getArguments()))
+    mapping.map(a, c);
+  OpBuilder inner = OpBuilder::atBlockBegin(&to);
+  for (Operation &op : from.without_terminator())
+    if (&op != reduce.getOperation())
+      inner.clone(op, mapping);
+  YieldOp::create(inner, kernel.getLoc(),
+                  mapping.lookupOrDefault(reduce.getValue()));
+  // Every point of the reduced value's space is visited (identity,
+  // idempotent, reassociate count what they skip); the universe plan
+  // visits every point.
+  IterationAlgebra space = plan.strategy == ReductionPlan::Strategy::Universe
+                               ? IterationAlgebra::universe()
+                               : plan.algebra;
+  map.setAlgebraAttr(AlgebraAttr::get(ctx, space));
+  map.setFillAttr(ScalarAttr::get(ctx, fill));
+  return map;
+}

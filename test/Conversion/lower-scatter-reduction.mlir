@@ -1,0 +1,96 @@
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices | FileCheck %s --check-prefix=PLAN
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-iterators | FileCheck %s
+// Scatter reductions (issue 20): a reduction whose input stores the
+// reduced dimension above the kept one (column sums of CSR) is planned
+// `scatter_loops` in the input's order, and lowered to one pass over the
+// stored entries combining each into an accumulator per result entry: no
+// conversion of the input (the nested order would need CSC).
+
+sparse_array.func @fadd(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @iadd(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!icsr = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed], fill = 1 : i64>>
+!d = !sparse_array.array<?xf64>
+!id = !sparse_array.array<?xi64>
+!sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+
+// The identity strategy into a dense vector: the accumulators are the
+// result's values (no copy, no counts).
+// PLAN-LABEL: func.func @colsum(
+// PLAN-NOT: sparse_array.convert
+// PLAN: sparse_array.kernel {{.*}} lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [], points [{U} produce], merged>, #sparse_array.lattice<loop 1, present [0], coiterate [0], points [{0} produce]>]
+// PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @fadd {scatter_loops = array<i32: 1, 0>, strategy = "identity"}
+// CHECK-LABEL: func.func @colsum(
+// CHECK-NOT: sparse_array.convert
+// CHECK: %[[ACC:.*]] = memref.alloc(%[[N:.*]]) : memref<?xf64>
+// The accumulators start at the identity, then rows, then their entries.
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK: %[[V:[0-9]+]] = memref.load %{{[0-9]+}}[%{{.*}}] : memref<?xf64>
+// CHECK: %[[A:.*]] = memref.load %[[ACC]][%[[Q:.*]]]
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[V]] : f64
+// CHECK: memref.store %[[S]], %[[ACC]][%[[Q]]]
+// CHECK-NOT: memref.alloc
+// CHECK: sparse_array.assemble(%[[ACC]]), (%[[N]])
+func.func @colsum(%a: !csr) -> !d {
+  %r = sparse_array.reduce @fadd %a dims [0] : !csr -> !d
+  return %r : !d
+}
+
+// Fill 1 is not the identity: the points visited are counted per entry
+// and the implicit ones added after the pass (reassociate).
+// PLAN-LABEL: func.func @colsum_fill_one(
+// PLAN: scatter_loops = array<i32: 1, 0>, strategy = "reassociate"
+// CHECK-LABEL: func.func @colsum_fill_one(
+// CHECK: %[[ACC:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: %[[CNT:.*]] = memref.alloc(%{{.*}}) : memref<?xindex>
+// CHECK: memref.load %[[ACC]]
+// CHECK: arith.addi
+// CHECK: memref.load %[[CNT]]
+// CHECK: memref.store %{{.*}}, %[[CNT]]
+// CHECK: memref.store %{{.*}}, %[[ACC]]
+// The finishing pass: fill^(rows - count) by repeated squaring.
+// CHECK: scf.for
+// CHECK: memref.load %[[CNT]]
+// CHECK: scf.while
+// CHECK: memref.dealloc %[[CNT]]
+// CHECK: sparse_array.assemble(%[[ACC]])
+func.func @colsum_fill_one(%a: !icsr) -> !id {
+  %r = sparse_array.reduce @iadd %a dims [0] : !icsr -> !id
+  return %r : !id
+}
+
+// A compressed vector result: accumulated densely, then appended in order
+// with entries equal to the fill dropped.
+// PLAN-LABEL: func.func @colsum_sparse(
+// PLAN: scatter_loops = array<i32: 1, 0>
+// CHECK-LABEL: func.func @colsum_sparse(
+// CHECK: %[[ACC:.*]] = memref.alloc
+// CHECK: memref.store %{{.*}}, %[[ACC]]
+// CHECK: scf.for
+// CHECK: memref.load %[[ACC]]
+// CHECK: arith.cmpi ne
+// CHECK: memref.dealloc %[[ACC]]
+// CHECK: sparse_array.assemble
+func.func @colsum_sparse(%a: !csr) -> !sv {
+  %r = sparse_array.reduce @fadd %a dims [0] : !csr -> !sv
+  return %r : !sv
+}
+
+// Rows stay nested: a row sum of CSR needs no scatter.
+// PLAN-LABEL: func.func @rowsum(
+// PLAN-NOT: scatter_loops
+// PLAN: return
+func.func @rowsum(%a: !csr) -> !d {
+  %r = sparse_array.reduce @fadd %a dims [1] : !csr -> !d
+  return %r : !d
+}
