@@ -15,7 +15,11 @@ sum):
   rowsum   y = Σ_j A(i, j)        reduce @fadd dims [1]
   colsum   y = Σ_i A(i, j)        reduce @fadd dims [0] (a scatter reduction)
   rowmax   y = max_j A(i, j)      reduce @max_f64 dims [1]
-  matmul   C = A @ B              CSR x CSR -> CSR, row-wise (Gustavson)
+  matmul   C = A @ B              CSR x CSR -> CSR with compressed(nonordered)
+                                  columns, row-wise (Gustavson); scipy's rows
+                                  are unsorted too
+  matmul-sorted                   the same into CSR with ordered columns,
+                                  against scipy's A @ B then sort_indices()
 
 @fadd / @fmul declare the finite-math properties scipy assumes (associative
 add with identity 0.0, 0 annihilates mul); the standard library's exact
@@ -49,7 +53,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
 
-KERNELS = ["add", "mul", "max", "xor", "spmv", "rowsum", "colsum", "rowmax", "matmul"]
+KERNELS = ["add", "mul", "max", "xor", "spmv", "rowsum", "colsum", "rowmax", "matmul",
+           "matmul-sorted"]
 
 FUNCS = """
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
@@ -93,12 +98,14 @@ llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.ar
 
 W32 = ", pos_width = 32, crd_width = 32"
 CSR = "#sparse_array.format<[dense, compressed]%s>" % W32
+CSRU = "#sparse_array.format<[dense, compressed(nonordered)]%s>" % W32
 
 
 def sa_program(n, repeat, kernels):
     A = "!sparse_array.array<%dx%dxf64, %s>" % (n, n, CSR)
     Ab = "!sparse_array.array<%dx%dxi1, %s>" % (n, n, CSR)
     Y = "!sparse_array.array<%dxf64>" % n
+    U = "!sparse_array.array<%dx%dxf64, %s>" % (n, n, CSRU)
     funcs = []
 
     def fn(name, params, result, body):
@@ -122,21 +129,22 @@ def sa_program(n, repeat, kernels):
     fn("rowsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [1] : %s -> %s" % (A, Y))
     fn("colsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [0] : %s -> %s" % (A, Y))
     fn("rowmax", [("a", A)], Y, "  %%r = sparse_array.reduce @max_f64 %%a dims [1] : %s -> %s" % (A, Y))
-    fn("matmul", [("a", A), ("b", A)], A, "\n".join([
-        "  %%r = sparse_array.kernel ins(%%a, %%b : %s, %s) -> %s {" % (A, A, A),
-        "  ^bb0(%%i: index, %%j: index, %%k: index, %%P: %s, %%Q: %s):" % (A, A),
-        "    %%p = sparse_array.access %%P[%%i, %%k] : %s" % A,
-        "    %%q = sparse_array.access %%Q[%%k, %%j] : %s" % A,
-        "    %pq = sparse_array.apply @fmul(%p, %q) : (f64, f64) -> f64",
-        "    %s = sparse_array.reduce_over [%k] %pq with @fadd : f64",
-        "    sparse_array.yield %s : f64",
-        "  }"]))
+    for name, C in (("matmul", U), ("matmul-sorted", A)):
+        fn(name.replace("-", "_"), [("a", A), ("b", A)], C, "\n".join([
+            "  %%r = sparse_array.kernel ins(%%a, %%b : %s, %s) -> %s {" % (A, A, C),
+            "  ^bb0(%%i: index, %%j: index, %%k: index, %%P: %s, %%Q: %s):" % (A, A),
+            "    %%p = sparse_array.access %%P[%%i, %%k] : %s" % A,
+            "    %%q = sparse_array.access %%Q[%%k, %%j] : %s" % A,
+            "    %pq = sparse_array.apply @fmul(%p, %q) : (f64, f64) -> f64",
+            "    %s = sparse_array.reduce_over [%k] %pq with @fadd : f64",
+            "    sparse_array.yield %s : f64",
+            "  }"]))
     args = {"add": ["%a", "%b"], "mul": ["%a", "%b"], "max": ["%a", "%b"], "xor": ["%ab", "%bb"],
             "spmv": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"], "rowmax": ["%a"],
-            "matmul": ["%a", "%b"]}
+            "matmul": ["%a", "%b"], "matmul-sorted": ["%a", "%b"]}
     types = {"%a": A, "%b": A, "%ab": Ab, "%bb": Ab, "%x": Y}
     results = {"add": A, "mul": A, "max": A, "xor": Ab, "spmv": Y, "rowsum": Y, "colsum": Y,
-               "rowmax": Y, "matmul": A}
+               "rowmax": Y, "matmul": U, "matmul-sorted": A}
     main = ["func.func @main() {",
             "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
             "  %%nrep = arith.constant %d : index" % repeat,
@@ -151,7 +159,7 @@ def sa_program(n, repeat, kernels):
         rt = results[name]
         elt = "i1" if name == "xor" else "f64"
         call = "func.call @%s(%s) : (%s) -> %s" % (
-            name, ", ".join(args[name]), ", ".join(types[a] for a in args[name]), rt)
+            name.replace("-", "_"), ", ".join(args[name]), ", ".join(types[a] for a in args[name]), rt)
         # Boolean values sum as their count of true.
         add = ("      %w = arith.uitofp %e : i1 to f64\n      %a2 = arith.addf %acc, %w : f64"
                if elt == "i1" else "      %a2 = arith.addf %acc, %e : f64")
@@ -206,6 +214,12 @@ def summary(r, dense):
 DENSE = {"spmv", "rowsum", "colsum", "rowmax"}
 
 
+def sorted_product(a, b):
+    c = a @ b
+    c.sort_indices()
+    return c
+
+
 def reference_runs(a, b, kernels, repeat, with_pydata):
     x = np.asarray(a.sum(axis=1)).ravel()
     ab, bb = a.astype(bool), b.astype(bool)
@@ -216,6 +230,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "rowsum": lambda: np.asarray(a.sum(axis=1)).ravel(),
             "colsum": lambda: np.asarray(a.sum(axis=0)).ravel(),
             "rowmax": lambda: a.max(axis=1).toarray().ravel(), "matmul": lambda: a @ b,
+            "matmul-sorted": lambda: sorted_product(a, b),
         }}
     if with_pydata:
         import sparse
@@ -227,6 +242,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "xor": lambda: gab ^ gbb, "spmv": lambda: ga @ x,
             "rowsum": lambda: ga.sum(axis=1), "colsum": lambda: ga.sum(axis=0),
             "rowmax": lambda: ga.max(axis=1), "matmul": lambda: ga @ gb,
+            "matmul-sorted": lambda: ga @ gb,
         }
     out = {}
     for system, table in ops.items():
@@ -302,13 +318,14 @@ def main():
 
     # (name, A, B, kernels)
     inputs = []
-    big = [k for k in kernels if k != "matmul"]
+    products = [k for k in kernels if k.startswith("matmul")]
+    big = [k for k in kernels if k not in products]
     if big:
         inputs.append(("gen-%d" % args.rows, generated(args.rows, args.per_row, 1),
                        generated(args.rows, args.per_row, 2), big))
-    if "matmul" in kernels:
+    if products:
         inputs.append(("gen-%d" % args.matmul_rows, generated(args.matmul_rows, args.per_row, 3),
-                       generated(args.matmul_rows, args.per_row, 4), ["matmul"]))
+                       generated(args.matmul_rows, args.per_row, 4), products))
     for m in args.matrix or DEFAULT_MATRICES:
         path = m if os.path.isabs(m) else os.path.join(SHARED, m)
         if not os.path.exists(path):
@@ -333,7 +350,7 @@ def main():
         for k in kerns:
             sc, py = ref["scipy"][k], ref.get("pydata", {}).get(k)
             # scipy's matmul keeps products that cancel to 0: sums only.
-            ok = agree(sa[k], sc) or (k == "matmul" and math.isclose(sa[k][2], sc[2], rel_tol=1e-9))
+            ok = agree(sa[k], sc) or (k.startswith("matmul") and math.isclose(sa[k][2], sc[2], rel_tol=1e-9))
             table.append((k, name, a.nnz, sa[k][0], sc[0], py[0] if py else float("nan"), ok,
                           (sa[k], sc, py)))
         print("measured %s" % name, file=sys.stderr)
@@ -365,7 +382,7 @@ def main():
             ax.bar([KERNELS.index(r[0]) + 0.8 * i / len(names) for r in rows],
                    [r[4] / r[3] for r in rows], width=0.8 / len(names), label=name)
         ax.axhline(1.0, color="k", lw=0.8)
-        ax.set_xticks(range(len(KERNELS)), KERNELS)
+        ax.set_xticks(range(len(KERNELS)), KERNELS, rotation=30)
         ax.set_yscale("log")
         ax.set_ylabel("scipy time / sparse_array time")
         ax.legend()

@@ -50,6 +50,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // so by name before the LLVM conversions would fail obscurely.
   pm.addPass(createSparseArrayRejectUnloweredPass());
 
+  // Exact float min/max without LLVM's branch on the sign.
+  pm.addPass(createSparseArrayExpandFloatMinMaxPass());
+
   // --- clean-up --------------------------------------------------------------
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

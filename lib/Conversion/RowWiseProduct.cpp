@@ -561,12 +561,17 @@ SmallVector<Value> KernelLowering::emitRowGather(OpBuilder &rb,
   Location l = loc;
   Value zero = constIndex(rb, l, 0), one = constIndex(rb, l, 1);
   Type i64 = rb.getI64Type();
-  // In column order; entries equal to the fill are dropped.
-  Value touchedPtr = arith::IndexCastOp::create(
-      rb, l, i64,
-      memref::ExtractAlignedPointerAsIndexOp::create(rb, l, rw.touched));
-  callRuntime(rb, l, kernel, "sa_rt_sort_i64", {},
-              {touchedPtr, arith::IndexCastOp::create(rb, l, i64, count)});
+  // In column order unless the result's columns are declared nonordered
+  // (then in the order first touched, as scipy leaves them); entries
+  // equal to the fill are dropped.
+  const LevelSpec &columns = resultType.getFormat().getLevels().back();
+  if (columns.ordered) {
+    Value touchedPtr = arith::IndexCastOp::create(
+        rb, l, i64,
+        memref::ExtractAlignedPointerAsIndexOp::create(rb, l, rw.touched));
+    callRuntime(rb, l, kernel, "sa_rt_sort_i64", {},
+                {touchedPtr, arith::IndexCastOp::create(rb, l, i64, count)});
+  }
   Value needed = arith::AddIOp::create(rb, l, acc[0], count);
   Value crd = growToFit(rb, l, acc[1], needed);
   Value val = growToFit(rb, l, acc[2], needed);
