@@ -73,6 +73,19 @@ func.func @mxv_tropical(%m: !vb, %a: !gi, %d: !vd) -> !yd attributes {passthroug
   return %y : !yd
 }
 
+// y = A min.+ d, unmasked (issue 20's (min, +) SpMV).
+func.func @spmv_tropical(%a: !gi, %d: !vd) -> !yd attributes {passthrough = ["noinline"]} {
+  %y = sparse_array.kernel ins(%a, %d : !gi, !vd) -> !yd {
+  ^bb0(%i: index, %j: index, %A: !gi, %D: !vd):
+    %aij = sparse_array.access %A[%i, %j] : !gi
+    %dj = sparse_array.access %D[%j] : !vd
+    %p = sparse_array.apply @path(%aij, %dj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @min : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !yd
+}
+
 func.func @mxm_tropical(%a: !gi, %f: !gi, %v: !b) -> !cd attributes {passthrough = ["noinline"]} {
   %c = sparse_array.kernel ins(%a, %f, %v : !gi, !gi, !b) -> !cd {
   ^bb0(%i: index, %j: index, %k: index, %A: !gi, %F: !gi, %V: !b):
@@ -135,6 +148,7 @@ func.func private @sa_rt_print_newline()
 llvm.mlir.global internal constant @sp(" \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @nb("sa-mxv-bool \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @nt("sa-mxv-tropical \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @st("sa-spmv-tropical \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @mb("sa-mxm-bool \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @mt("sa-mxm-tropical \00") {addr_space = 0 : i32}
 
@@ -231,6 +245,7 @@ KERNELS = [
     # key (printed-name global), function, arguments, their types, result type, element
     ("nb", "mxv_bool", "%m, %a, %x", "!vb, !b, !vb", "!yb", "i1"),
     ("nt", "mxv_tropical", "%m, %gi, %d", "!vb, !gi, !vd", "!yd", "f64"),
+    ("st", "spmv_tropical", "%gi, %d", "!gi, !vd", "!yd", "f64"),
     ("mb", "mxm_bool", "%a, %fb, %vis", "!b, !b, !b", "!cb", "i1"),
     ("mt", "mxm_tropical", "%gi, %fi, %vis", "!gi, !gi, !b", "!cd", "f64"),
 ]
@@ -320,7 +335,7 @@ def main():
             if not args.keep:
                 shutil.rmtree(work, ignore_errors=True)
         n, e = theirs["graph"]
-        for k in ("mxv-bool", "mxv-tropical", "mxm-bool", "mxm-tropical"):
+        for k in ("mxv-bool", "mxv-tropical", "spmv-tropical", "mxm-bool", "mxm-tropical"):
             gt, gn, gs = theirs["gb-" + k]
             times, notes = [], ""
             for width in (64, 32):
@@ -333,7 +348,7 @@ def main():
             print("%-13s %8d %9d %13s %10.1f %10.1f %10.1f %7.2f %7.2f%s" % (
                 name, n, e, k, gt * 1e6, times[0] * 1e6, times[1] * 1e6,
                 gt / times[0], gt / times[1], notes))
-    print("targets (issue 6): gb/sa >= 1.3 for mxv, >= 1.0 for mxm (C<¬V> = A ⊕.⊗ F, F: 64 frontiers, V: what each source saw). sa64: the graph with 64-bit "
+    print("targets (issue 6): gb/sa >= 1.3 for mxv, >= 1.0 for mxm and (issue 20) spmv-tropical (C<¬V> = A ⊕.⊗ F, F: 64 frontiers, V: what each source saw). sa64: the graph with 64-bit "
           "coordinates (as GraphBLAS 7.4 stores it); sa32: 32-bit coordinates.")
     return 1 if failed else 0
 

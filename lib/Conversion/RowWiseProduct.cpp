@@ -291,11 +291,22 @@ LogicalResult KernelLowering::runRowWiseProduct() {
     useHash = arith::ConstantIntOp::create(b, loc, 1, 1);
   else if (workspaceMode == "dense")
     useHash = arith::ConstantIntOp::create(b, loc, 0, 1);
-  else
-    useHash = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult,
-        arith::MulIOp::create(b, loc, rw.bound, constIndex(b, loc, 8)),
-        rw.cols);
+  else {
+    // Measured (bench/peers/workspace_sweep.py, random columns, issue 20):
+    // the dense workspace wins while it is small enough to stay cached
+    // (under 2^16 columns: 1.1-2.4x) and whenever rows average 16
+    // products or more (1.3-2x up to 2^18 columns, even at 2^20); the
+    // hash table only when rows average a few products over many columns
+    // (4 products: 1.4-1.8x from 2^16 columns on). The maximum row, the
+    // old criterion, is a power-law graph's hub, not its typical row.
+    Value fewProducts = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, maxProducts.getResult(1),
+        arith::MulIOp::create(b, loc, rw.rows, constIndex(b, loc, 8)));
+    Value manyColumns =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, rw.cols,
+                              constIndex(b, loc, 1 << 16));
+    useHash = arith::AndIOp::create(b, loc, fewProducts, manyColumns);
+  }
   rw.workspace = WorkspacePlan{
       useHash, arith::SelectOp::create(b, loc, useHash, tableSize, rw.cols),
       tableSize,
