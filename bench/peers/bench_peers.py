@@ -39,16 +39,16 @@ there. 32-bit positions and coordinates, as scipy stores them.
 import argparse
 import math
 import os
-import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import scipy.io
 import scipy.sparse as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from common import agree, best_of, run  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
@@ -191,16 +191,6 @@ def sa_program(n, repeat, kernels):
     main += ["  return", "}"]
     return FUNCS + "\n".join(funcs) + "\n" + "\n".join(main) + "\n"
 
-
-def best_of(repeat, f):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = f()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def summary(r, dense):
     """(entries, value sum): a dense result counts all its entries, as
     sparse_array's dense values buffer does."""
@@ -252,14 +242,6 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             out[system][name] = (t,) + summary(r, name in DENSE)
     return out
 
-
-def run(cmd):
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), proc.stderr[-4000:]))
-    return proc.stdout
-
-
 def sa_runs(sa_run, work, name, a_path, b_path, n, kernels, repeat):
     prog = os.path.join(work, name + ".mlir")
     with open(prog, "w") as f:
@@ -270,12 +252,6 @@ def sa_runs(sa_run, work, name, a_path, b_path, n, kernels, repeat):
         t, nnz, s = line.split()
         res[kern] = (float(t), int(nnz), float(s))
     return res
-
-
-def agree(x, y):
-    """Entry counts equal, value sums within rounding (summation order)."""
-    return x[1] == y[1] and math.isclose(x[2], y[2], rel_tol=1e-9, abs_tol=1e-6)
-
 
 def write_mtx(path, a):
     c = a.tocoo()

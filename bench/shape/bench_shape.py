@@ -56,13 +56,14 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import scipy.io
 import scipy.sparse as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from common import agree, best_of, run  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
@@ -383,16 +384,6 @@ def upstream_runs(work, name, a_path, b_path, n, m, repeat):
         res[fam] = (bits(t), nnz, bits(total))
     return res
 
-
-def best_of(repeat, f):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = f()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def summary(r):
     """(entries, value sum) of a result: a sparse matrix or a dense vector."""
     if isinstance(r, np.ndarray):
@@ -470,14 +461,6 @@ def reference_runs(a, b, repeat, with_pydata=True):
         out["pydata"][fam] = (t,) + summary(r)
     return out
 
-
-def run(cmd, **kw):
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if proc.returncode != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(cmd), proc.stderr[-4000:]))
-    return proc.stdout
-
-
 def sa_runs(sa_run, work, name, a_path, b_path, n, m, repeat):
     prog = os.path.join(work, name + ".mlir")
     with open(prog, "w") as f:
@@ -488,12 +471,6 @@ def sa_runs(sa_run, work, name, a_path, b_path, n, m, repeat):
         t, nnz, s = line.split()
         res[fam] = (float(t), int(nnz), float(s))
     return res
-
-
-def agree(x, y):
-    """Entry counts equal, value sums within rounding (summation order)."""
-    return x[1] == y[1] and math.isclose(x[2], y[2], rel_tol=1e-9, abs_tol=1e-6)
-
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
