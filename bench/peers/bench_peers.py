@@ -14,6 +14,9 @@ sum):
   spmv     y = A x                Σ_j A(i, j) x(j), declared @fadd / @fmul
   rowsum   y = Σ_j A(i, j)        reduce @fadd dims [1]
   colsum   y = Σ_i A(i, j)        reduce @fadd dims [0] (a scatter reduction)
+  rowsum-exact, colsum-exact      the same with the standard library's exact
+                                  @add_f64 (identity -0.0; strategy
+                                  signed_zero_sum: the dense fold's bits)
   rowmax   y = max_j A(i, j)      reduce @max_f64 dims [1]
   matmul   C = A @ B              CSR x CSR -> CSR with compressed(nonordered)
                                   columns, row-wise (Gustavson); scipy's rows
@@ -53,8 +56,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
 
-KERNELS = ["add", "mul", "max", "xor", "spmv", "rowsum", "colsum", "rowmax", "matmul",
-           "matmul-sorted"]
+KERNELS = ["add", "mul", "max", "xor", "spmv", "rowsum", "rowsum-exact", "colsum",
+           "colsum-exact", "rowmax", "matmul", "matmul-sorted"]
 
 FUNCS = """
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
@@ -128,6 +131,8 @@ def sa_program(n, repeat, kernels):
         "  }"]))
     fn("rowsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [1] : %s -> %s" % (A, Y))
     fn("colsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [0] : %s -> %s" % (A, Y))
+    fn("rowsum_exact", [("a", A)], Y, "  %%r = sparse_array.reduce @add_f64 %%a dims [1] : %s -> %s" % (A, Y))
+    fn("colsum_exact", [("a", A)], Y, "  %%r = sparse_array.reduce @add_f64 %%a dims [0] : %s -> %s" % (A, Y))
     fn("rowmax", [("a", A)], Y, "  %%r = sparse_array.reduce @max_f64 %%a dims [1] : %s -> %s" % (A, Y))
     for name, C in (("matmul", U), ("matmul-sorted", A)):
         fn(name.replace("-", "_"), [("a", A), ("b", A)], C, "\n".join([
@@ -140,10 +145,12 @@ def sa_program(n, repeat, kernels):
             "    sparse_array.yield %s : f64",
             "  }"]))
     args = {"add": ["%a", "%b"], "mul": ["%a", "%b"], "max": ["%a", "%b"], "xor": ["%ab", "%bb"],
-            "spmv": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"], "rowmax": ["%a"],
+            "spmv": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"],
+            "rowsum-exact": ["%a"], "colsum-exact": ["%a"], "rowmax": ["%a"],
             "matmul": ["%a", "%b"], "matmul-sorted": ["%a", "%b"]}
     types = {"%a": A, "%b": A, "%ab": Ab, "%bb": Ab, "%x": Y}
     results = {"add": A, "mul": A, "max": A, "xor": Ab, "spmv": Y, "rowsum": Y, "colsum": Y,
+               "rowsum-exact": Y, "colsum-exact": Y,
                "rowmax": Y, "matmul": U, "matmul-sorted": A}
     main = ["func.func @main() {",
             "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
@@ -201,7 +208,7 @@ def summary(r, dense):
     return int(r.nnz), float(data.astype(np.float64).sum())
 
 
-DENSE = {"spmv", "rowsum", "colsum", "rowmax"}
+DENSE = {"spmv", "rowsum", "colsum", "rowmax", "rowsum-exact", "colsum-exact"}
 
 
 def sorted_product(a, b):
@@ -222,6 +229,8 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "rowmax": lambda: a.max(axis=1).toarray().ravel(), "matmul": lambda: a @ b,
             "matmul-sorted": lambda: sorted_product(a, b),
         }}
+    ops["scipy"]["rowsum-exact"] = ops["scipy"]["rowsum"]
+    ops["scipy"]["colsum-exact"] = ops["scipy"]["colsum"]
     if with_pydata:
         import sparse
         ga, gb = sparse.GCXS.from_scipy_sparse(a), sparse.GCXS.from_scipy_sparse(b)
@@ -234,6 +243,8 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "rowmax": lambda: ga.max(axis=1), "matmul": lambda: ga @ gb,
             "matmul-sorted": lambda: ga @ gb,
         }
+        ops["pydata"]["rowsum-exact"] = ops["pydata"]["rowsum"]
+        ops["pydata"]["colsum-exact"] = ops["pydata"]["colsum"]
     out = {}
     for system, table in ops.items():
         out[system] = {}

@@ -355,6 +355,8 @@ StringRef ReductionPlan::getStrategyName() const {
     return "idempotent";
   case Strategy::Reassociate:
     return "reassociate";
+  case Strategy::SignedZeroSum:
+    return "signed_zero_sum";
   case Strategy::Universe:
     return "universe";
   }
@@ -387,6 +389,31 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
   } else if (combiner.getCommutative() && combiner.getAssociative()) {
     plan.strategy = ReductionPlan::Strategy::Reassociate;
     plan.algebra = value.algebra;
+  } else if (isSignedZeroSum(combiner, plan.identity, value.fill)) {
+    plan.strategy = ReductionPlan::Strategy::SignedZeroSum;
+    plan.algebra = value.algebra;
   }
   return plan;
+}
+
+bool mlir::sparse_array::isSignedZeroSum(FuncOp combiner, TypedAttr identity,
+                                         TypedAttr fill) {
+  auto isZero = [](TypedAttr a, bool negative) {
+    auto f = dyn_cast_or_null<FloatAttr>(a);
+    return f && f.getValue().isZero() && f.getValue().isNegative() == negative;
+  };
+  if (!isZero(identity, true) || !isZero(fill, false) ||
+      !isa<Float32Type, Float64Type>(fill.getType()))
+    return false;
+  // Exactly x + y (either order), no fast-math flags, nothing else.
+  Block &body = combiner.getBody().front();
+  if (body.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(body.without_terminator()))
+    return false;
+  auto add = dyn_cast<arith::AddFOp>(body.front());
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  return add && yield && yield.getValue() == add.getResult() &&
+         add.getFastmath() == arith::FastMathFlags::none &&
+         llvm::is_contained(add->getOperands(), body.getArgument(0)) &&
+         llvm::is_contained(add->getOperands(), body.getArgument(1));
 }

@@ -239,6 +239,21 @@ Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
         });
     return fix.getResult(0);
   }
+  if (reductionPlan.strategy == Strategy::SignedZeroSum) {
+    // The points not visited add +0.0: only a -0.0 sum changes (+0.0).
+    Type t = acc.getType();
+    Type bits = b.getIntegerType(t.getIntOrFloatBitWidth());
+    Value negZero = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::BitcastOp::create(b, loc, bits, acc),
+        arith::BitcastOp::create(
+            b, loc, bits, constant(b, b.getFloatAttr(t, -0.0))));
+    Value missing =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, count, total);
+    return arith::SelectOp::create(
+        b, loc, arith::AndIOp::create(b, loc, negZero, missing),
+        constant(b, b.getFloatAttr(t, 0.0)), acc);
+  }
   if (reductionPlan.strategy == Strategy::Idempotent) {
     // Some point was not visited: it holds the fill; once is enough.
     Value missing =

@@ -212,6 +212,7 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
   // there is no identity to start from.
   target.counting = reductionPlan.strategy == Strategy::Idempotent ||
                     reductionPlan.strategy == Strategy::Reassociate ||
+                    reductionPlan.strategy == Strategy::SignedZeroSum ||
                     (reductionPlan.strategy == Strategy::Universe &&
                      !target.hasIdentity);
   target.start = reductionPlan.identity    ? reductionPlan.identity

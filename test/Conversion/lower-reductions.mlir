@@ -89,17 +89,24 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
   %r = arith.addf %x, %y : f64
   sparse_array.yield %r : f64
 }
-// Not firing: 0.0 is not an identity of exact f64 addition (-0.0 + 0.0 is
-// 0.0) and add is neither idempotent nor associative: every column is
-// visited, in order (an scf.for), so -0.0 sums stay exact.
+// 0.0 is not an identity of exact f64 addition (-0.0 + 0.0 is 0.0) and
+// add is neither idempotent nor associative, but adding +0.0 changes only
+// a -0.0 sum (issue 20, strategy signed_zero_sum): the stored entries are
+// summed from -0.0 and counted, and a -0.0 sum of a row with an implicit
+// entry becomes +0.0 - the dense fold's bits, at sparse cost (no loop over
+// every column).
 // PLAN-LABEL: func.func @row_sums(
-// PLAN: with @add {strategy = "universe"} : f64
+// PLAN: with @add {strategy = "signed_zero_sum"} : f64
 // CHECK-LABEL: func.func @row_sums(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
-// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(
+// CHECK: %[[R:.*]]:3 = scf.while
 // CHECK: arith.addf
-// CHECK-NOT: scf.while
-// CHECK: memref.store
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]]#1 : f64 to i64
+// CHECK: %[[NEG:.*]] = arith.cmpi eq, %[[BITS]], %c-9223372036854775808_i64 : i64
+// CHECK: %[[MISS:.*]] = arith.cmpi ult, %[[R]]#2, %{{.*}} : index
+// CHECK: %[[FIX:.*]] = arith.andi %[[NEG]], %[[MISS]] : i1
+// CHECK: %[[V:.*]] = arith.select %[[FIX]], %{{.*}}, %[[R]]#1 : f64
+// CHECK: memref.store %[[V]]
 func.func @row_sums(%a: !m) -> !v {
   %r = sparse_array.reduce @add %a dims [1] : !m -> !v
   return %r : !v

@@ -48,6 +48,15 @@ struct ReductionPlan {
     /// not visited, by repeated squaring (regrouping the dense program's
     /// fold is what associativity allows).
     Reassociate,
+    /// The combiner is exactly IEEE addition (arith.addf of its two
+    /// arguments) with identity -0.0, and the value's fill is +0.0 (the
+    /// standard library's exact add_f64 over fill 0): visit the value's
+    /// algebra from -0.0, counting points. Adding a +0.0 changes only a
+    /// -0.0 sum (+0.0), and a sum is -0.0 only while every term was, so
+    /// the points not visited matter only there: a -0.0 result becomes
+    /// +0.0 when some point was not visited. Bitwise the dense fold
+    /// (issue 20; NaN and ±inf included).
+    SignedZeroSum,
     /// Every point.
     Universe,
   };
@@ -64,6 +73,11 @@ struct ReductionPlan {
 
   llvm::StringRef getStrategyName() const;
 };
+
+/// Whether `combiner` is exactly IEEE addition of its arguments with
+/// identity -0.0 and the reduced value's fill +0.0 (f32, f64): the
+/// SignedZeroSum strategy.
+bool isSignedZeroSum(FuncOp combiner, TypedAttr identity, TypedAttr fill);
 
 class AlgebraDerivation {
 public:

@@ -1,0 +1,56 @@
+// RUN: sa-run %s | FileCheck %s
+// RUN: sa-run --bounds-checks %s | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices | FileCheck %s --check-prefix=PLAN
+// Sums with the standard library's exact f64 add (identity -0.0) over fill
+// +0.0 at sparse cost (issue 20, strategy signed_zero_sum): the stored
+// entries are summed from -0.0 and a -0.0 sum of a row with an implicit
+// entry becomes +0.0, which is the dense fold exactly. numpy on the dense
+// arrays (a left fold from the first entry):
+//   A = [[-0.0, 0], [-0.0, -0.0], [0, 0], [nan, 0], [inf, -inf], [1, -1], [0, 2.5]]
+//   row sums: [0.0, -0.0, 0.0, nan, nan, 0.0, 2.5] (-0.0 + 0.0 is +0.0;
+//   the full row of -0.0 keeps its sign; 1 + -1 is +0.0)
+//   column sums (a scatter reduction): [nan, -inf]
+// The fill 0 is not printed; -0.0 is stored (bitwise not the fill).
+
+// PLAN-COUNT-3: strategy = "signed_zero_sum"
+
+sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+!csr = !sparse_array.array<7x2xf64, #sparse_array.format<[dense, compressed]>>
+!d7 = !sparse_array.array<7xf64>
+!d2 = !sparse_array.array<2xf64>
+!v7 = !sparse_array.array<7xf64, #sparse_array.format<[compressed]>>
+func.func @main() {
+  %a = sparse_array.constant sparse<[[0, 0], [1, 0], [1, 1], [3, 0], [4, 0], [4, 1], [5, 0], [5, 1], [6, 1]],
+      [-0.0, -0.0, -0.0, 0x7FF8000000000000, 0x7FF0000000000000, 0xFFF0000000000000, 1.0, -1.0, 2.5]> : tensor<7x2xf64> : !csr
+  %r = sparse_array.reduce @add_f64 %a dims [1] : !csr -> !d7
+  sparse_array.print %r : !d7
+  %s = sparse_array.reduce @add_f64 %a dims [1] : !csr -> !v7
+  sparse_array.print %s : !v7
+  %c = sparse_array.reduce @add_f64 %a dims [0] : !csr -> !d2
+  sparse_array.print %c : !d2
+  return
+}
+
+// CHECK: # fill: 0
+// CHECK-NEXT: 1 4
+// CHECK-NEXT: 7
+// CHECK-NEXT: 2 -0
+// CHECK-NEXT: 4 nan
+// CHECK-NEXT: 5 nan
+// CHECK-NEXT: 7 2.5
+// CHECK: # fill: 0
+// CHECK-NEXT: 1 4
+// CHECK-NEXT: 7
+// CHECK-NEXT: 2 -0
+// CHECK-NEXT: 4 nan
+// CHECK-NEXT: 5 nan
+// CHECK-NEXT: 7 2.5
+// CHECK: # fill: 0
+// CHECK-NEXT: 1 2
+// CHECK-NEXT: 2
+// CHECK-NEXT: 1 nan
+// CHECK-NEXT: 2 -inf
