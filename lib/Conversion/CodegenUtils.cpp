@@ -113,6 +113,16 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }
 
+Value mlir::sparse_array::isNegativeZero(OpBuilder &b, Location loc,
+                                         Value value) {
+  Type t = value.getType();
+  Type bits = b.getIntegerType(t.getIntOrFloatBitWidth());
+  Value negZero = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, -0.0));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               arith::BitcastOp::create(b, loc, bits, value),
+                               arith::BitcastOp::create(b, loc, bits, negZero));
+}
+
 Value mlir::sparse_array::emitCountsToPositions(OpBuilder &b, Location loc,
                                                 Value positions, Value rows) {
   // Sequential: one add per row against the loops' work per row.

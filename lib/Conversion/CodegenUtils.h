@@ -48,6 +48,9 @@ void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// Whether the float `value` is -0.0 (its bits, not ==).
+Value isNegativeZero(OpBuilder &b, Location loc, Value value);
+
 /// Counts at positions[1, rows] made positions by a running sum
 /// (positions[0] is 0); the total, as an index.
 Value emitCountsToPositions(OpBuilder &b, Location loc, Value positions,

@@ -11,6 +11,11 @@ sparse_array.func @fadd(%x: f64, %y: f64) -> f64
   %r = arith.addf %x, %y : f64
   sparse_array.yield %r : f64
 }
+sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
 sparse_array.func @iadd(%x: i64, %y: i64) -> i64
     attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
   %r = arith.addi %x, %y : i64
@@ -67,6 +72,33 @@ func.func @colsum(%a: !csr) -> !d {
 func.func @colsum_fill_one(%a: !icsr) -> !id {
   %r = sparse_array.reduce @iadd %a dims [0] : !icsr -> !id
   return %r : !id
+}
+
+// Exact f64 sums (signed_zero_sum): a -0.0 sum becomes +0.0 when its
+// column has a point not visited. A sum is -0.0 at the end only when every
+// point added was -0.0, so only -0.0 values are counted: the counts are
+// written behind a branch that real data rarely takes, not per entry.
+// PLAN-LABEL: func.func @colsum_exact(
+// PLAN: scatter_loops = array<i32: 1, 0>, strategy = "signed_zero_sum"
+// CHECK-LABEL: func.func @colsum_exact(
+// CHECK: %[[ACC:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK: %[[CNT:.*]] = memref.alloc(%{{.*}}) : memref<?xindex>
+// CHECK: scf.while
+// CHECK: %[[V:[0-9]+]] = memref.load %{{[0-9]+}}[%{{.*}}] : memref<?xf64>
+// CHECK: memref.load %[[ACC]]
+// CHECK: arith.addf
+// CHECK: %[[VB:.*]] = arith.bitcast %[[V]] : f64 to i64
+// CHECK: %[[NZ:.*]] = arith.cmpi eq, %[[VB]], %{{.*}} : i64
+// CHECK-NEXT: scf.if %[[NZ]] {
+// CHECK-NEXT: memref.load %[[CNT]]
+// CHECK: arith.addi
+// CHECK-NEXT: memref.store %{{.*}}, %[[CNT]]
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.store %{{.*}}, %[[ACC]]
+// CHECK: memref.dealloc %[[CNT]]
+func.func @colsum_exact(%a: !csr) -> !d {
+  %r = sparse_array.reduce @add_f64 %a dims [0] : !csr -> !d
+  return %r : !d
 }
 
 // A compressed vector result: accumulated densely, then appended in order

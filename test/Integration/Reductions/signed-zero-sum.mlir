@@ -11,8 +11,12 @@
 //   the full row of -0.0 keeps its sign; 1 + -1 is +0.0)
 //   column sums (a scatter reduction): [nan, -inf]
 // The fill 0 is not printed; -0.0 is stored (bitwise not the fill).
+//   Z = [[-0.0, -0.0, -0.0, 0], [-0.0, 0, 0.0 (stored), 0], [-0.0, -0.0, -0.0, 0]]
+//   column sums (scatter; only -0.0 values are counted there):
+//   [-0.0, 0.0, 0.0, 0.0] (a full column of -0.0 keeps its sign; a missing
+//   or a stored +0.0 makes it +0.0; the empty column is +0.0)
 
-// PLAN-COUNT-3: strategy = "signed_zero_sum"
+// PLAN-COUNT-4: strategy = "signed_zero_sum"
 
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
@@ -32,6 +36,10 @@ func.func @main() {
   sparse_array.print %s : !v7
   %c = sparse_array.reduce @add_f64 %a dims [0] : !csr -> !d2
   sparse_array.print %c : !d2
+  %z = sparse_array.constant sparse<[[0, 0], [0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1], [2, 2]],
+      [-0.0, -0.0, -0.0, -0.0, 0.0, -0.0, -0.0, -0.0]> : tensor<3x4xf64> : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+  %zc = sparse_array.reduce @add_f64 %z dims [0] : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<4xf64>
+  sparse_array.print %zc : !sparse_array.array<4xf64>
   return
 }
 
@@ -54,3 +62,7 @@ func.func @main() {
 // CHECK-NEXT: 2
 // CHECK-NEXT: 1 nan
 // CHECK-NEXT: 2 -inf
+// CHECK: # fill: 0
+// CHECK-NEXT: 1 1
+// CHECK-NEXT: 4
+// CHECK-NEXT: 1 -0
