@@ -12,6 +12,10 @@ sum):
   max      C = max(A, B)          map @max_f64 (exact: NaN and -0.0 < +0.0)
   xor      C = A xor B            Boolean patterns, map @xor_i1
   spmv     y = A x                Σ_j A(i, j) x(j), declared @fadd / @fmul
+  spmv-exact                      the same with the standard library's exact
+                                  @add_f64 / @mul_f64 (strategy
+                                  signed_zero_dot: the dense fold's bits,
+                                  x's inf/NaN/-0.0 included)
   rowsum   y = Σ_j A(i, j)        reduce @fadd dims [1]
   colsum   y = Σ_i A(i, j)        reduce @fadd dims [0] (a scatter reduction)
   rowsum-exact, colsum-exact      the same with the standard library's exact
@@ -26,7 +30,8 @@ sum):
 
 @fadd / @fmul declare the finite-math properties scipy assumes (associative
 add with identity 0.0, 0 annihilates mul); the standard library's exact
-f64 add and mul plan sums as the universe (issue 20 part 3, not done).
+f64 add and mul give the dense program's result bit for bit at sparse cost
+(rowsum-exact, colsum-exact, spmv-exact).
 GraphBLAS runs in bench/graphblas (its C API; (min, +) SpMV there).
 
 Inputs: two generated n x n CSR matrices with --per-row random columns per
@@ -56,13 +61,18 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
 
-KERNELS = ["add", "mul", "max", "xor", "spmv", "rowsum", "rowsum-exact", "colsum",
+KERNELS = ["add", "mul", "max", "xor", "spmv", "spmv-exact", "rowsum", "rowsum-exact", "colsum",
            "colsum-exact", "rowmax", "matmul", "matmul-sorted"]
 
 FUNCS = """
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
   %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul_f64(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<1.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
   sparse_array.yield %r : f64
 }
 sparse_array.func @fadd(%x: f64, %y: f64) -> f64
@@ -120,15 +130,16 @@ def sa_program(n, repeat, kernels):
     fn("mul", [("a", A), ("b", A)], A, "  %%r = sparse_array.map @fmul(%%a, %%b) : (%s, %s) -> %s" % (A, A, A))
     fn("max", [("a", A), ("b", A)], A, "  %%r = sparse_array.map @max_f64(%%a, %%b) : (%s, %s) -> %s" % (A, A, A))
     fn("xor", [("a", Ab), ("b", Ab)], Ab, "  %%r = sparse_array.map @xor_i1(%%a, %%b) : (%s, %s) -> %s" % (Ab, Ab, Ab))
-    fn("spmv", [("a", A), ("x", Y)], Y, "\n".join([
-        "  %%r = sparse_array.kernel ins(%%a, %%x : %s, %s) -> %s {" % (A, Y, Y),
-        "  ^bb0(%%i: index, %%j: index, %%A: %s, %%X: %s):" % (A, Y),
-        "    %%aij = sparse_array.access %%A[%%i, %%j] : %s" % A,
-        "    %%xj = sparse_array.access %%X[%%j] : %s" % Y,
-        "    %p = sparse_array.apply @fmul(%aij, %xj) : (f64, f64) -> f64",
-        "    %s = sparse_array.reduce_over [%j] %p with @fadd : f64",
-        "    sparse_array.yield %s : f64",
-        "  }"]))
+    for name, mul, add in (("spmv", "fmul", "fadd"), ("spmv_exact", "mul_f64", "add_f64")):
+        fn(name, [("a", A), ("x", Y)], Y, "\n".join([
+            "  %%r = sparse_array.kernel ins(%%a, %%x : %s, %s) -> %s {" % (A, Y, Y),
+            "  ^bb0(%%i: index, %%j: index, %%A: %s, %%X: %s):" % (A, Y),
+            "    %%aij = sparse_array.access %%A[%%i, %%j] : %s" % A,
+            "    %%xj = sparse_array.access %%X[%%j] : %s" % Y,
+            "    %%p = sparse_array.apply @%s(%%aij, %%xj) : (f64, f64) -> f64" % mul,
+            "    %%s = sparse_array.reduce_over [%%j] %%p with @%s : f64" % add,
+            "    sparse_array.yield %s : f64",
+            "  }"]))
     fn("rowsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [1] : %s -> %s" % (A, Y))
     fn("colsum", [("a", A)], Y, "  %%r = sparse_array.reduce @fadd %%a dims [0] : %s -> %s" % (A, Y))
     fn("rowsum_exact", [("a", A)], Y, "  %%r = sparse_array.reduce @add_f64 %%a dims [1] : %s -> %s" % (A, Y))
@@ -145,11 +156,11 @@ def sa_program(n, repeat, kernels):
             "    sparse_array.yield %s : f64",
             "  }"]))
     args = {"add": ["%a", "%b"], "mul": ["%a", "%b"], "max": ["%a", "%b"], "xor": ["%ab", "%bb"],
-            "spmv": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"],
+            "spmv": ["%a", "%x"], "spmv-exact": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"],
             "rowsum-exact": ["%a"], "colsum-exact": ["%a"], "rowmax": ["%a"],
             "matmul": ["%a", "%b"], "matmul-sorted": ["%a", "%b"]}
     types = {"%a": A, "%b": A, "%ab": Ab, "%bb": Ab, "%x": Y}
-    results = {"add": A, "mul": A, "max": A, "xor": Ab, "spmv": Y, "rowsum": Y, "colsum": Y,
+    results = {"add": A, "mul": A, "max": A, "xor": Ab, "spmv": Y, "spmv-exact": Y, "rowsum": Y, "colsum": Y,
                "rowsum-exact": Y, "colsum-exact": Y,
                "rowmax": Y, "matmul": U, "matmul-sorted": A}
     main = ["func.func @main() {",
@@ -208,7 +219,7 @@ def summary(r, dense):
     return int(r.nnz), float(data.astype(np.float64).sum())
 
 
-DENSE = {"spmv", "rowsum", "colsum", "rowmax", "rowsum-exact", "colsum-exact"}
+DENSE = {"spmv", "spmv-exact", "rowsum", "colsum", "rowmax", "rowsum-exact", "colsum-exact"}
 
 
 def sorted_product(a, b):
@@ -229,6 +240,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "rowmax": lambda: a.max(axis=1).toarray().ravel(), "matmul": lambda: a @ b,
             "matmul-sorted": lambda: sorted_product(a, b),
         }}
+    ops["scipy"]["spmv-exact"] = ops["scipy"]["spmv"]
     ops["scipy"]["rowsum-exact"] = ops["scipy"]["rowsum"]
     ops["scipy"]["colsum-exact"] = ops["scipy"]["colsum"]
     if with_pydata:
@@ -243,6 +255,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "rowmax": lambda: ga.max(axis=1), "matmul": lambda: ga @ gb,
             "matmul-sorted": lambda: ga @ gb,
         }
+        ops["pydata"]["spmv-exact"] = ops["pydata"]["spmv"]
         ops["pydata"]["rowsum-exact"] = ops["pydata"]["rowsum"]
         ops["pydata"]["colsum-exact"] = ops["pydata"]["colsum"]
     out = {}

@@ -347,6 +347,94 @@ DerivedSpace AlgebraDerivation::deriveKernel(KernelOp kernel) {
   return space;
 }
 
+// Whether `func`'s body is exactly one OpTy of its two arguments (either
+// order), without fast-math flags, yielded, with no explicit algebra or
+// case regions to say otherwise.
+template <typename OpTy>
+static bool isPlainFloatBinary(FuncOp func) {
+  Block &body = func.getBody().front();
+  if (body.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(body.without_terminator()) ||
+      func.getAlgebraAttr())
+    return false;
+  auto op = dyn_cast<OpTy>(body.front());
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  return op && yield && yield.getValue() == op.getResult() &&
+         op.getFastmath() == arith::FastMathFlags::none &&
+         llvm::is_contained(op->getOperands(), body.getArgument(0)) &&
+         llvm::is_contained(op->getOperands(), body.getArgument(1));
+}
+
+static bool isFloatZero(TypedAttr a, bool negative) {
+  auto f = dyn_cast_or_null<FloatAttr>(a);
+  return f && f.getValue().isZero() && f.getValue().isNegative() == negative;
+}
+
+bool mlir::sparse_array::isSignedZeroSum(FuncOp combiner, TypedAttr identity,
+                                         TypedAttr fill) {
+  return isFloatZero(identity, true) && isFloatZero(fill, false) &&
+         isa<Float32Type, Float64Type>(fill.getType()) &&
+         isPlainFloatBinary<arith::AddFOp>(combiner);
+}
+
+// SignedZeroDot (see ReductionPlan): the reduced value is x * y, exactly,
+// of an access of a stored (not all-dense) input with fill ±0.0 and an
+// access of an all-dense input at exactly the reduced variables, so that
+// the dense input's entries are the reduction's points one to one.
+static bool matchSignedZeroDot(KernelOp kernel, ReduceOverOp reduce,
+                               FuncOp combiner, SymbolTableCollection &symbols,
+                               ReductionPlan &plan) {
+  auto apply = reduce.getValue().getDefiningOp<ApplyOp>();
+  if (!apply || apply.getArgs().size() != 2 ||
+      !isFloatZero(plan.identity, true) ||
+      !isPlainFloatBinary<arith::AddFOp>(combiner))
+    return false;
+  auto func = symbols.lookupNearestSymbolFrom<FuncOp>(apply,
+                                                      apply.getCalleeAttr());
+  if (!func || func.getAnnihilatorAttr() ||
+      !isPlainFloatBinary<arith::MulFOp>(func))
+    return false;
+  unsigned numIndices = kernel.getNumIndices();
+  auto inputOf = [&](Value v) -> std::optional<unsigned> {
+    auto access = v.getDefiningOp<AccessOp>();
+    auto arg = access ? dyn_cast<BlockArgument>(access.getArray())
+                      : BlockArgument();
+    if (!arg || arg.getOwner() != &kernel.getBody().front() ||
+        !access.getSlices().empty())
+      return std::nullopt;
+    return arg.getArgNumber() - numIndices;
+  };
+  for (unsigned sparsePos : {0u, 1u}) {
+    std::optional<unsigned> zero = inputOf(apply.getArgs()[sparsePos]);
+    std::optional<unsigned> dense = inputOf(apply.getArgs()[1 - sparsePos]);
+    if (!zero || !dense || *zero == *dense)
+      continue;
+    auto zeroType = cast<ArrayType>(kernel.getInputs()[*zero].getType());
+    auto denseType = cast<ArrayType>(kernel.getInputs()[*dense].getType());
+    TypedAttr fill = zeroType.getFillValue();
+    bool negative = isFloatZero(fill, true);
+    if (zeroType.isAllDense() || !denseType.isAllDense() ||
+        !(negative || isFloatZero(fill, false)))
+      continue;
+    // The dense factor's indices: the reduced variables, each once.
+    auto denseAccess = apply.getArgs()[1 - sparsePos].getDefiningOp<AccessOp>();
+    ValueRange indices = denseAccess.getIndices();
+    if (indices.size() != reduce.getIndices().size() ||
+        !llvm::all_of(indices, [&](Value index) {
+          return llvm::count(indices, index) == 1 &&
+                 llvm::is_contained(reduce.getIndices(), index);
+        }))
+      continue;
+    plan.strategy = ReductionPlan::Strategy::SignedZeroDot;
+    plan.algebra = IterationAlgebra::leaf(*zero);
+    plan.zeroFactorInput = *zero;
+    plan.denseFactorInput = *dense;
+    plan.zeroFillNegative = negative;
+    return true;
+  }
+  return false;
+}
+
 StringRef ReductionPlan::getStrategyName() const {
   switch (strategy) {
   case Strategy::Identity:
@@ -357,6 +445,8 @@ StringRef ReductionPlan::getStrategyName() const {
     return "reassociate";
   case Strategy::SignedZeroSum:
     return "signed_zero_sum";
+  case Strategy::SignedZeroDot:
+    return "signed_zero_dot";
   case Strategy::Universe:
     return "universe";
   }
@@ -377,6 +467,8 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
   if (AnnihilatorAttr annihilator = combiner.getAnnihilatorAttr())
     if (annihilator.holdsAt(0))
       plan.annihilator = annihilator.getValue();
+  if (matchSignedZeroDot(kernel, reduce, combiner, symbols, plan))
+    return plan;
   if (!value.fill)
     return plan;
   if (plan.identity && isSameScalar(value.fill, plan.identity)) {
@@ -394,26 +486,4 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
     plan.algebra = value.algebra;
   }
   return plan;
-}
-
-bool mlir::sparse_array::isSignedZeroSum(FuncOp combiner, TypedAttr identity,
-                                         TypedAttr fill) {
-  auto isZero = [](TypedAttr a, bool negative) {
-    auto f = dyn_cast_or_null<FloatAttr>(a);
-    return f && f.getValue().isZero() && f.getValue().isNegative() == negative;
-  };
-  if (!isZero(identity, true) || !isZero(fill, false) ||
-      !isa<Float32Type, Float64Type>(fill.getType()))
-    return false;
-  // Exactly x + y (either order), no fast-math flags, nothing else.
-  Block &body = combiner.getBody().front();
-  if (body.getNumArguments() != 2 ||
-      !llvm::hasSingleElement(body.without_terminator()))
-    return false;
-  auto add = dyn_cast<arith::AddFOp>(body.front());
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
-  return add && yield && yield.getValue() == add.getResult() &&
-         add.getFastmath() == arith::FastMathFlags::none &&
-         llvm::is_contained(add->getOperands(), body.getArgument(0)) &&
-         llvm::is_contained(add->getOperands(), body.getArgument(1));
 }

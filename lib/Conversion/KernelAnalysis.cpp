@@ -342,5 +342,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       emitExtentCheck(b, loc, kernel, k, dim, actual, extents[d]);
     }
   }
+  if (reduction && isSignedZeroDot())
+    emitDenseFactorCounts(b);
   return success();
 }

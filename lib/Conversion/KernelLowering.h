@@ -268,8 +268,30 @@ private:
   /// A counted reduction's result from its accumulator, the points it
   /// visited and the points there are (`total`): the fills of the points
   /// not visited combined in (reassociate: by repeated squaring;
-  /// idempotent: once); the accumulator otherwise.
-  Value finishReduction(OpBuilder &b, Value acc, Value count, Value total);
+  /// idempotent: once); the accumulator otherwise. signed_zero_dot counts
+  /// instead the visited points whose omitted term would be +0.0 (`count`)
+  /// and NaN (`nonFinite`), against dotPositives and dotNonFinite.
+  Value finishReduction(OpBuilder &b, Value acc, Value count, Value total,
+                        Value nonFinite = Value());
+  /// signed_zero_dot: whether a value of the dense factor makes the
+  /// omitted product fill * y +0.0 (y finite, sign of the fill), and
+  /// whether it makes it NaN (y not finite).
+  std::pair<Value, Value> classifyDenseFactor(OpBuilder &b, Value y);
+  /// signed_zero_dot: dotPositives and dotNonFinite over the whole dense
+  /// factor, once per kernel call, before any loop.
+  void emitDenseFactorCounts(OpBuilder &b);
+  Value dotPositives, dotNonFinite;
+  /// A signed_zero_dot reduction at one result point: the sum over the
+  /// stored points; where it may need them (x not all finite, or a -0.0
+  /// sum), the same points again counted by the class of their x
+  /// (`dotCountPass`), and the sum finished with the counts.
+  Value emitSignedZeroDot(OpBuilder &b, const Context &ctx, Value start);
+  /// Set while emitting signed_zero_dot's counting pass: the state is the
+  /// sum (unchanged), the count of +0.0 classes and of non-finite ones.
+  bool dotCountPass = false;
+  bool isSignedZeroDot() const {
+    return reductionPlan.strategy == ReductionPlan::Strategy::SignedZeroDot;
+  }
   SmallVector<Value> emitCombine(OpBuilder &b, const Context &ctx, bool omitter,
                                  ValueRange state);
   /// The values of the inputs at a point; `absent` gets the inputs known
@@ -353,6 +375,8 @@ private:
   bool fastFloat = false;
   /// Index of the visited-points count in the reduction's state.
   unsigned countIndex() const { return keyed ? 2 : 1; }
+  /// Index of signed_zero_dot's count of visited non-finite dense values.
+  unsigned nonFiniteIndex() const { return countIndex() + 1; }
   Value toKey(OpBuilder &b, Value v);
   Value fromKey(OpBuilder &b, Value key);
   ArrayType resultType;

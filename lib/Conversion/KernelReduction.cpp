@@ -123,6 +123,8 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
     state[0] = toKey(b, state[0]);
     state.push_back(arith::ConstantIntOp::create(b, loc, 0, 1)); // NaN seen
   }
+  if (isSignedZeroDot())
+    return emitSignedZeroDot(b, ctx, state[0]);
   if (counting)
     state.push_back(constIndex(b, loc, 0));
   // The reduction's loops are a nest of their own: the enclosing result
@@ -149,8 +151,96 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   return finishReduction(b, acc, res[countIndex()], total);
 }
 
+Value KernelLowering::emitSignedZeroDot(OpBuilder &b, const Context &ctx,
+                                        Value start) {
+  llvm::SaveAndRestore nest(nestEnd, numLoops);
+  llvm::SaveAndRestore within(inReduction, true);
+  // The sum over the stored points alone, as fast as a declared-finite
+  // SpMV: the counts are not needed unless x has a non-finite value or
+  // the sum is -0.0 (an empty row, say).
+  Value acc = emitLoop(b, rank, ctx, ValueRange{start})[0];
+  Value zero = constIndex(b, loc, 0);
+  auto cmpi = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  };
+  Value negZero = isNegativeZero(b, loc, acc);
+  Value need = arith::OrIOp::create(
+      b, loc,
+      arith::AndIOp::create(
+          b, loc, negZero,
+          cmpi(arith::CmpIPredicate::ne, dotPositives, zero)),
+      cmpi(arith::CmpIPredicate::ne, dotNonFinite, zero));
+  auto fix = scf::IfOp::create(
+      b, loc, need,
+      [&](OpBuilder &tb, Location l) {
+        // The same points again, counted by the class of their x.
+        llvm::SaveAndRestore pass(dotCountPass, true);
+        Value none = constIndex(tb, l, 0);
+        SmallVector<Value> res =
+            emitLoop(tb, rank, ctx, ValueRange{acc, none, none});
+        scf::YieldOp::create(
+            tb, l,
+            finishReduction(tb, acc, res[countIndex()], Value(),
+                            res[nonFiniteIndex()]));
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, acc); });
+  return fix.getResult(0);
+}
+
+std::pair<Value, Value> KernelLowering::classifyDenseFactor(OpBuilder &b,
+                                                            Value y) {
+  auto ft = cast<FloatType>(y.getType());
+  Type it = b.getIntegerType(ft.getWidth());
+  Value bits = arith::BitcastOp::create(b, loc, it, y);
+  // The exponent bits all set: ±inf or NaN, whose product with ±0.0 is NaN.
+  Value expMask = arith::BitcastOp::create(
+      b, loc, it,
+      arith::ConstantOp::create(
+          b, loc, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics()))));
+  Value nonFinite = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, bits, expMask), expMask);
+  // ±0.0 * y is +0.0 when the signs agree.
+  Value negative = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt, bits,
+      arith::ConstantIntOp::create(b, loc, it, 0));
+  Value sameSign = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, negative,
+      arith::ConstantIntOp::create(b, loc, reductionPlan.zeroFillNegative, 1));
+  Value finite = arith::XOrIOp::create(
+      b, loc, nonFinite, arith::ConstantIntOp::create(b, loc, 1, 1));
+  return {arith::AndIOp::create(b, loc, sameSign, finite), nonFinite};
+}
+
+void KernelLowering::emitDenseFactorCounts(OpBuilder &b) {
+  unsigned k = reductionPlan.denseFactorInput;
+  Value array = kernel.getInputs()[k];
+  Value size = constIndex(b, loc, 1);
+  for (unsigned d = 0; d < inputs[k].type.getRank(); ++d)
+    size = arith::MulIOp::create(
+        b, loc, size, DimOp::create(b, loc, array, static_cast<int64_t>(d)));
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto count = [&](OpBuilder &cb, Value flag) {
+    return arith::SelectOp::create(cb, loc, flag, one, zero).getResult();
+  };
+  // An all-dense array's values are its entries, each once.
+  auto loop = scf::ForOp::create(
+      b, loc, zero, size, one, ValueRange{zero, zero},
+      [&](OpBuilder &lb, Location l, Value i, ValueRange acc) {
+        Value y = memref::LoadOp::create(lb, l, inputs[k].values, i);
+        auto [positive, nonFinite] = classifyDenseFactor(lb, y);
+        scf::YieldOp::create(
+            lb, l,
+            ValueRange{arith::AddIOp::create(lb, l, acc[0], count(lb, positive)),
+                       arith::AddIOp::create(lb, l, acc[1],
+                                             count(lb, nonFinite))});
+      });
+  dotPositives = loop.getResult(0);
+  dotNonFinite = loop.getResult(1);
+}
+
 Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
-                                      Value total) {
+                                      Value total, Value nonFinite) {
   using Strategy = ReductionPlan::Strategy;
   auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
     return arith::ConstantOp::create(cb, loc, a);
@@ -239,15 +329,29 @@ Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
         });
     return fix.getResult(0);
   }
+  if (reductionPlan.strategy == Strategy::SignedZeroDot) {
+    // seed 000 §7.2 with the omitted points' terms read off the dense
+    // factor: some omitted term NaN -> NaN (NaN + anything is NaN); else
+    // some omitted +0.0 turns a -0.0 sum into +0.0; -0.0 terms change
+    // nothing.
+    Type t = acc.getType();
+    Value negZero = isNegativeZero(b, loc, acc);
+    Value positiveOmitted = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, count, dotPositives);
+    Value nanOmitted = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, nonFinite, dotNonFinite);
+    Value r = arith::SelectOp::create(
+        b, loc, arith::AndIOp::create(b, loc, negZero, positiveOmitted),
+        constant(b, b.getFloatAttr(t, 0.0)), acc);
+    Value nan = constant(
+        b, b.getFloatAttr(
+               t, APFloat::getNaN(cast<FloatType>(t).getFloatSemantics())));
+    return arith::SelectOp::create(b, loc, nanOmitted, nan, r);
+  }
   if (reductionPlan.strategy == Strategy::SignedZeroSum) {
     // The points not visited add +0.0: only a -0.0 sum changes (+0.0).
     Type t = acc.getType();
-    Type bits = b.getIntegerType(t.getIntOrFloatBitWidth());
-    Value negZero = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::BitcastOp::create(b, loc, bits, acc),
-        arith::BitcastOp::create(
-            b, loc, bits, constant(b, b.getFloatAttr(t, -0.0))));
+    Value negZero = isNegativeZero(b, loc, acc);
     Value missing =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, count, total);
     return arith::SelectOp::create(
@@ -282,6 +386,20 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
   bool counting = state.size() > countIndex();
   auto combineAt = [&](OpBuilder &cb) {
+    if (dotCountPass) {
+      // signed_zero_dot's second pass: counts only.
+      auto [positive, nonFinite] =
+          classifyDenseFactor(cb, values[reductionPlan.denseFactorInput]);
+      Value one = constIndex(cb, loc, 1), zero = constIndex(cb, loc, 0);
+      return SmallVector<Value>{
+          state[0],
+          arith::AddIOp::create(
+              cb, loc, state[countIndex()],
+              arith::SelectOp::create(cb, loc, positive, one, zero)),
+          arith::AddIOp::create(
+              cb, loc, state[nonFiniteIndex()],
+              arith::SelectOp::create(cb, loc, nonFinite, one, zero))};
+    }
     Value v = emitBody(cb, absent, values, reduction.getValue(), nullptr,
                        ctx.coords);
     SmallVector<Value> r;
@@ -333,6 +451,8 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
                                        ValueRange second) {
   bool counting = first.size() > countIndex();
   Value acc;
+  if (dotCountPass)
+    acc = first[0]; // the counting pass carries the sum unchanged
   if (keyed && fastFloat) {
     // As one point after another: the later only when strictly better.
     Value better = arith::CmpFOp::create(
@@ -382,5 +502,8 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
   if (counting)
     state.push_back(arith::AddIOp::create(b, loc, first[countIndex()],
                                           second[countIndex()]));
+  if (dotCountPass)
+    state.push_back(arith::AddIOp::create(b, loc, first[nonFiniteIndex()],
+                                          second[nonFiniteIndex()]));
   return state;
 }

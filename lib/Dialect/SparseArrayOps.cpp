@@ -426,10 +426,10 @@ LogicalResult ReduceOverOp::verify() {
   if (std::optional<StringRef> strategy = getStrategy())
     if (*strategy != "identity" && *strategy != "idempotent" &&
         *strategy != "reassociate" && *strategy != "signed_zero_sum" &&
-        *strategy != "universe")
+        *strategy != "signed_zero_dot" && *strategy != "universe")
       return emitOpError() << "unknown strategy '" << *strategy
                            << "'; expected identity, idempotent, reassociate, "
-                              "signed_zero_sum or universe";
+                              "signed_zero_sum, signed_zero_dot or universe";
   if (std::optional<ArrayRef<int32_t>> factors = getScatter()) {
     if (factors->size() != 2 || (*factors)[0] == (*factors)[1])
       return emitOpError() << "scatter names the two factors of a product, "

@@ -48,7 +48,10 @@ std::optional<SmallVector<unsigned>>
 mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
   unsigned rank = kernel.getResultType().getRank();
   unsigned numVars = kernel.getNumIndices();
+  // signed_zero_dot's per-entry counts are not kept by the scatter
+  // lowering: its input is converted.
   if (numVars <= rank || reduce.getScatter() || !reduce.getStrategy() ||
+      *reduce.getStrategy() == "signed_zero_dot" ||
       kernel.getYield().getValue() != reduce.getResult())
     return std::nullopt;
   // A sparse result is accumulated densely, then compressed: only for

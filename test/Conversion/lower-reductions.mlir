@@ -114,6 +114,109 @@ func.func @row_sums(%a: !m) -> !v {
 
 // -----
 
+!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!x = !sparse_array.array<?xf64>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<1.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// SpMV with exact add and mul (0 * inf is NaN, 0 * -1 is -0.0; issue 20,
+// strategy signed_zero_dot): one pass over x counts its values whose
+// product with A's fill +0.0 is +0.0 (finite, sign clear) and its
+// non-finite ones. Each row sums A's stored entries only (no loop over
+// every column, nothing but the multiply-add per entry). Only when x has a
+// non-finite value, or the sum is -0.0 and x has a +0.0 class, are the
+// row's entries visited again to count the same two classes of the x they
+// read: fewer than all of either class means an omitted term of that
+// class: NaN, or a -0.0 sum that becomes +0.0.
+// PLAN-LABEL: func.func @exact_spmv(
+// PLAN: lattice<loop 1, present [0, 1], coiterate [0], points [{0} produce]>
+// PLAN: with @add {strategy = "signed_zero_dot"} : f64
+// CHECK-LABEL: func.func @exact_spmv(
+// CHECK: %[[EXP:.*]] = arith.constant 9218868437227405312 : i64
+// CHECK: %[[XV:.*]] = sparse_array.values %{{.*}} : !sparse_array.array<?xf64>
+// CHECK: %[[N:.*]]:2 = scf.for %{{.*}} iter_args(%{{.*}} = %c0, %{{.*}} = %c0) -> (index, index) {
+// CHECK: memref.load %[[XV]]
+// CHECK: arith.andi %{{.*}}, %[[EXP]] : i64
+// CHECK: scf.yield
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// CHECK: %[[R:.*]]:2 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %cst{{.*}}) : (index, f64)
+// CHECK: %[[Y:.*]] = memref.load %[[XV]]
+// CHECK-NEXT: %[[P:.*]] = arith.mulf %{{.*}}, %[[Y]] : f64
+// CHECK-NEXT: %[[S:.*]] = arith.addf %{{.*}}, %[[P]] : f64
+// CHECK-NEXT: scf.yield %{{.*}}, %[[S]] : index, f64
+// CHECK: %[[NEG:.*]] = arith.cmpi eq, %{{.*}}, %c-9223372036854775808_i64 : i64
+// CHECK: %[[HASPOS:.*]] = arith.cmpi ne, %[[N]]#0, %c0 : index
+// CHECK: %[[NEGPOS:.*]] = arith.andi %[[NEG]], %[[HASPOS]] : i1
+// CHECK: %[[HASBAD:.*]] = arith.cmpi ne, %[[N]]#1, %c0 : index
+// CHECK: %[[NEED:.*]] = arith.ori %[[NEGPOS]], %[[HASBAD]] : i1
+// CHECK: %[[V:.*]] = scf.if %[[NEED]] -> (f64) {
+// CHECK: %[[C:.*]]:3 = scf.while
+// CHECK: %[[Y2:.*]] = memref.load %[[XV]]
+// CHECK-NOT: arith.mulf
+// CHECK: arith.bitcast %[[Y2]] : f64 to i64
+// CHECK: %[[POS:.*]] = arith.cmpi ult, %[[C]]#1, %[[N]]#0 : index
+// CHECK: %[[NAN:.*]] = arith.cmpi ult, %[[C]]#2, %[[N]]#1 : index
+// CHECK: %[[FIX:.*]] = arith.andi %{{.*}}, %[[POS]] : i1
+// CHECK: %[[Z:.*]] = arith.select %[[FIX]], %{{.*}}, %[[R]]#1 : f64
+// CHECK: %[[W:.*]] = arith.select %[[NAN]], %{{.*}}, %[[Z]] : f64
+// CHECK: scf.yield %[[W]] : f64
+// CHECK: } else {
+// CHECK: scf.yield %[[R]]#1 : f64
+// CHECK: memref.store %[[V]]
+func.func @exact_spmv(%a: !m, %x: !x) -> !v {
+  %r = sparse_array.kernel ins(%a, %x : !m, !x) -> !v {
+  ^bb0(%i: index, %j: index, %A: !m, %X: !x):
+    %aij = sparse_array.access %A[%i, %j] : !m
+    %xj = sparse_array.access %X[%j] : !x
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !v
+}
+
+// -----
+
+!m = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!d = !sparse_array.array<?x?xf64>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<1.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// The dense factor read at a kept index too (row i of D): its entries are
+// not the reduction's points one to one, so one count over it cannot
+// stand for every row's omitted terms: no signed_zero_dot.
+// PLAN-LABEL: func.func @dense_factor_per_row(
+// PLAN: with @add {strategy = "signed_zero_sum"} : f64
+func.func @dense_factor_per_row(%a: !m, %d: !d) -> !v {
+  %r = sparse_array.kernel ins(%a, %d : !m, !d) -> !v {
+  ^bb0(%i: index, %j: index, %A: !m, %D: !d):
+    %aij = sparse_array.access %A[%i, %j] : !m
+    %dij = sparse_array.access %D[%i, %j] : !d
+    %p = sparse_array.apply @mul(%aij, %dij) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !v
+}
+
+// -----
+
 !m = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed], fill = 2 : i64>>
 !v = !sparse_array.array<?xi64>
 sparse_array.func @mul(%x: i64, %y: i64) -> i64

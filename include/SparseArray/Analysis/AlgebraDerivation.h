@@ -57,6 +57,19 @@ struct ReductionPlan {
     /// +0.0 when some point was not visited. Bitwise the dense fold
     /// (issue 20; NaN and ±inf included).
     SignedZeroSum,
+    /// The combiner is the exact IEEE addition of SignedZeroSum and the
+    /// reduced value is exactly IEEE x * y of a sparse input with fill ±0.0
+    /// and a dense input read at the reduced variables only (SpMV with the
+    /// standard library's exact add_f64/mul_f64). A point the sparse input
+    /// does not store adds fill * y: ±0.0 when y is finite, NaN otherwise.
+    /// So only the stored points are visited (from -0.0), counting those
+    /// whose y is finite with the fill's sign (their omitted term would be
+    /// +0.0) and those whose y is not finite; the same two counts over the
+    /// whole dense input, taken once per kernel call, say whether an
+    /// omitted point adds NaN (the result is NaN) or +0.0 (a -0.0 result
+    /// becomes +0.0). Bitwise the dense fold (issue 20, the run-time guard
+    /// of part 3 computed as counts: no universe fallback is needed).
+    SignedZeroDot,
     /// Every point.
     Universe,
   };
@@ -70,6 +83,11 @@ struct ReductionPlan {
   /// A value that, once accumulated, is the result whatever follows
   /// (the combiner's annihilator at the accumulator's position), or null.
   TypedAttr annihilator;
+  /// SignedZeroDot: the kernel input whose stored points are visited (the
+  /// factor with fill ±0.0), the dense input whose values decide the
+  /// omitted terms, and whether the sparse factor's fill is -0.0.
+  int zeroFactorInput = -1, denseFactorInput = -1;
+  bool zeroFillNegative = false;
 
   llvm::StringRef getStrategyName() const;
 };

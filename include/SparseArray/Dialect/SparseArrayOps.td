@@ -300,8 +300,19 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
       fill, combined with itself as many times as points were not visited
       (by repeated squaring: an integer row sum with fill 1 adds the number
       of implicit entries), is combined once;
+    - `"signed_zero_sum"`: the combiner is exactly IEEE addition with
+      identity -0.0 and the value's fill is +0.0 (exact f64 sums): the
+      points of the value's algebra are visited and counted; a -0.0 sum
+      becomes +0.0 when some point was not visited;
+    - `"signed_zero_dot"`: as `signed_zero_sum`, and the value is exactly
+      IEEE x * y of a sparse input with fill ±0.0 and a dense input read at
+      the reduced variables (SpMV with exact f64 add and mul): only the
+      sparse input's stored points are visited; counts of the dense input's
+      non-finite values and of those whose omitted product is +0.0, over
+      the whole input and over the visited points, decide whether an
+      omitted point makes the result NaN or a -0.0 sum +0.0;
     - `"universe"`: every point is visited, in order (e.g. f64 sums, which
-      are not associative);
+      are not associative, over a value whose fill is not +0.0);
     and `early_exit` when the combiner has an annihilator: the loops stop
     as soon as the accumulator holds it (never for scatter reductions);
     `scatter = array<i32: p, q>` when the kernel is a matrix product

@@ -466,6 +466,22 @@ func.func @kernel_result_size(%b: !sparse_array.array<4xf64>) {
 sparse_array.func @add(%x: f64, %y: f64) -> f64 {
   sparse_array.yield %x : f64
 }
+func.func @kernel_reduce_unknown_strategy(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{'sparse_array.reduce_over' op unknown strategy 'fast'; expected identity, idempotent, reassociate, signed_zero_sum, signed_zero_dot or universe}}
+    %s = sparse_array.reduce_over [%i] %v with @add {strategy = "fast"} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
 func.func @kernel_reduce_output_index(%b: !sparse_array.array<4xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):

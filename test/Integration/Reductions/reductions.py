@@ -232,8 +232,10 @@ ZERO_SEMIRINGS = [k for k, v in ZEROS.items() if v is not None]
 def make_contraction(rng, tag):
     """y(i) = add_j mul(A(i, j), x(j)), or C(i, j) = add_k mul(A(i, k), B(k, j))."""
     add, mul = rng.choice(ZERO_SEMIRINGS if WIDE else SEMIRINGS)
-    t, identity = COMBINERS[add]
     matmul = WIDE or rng.random() < 0.5
+    if not WIDE and rng.random() < 0.2:  # exact SpMV (below)
+        add, mul, matmul = "add_f64", "mul_f64", False
+    t, identity = COMBINERS[add]
     # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case; or
     # all CSC, the same product over columns.
     rowwise = matmul and (WIDE or rng.random() < 0.4)
@@ -247,6 +249,14 @@ def make_contraction(rng, tag):
         m, n = rng.choice([7, 20]), rng.choice([9, 30])
     v = ew.Variant()
     v.globals, v.lines = [], []
+    # Exact SpMV (strategy signed_zero_dot) often: the exact f64 add and mul
+    # over a sparse A whose fill is a signed zero and a dense x (whose
+    # inf/NaN/-0.0/negative values decide the terms A does not store).
+    exact_dot = (not matmul and (add, mul) == ("add_f64", "mul_f64")
+                 and rng.random() < 0.7)
+    if exact_dot:
+        fmts2 = [f for f in ew.FORMATS[2] if f != "dense"]
+        zero = rng.choice([0.0, -0.0])
     fa, fill_a, A, ta = random_operand(rng, v, "%a_" + tag, t, [m, n], fmts2, zero)
     if matmul:
         p_ = rng.choice([0, 1, 3, 4])
@@ -256,7 +266,7 @@ def make_contraction(rng, tag):
         out_shape = [m, p_]
     else:
         fb, fill_b, B, tb = random_operand(rng, v, "%b_" + tag, t, [n],
-                                           list(ew.FORMATS[1]))
+                                           ["dense"] if exact_dot else list(ew.FORMATS[1]))
         out_shape = [m]
     f = ew.FUNCS[mul][2]
     with np.errstate(all="ignore"):
