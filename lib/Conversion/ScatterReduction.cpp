@@ -38,9 +38,11 @@ struct ScatterTarget {
   /// Only the visited points whose value is -0.0 are counted
   /// (signed_zero_sum): the count matters only where the sum is -0.0 at
   /// the end, and there every point added was -0.0 (IEEE: x + y is -0.0
-  /// only for -0.0 + -0.0). The counts are then rarely written: a second
-  /// randomly accessed array per entry cost 4x in TLB misses (column sums
-  /// of a 524288^2 CSR: 13 ms without counts, 70 with).
+  /// only for -0.0 + -0.0). Such points are logged (their entries, in a
+  /// buffer the loops carry) and counted per entry after the loops, only
+  /// when there are any: a second randomly written array per entry cost 4x
+  /// in TLB misses (column sums of a 524288^2 CSR: 13 ms without counts, 70
+  /// with), and allocating and zeroing one per call a quarter more.
   bool countNegativeZerosOnly = false;
   bool hasIdentity = false;
   TypedAttr start;
@@ -75,12 +77,17 @@ public:
     Type elt = type.getElementType();
     acc = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, elt), ValueRange{size});
-    fill(b, acc, arith::ConstantOp::create(b, loc, this->target.start));
-    if (this->target.counting) {
+    fill(b, acc, size, arith::ConstantOp::create(b, loc, this->target.start));
+    if (this->target.countNegativeZerosOnly) {
+      Value log = memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
+          ValueRange{constIndex(b, loc, 16)});
+      initial = {log, constIndex(b, loc, 0)};
+    } else if (this->target.counting) {
       count = memref::AllocOp::create(
           b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
           ValueRange{size});
-      fill(b, count, constIndex(b, loc, 0));
+      fill(b, count, size, constIndex(b, loc, 0));
     }
   }
 
@@ -94,14 +101,21 @@ public:
       q = linearize(b, loc, q, resultExtents[l], coords[p]);
     Value a = memref::LoadOp::create(b, loc, acc, q);
     Value next = target.combine(b, a, v);
+    SmallVector<Value> nextState(state);
     if (target.countNegativeZerosOnly) {
-      scf::IfOp::create(b, loc, isNegativeZero(b, loc, v), [&](OpBuilder &tb, Location l) {
-        Value n = memref::LoadOp::create(tb, l, count, q);
-        memref::StoreOp::create(
-            tb, l, arith::AddIOp::create(tb, l, n, constIndex(tb, l, 1)),
-            count, q);
-        scf::YieldOp::create(tb, l);
-      });
+      // Log the entry of a -0.0 value (rare: behind a branch).
+      auto logged = scf::IfOp::create(
+          b, loc, isNegativeZero(b, loc, v),
+          [&](OpBuilder &tb, Location l) {
+            Value n = arith::AddIOp::create(tb, l, state[1], constIndex(tb, l, 1));
+            Value buf = growToFit(tb, l, state[0], n);
+            memref::StoreOp::create(tb, l, q, buf, state[1]);
+            scf::YieldOp::create(tb, l, ValueRange{buf, n});
+          },
+          [&](OpBuilder &eb, Location l) {
+            scf::YieldOp::create(eb, l, ValueRange{state[0], state[1]});
+          });
+      nextState.assign(logged.getResults().begin(), logged.getResults().end());
     } else if (target.counting) {
       Value n = memref::LoadOp::create(b, loc, count, q);
       // Without an identity the first point is the accumulator.
@@ -116,12 +130,14 @@ public:
           count, q);
     }
     memref::StoreOp::create(b, loc, next, acc, q);
-    return SmallVector<Value>(state);
+    return nextState;
   }
 
-  Value finish(OpBuilder &b, ValueRange) override {
+  Value finish(OpBuilder &b, ValueRange loopState) override {
     Location loc = getLoc();
     ArrayType type = target.kernel.getResultType();
+    if (target.countNegativeZerosOnly)
+      countLoggedEntries(b, loopState[0], loopState[1]);
     if (type.isAllDense()) {
       // The accumulators are the result's values, in its storage order:
       // finished in place.
@@ -131,7 +147,7 @@ public:
             ValueRange{}, [&](OpBuilder &fb, Location l, Value q, ValueRange) {
               Value v = target.finishEntry(
                   fb, memref::LoadOp::create(fb, l, acc, q),
-                  memref::LoadOp::create(fb, l, count, q), perEntry);
+                  loadCount(fb, q), perEntry);
               memref::StoreOp::create(fb, l, v, acc, q);
               scf::YieldOp::create(fb, l);
             });
@@ -161,9 +177,7 @@ public:
           q = linearize(nb, loc, q, e, c);
         Value v = memref::LoadOp::create(nb, loc, acc, q);
         if (target.counting)
-          v = target.finishEntry(nb, v,
-                                 memref::LoadOp::create(nb, loc, count, q),
-                                 perEntry);
+          v = target.finishEntry(nb, v, loadCount(nb, q), perEntry);
         return out->store(nb, coords, v, state);
       }
       auto loop = scf::ForOp::create(
@@ -186,9 +200,40 @@ public:
   }
 
 private:
-  void fill(OpBuilder &b, Value buffer, Value value) {
+  /// The counts per entry of the `n` logged entries: `count` of the
+  /// result's size when there are any, else one zero that every entry
+  /// reads (countIndex).
+  void countLoggedEntries(OpBuilder &b, Value log, Value n) {
     Location loc = getLoc();
-    scf::ForOp::create(b, loc, constIndex(b, loc, 0), size,
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    anyLogged = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, n, zero);
+    Value length = arith::SelectOp::create(b, loc, anyLogged, size, one);
+    count = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
+        ValueRange{length});
+    fill(b, count, length, zero);
+    scf::ForOp::create(b, loc, zero, n, one, ValueRange{},
+                       [&](OpBuilder &fb, Location l, Value e, ValueRange) {
+                         Value q = memref::LoadOp::create(fb, l, log, e);
+                         Value c = memref::LoadOp::create(fb, l, count, q);
+                         memref::StoreOp::create(
+                             fb, l, arith::AddIOp::create(fb, l, c, one),
+                             count, q);
+                         scf::YieldOp::create(fb, l);
+                       });
+    memref::DeallocOp::create(b, loc, log);
+  }
+
+  Value loadCount(OpBuilder &b, Value q) {
+    if (anyLogged)
+      q = arith::SelectOp::create(b, getLoc(), anyLogged, q,
+                                  constIndex(b, getLoc(), 0));
+    return memref::LoadOp::create(b, getLoc(), count, q);
+  }
+
+  void fill(OpBuilder &b, Value buffer, Value length, Value value) {
+    Location loc = getLoc();
+    scf::ForOp::create(b, loc, constIndex(b, loc, 0), length,
                        constIndex(b, loc, 1), ValueRange{},
                        [&](OpBuilder &fb, Location l, Value i, ValueRange) {
                          memref::StoreOp::create(fb, l, value, buffer, i);
@@ -201,6 +246,8 @@ private:
   SmallVector<unsigned> levelLoop;
   SmallVector<Value> resultExtents;
   Value size, perEntry, acc, count;
+  /// countNegativeZerosOnly: whether some -0.0 value was logged.
+  Value anyLogged;
 };
 
 } // namespace

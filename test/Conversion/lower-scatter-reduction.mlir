@@ -76,25 +76,32 @@ func.func @colsum_fill_one(%a: !icsr) -> !id {
 
 // Exact f64 sums (signed_zero_sum): a -0.0 sum becomes +0.0 when its
 // column has a point not visited. A sum is -0.0 at the end only when every
-// point added was -0.0, so only -0.0 values are counted: the counts are
-// written behind a branch that real data rarely takes, not per entry.
+// point added was -0.0, so only -0.0 values are counted: behind a branch
+// real data rarely takes, their entries are logged in a buffer the loops
+// carry; after the loops the log is counted per entry - into counts of the
+// result's size only when it is not empty (else one zero every entry reads).
 // PLAN-LABEL: func.func @colsum_exact(
 // PLAN: scatter_loops = array<i32: 1, 0>, strategy = "signed_zero_sum"
 // CHECK-LABEL: func.func @colsum_exact(
 // CHECK: %[[ACC:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
-// CHECK: %[[CNT:.*]] = memref.alloc(%{{.*}}) : memref<?xindex>
 // CHECK: scf.while
 // CHECK: %[[V:[0-9]+]] = memref.load %{{[0-9]+}}[%{{.*}}] : memref<?xf64>
 // CHECK: memref.load %[[ACC]]
 // CHECK: arith.addf
 // CHECK: %[[VB:.*]] = arith.bitcast %[[V]] : f64 to i64
 // CHECK: %[[NZ:.*]] = arith.cmpi eq, %[[VB]], %{{.*}} : i64
-// CHECK-NEXT: scf.if %[[NZ]] {
-// CHECK-NEXT: memref.load %[[CNT]]
-// CHECK: arith.addi
-// CHECK-NEXT: memref.store %{{.*}}, %[[CNT]]
-// CHECK-NEXT: }
-// CHECK-NEXT: memref.store %{{.*}}, %[[ACC]]
+// CHECK-NEXT: %[[LOG:.*]]:2 = scf.if %[[NZ]] -> (memref<?xindex>, index) {
+// CHECK: memref.realloc
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xindex>
+// CHECK: memref.store %{{.*}}, %[[ACC]]
+// CHECK: %[[ANY:.*]] = arith.cmpi ne, %[[N:.*]], %c0{{.*}} : index
+// CHECK: %[[LEN:.*]] = arith.select %[[ANY]], %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[CNT:.*]] = memref.alloc(%[[LEN]]) : memref<?xindex>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]]
+// CHECK: memref.store %{{.*}}, %[[CNT]]
+// CHECK: scf.for
+// CHECK: %[[Q:.*]] = arith.select %[[ANY]]
+// CHECK: memref.load %[[CNT]][%[[Q]]]
 // CHECK: memref.dealloc %[[CNT]]
 func.func @colsum_exact(%a: !csr) -> !d {
   %r = sparse_array.reduce @add_f64 %a dims [0] : !csr -> !d

@@ -15,8 +15,10 @@
 //   column sums (scatter; only -0.0 values are counted there):
 //   [-0.0, 0.0, 0.0, 0.0] (a full column of -0.0 keeps its sign; a missing
 //   or a stored +0.0 makes it +0.0; the empty column is +0.0)
+//   G (20 x 2): column 0 twenty -0.0 (full), column 1 nineteen (row 19
+//   missing): [-0.0, 0.0] (39 values logged: the log grows past 16)
 
-// PLAN-COUNT-4: strategy = "signed_zero_sum"
+// PLAN-COUNT-5: strategy = "signed_zero_sum"
 
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
@@ -40,6 +42,10 @@ func.func @main() {
       [-0.0, -0.0, -0.0, -0.0, 0.0, -0.0, -0.0, -0.0]> : tensor<3x4xf64> : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
   %zc = sparse_array.reduce @add_f64 %z dims [0] : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<4xf64>
   sparse_array.print %zc : !sparse_array.array<4xf64>
+  %g = sparse_array.constant sparse<[[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0], [11, 0], [12, 0], [13, 0], [14, 0], [15, 0], [16, 0], [17, 0], [18, 0], [19, 0], [0, 1], [1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1], [7, 1], [8, 1], [9, 1], [10, 1], [11, 1], [12, 1], [13, 1], [14, 1], [15, 1], [16, 1], [17, 1], [18, 1]],
+      [-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0]> : tensor<20x2xf64> : !sparse_array.array<20x2xf64, #sparse_array.format<[dense, compressed]>>
+  %gc = sparse_array.reduce @add_f64 %g dims [0] : !sparse_array.array<20x2xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<2xf64>
+  sparse_array.print %gc : !sparse_array.array<2xf64>
   return
 }
 
@@ -65,4 +71,8 @@ func.func @main() {
 // CHECK: # fill: 0
 // CHECK-NEXT: 1 1
 // CHECK-NEXT: 4
+// CHECK-NEXT: 1 -0
+// CHECK: # fill: 0
+// CHECK-NEXT: 1 1
+// CHECK-NEXT: 2
 // CHECK-NEXT: 1 -0
