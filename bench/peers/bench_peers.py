@@ -27,6 +27,9 @@ sum):
                                   are unsorted too
   matmul-sorted                   the same into CSR with ordered columns,
                                   against scipy's A @ B then sort_indices()
+  matmul-exact                    matmul with the exact @add_f64 / @mul_f64
+                                  (sparse-array-guard-exact-products: the
+                                  row-wise product under a per-call guard)
 
 @fadd / @fmul declare the finite-math properties scipy assumes (associative
 add with identity 0.0, 0 annihilates mul); the standard library's exact
@@ -62,7 +65,7 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
 
 KERNELS = ["add", "mul", "max", "xor", "spmv", "spmv-exact", "rowsum", "rowsum-exact", "colsum",
-           "colsum-exact", "rowmax", "matmul", "matmul-sorted"]
+           "colsum-exact", "rowmax", "matmul", "matmul-sorted", "matmul-exact"]
 
 FUNCS = """
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
@@ -145,24 +148,25 @@ def sa_program(n, repeat, kernels):
     fn("rowsum_exact", [("a", A)], Y, "  %%r = sparse_array.reduce @add_f64 %%a dims [1] : %s -> %s" % (A, Y))
     fn("colsum_exact", [("a", A)], Y, "  %%r = sparse_array.reduce @add_f64 %%a dims [0] : %s -> %s" % (A, Y))
     fn("rowmax", [("a", A)], Y, "  %%r = sparse_array.reduce @max_f64 %%a dims [1] : %s -> %s" % (A, Y))
-    for name, C in (("matmul", U), ("matmul-sorted", A)):
+    for name, C, mul, add in (("matmul", U, "fmul", "fadd"), ("matmul-sorted", A, "fmul", "fadd"),
+                              ("matmul-exact", U, "mul_f64", "add_f64")):
         fn(name.replace("-", "_"), [("a", A), ("b", A)], C, "\n".join([
             "  %%r = sparse_array.kernel ins(%%a, %%b : %s, %s) -> %s {" % (A, A, C),
             "  ^bb0(%%i: index, %%j: index, %%k: index, %%P: %s, %%Q: %s):" % (A, A),
             "    %%p = sparse_array.access %%P[%%i, %%k] : %s" % A,
             "    %%q = sparse_array.access %%Q[%%k, %%j] : %s" % A,
-            "    %pq = sparse_array.apply @fmul(%p, %q) : (f64, f64) -> f64",
-            "    %s = sparse_array.reduce_over [%k] %pq with @fadd : f64",
+            "    %%pq = sparse_array.apply @%s(%%p, %%q) : (f64, f64) -> f64" % mul,
+            "    %%s = sparse_array.reduce_over [%%k] %%pq with @%s : f64" % add,
             "    sparse_array.yield %s : f64",
             "  }"]))
     args = {"add": ["%a", "%b"], "mul": ["%a", "%b"], "max": ["%a", "%b"], "xor": ["%ab", "%bb"],
             "spmv": ["%a", "%x"], "spmv-exact": ["%a", "%x"], "rowsum": ["%a"], "colsum": ["%a"],
             "rowsum-exact": ["%a"], "colsum-exact": ["%a"], "rowmax": ["%a"],
-            "matmul": ["%a", "%b"], "matmul-sorted": ["%a", "%b"]}
+            "matmul": ["%a", "%b"], "matmul-sorted": ["%a", "%b"], "matmul-exact": ["%a", "%b"]}
     types = {"%a": A, "%b": A, "%ab": Ab, "%bb": Ab, "%x": Y}
     results = {"add": A, "mul": A, "max": A, "xor": Ab, "spmv": Y, "spmv-exact": Y, "rowsum": Y, "colsum": Y,
                "rowsum-exact": Y, "colsum-exact": Y,
-               "rowmax": Y, "matmul": U, "matmul-sorted": A}
+               "rowmax": Y, "matmul": U, "matmul-sorted": A, "matmul-exact": U}
     main = ["func.func @main() {",
             "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
             "  %%nrep = arith.constant %d : index" % repeat,
@@ -239,6 +243,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "colsum": lambda: np.asarray(a.sum(axis=0)).ravel(),
             "rowmax": lambda: a.max(axis=1).toarray().ravel(), "matmul": lambda: a @ b,
             "matmul-sorted": lambda: sorted_product(a, b),
+            "matmul-exact": lambda: a @ b,
         }}
     ops["scipy"]["spmv-exact"] = ops["scipy"]["spmv"]
     ops["scipy"]["rowsum-exact"] = ops["scipy"]["rowsum"]
@@ -253,7 +258,7 @@ def reference_runs(a, b, kernels, repeat, with_pydata):
             "xor": lambda: gab ^ gbb, "spmv": lambda: ga @ x,
             "rowsum": lambda: ga.sum(axis=1), "colsum": lambda: ga.sum(axis=0),
             "rowmax": lambda: ga.max(axis=1), "matmul": lambda: ga @ gb,
-            "matmul-sorted": lambda: ga @ gb,
+            "matmul-sorted": lambda: ga @ gb, "matmul-exact": lambda: ga @ gb,
         }
         ops["pydata"]["spmv-exact"] = ops["pydata"]["spmv"]
         ops["pydata"]["rowsum-exact"] = ops["pydata"]["rowsum"]

@@ -370,6 +370,14 @@ static bool isFloatZero(TypedAttr a, bool negative) {
   return f && f.getValue().isZero() && f.getValue().isNegative() == negative;
 }
 
+bool mlir::sparse_array::isExactFloatAdd(FuncOp func) {
+  return isPlainFloatBinary<arith::AddFOp>(func);
+}
+
+bool mlir::sparse_array::isExactFloatMul(FuncOp func) {
+  return isPlainFloatBinary<arith::MulFOp>(func);
+}
+
 bool mlir::sparse_array::isSignedZeroSum(FuncOp combiner, TypedAttr identity,
                                          TypedAttr fill) {
   return isFloatZero(identity, true) && isFloatZero(fill, false) &&

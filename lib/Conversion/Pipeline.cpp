@@ -18,6 +18,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // --- sparse_array stages -------------------------------------------------
   // Array-level ops to index-notation kernels, chains fused into one.
   pm.addPass(createSparseArrayFusePass());
+  // Exact f64 matrix products: a sparse plan under a run-time guard, the
+  // exact union plan otherwise (issue 20).
+  pm.addPass(createSparseArrayGuardExactProductsPass());
   // Iteration algebra and result fill of every kernel (seed 000 §5.2).
   pm.addPass(createSparseArrayDeriveAlgebraPass());
   // Coiteration plan: inputs in loop order, one iteration lattice per loop

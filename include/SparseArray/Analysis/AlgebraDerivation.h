@@ -97,6 +97,11 @@ struct ReductionPlan {
 /// SignedZeroSum strategy.
 bool isSignedZeroSum(FuncOp combiner, TypedAttr identity, TypedAttr fill);
 
+/// Whether `func` is exactly IEEE x + y (x * y) of its two arguments:
+/// one arith.addf (mulf) without fast-math flags, no explicit algebra.
+bool isExactFloatAdd(FuncOp func);
+bool isExactFloatMul(FuncOp func);
+
 class AlgebraDerivation {
 public:
   AlgebraDerivation(SymbolTableCollection &symbols, Evaluator &evaluator)

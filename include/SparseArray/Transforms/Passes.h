@@ -5,6 +5,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
@@ -26,6 +28,12 @@ void populateShapeToKernelPatterns(RewritePatternSet &patterns);
 /// concatenation (the parts ConcatToKernel gives the result's fill) is a
 /// temporary that dies with that user; frees it right after.
 void freeFillChangeTemporaries(Operation *root);
+
+/// sparse-array-guard-exact-products: each exact f64 matrix product
+/// (add_f64 over mul_f64 of two factors with fill +0.0) becomes scf.if
+/// between a copy planned as a sparse product and itself, on a guard
+/// computed per call (GuardExactProducts.cpp).
+LogicalResult guardExactProducts(ModuleOp module);
 
 /// Reports every sparse_array op, type or attribute under `root`; returns
 /// failure when there was one. Shared by the pass and by sa-run.

@@ -202,6 +202,51 @@ def SparseArrayCheckPropertiesPass
   ];
 }
 
+def SparseArrayGuardExactProductsPass
+    : Pass<"sparse-array-guard-exact-products", "::mlir::ModuleOp"> {
+  let summary = "Plan exact f64 matrix products at sparse cost under a run-time guard";
+  let description = [{
+    C(i, j) = sum_k A(i, k) * B(k, j) with exactly IEEE add (identity -0.0)
+    and mul (no annihilator: 0 * inf is NaN, 0 * -1 is -0.0), A and B stored
+    with fill +0.0 and a result whose fill is +0.0 (the standard library's
+    add_f64/mul_f64), is a union of both factors: the dense program's value
+    at a point no k stores in both can be NaN or -0.0 (issue 20 part 3).
+    It is not when (1) every value A and B store is finite and (2) the most
+    entries a row of A stores plus the most a column of B stores is less
+    than the extent of k: then each point has a k stored in neither, whose
+    term is +0.0, so every omitted term is a signed zero and the sum of the
+    stored products from +0.0 is the dense fold bit for bit (adding +0.0
+    changes only a -0.0, and a sum from +0.0 is never -0.0).
+
+    Such a kernel becomes `scf.if` on that guard, computed by small kernels
+    over A and B (count and finiteness reductions, at sparse cost), between
+    a copy of the kernel whose add and mul are declared with identity and
+    annihilator 0.0 — which hold on the guarded inputs — planned like any
+    sparse product (row by row for CSR x CSR), and the kernel itself, the
+    exact plan for any input.
+
+    Example:
+
+    ```mlir
+    %c = sparse_array.kernel ins(%a, %b : ...) -> ... {  // add_f64, mul_f64
+    // becomes
+    %ok = ... // no inf/NaN stored, max row(A) + max column(B) < K
+    %c = scf.if %ok -> (...) {
+      %f = sparse_array.kernel ins(%a, %b : ...) -> ... {
+        ... apply @__sa_mul_f64_finite ... with @__sa_add_f64_from_zero
+      }
+      scf.yield %f : ...
+    } else {
+      %e = sparse_array.kernel ins(%a, %b : ...) -> ... {...}  // unchanged
+      scf.yield %e : ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SparseArrayFusePass : Pass<"sparse-array-fuse", "::mlir::ModuleOp"> {
   let summary = "Turn array-level ops into kernels and fuse kernel chains";
   let description = [{

@@ -233,8 +233,11 @@ def make_contraction(rng, tag):
     """y(i) = add_j mul(A(i, j), x(j)), or C(i, j) = add_k mul(A(i, k), B(k, j))."""
     add, mul = rng.choice(ZERO_SEMIRINGS if WIDE else SEMIRINGS)
     matmul = WIDE or rng.random() < 0.5
-    if not WIDE and rng.random() < 0.2:  # exact SpMV (below)
+    r = rng.random()
+    if not WIDE and r < 0.2:  # exact SpMV (below)
         add, mul, matmul = "add_f64", "mul_f64", False
+    elif not WIDE and r < 0.35:  # exact SpGEMM (below)
+        add, mul, matmul = "add_f64", "mul_f64", True
     t, identity = COMBINERS[add]
     # CSR x CSR -> CSR often: the row-wise (Gustavson) product's case; or
     # all CSC, the same product over columns.
@@ -257,6 +260,12 @@ def make_contraction(rng, tag):
     if exact_dot:
         fmts2 = [f for f in ew.FORMATS[2] if f != "dense"]
         zero = rng.choice([0.0, -0.0])
+    # Exact SpGEMM (sparse-array-guard-exact-products) often: both fills
+    # +0.0 and stored factors, so that the guard decides.
+    if matmul and not WIDE and (add, mul) == ("add_f64", "mul_f64") and rng.random() < 0.8:
+        if not rowwise:
+            fmts2 = [f for f in ew.FORMATS[2] if f != "dense"]
+        zero = 0.0
     fa, fill_a, A, ta = random_operand(rng, v, "%a_" + tag, t, [m, n], fmts2, zero)
     if matmul:
         p_ = rng.choice([0, 1, 3, 4])

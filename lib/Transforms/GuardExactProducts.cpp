@@ -1,0 +1,317 @@
+//===- GuardExactProducts.cpp - Exact f64 products under a guard ----------===//
+//
+// Issue 20 part 3 for matrix products: C = A B with the standard library's
+// exact add_f64 (identity -0.0) and mul_f64 (no annihilator) is planned
+// as the union of A and B, since a point no k stores in both may be NaN
+// (0 * inf) or -0.0 in the dense program. Under a guard computed per call
+// at sparse cost (no inf/NaN stored; max stored per row of A + max stored
+// per column of B < K, so every point has a k stored in neither, whose
+// term is +0.0), the sum of the stored products from +0.0 is the dense
+// fold bit for bit: the kernel becomes scf.if between a copy declared with
+// identity and annihilator 0.0 and itself (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYGUARDEXACTPRODUCTSPASS
+#include "SparseArray/Transforms/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+namespace {
+
+// The functions the guard and the fast copy apply. The fast copy's add
+// and mul declare properties that hold on the guarded inputs only (finite
+// values, and sums that never meet -0.0: a sum from +0.0 is never -0.0).
+constexpr const char *kHelpers = R"mlir(
+sparse_array.func @__sa_add_f64_from_zero(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @__sa_mul_f64_finite(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @__sa_stored_f64(%x: f64) -> i64 {
+  %b = arith.bitcast %x : f64 to i64
+  %z = arith.constant 0 : i64
+  %ne = arith.cmpi ne, %b, %z : i64
+  %r = arith.extui %ne : i1 to i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @__sa_not_finite_f64(%x: f64) -> i1 {
+  %b = arith.bitcast %x : f64 to i64
+  %e = arith.constant 9218868437227405312 : i64
+  %m = arith.andi %b, %e : i64
+  %r = arith.cmpi eq, %m, %e : i64
+  sparse_array.yield %r : i1
+}
+sparse_array.func @__sa_count_i64(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @__sa_max_i64(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, idempotent,
+                identity = #sparse_array.identity<-9223372036854775808 : i64>} {
+  %r = arith.maxsi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @__sa_any_i1(%x: i1, %y: i1) -> i1
+    attributes {commutative, associative, idempotent,
+                identity = #sparse_array.identity<false>,
+                annihilator = #sparse_array.annihilator<true>} {
+  %r = arith.ori %x, %y : i1
+  sparse_array.yield %r : i1
+}
+)mlir";
+
+/// C(x, y) = sum_k A(x, k) * B(k, y) with exact IEEE add and mul, both
+/// factors stored with fill +0.0, the result's fill +0.0.
+struct ExactProduct {
+  KernelOp kernel;
+  ApplyOp mul;
+  ReduceOverOp sum;
+  /// Per factor: its kernel input, the dimension read at its result
+  /// index and the one read at k.
+  unsigned input[2];
+  unsigned keptDim[2], reducedDim[2];
+};
+
+bool isPositiveZero(TypedAttr a) {
+  auto f = dyn_cast_or_null<FloatAttr>(a);
+  return f && f.getType().isF64() && f.getValue().isPosZero();
+}
+
+std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
+                                              SymbolTableCollection &symbols) {
+  ArrayType result = kernel.getResultType();
+  if (result.getRank() != 2 || kernel.getNumIndices() != 3 ||
+      kernel.getInputs().size() != 2 || !isPositiveZero(result.getFillValue()))
+    return std::nullopt;
+  auto sum = kernel.getYield().getValue().getDefiningOp<ReduceOverOp>();
+  if (!sum || sum.getIndices().size() != 1 || sum.getScatter() ||
+      sum.getScatterLoops())
+    return std::nullopt;
+  auto combiner =
+      symbols.lookupNearestSymbolFrom<FuncOp>(sum, sum.getCombinerAttr());
+  IdentityAttr identity = combiner ? combiner.getIdentityAttr() : nullptr;
+  if (!combiner || !isExactFloatAdd(combiner) || !identity ||
+      !identity.getPositions().empty() ||
+      !cast<FloatAttr>(identity.getValue()).getValue().isNegZero())
+    return std::nullopt;
+  auto mul = sum.getValue().getDefiningOp<ApplyOp>();
+  if (!mul || mul.getArgs().size() != 2)
+    return std::nullopt;
+  auto mulFunc = symbols.lookupNearestSymbolFrom<FuncOp>(mul, mul.getCalleeAttr());
+  if (!mulFunc || !isExactFloatMul(mulFunc) || mulFunc.getAnnihilatorAttr())
+    return std::nullopt;
+  Value k = sum.getIndices()[0];
+  ExactProduct match{kernel, mul, sum, {}, {}, {}};
+  SmallVector<Value> kept;
+  for (unsigned f = 0; f < 2; ++f) {
+    auto access = mul.getArgs()[f].getDefiningOp<AccessOp>();
+    auto arg = access ? dyn_cast<BlockArgument>(access.getArray())
+                      : BlockArgument();
+    if (!arg || arg.getOwner() != &kernel.getBody().front() ||
+        !access.getSlices().empty() || access.getIndices().size() != 2)
+      return std::nullopt;
+    auto type = cast<ArrayType>(access.getArray().getType());
+    if (type.isAllDense() || !isPositiveZero(type.getFillValue()))
+      return std::nullopt;
+    match.input[f] = arg.getArgNumber() - kernel.getNumIndices();
+    ValueRange indices = access.getIndices();
+    unsigned kDim = indices[0] == k ? 0 : 1;
+    if (indices[kDim] != k || indices[1 - kDim] == k)
+      return std::nullopt;
+    match.reducedDim[f] = kDim;
+    match.keptDim[f] = 1 - kDim;
+    kept.push_back(indices[1 - kDim]);
+  }
+  // The two factors at the two result indices.
+  if (match.input[0] == match.input[1] || kept[0] == kept[1] ||
+      !llvm::all_of(kept, [&](Value v) {
+        return v == Value(kernel.getIndex(0)) || v == Value(kernel.getIndex(1));
+      }))
+    return std::nullopt;
+  return match;
+}
+
+/// Declares the helper functions in `module` (once).
+LogicalResult declareHelpers(ModuleOp module) {
+  if (SymbolTable::lookupSymbolIn(module, "__sa_add_f64_from_zero"))
+    return success();
+  OwningOpRef<ModuleOp> helpers =
+      parseSourceString<ModuleOp>(kHelpers, module.getContext());
+  if (!helpers)
+    return module.emitError("could not build the exact-product guard's functions");
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  for (Operation &op : helpers->getBody()->getOperations())
+    b.clone(op);
+  return success();
+}
+
+/// A kernel over `array` (rank 2, f64): per coordinate of dimension
+/// `keptDim`, the entries that are not +0.0 (how many k it stores),
+/// then their maximum; or, with `keptDim` < 0, whether any entry is inf
+/// or NaN. A rank-0 array.
+Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<ArrayType>(array.getType());
+  auto scalarOf = [&](Type elt) {
+    return ArrayType::get({}, elt, FormatAttr::getDefault(ctx, 0, elt));
+  };
+  if (keptDim < 0) {
+    Type i1 = b.getI1Type();
+    auto kernel = KernelOp::create(b, loc, scalarOf(i1), ValueRange{array}, 2);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&kernel.getBody().front());
+    Value v = AccessOp::create(b, loc, kernel.getInputArg(0),
+                               ValueRange{kernel.getIndex(0), kernel.getIndex(1)},
+                               DenseI64ArrayAttr());
+    Value bad = ApplyOp::create(b, loc, i1,
+                                FlatSymbolRefAttr::get(ctx, "__sa_not_finite_f64"),
+                                ValueRange{v});
+    Value any = ReduceOverOp::create(
+        b, loc, i1, bad, ValueRange{kernel.getIndex(0), kernel.getIndex(1)},
+        FlatSymbolRefAttr::get(ctx, "__sa_any_i1"), StringAttr(), UnitAttr(),
+        DenseI32ArrayAttr(), DenseI32ArrayAttr());
+    YieldOp::create(b, loc, any);
+    return kernel.getResult();
+  }
+  Type i64 = b.getI64Type();
+  // Counts per kept coordinate: a dense vector.
+  auto counts = ArrayType::get({type.getShape()[keptDim]}, i64,
+                               FormatAttr::getDefault(ctx, 1, i64));
+  auto count = KernelOp::create(b, loc, counts, ValueRange{array}, 2);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&count.getBody().front());
+    SmallVector<Value> indices(2);
+    indices[keptDim] = count.getIndex(0);
+    indices[1 - keptDim] = count.getIndex(1);
+    Value v = AccessOp::create(b, loc, count.getInputArg(0), indices,
+                               DenseI64ArrayAttr());
+    Value stored = ApplyOp::create(
+        b, loc, i64, FlatSymbolRefAttr::get(ctx, "__sa_stored_f64"), ValueRange{v});
+    Value n = ReduceOverOp::create(
+        b, loc, i64, stored, ValueRange{count.getIndex(1)},
+        FlatSymbolRefAttr::get(ctx, "__sa_count_i64"), StringAttr(), UnitAttr(),
+        DenseI32ArrayAttr(), DenseI32ArrayAttr());
+    YieldOp::create(b, loc, n);
+  }
+  auto most = KernelOp::create(b, loc, scalarOf(i64), ValueRange{count.getResult()}, 1);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&most.getBody().front());
+    Value c = AccessOp::create(b, loc, most.getInputArg(0),
+                               ValueRange{most.getIndex(0)}, DenseI64ArrayAttr());
+    Value m = ReduceOverOp::create(
+        b, loc, i64, c, ValueRange{most.getIndex(0)},
+        FlatSymbolRefAttr::get(ctx, "__sa_max_i64"), StringAttr(), UnitAttr(),
+        DenseI32ArrayAttr(), DenseI32ArrayAttr());
+    YieldOp::create(b, loc, m);
+  }
+  DeallocOp::create(b, loc, count.getResult());
+  return most.getResult();
+}
+
+/// The scalar of a rank-0 array, which is then freed.
+Value takeScalar(OpBuilder &b, Location loc, Value array) {
+  auto type = cast<ArrayType>(array.getType());
+  Value values = ValuesOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      array);
+  Value v = memref::LoadOp::create(
+      b, loc, values, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+  DeallocOp::create(b, loc, array);
+  return v;
+}
+
+void guardProduct(const ExactProduct &p) {
+  KernelOp kernel = p.kernel;
+  Location loc = kernel.getLoc();
+  OpBuilder b(kernel);
+  Value a = kernel.getInputs()[p.input[0]], c = kernel.getInputs()[p.input[1]];
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value badA = takeScalar(b, loc, guardReduction(b, loc, a, -1));
+  Value badB = takeScalar(b, loc, guardReduction(b, loc, c, -1));
+  auto clamp = [&](Value v) { return arith::MaxSIOp::create(b, loc, v, zero); };
+  Value mostA = clamp(takeScalar(
+      b, loc, guardReduction(b, loc, a, p.keptDim[0])));
+  Value mostB = clamp(takeScalar(
+      b, loc, guardReduction(b, loc, c, p.keptDim[1])));
+  Value extent = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      DimOp::create(b, loc, a, static_cast<int64_t>(p.reducedDim[0])));
+  // Each at most K: no overflow.
+  Value emptyK = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt,
+      arith::AddIOp::create(b, loc, mostA, mostB), extent);
+  Value bad = arith::OrIOp::create(b, loc, badA, badB);
+  Value ok = arith::AndIOp::create(
+      b, loc, emptyK,
+      arith::XOrIOp::create(b, loc, bad,
+                            arith::ConstantIntOp::create(b, loc, 1, 1)));
+  Type resultType = kernel.getResult().getType();
+  auto branch = scf::IfOp::create(b, loc, TypeRange{resultType}, ok,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder tb = branch.getThenBodyBuilder();
+    auto fast = cast<KernelOp>(tb.clone(*kernel));
+    MLIRContext *ctx = b.getContext();
+    auto fastSum = fast.getYield().getValue().getDefiningOp<ReduceOverOp>();
+    fastSum.getValue().getDefiningOp<ApplyOp>().setCalleeAttr(
+        FlatSymbolRefAttr::get(ctx, "__sa_mul_f64_finite"));
+    fastSum.setCombinerAttr(
+        FlatSymbolRefAttr::get(ctx, "__sa_add_f64_from_zero"));
+    scf::YieldOp::create(tb, loc, fast.getResult());
+  }
+  kernel.getResult().replaceAllUsesWith(branch.getResult(0));
+  OpBuilder eb = branch.getElseBodyBuilder();
+  auto yield = scf::YieldOp::create(eb, loc, kernel.getResult());
+  kernel->moveBefore(yield);
+}
+
+} // namespace
+
+LogicalResult mlir::sparse_array::guardExactProducts(ModuleOp module) {
+  SymbolTableCollection symbols;
+  SmallVector<ExactProduct> products;
+  module.walk([&](KernelOp kernel) {
+    if (std::optional<ExactProduct> p = matchExactProduct(kernel, symbols))
+      products.push_back(*p);
+  });
+  if (products.empty())
+    return success();
+  if (failed(declareHelpers(module)))
+    return failure();
+  for (const ExactProduct &p : products)
+    guardProduct(p);
+  return success();
+}
+
+namespace {
+struct GuardExactProductsPass
+    : public sparse_array::impl::SparseArrayGuardExactProductsPassBase<
+          GuardExactProductsPass> {
+  void runOnOperation() override {
+    if (failed(guardExactProducts(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
