@@ -142,7 +142,8 @@ std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
     match.keptDim[f] = 1 - kDim;
     kept.push_back(indices[1 - kDim]);
   }
-  // The two factors at the two result indices.
+  // The two factors at the two result indices (A A passes the same array
+  // as both inputs: the verifier wants one input per access pattern).
   if (match.input[0] == match.input[1] || kept[0] == kept[1] ||
       !llvm::all_of(kept, [&](Value v) {
         return v == Value(kernel.getIndex(0)) || v == Value(kernel.getIndex(1));
@@ -151,17 +152,17 @@ std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
   return match;
 }
 
-/// Declares the helper functions in `module` (once).
+/// Declares the helper functions in `module`, each unless a function of
+/// its name is there already (a module guarded before).
 LogicalResult declareHelpers(ModuleOp module) {
-  if (SymbolTable::lookupSymbolIn(module, "__sa_add_f64_from_zero"))
-    return success();
   OwningOpRef<ModuleOp> helpers =
       parseSourceString<ModuleOp>(kHelpers, module.getContext());
   if (!helpers)
     return module.emitError("could not build the exact-product guard's functions");
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  for (Operation &op : helpers->getBody()->getOperations())
-    b.clone(op);
+  for (auto func : helpers->getBody()->getOps<FuncOp>())
+    if (!SymbolTable::lookupSymbolIn(module, func.getSymName()))
+      b.clone(*func);
   return success();
 }
 

@@ -21,11 +21,22 @@
 //   A4 = [[-1, 0]], B4 = [[0], [-3]] (K = 2): max row 1 + max column 1 is
 //     not less than K (every k stored in one factor): the exact plan;
 //     C = -1 * 0 + 0 * -3 = -0.0 + -0.0 = -0.0
+//   A5 A5, A5 = [[1, 0, 0, -2], [0, 3, 0, 0], [0, 0, 0, 0], [0, 0, -0.0, 0]]
+//     (max row 2 + max column 1 < 4: guarded): [[1, 0, 0, -2], [0, 9, 0, 0],
+//     [0]*4, [0]*4] (row 3: -0.0 * 0 terms and +0.0 ones: +0.0)
+//   A6 A6, A6 = [[-1, -1], [0, 0]] (a full row: the exact plan):
+//     [[1, 1], [0, 0]] (1 + -1 * 0 = 1; row 1: -0.0 + 0.0 = 0.0)
 
+// PLAN-LABEL: func.func @matmul_343(
 // PLAN: scf.if
 // PLAN: with @__sa_add_f64_from_zero {scatter = array<i32: 0, 1>, strategy = "identity"}
 // PLAN: } else {
 // PLAN: with @add_f64 {strategy = "signed_zero_sum"}
+// The repeated operand (A A) is guarded too:
+// PLAN-LABEL: func.func @square_4(
+// PLAN: scf.if
+// PLAN: sparse_array.kernel ins(%[[A:.*]], %[[A]] : !sparse_array.array<4x4xf64, #csr>, !sparse_array.array<4x4xf64, #csr>)
+// PLAN: @__sa_add_f64_from_zero
 
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
@@ -73,6 +84,32 @@ func.func @matmul_121(%a: !sparse_array.array<1x2xf64, #sparse_array.format<[den
   return %r : !sparse_array.array<1x1xf64, #sparse_array.format<[dense, compressed]>>
 }
 
+// A A: the same array as both factors.
+func.func @square_4(%a: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>> {
+  %r = sparse_array.kernel ins(%a, %a : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>> {
+  ^bb0(%i: index, %j: index, %k: index, %P: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>, %Q: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>):
+    %p = sparse_array.access %P[%i, %k] : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+    %q = sparse_array.access %Q[%k, %j] : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+    %pq = sparse_array.apply @mul_f64(%p, %q) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %pq with @add_f64 : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+}
+
+// A A: the same array as both factors.
+func.func @square_2(%a: !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>> {
+  %r = sparse_array.kernel ins(%a, %a : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>> {
+  ^bb0(%i: index, %j: index, %k: index, %P: !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>, %Q: !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>):
+    %p = sparse_array.access %P[%i, %k] : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+    %q = sparse_array.access %Q[%k, %j] : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+    %pq = sparse_array.apply @mul_f64(%p, %q) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %pq with @add_f64 : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+}
+
 func.func @main() {
   %a1 = sparse_array.constant sparse<[[0, 0], [0, 3], [2, 1]], [1.0, -2.0, -0.0]> : tensor<3x4xf64> : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
   %b1 = sparse_array.constant sparse<[[0, 0], [1, 1], [3, 0], [3, 2]], [3.0, 5.0, 0.5, -1.0]> : tensor<4x3xf64> : !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
@@ -89,6 +126,12 @@ func.func @main() {
   %b4 = sparse_array.constant sparse<[[1, 0]], [-3.0]> : tensor<2x1xf64> : !sparse_array.array<2x1xf64, #sparse_array.format<[dense, compressed]>>
   %c4 = func.call @matmul_121(%a4, %b4) : (!sparse_array.array<1x2xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<2x1xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<1x1xf64, #sparse_array.format<[dense, compressed]>>
   sparse_array.print %c4 : !sparse_array.array<1x1xf64, #sparse_array.format<[dense, compressed]>>
+  %a5 = sparse_array.constant sparse<[[0, 0], [0, 3], [1, 1], [3, 2]], [1.0, -2.0, 3.0, -0.0]> : tensor<4x4xf64> : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+  %c5 = func.call @square_4(%a5) : (!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+  sparse_array.print %c5 : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+  %a6 = sparse_array.constant sparse<[[0, 0], [0, 1]], [-1.0, -1.0]> : tensor<2x2xf64> : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+  %c6 = func.call @square_2(%a6) : (!sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+  sparse_array.print %c6 : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
   return
 }
 
@@ -118,3 +161,16 @@ func.func @main() {
 // CHECK-NEXT: 2 1
 // CHECK-NEXT: 1 1
 // CHECK-NEXT: 1 1 -0
+// C5 (A A, guarded)
+// CHECK: # fill: 0
+// CHECK-NEXT: 2 3
+// CHECK-NEXT: 4 4
+// CHECK-NEXT: 1 1 1
+// CHECK-NEXT: 1 4 -2
+// CHECK-NEXT: 2 2 9
+// C6 (A A, the exact plan)
+// CHECK: # fill: 0
+// CHECK-NEXT: 2 2
+// CHECK-NEXT: 2 2
+// CHECK-NEXT: 1 1 1
+// CHECK-NEXT: 1 2 1
