@@ -54,11 +54,6 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
       *reduce.getStrategy() == "signed_zero_dot" ||
       kernel.getYield().getValue() != reduce.getResult())
     return std::nullopt;
-  // A sparse result is accumulated densely, then compressed: only for
-  // vectors, whose dense size is the result's extent.
-  ArrayType result = kernel.getResultType();
-  if (!result.isAllDense() && rank != 1)
-    return std::nullopt;
   SmallVector<int> loopOf = getLoopOfIndex(kernel);
   // Ordering constraints: consecutive stored levels of each sparse input.
   SmallVector<SmallVector<unsigned>> after(numVars);
@@ -99,7 +94,27 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
     for (unsigned c : after[next])
       --before[c];
   }
+  // A sparse result beyond one dimension is accumulated per coordinate of
+  // its leading levels, which must be the outermost loops (a workspace over
+  // the rest, drained after each; ScatterReduction.cpp). With no such
+  // prefix the accumulator would be the whole result's dense size: convert.
+  ArrayType result = kernel.getResultType();
+  if (!result.isAllDense() && rank > 1) {
+    SmallVector<int32_t> loops(order.begin(), order.end());
+    unsigned prefix = scatterRowPrefix(result, loops);
+    if (prefix == 0 || prefix >= rank)
+      return std::nullopt;
+  }
   return order;
+}
+
+unsigned mlir::sparse_array::scatterRowPrefix(ArrayType result,
+                                              ArrayRef<int32_t> order) {
+  unsigned rank = result.getRank(), prefix = 0;
+  while (prefix < rank && prefix < order.size() &&
+         order[prefix] == int32_t(result.getFormat().getLevelDim(prefix)))
+    ++prefix;
+  return prefix;
 }
 
 KernelOp mlir::sparse_array::buildScatterMapKernel(OpBuilder &b,

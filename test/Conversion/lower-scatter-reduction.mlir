@@ -26,6 +26,7 @@ sparse_array.func @iadd(%x: i64, %y: i64) -> i64
 !d = !sparse_array.array<?xf64>
 !id = !sparse_array.array<?xi64>
 !sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+!csf = !sparse_array.array<?x?x?xf64, #sparse_array.format<[dense, compressed, compressed]>>
 
 // The identity strategy into a dense vector: the accumulators are the
 // result's values (no copy, no counts).
@@ -132,4 +133,29 @@ func.func @colsum_sparse(%a: !csr) -> !sv {
 func.func @rowsum(%a: !csr) -> !d {
   %r = sparse_array.reduce @fadd %a dims [1] : !csr -> !d
   return %r : !d
+}
+
+// A sparse result of rank 2 below a reduced middle level (a CSF summed over
+// dimension 1 into CSR): one workspace over the columns, whose slots are
+// reset when a row first touches them (marked with the row) and drained
+// sorted after the row's loops. No conversion, no array of the result's
+// dense size.
+// PLAN-LABEL: func.func @csf_middle_sum(
+// PLAN: scatter_loops = array<i32: 0, 2, 1>
+// CHECK-LABEL: func.func @csf_middle_sum(
+// CHECK-NOT: sparse_array.convert
+// CHECK: %[[ACC:.*]] = memref.alloc(%[[W:.*]]) : memref<?xf64>
+// CHECK: %[[MARK:.*]] = memref.alloc(%[[W]]) : memref<?xindex>
+// CHECK: %[[TOUCHED:.*]] = memref.alloc(%[[W]]) : memref<?xi64>
+// CHECK: memref.load %[[MARK]]
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[MARK]]
+// CHECK: memref.store %{{.*}}, %[[TOUCHED]]
+// CHECK: memref.load %[[ACC]]
+// CHECK: call @sa_rt_sort_i64
+// CHECK: memref.load %[[TOUCHED]]
+// CHECK: memref.dealloc %[[ACC]]
+func.func @csf_middle_sum(%a: !csf) -> !csr {
+  %r = sparse_array.reduce @fadd %a dims [1] : !csf -> !csr
+  return %r : !csr
 }

@@ -72,9 +72,15 @@ matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce);
 /// converting the inputs (ScatterLoops.cpp). nullopt when the nested order
 /// needs no conversion, when the inputs disagree, when a read is
 /// collapsed, split or unordered, or when the result is sparse beyond one
-/// dimension (it is accumulated densely).
+/// dimension and its leading level is not the outermost loop (see
+/// scatterRowPrefix).
 std::optional<SmallVector<unsigned>> matchScatterLoops(KernelOp kernel,
                                                        ReduceOverOp reduce);
+
+/// How many of the result's leading levels are, in storage order, the
+/// outermost loops of a scatter order: a sparse result of rank >= 2
+/// accumulates the entries below one such prefix coordinate at a time.
+unsigned scatterRowPrefix(ArrayType result, ArrayRef<int32_t> order);
 
 /// The map a scatter reduction's loops compute (built before `kernel`, to
 /// be erased by the caller): the reduced value at every point of the index
