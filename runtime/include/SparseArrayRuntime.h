@@ -5,7 +5,8 @@
  *
  * Errors (bad input index, ...) print "sparse_array runtime error: <reason>"
  * to stderr and terminate the process with exit code 2, so that a program
- * never continues on bad data.
+ * never continues on bad data — unless the call runs under sa_rt_try (a
+ * library host: Python, the C API), which returns the reason instead.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -18,6 +19,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/*--- Errors in a library host ----------------------------------------------*/
+
+/* Runs fn(arg). A runtime error on this thread during the call (in the
+ * runtime or in compiled code calling it) returns 1 with its reason in
+ * `message` (NUL-terminated, at most `size` bytes) instead of exiting;
+ * memory the failed call had allocated is not freed. Errors on other
+ * threads (OpenMP workers) still exit. Calls nest. Returns 0 otherwise. */
+int sa_rt_try(void (*fn)(void *), void *arg, char *message, size_t size);
 
 /*--- Program inputs (the `sa-run PROGRAM -- INPUT...` list) ----------------*/
 

@@ -11,30 +11,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/ExecutionEngine/Jit.h"
 #include "SparseArray/InitSparseArray.h"
 #include "SparseArrayRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -136,6 +128,8 @@ int main(int argc, char **argv) {
       vectorGathers != "off")
     return fail("--vector-gathers=" + vectorGathers +
                 " is not one of auto, on, off");
+  if (optLevel > 3)
+    return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
 
   // `sa-run P -- a b` and `sa-run P a b` both mean the inputs a, b.
   std::vector<std::string> inputs(programInputs.begin(), programInputs.end());
@@ -152,14 +146,9 @@ int main(int argc, char **argv) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-
   DialectRegistry registry;
   sparse_array::registerSparseArrayDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerOpenMPDialectTranslation(registry);
+  sparse_array::registerJitTranslations(registry);
   MLIRContext context(registry);
   // Diagnostics name the construct; dumping the whole op only adds noise.
   context.printOpOnDiagnostic(false);
@@ -199,62 +188,16 @@ int main(int argc, char **argv) {
   if (printLowered)
     module->print(llvm::outs());
 
-  if (optLevel > 3)
-    return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
-  ExecutionEngineOptions engineOptions;
-  // Optimize for the host (its cost model and features), as the JIT's code
-  // generator does; without it the vectorizer and unroller guess.
-  std::unique_ptr<llvm::TargetMachine> hostMachine;
-  if (auto builder = llvm::orc::JITTargetMachineBuilder::detectHost()) {
-    // A dense operand read at a sparse one's coordinates (mxv's x(j)) is a
-    // gather once vectorized. Zen 1-4 microcode gathers: scalar loads ran
-    // that loop 1.5x faster (bench/graphblas, tropical mxv on bcsstk13,
-    // 53 vs 35 us); the tuning flag is clang's -mno-gather.
-    StringRef cpu = builder->getCPU();
-    bool slowGathers = cpu == "znver1" || cpu == "znver2" ||
-                       cpu == "znver3" || cpu == "znver4";
-    if (vectorGathers == "off" || (vectorGathers == "auto" && slowGathers))
-      builder->getFeatures().AddFeature("prefer-no-gather");
-    builder->setCodeGenOptLevel(
-        static_cast<llvm::CodeGenOptLevel>(optLevel.getValue()));
-    if (auto tm = builder->createTargetMachine())
-      hostMachine = std::move(*tm);
-    else
-      llvm::consumeError(tm.takeError());
-  } else {
-    llvm::consumeError(builder.takeError());
-  }
-  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                               hostMachine.get());
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(optLevel.getValue());
-  SmallVector<StringRef, 2> sharedLibs;
-  if (!disableOpenMP && llvm::sys::fs::exists(SPARSE_ARRAY_LIBOMP_PATH))
-    sharedLibs.push_back(SPARSE_ARRAY_LIBOMP_PATH);
-  for (const std::string &lib : extraSharedLibs) {
-    if (!llvm::sys::fs::exists(lib))
-      return fail("shared library '" + lib + "' does not exist");
-    sharedLibs.push_back(lib);
-  }
-  engineOptions.sharedLibPaths = sharedLibs;
-
-  auto engineOrError = ExecutionEngine::create(*module, engineOptions);
-  if (!engineOrError)
-    return fail("JIT compilation failed: " +
-                llvm::toString(engineOrError.takeError()));
-  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrError);
-  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    size_t count = 0;
-    const SaRtSymbol *table = sa_rt_symbols(&count);
-    for (size_t i = 0; i < count; ++i)
-      symbols[interner(table[i].name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(table[i].address),
-          llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
-  engine->initialize();
+  sparse_array::JitOptions jitOptions;
+  jitOptions.optLevel = optLevel;
+  jitOptions.enableOpenMP = !disableOpenMP;
+  jitOptions.vectorGathers = vectorGathers;
+  jitOptions.sharedLibs.assign(extraSharedLibs.begin(), extraSharedLibs.end());
+  std::string jitError;
+  std::unique_ptr<ExecutionEngine> engine =
+      sparse_array::createJit(*module, jitOptions, jitError);
+  if (!engine)
+    return fail(jitError);
 
   std::vector<const char *> inputPaths;
   for (const std::string &input : inputs)

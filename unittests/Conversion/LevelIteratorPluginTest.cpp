@@ -10,23 +10,18 @@
 #include "SparseArray/Conversion/LevelIterator.h"
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/Dialect/LevelFormat.h"
+#include "SparseArray/ExecutionEngine/Jit.h"
 #include "SparseArray/InitSparseArray.h"
 #include "SparseArrayRuntime.h"
 
 #include "Format.h" // the runtime's LevelKind registry
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include "gtest/gtest.h"
 
@@ -134,13 +129,9 @@ TEST(LevelIteratorPlugin, RegisteredFormatRunsAKernel) {
                                             buffers.coordinates);
       });
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
   DialectRegistry registry;
   registerSparseArrayDialects(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerOpenMPDialectTranslation(registry);
+  registerJitTranslations(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   OwningOpRef<ModuleOp> module =
@@ -155,23 +146,13 @@ TEST(LevelIteratorPlugin, RegisteredFormatRunsAKernel) {
   // One iterator per coiterated level of the plugin format (a and b).
   EXPECT_EQ(iteratorsMade.load(), 2u);
 
-  ExecutionEngineOptions engineOptions;
-  auto transformer = makeOptimizingTransformer(2, 0, nullptr);
-  engineOptions.transformer = transformer;
-  auto engineOrError = ExecutionEngine::create(*module, engineOptions);
-  ASSERT_TRUE(bool(engineOrError));
-  std::unique_ptr<ExecutionEngine> engine = std::move(*engineOrError);
-  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    size_t count = 0;
-    const SaRtSymbol *table = sa_rt_symbols(&count);
-    for (size_t i = 0; i < count; ++i)
-      symbols[interner(table[i].name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(table[i].address),
-          llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
-  engine->initialize();
+  JitOptions jitOptions;
+  jitOptions.optLevel = 2;
+  jitOptions.enableOpenMP = false;
+  std::string jitError;
+  std::unique_ptr<ExecutionEngine> engine =
+      createJit(*module, jitOptions, jitError);
+  ASSERT_TRUE(engine) << jitError;
   int32_t mismatches = -1;
   SmallVector<void *, 1> results{&mismatches};
   llvm::Error error = engine->invokePacked("main", results);

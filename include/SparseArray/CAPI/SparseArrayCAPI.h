@@ -1,0 +1,61 @@
+/*===- SparseArrayCAPI.h - Compile and call sparse_array programs ---------===*
+ *
+ * The C API of libSparseArrayCAPI.so (what the Python package loads with
+ * ctypes): compile a module of MLIR text with sparse-array-pipeline, JIT it,
+ * look up its functions and call them, every failure returned as a status
+ * and a message, never an exit. The runtime (SparseArrayRuntime.h) is part
+ * of the library.
+ *
+ * Calling convention of a looked-up function (MLIR's packed interface):
+ * `void f(void **args)` with one pointer per argument of the lowered
+ * signature, then one pointer to the results' storage. An array argument
+ * is, in the order of docs/storage.md, its buffers — each a 1-D memref,
+ * expanded to five words (allocated pointer, aligned pointer, offset, size,
+ * stride) — then one int64 per dimension. Several results are one struct
+ * of those words, in order. Buffers a call returns were malloc()ed: the
+ * caller frees them with sa_free (unless one is an argument's buffer).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef SPARSEARRAY_CAPI_SPARSEARRAYCAPI_H
+#define SPARSEARRAY_CAPI_SPARSEARRAYCAPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sa_module sa_module;
+
+/* Parses `text` (an MLIR module of sparse_array programs), lowers it with
+ * sparse-array-pipeline and JIT-compiles it. `options` is NULL or
+ * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
+ * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
+ * parallel_min_extent (N), parallel_assembly (auto/two-phase/parts),
+ * vector_gathers (auto/on/off). Returns NULL on failure with *error set to
+ * the diagnostics (free with sa_free). Thread-safe. */
+sa_module *sa_module_compile(const char *text, size_t length,
+                             const char *options, char **error);
+
+/* The packed entry point of public function `name`, or NULL. */
+void *sa_module_lookup(sa_module *module, const char *name);
+
+/* Calls a packed entry point. A runtime error (mismatched extents, a
+ * malformed file, ...) returns nonzero with *error set (free with sa_free)
+ * instead of ending the process; memory the call had allocated is then
+ * not freed. Returns 0 on success. */
+int sa_call(void *function, void **args, char **error);
+
+/* Frees a module (its functions become invalid). */
+void sa_module_free(sa_module *module);
+
+/* Frees a message or a buffer the library or a call allocated. */
+void sa_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSEARRAY_CAPI_SPARSEARRAYCAPI_H */

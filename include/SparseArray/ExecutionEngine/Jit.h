@@ -1,0 +1,50 @@
+//===- Jit.h - JIT compilation of lowered sparse_array programs -*- C++ -*-===//
+//
+// Shared by sa-run and the C API (libSparseArrayCAPI): compiling a module
+// that sparse-array-pipeline lowered to LLVM into host code, with the
+// runtime's symbols and libomp resolved.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_EXECUTIONENGINE_JIT_H
+#define SPARSEARRAY_EXECUTIONENGINE_JIT_H
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace sparse_array {
+
+struct JitOptions {
+  /// LLVM optimization level (0-3) of the IR passes and code generation.
+  unsigned optLevel = 3;
+  /// Load libomp for the OpenMP runtime calls of parallel loops.
+  bool enableOpenMP = true;
+  /// Gathers in vectorized loops: "auto" (not on AMD Zen 1-4), "on", "off".
+  std::string vectorGathers = "auto";
+  /// Further shared libraries the program's declarations resolve to.
+  std::vector<std::string> sharedLibs;
+};
+
+/// The dialect translations the JIT needs, added to `registry`.
+void registerJitTranslations(DialectRegistry &registry);
+
+/// Initializes LLVM's native target once per process.
+void initializeJitTarget();
+
+/// JIT-compiles `module` (lowered to the LLVM dialect) for the host, the
+/// runtime's symbols registered, the module's initializers run. On failure
+/// returns null and sets `error`.
+std::unique_ptr<ExecutionEngine> createJit(ModuleOp module,
+                                           const JitOptions &options,
+                                           std::string &error);
+
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_EXECUTIONENGINE_JIT_H

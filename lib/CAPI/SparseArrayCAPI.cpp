@@ -1,0 +1,210 @@
+//===- SparseArrayCAPI.cpp - Compile and call sparse_array programs -------===//
+//
+// The library behind the Python package: parse, lower, JIT, call, with
+// every failure a returned message (a library must not exit the process).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SparseArray/CAPI/SparseArrayCAPI.h"
+
+#include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/ExecutionEngine/Jit.h"
+#include "SparseArray/InitSparseArray.h"
+#include "SparseArrayRuntime.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace mlir;
+
+struct sa_module {
+  std::unique_ptr<ExecutionEngine> engine;
+};
+
+namespace {
+
+/// One context for every compilation (dialects loaded once), used under a
+/// lock: MLIR contexts are not safe to parse into from several threads.
+struct Compiler {
+  Compiler() : context(makeRegistry()) {
+    context.loadAllAvailableDialects();
+    context.printOpOnDiagnostic(false);
+  }
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    sparse_array::registerSparseArrayDialects(registry);
+    sparse_array::registerJitTranslations(registry);
+    return registry;
+  }
+  std::mutex lock;
+  MLIRContext context;
+};
+
+Compiler &compiler() {
+  static Compiler *instance = new Compiler(); // never destroyed: at exit
+  return *instance;                           // JIT code may still run
+}
+
+char *copyMessage(const std::string &message) {
+  char *copy = static_cast<char *>(std::malloc(message.size() + 1));
+  if (copy)
+    std::memcpy(copy, message.c_str(), message.size() + 1);
+  return copy;
+}
+
+void setError(char **error, const std::string &message) {
+  if (error)
+    *error = copyMessage(message);
+}
+
+/// Applies "key=value;..." to the pipeline's and the JIT's options.
+LogicalResult parseOptions(StringRef text,
+                           sparse_array::SparseArrayPipelineOptions &pipeline,
+                           sparse_array::JitOptions &jit, std::string &error) {
+  SmallVector<StringRef> items;
+  text.split(items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef item : items) {
+    std::pair<StringRef, StringRef> kv = item.split('=');
+    StringRef key = kv.first.trim(), value = kv.second.trim();
+    auto number = [&](auto &into) -> bool {
+      long long n;
+      if (value.getAsInteger(10, n) || n < 0)
+        return false;
+      into = n;
+      return true;
+    };
+    auto flag = [&](auto &into) -> bool {
+      if (value != "0" && value != "1")
+        return false;
+      into = value == "1";
+      return true;
+    };
+    bool ok = true;
+    if (key == "opt") {
+      ok = number(jit.optLevel) && jit.optLevel <= 3;
+    } else if (key == "openmp") {
+      ok = flag(jit.enableOpenMP);
+      pipeline.enableOpenMP = jit.enableOpenMP;
+    } else if (key == "workspace") {
+      ok = value == "auto" || value == "dense" || value == "hash";
+      pipeline.workspace = value.str();
+    } else if (key == "bounds_checks") {
+      ok = flag(pipeline.boundsChecks);
+    } else if (key == "linear_threshold") {
+      unsigned n = 0;
+      ok = number(n);
+      pipeline.linearThreshold = n;
+    } else if (key == "parallel_min_extent") {
+      int64_t n = 0;
+      ok = number(n);
+      pipeline.parallelMinExtent = n;
+    } else if (key == "parallel_assembly") {
+      ok = value == "auto" || value == "two-phase" || value == "parts";
+      pipeline.parallelAssembly = value.str();
+    } else if (key == "vector_gathers") {
+      ok = value == "auto" || value == "on" || value == "off";
+      jit.vectorGathers = value.str();
+    } else {
+      error = "unknown option '" + key.str() + "'";
+      return failure();
+    }
+    if (!ok) {
+      error = "bad value '" + value.str() + "' for option '" + key.str() + "'";
+      return failure();
+    }
+  }
+  return success();
+}
+
+} // namespace
+
+extern "C" sa_module *sa_module_compile(const char *text, size_t length,
+                                        const char *options, char **error) {
+  if (error)
+    *error = nullptr;
+  sparse_array::SparseArrayPipelineOptions pipelineOptions;
+  sparse_array::JitOptions jitOptions;
+  std::string message;
+  if (options && failed(parseOptions(options, pipelineOptions, jitOptions,
+                                     message))) {
+    setError(error, message);
+    return nullptr;
+  }
+  Compiler &c = compiler();
+  std::lock_guard<std::mutex> guard(c.lock);
+  // Diagnostics collected as "line:col: error: ...".
+  llvm::raw_string_ostream os(message);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(StringRef(text, length), "program"),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &c.context, os);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &c.context);
+  if (!module) {
+    setError(error, message.empty() ? "parse error" : message);
+    return nullptr;
+  }
+  PassManager pm(&c.context);
+  sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module))) {
+    setError(error, message.empty() ? "sparse-array-pipeline failed" : message);
+    return nullptr;
+  }
+  std::string jitError;
+  std::unique_ptr<ExecutionEngine> engine =
+      sparse_array::createJit(*module, jitOptions, jitError);
+  if (!engine) {
+    setError(error, jitError);
+    return nullptr;
+  }
+  return new sa_module{std::move(engine)};
+}
+
+extern "C" void *sa_module_lookup(sa_module *module, const char *name) {
+  if (!module || !name)
+    return nullptr;
+  auto function = module->engine->lookupPacked(name);
+  if (!function) {
+    llvm::consumeError(function.takeError());
+    return nullptr;
+  }
+  return reinterpret_cast<void *>(*function);
+}
+
+namespace {
+struct PackedCall {
+  void (*function)(void **);
+  void **args;
+};
+void runPacked(void *data) {
+  auto *call = static_cast<PackedCall *>(data);
+  call->function(call->args);
+}
+} // namespace
+
+extern "C" int sa_call(void *function, void **args, char **error) {
+  if (error)
+    *error = nullptr;
+  if (!function) {
+    setError(error, "no function to call");
+    return 1;
+  }
+  PackedCall call{reinterpret_cast<void (*)(void **)>(function), args};
+  char message[1024];
+  if (sa_rt_try(runPacked, &call, message, sizeof(message)) == 0)
+    return 0;
+  setError(error, message);
+  return 1;
+}
+
+extern "C" void sa_module_free(sa_module *module) { delete module; }
+
+extern "C" void sa_free(void *pointer) { std::free(pointer); }

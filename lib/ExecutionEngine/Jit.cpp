@@ -1,0 +1,115 @@
+//===- Jit.cpp - JIT compilation of lowered sparse_array programs ---------===//
+
+#include "SparseArray/ExecutionEngine/Jit.h"
+
+#include "SparseArrayRuntime.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+void sparse_array::registerJitTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+}
+
+void sparse_array::initializeJitTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+/// The host's target machine: its cost model and features guide the
+/// vectorizer and unroller, which otherwise guess.
+static std::unique_ptr<llvm::TargetMachine>
+hostTargetMachine(const sparse_array::JitOptions &options) {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    llvm::consumeError(builder.takeError());
+    return nullptr;
+  }
+  // A dense operand read at a sparse one's coordinates (mxv's x(j)) is a
+  // gather once vectorized. Zen 1-4 microcode gathers: scalar loads ran
+  // that loop 1.5x faster (bench/graphblas, tropical mxv on bcsstk13, 53 vs
+  // 35 us); the tuning flag is clang's -mno-gather.
+  StringRef cpu = builder->getCPU();
+  bool slowGathers = cpu == "znver1" || cpu == "znver2" || cpu == "znver3" ||
+                     cpu == "znver4";
+  if (options.vectorGathers == "off" ||
+      (options.vectorGathers == "auto" && slowGathers))
+    builder->getFeatures().AddFeature("prefer-no-gather");
+  builder->setCodeGenOptLevel(
+      static_cast<llvm::CodeGenOptLevel>(options.optLevel));
+  auto machine = builder->createTargetMachine();
+  if (!machine) {
+    llvm::consumeError(machine.takeError());
+    return nullptr;
+  }
+  return std::move(*machine);
+}
+
+std::unique_ptr<ExecutionEngine>
+sparse_array::createJit(ModuleOp module, const JitOptions &options,
+                        std::string &error) {
+  if (options.optLevel > 3) {
+    error = "-O" + std::to_string(options.optLevel) +
+            " is not an optimization level (0-3)";
+    return nullptr;
+  }
+  if (options.vectorGathers != "auto" && options.vectorGathers != "on" &&
+      options.vectorGathers != "off") {
+    error = "vector gathers '" + options.vectorGathers +
+            "' is not one of auto, on, off";
+    return nullptr;
+  }
+  initializeJitTarget();
+  std::unique_ptr<llvm::TargetMachine> host = hostTargetMachine(options);
+  ExecutionEngineOptions engineOptions;
+  auto transformer =
+      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, host.get());
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(options.optLevel);
+  SmallVector<StringRef> sharedLibs;
+  if (options.enableOpenMP && llvm::sys::fs::exists(SPARSE_ARRAY_LIBOMP_PATH))
+    sharedLibs.push_back(SPARSE_ARRAY_LIBOMP_PATH);
+  for (const std::string &lib : options.sharedLibs) {
+    if (!llvm::sys::fs::exists(lib)) {
+      error = "shared library '" + lib + "' does not exist";
+      return nullptr;
+    }
+    sharedLibs.push_back(lib);
+  }
+  engineOptions.sharedLibPaths = sharedLibs;
+  auto engine = ExecutionEngine::create(module, engineOptions);
+  if (!engine) {
+    error = "JIT compilation failed: " + llvm::toString(engine.takeError());
+    return nullptr;
+  }
+  // The runtime is linked into the host: its addresses, no dlopen.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    size_t count = 0;
+    const SaRtSymbol *table = sa_rt_symbols(&count);
+    for (size_t i = 0; i < count; ++i)
+      symbols[interner(table[i].name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(table[i].address),
+          llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  (*engine)->initialize();
+  return std::move(*engine);
+}
