@@ -50,3 +50,8 @@ cores=$(nproc)
 python3 -c "import sys; o, a = float(sys.argv[1]), float(sys.argv[2]); \
 print('   1 thread: %.1f ms, %s threads: %.1f ms, speed-up x%.2f' % (o * 1e3, sys.argv[3], a * 1e3, o / a))" \
   "$one" "$all" "$cores"
+echo
+echo "== the same kind of program from Python (python/sparse_array, docs/python.md): shortest"
+echo "   paths by (min, +) products over a scipy matrix whose missing edges are +inf"
+echo "   python3 python/examples/shortest_paths.py"
+PYTHONPATH="$SA_BUILD/python" /usr/bin/python3 python/examples/shortest_paths.py

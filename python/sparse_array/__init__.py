@@ -1,0 +1,15 @@
+"""sparse_array: NumPy-style sparse arrays with any fill value, compiled by
+the sparse_array MLIR dialect (docs/python.md).
+
+    import sparse_array as sa
+    A = sa.asarray(scipy_csr)                 # zero-copy CSR
+    B = sa.asarray(dense, format="csr", fill_value=float("inf"))
+    C = np.minimum(A, B)                      # compiled once, then cached
+    y = sa.matmul(A, x, semiring=("minimum", "add"))
+"""
+from ._array import Array, asarray
+from ._errors import CompileError, SparseArrayError
+from ._format import Format, Level
+from ._ops import matmul, read
+
+__all__ = ["Array", "asarray", "matmul", "read", "Format", "Level", "SparseArrayError", "CompileError"]

@@ -1,0 +1,247 @@
+"""sparse_array.Array: an array in a storage format with a fill value."""
+import numpy as np
+
+from . import _storage
+from ._format import ELEMENT, Format, make_format, type_text
+
+
+class Array:
+    """An n-dimensional array whose implicit entries hold `fill_value`,
+    stored in `format` (buffers in docs/storage.md order). Immutable: every
+    operation returns a new array."""
+
+    def __init__(self, shape, dtype, fmt, fill_value, buffers, owner=None):
+        self.shape = tuple(int(n) for n in shape)
+        self.dtype = np.dtype(dtype)
+        self.format = fmt
+        self.fill_value = self.dtype.type(fill_value)
+        self._buffers = [np.ascontiguousarray(b) for b in buffers]
+        # What keeps the buffers alive (numpy arrays, or the owner of
+        # buffers a kernel returned).
+        self._owner = owner
+        self._packed = None
+        self._signature = None
+
+    def _words(self):
+        """The packed-interface words of this array as an argument: per
+        buffer (allocated, aligned, offset, size, stride), then the
+        extents."""
+        if self._packed is None:
+            words = []
+            for b in self._buffers:
+                address = b.ctypes.data
+                words += [address, address, 0, len(b), 1]
+            self._packed = words + list(self.shape)
+        return self._packed
+
+    def _allocations(self):
+        return self._words()[0:5 * len(self._buffers):5]
+
+    def signature(self):
+        """What a compiled kernel depends on: dtype, format, fill bits and
+        which extents are 1 (broadcast)."""
+        if self._signature is None:
+            self._signature = (self.dtype.char, self.format.key(), self.fill_value.tobytes(),
+                               tuple(n == 1 for n in self.shape))
+        return self._signature
+
+    # --- properties ---------------------------------------------------
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def nnz(self):
+        """Stored entries (values buffer length; a dense array stores all)."""
+        return int(len(self._buffers[-1]))
+
+    @property
+    def size(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def mlir_type(self):
+        return type_text(self.shape, self.dtype, self.format, self.fill_value)
+
+    def __repr__(self):
+        return "<sparse_array.Array shape=%s dtype=%s format=%s fill_value=%r nnz=%d>" % (
+            self.shape, self.dtype, self.format.name(), self.fill_value.item(), self.nnz)
+
+    def with_fill(self, fill_value):
+        """The same stored entries over implicit entries of `fill_value`: a
+        different array (scipy's pattern as a graph whose missing edges are
+        +inf, say). No copy. Stored entries equal to the new fill stay
+        stored (explicit fills are allowed)."""
+        if self.format.is_dense():
+            return self
+        return Array(self.shape, self.dtype, self.format, fill_value, self._buffers, owner=self)
+
+    # --- conversions out ----------------------------------------------
+    def todense(self):
+        """A numpy array (fills included)."""
+        out = np.full(self.shape, self.fill_value, dtype=self.dtype)
+        coords, values = _storage.entries(self.format, self.shape, self._buffers)
+        if self.ndim == 0:
+            return np.array(values[0], dtype=self.dtype)
+        out[tuple(coords.T)] = values
+        return out
+
+    def __array__(self, dtype=None, copy=None):
+        d = self.todense()
+        return d if dtype is None else d.astype(dtype)
+
+    def to_scipy(self):
+        """A scipy.sparse CSR/CSC matrix (zero-copy for CSR and CSC), or
+        COO; the fill must be 0 (scipy has no other)."""
+        import scipy.sparse as sp
+        if self.ndim != 2:
+            raise ValueError("scipy.sparse holds matrices; this array has rank %d" % self.ndim)
+        if _storage.differs(np.array([self.fill_value]), np.zeros(1, self.dtype))[0] and not (
+                self.dtype == np.float64 and self.fill_value == 0):
+            raise ValueError("the fill value is %r; scipy.sparse assumes 0" % self.fill_value.item())
+        f = self.format
+        if [l.kind for l in f.levels] == ["dense", "compressed"] and f.levels[1].unique:
+            pos, crd, vals = self._buffers
+            cls = sp.csr_matrix if f.order == (0, 1) else sp.csc_matrix
+            m = cls((vals, crd, pos), shape=self.shape, copy=False)
+            m._sparse_array_owner = self  # keeps borrowed buffers alive
+            return m
+        coords, values = _storage.entries(f, self.shape, self._buffers)
+        return sp.coo_matrix((values, (coords[:, 0], coords[:, 1])), shape=self.shape)
+
+    # --- operators (numpy semantics) ------------------------------------
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        from . import _ops
+        return _ops.array_ufunc(ufunc, method, inputs, kwargs)
+
+    def __add__(self, other): return np.add(self, other)
+    def __radd__(self, other): return np.add(other, self)
+    def __sub__(self, other): return np.subtract(self, other)
+    def __rsub__(self, other): return np.subtract(other, self)
+    def __mul__(self, other): return np.multiply(self, other)
+    def __rmul__(self, other): return np.multiply(other, self)
+    def __truediv__(self, other): return np.true_divide(self, other)
+    def __pow__(self, other): return np.power(self, other)
+    def __and__(self, other): return np.bitwise_and(self, other)
+    def __or__(self, other): return np.bitwise_or(self, other)
+    def __xor__(self, other): return np.bitwise_xor(self, other)
+    def __lshift__(self, other): return np.left_shift(self, other)
+    def __rshift__(self, other): return np.right_shift(self, other)
+
+    def __matmul__(self, other):
+        from . import _ops
+        return _ops.matmul(self, other)
+
+    def sum(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("sum", self, axis, keepdims)
+
+    def prod(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("prod", self, axis, keepdims)
+
+    def min(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("min", self, axis, keepdims)
+
+    def max(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("max", self, axis, keepdims)
+
+    def any(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("any", self, axis, keepdims)
+
+    def all(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce("all", self, axis, keepdims)
+
+
+def _dtype_of(dtype):
+    dtype = np.dtype(dtype)
+    if dtype in ELEMENT:
+        return dtype
+    if dtype.kind == "f":
+        return np.dtype(np.float64)
+    if dtype.kind in "iu":
+        return np.dtype(np.int64)
+    raise TypeError("dtype %s is not supported (float64, int64, bool)" % dtype)
+
+
+def _from_coords(shape, dtype, fmt, fill, coords, values):
+    buffers = _storage.build(fmt, shape, coords, values, fill, dtype)
+    return Array(shape, dtype, fmt, fill, buffers)
+
+
+def asarray(x, format=None, fill_value=None, dtype=None):
+    """An Array from a numpy array (or anything np.asarray takes), a
+    scipy.sparse matrix/array, a pydata sparse.COO, or an Array.
+
+    format: "dense", "csr", "csc", "coo", "dcsr", "csf", "compressed", a
+    list of level names or a Format; fill_value: the value of implicit
+    entries (default 0; for scipy/pydata inputs the source's fill, which
+    must match). Entries equal to the fill (bitwise for floats) are not
+    stored. scipy CSR/CSC in canonical form with any index width are taken
+    without copying."""
+    if isinstance(x, Array):
+        if format is None and fill_value is None and dtype is None:
+            return x
+        # Another format, fill or dtype: through the dense values.
+        fill_value = x.fill_value if fill_value is None else fill_value
+        format = format or x.format
+        x = x.todense()
+    try:
+        import scipy.sparse as sp
+        if sp.issparse(x):
+            return _from_scipy(x, format, fill_value, dtype)
+    except ImportError:
+        pass
+    if type(x).__module__.startswith("sparse") and hasattr(x, "todense") and hasattr(x, "fill_value"):
+        return _from_pydata(x, format, fill_value, dtype)
+    a = np.asarray(x)
+    dt = _dtype_of(dtype or a.dtype)
+    a = a.astype(dt, copy=False)
+    fill = dt.type(0 if fill_value is None else fill_value)
+    fmt = make_format(format or "dense", a.ndim)
+    if fmt.is_dense():
+        vals = np.ascontiguousarray(np.transpose(a, fmt.order)).ravel() if a.ndim else a.reshape(1)
+        return Array(a.shape, dt, fmt, fill, [vals])
+    keep = _storage.differs(a, fill)
+    coords = np.argwhere(keep)
+    return _from_coords(a.shape, dt, fmt, fill, coords, a[keep])
+
+
+def _from_scipy(m, format, fill_value, dtype):
+    import scipy.sparse as sp
+    if fill_value is not None and fill_value != 0:
+        # The scipy matrix's implicit entries are 0: a different fill makes
+        # them stored entries.
+        return asarray(m.toarray(), format=format or "csr", fill_value=fill_value, dtype=dtype)
+    dt = _dtype_of(dtype or m.dtype)
+    fill = dt.type(0)
+    name = format or ("csc" if m.format == "csc" else "coo" if m.format == "coo" else "csr")
+    fmt = make_format(name, 2)
+    levels = [l.kind for l in fmt.levels]
+    if levels == ["dense", "compressed"] and m.format in ("csr", "csc") and \
+            fmt.order == ((0, 1) if m.format == "csr" else (1, 0)):
+        if not m.has_canonical_format:
+            m = m.copy()
+            m.sum_duplicates()
+        width = 32 if m.indptr.dtype == np.int32 else 64
+        fmt = fmt.with_widths(width, 32 if m.indices.dtype == np.int32 else 64)
+        vals = m.data.astype(dt, copy=False)
+        return Array(m.shape, dt, fmt, fill, [m.indptr, m.indices, vals], owner=m)
+    coo = m.tocoo()
+    coo.sum_duplicates()
+    coords = np.stack([coo.row, coo.col], axis=1).astype(np.int64)
+    return _from_coords(m.shape, dt, fmt, fill, coords, coo.data.astype(dt))
+
+
+def _from_pydata(x, format, fill_value, dtype):
+    fill = x.fill_value if fill_value is None else fill_value
+    if fill_value is not None and not np.array_equal(np.array(fill_value), np.array(x.fill_value), equal_nan=True):
+        return asarray(x.todense(), format=format, fill_value=fill_value, dtype=dtype)
+    coo = x.tocoo() if hasattr(x, "tocoo") else x
+    dt = _dtype_of(dtype or coo.dtype)
+    fmt = make_format(format or ("coo" if coo.ndim != 2 else "csr"), coo.ndim)
+    return _from_coords(coo.shape, dt, fmt, dt.type(fill), coo.coords.T.astype(np.int64),
+                        coo.data.astype(dt))

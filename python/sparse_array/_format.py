@@ -1,0 +1,149 @@
+"""Storage formats (docs/storage.md) and their MLIR type text."""
+import struct
+
+import numpy as np
+
+# numpy dtype -> MLIR element type. The standard library's functions are
+# defined for f64, i64 and i1; other dtypes are converted on the way in.
+ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1"}
+SUPPORTED = tuple(ELEMENT)
+
+
+class Level:
+    """One storage level: dense, compressed or singleton, with the
+    properties unique and ordered."""
+    __slots__ = ("kind", "unique", "ordered")
+
+    def __init__(self, kind, unique=True, ordered=True):
+        if kind not in ("dense", "compressed", "singleton"):
+            raise ValueError("unknown level format %r" % kind)
+        self.kind, self.unique, self.ordered = kind, unique, ordered
+
+    @property
+    def has_positions(self):
+        return self.kind == "compressed"
+
+    @property
+    def has_coordinates(self):
+        return self.kind != "dense"
+
+    def text(self):
+        props = [p for p, on in (("nonunique", not self.unique), ("nonordered", not self.ordered)) if on]
+        return self.kind + ("(%s)" % ", ".join(props) if props else "")
+
+    def __eq__(self, other):
+        return isinstance(other, Level) and (self.kind, self.unique, self.ordered) == (
+            other.kind, other.unique, other.ordered)
+
+    def __hash__(self):
+        return hash((self.kind, self.unique, self.ordered))
+
+    def __repr__(self):
+        return self.text()
+
+
+class Format:
+    """Levels (outermost first), the dimension each level stores (`order`)
+    and the index widths."""
+
+    def __init__(self, levels, order=None, pos_width=64, crd_width=64):
+        self.levels = tuple(l if isinstance(l, Level) else Level(l) for l in levels)
+        self.order = tuple(order) if order is not None else tuple(range(len(self.levels)))
+        if sorted(self.order) != list(range(len(self.levels))):
+            raise ValueError("order %r is not a permutation of the levels" % (self.order,))
+        if pos_width not in (32, 64) or crd_width not in (32, 64):
+            raise ValueError("index widths are 32 or 64")
+        self.pos_width, self.crd_width = pos_width, crd_width
+
+    @property
+    def rank(self):
+        return len(self.levels)
+
+    def is_dense(self):
+        return all(l.kind == "dense" for l in self.levels)
+
+    def with_widths(self, pos_width, crd_width):
+        return Format(self.levels, self.order, pos_width, crd_width)
+
+    def key(self):
+        return (self.levels, self.order, self.pos_width, self.crd_width)
+
+    def __eq__(self, other):
+        return isinstance(other, Format) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def name(self):
+        for n, f in _NAMED.items():
+            if self.rank == len(f(self.rank).levels) and self == f(self.rank).with_widths(
+                    self.pos_width, self.crd_width):
+                return n
+        return "[" + ", ".join(l.text() for l in self.levels) + "]"
+
+    def __repr__(self):
+        return "Format(%s)" % self.name()
+
+
+def _coo(rank):
+    return Format([Level("compressed", unique=rank == 1)] +
+                  [Level("singleton", unique=(k == rank - 1)) for k in range(1, rank)])
+
+
+_NAMED = {
+    "dense": lambda r: Format(["dense"] * r),
+    "csr": lambda r: Format(["dense"] * (r - 1) + ["compressed"]),
+    "csc": lambda r: Format(["dense", "compressed"], order=[1, 0]),
+    "dcsr": lambda r: Format(["compressed"] * r),
+    "csf": lambda r: Format(["dense"] + ["compressed"] * (r - 1)),
+    "coo": _coo,
+}
+
+
+def make_format(spec, rank):
+    """A Format from a name (dense, csr, csc, dcsr, csf, coo, compressed),
+    a list of level names, or a Format."""
+    if isinstance(spec, Format):
+        if spec.rank != rank:
+            raise ValueError("format of rank %d for an array of rank %d" % (spec.rank, rank))
+        return spec
+    if isinstance(spec, str):
+        name = spec.lower()
+        if name == "compressed":
+            name = "dcsr"
+        if name not in _NAMED:
+            raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
+        if name == "csc" and rank != 2:
+            raise ValueError("csc is a format of matrices")
+        if rank == 0:
+            return Format([])
+        return _NAMED[name](rank)
+    return make_format(Format(spec), rank)
+
+
+def scalar_text(value, dtype):
+    """An MLIR attribute for `value` of `dtype` (floats by their bits, so
+    that NaN payloads and -0.0 survive)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.float64:
+        bits = struct.unpack("<Q", struct.pack("<d", float(value)))[0]
+        return "0x%016X : f64" % bits
+    if dtype == np.bool_:
+        return "true" if bool(value) else "false"
+    return "%d : i64" % int(np.int64(value))
+
+
+def type_text(shape, dtype, fmt, fill, static=False):
+    """`!sparse_array.array<...>` with dynamic extents (one kernel for every
+    shape) unless `static`."""
+    dims = "".join(("%d" % n if static else "?") + "x" for n in shape)
+    levels = ", ".join(l.text() for l in fmt.levels)
+    extra = ""
+    if list(fmt.order) != list(range(fmt.rank)):
+        extra += ", order = [%s]" % ", ".join(map(str, fmt.order))
+    if fmt.pos_width != 64:
+        extra += ", pos_width = %d" % fmt.pos_width
+    if fmt.crd_width != 64:
+        extra += ", crd_width = %d" % fmt.crd_width
+    return "!sparse_array.array<%s%s, #sparse_array.format<[%s]%s, fill = %s>>" % (
+        dims, ELEMENT[np.dtype(dtype)], levels, extra, scalar_text(fill, dtype))

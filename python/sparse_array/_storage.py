@@ -1,0 +1,89 @@
+"""Buffers of an array in the order of docs/storage.md, built from and
+turned back into coordinates with numpy (no per-entry Python loops)."""
+import numpy as np
+
+
+def differs(values, fill):
+    """Entries that are not the fill: bitwise for floats (-0.0 is not 0.0,
+    NaN is the fill only if the fill is that NaN)."""
+    values = np.asarray(values)
+    if values.dtype == np.float64:
+        return values.view(np.int64) != np.array(fill, dtype=np.float64).view(np.int64)
+    return values != np.array(fill, dtype=values.dtype)
+
+
+def build(fmt, shape, coords, values, fill, dtype):
+    """Buffers of `fmt` for the entries at `coords` ((nnz, rank) in
+    dimension order, any order, no duplicates) with `values`."""
+    rank = fmt.rank
+    dtype = np.dtype(dtype)
+    pos_t = np.int32 if fmt.pos_width == 32 else np.int64
+    crd_t = np.int32 if fmt.crd_width == 32 else np.int64
+    lvl = coords[:, list(fmt.order)] if rank else coords
+    extents = [shape[d] for d in fmt.order]
+    if len(values):
+        perm = np.lexsort(lvl.T[::-1]) if rank else np.arange(len(values))
+        lvl, values = lvl[perm], values[perm]
+    buffers = []
+    parent = np.zeros(len(values), dtype=np.int64)  # position of each entry's parent
+    nparents = 1
+    for l, level in enumerate(fmt.levels):
+        c = lvl[:, l].astype(np.int64)
+        if level.kind == "dense":
+            parent = parent * extents[l] + c
+            nparents *= extents[l]
+            continue
+        if level.kind == "singleton":
+            buffers.append(c.astype(crd_t))
+            continue
+        # compressed: one entry per distinct (parent, coordinate), or per
+        # point when nonunique.
+        if level.unique and len(c):
+            new = np.ones(len(c), dtype=bool)
+            new[1:] = (parent[1:] != parent[:-1]) | (c[1:] != c[:-1])
+            ids = np.cumsum(new) - 1
+            ent_parent, ent_crd = parent[new], c[new]
+        else:
+            ids = np.arange(len(c), dtype=np.int64)
+            ent_parent, ent_crd = parent, c
+        counts = np.bincount(ent_parent, minlength=nparents) if len(ent_parent) else np.zeros(nparents, np.int64)
+        pos = np.zeros(nparents + 1, dtype=np.int64)
+        np.cumsum(counts, out=pos[1:])
+        buffers += [pos.astype(pos_t), ent_crd.astype(crd_t)]
+        parent, nparents = ids, len(ent_crd)
+    vals = np.full(nparents, fill, dtype=dtype)
+    vals[parent] = values
+    buffers.append(vals)
+    return buffers
+
+
+def entries(fmt, shape, buffers):
+    """(coords (n, rank) in dimension order, values) of every stored slot."""
+    rank = fmt.rank
+    extents = [shape[d] for d in fmt.order]
+    k = 0
+    pos_index = np.zeros(1, dtype=np.int64)  # positions at this level
+    coords = np.zeros((1, 0), dtype=np.int64)
+    for l, level in enumerate(fmt.levels):
+        if level.kind == "dense":
+            n = extents[l]
+            pos_index = (pos_index[:, None] * n + np.arange(n)[None, :]).ravel()
+            coords = np.concatenate([np.repeat(coords, n, axis=0),
+                                     np.tile(np.arange(n), len(coords))[:, None]], axis=1)
+        elif level.kind == "compressed":
+            pos, crd = buffers[k].astype(np.int64), buffers[k + 1].astype(np.int64)
+            k += 2
+            lo, hi = pos[pos_index], pos[pos_index + 1]
+            counts = hi - lo
+            start = np.repeat(lo - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+            pos_index = start + np.arange(counts.sum())
+            coords = np.concatenate([np.repeat(coords, counts, axis=0), crd[pos_index][:, None]], axis=1)
+        else:
+            crd = buffers[k].astype(np.int64)
+            k += 1
+            coords = np.concatenate([coords, crd[pos_index][:, None]], axis=1)
+    values = buffers[k][pos_index]
+    dims = np.empty_like(coords)
+    if rank:
+        dims[:, list(fmt.order)] = coords
+    return dims, values

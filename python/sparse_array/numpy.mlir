@@ -1,0 +1,54 @@
+// Functions with NumPy's exact semantics where they differ from the standard
+// library's (stdlib/std.mlir), prepended to every program of the Python
+// package. Properties declared exactly, as checked by
+//   sa-opt python/sparse_array/numpy.mlir --sparse-array-check-properties
+
+// np.minimum / np.maximum of floats: NaN propagates; of two equal values
+// (+0.0 and -0.0) the second is the result — not IEEE's minimum (-0.0 <
+// +0.0), hence not commutative. Folds of them are still associative.
+sparse_array.func @np_minimum_f64(%x: f64, %y: f64) -> f64
+    attributes {associative, idempotent,
+                identity = #sparse_array.identity<inf : f64>} {
+  %lt = arith.cmpf olt, %x, %y : f64
+  %nan = arith.cmpf uno, %x, %x : f64
+  %first = arith.ori %lt, %nan : i1
+  %r = arith.select %first, %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
+sparse_array.func @np_maximum_f64(%x: f64, %y: f64) -> f64
+    attributes {associative, idempotent,
+                identity = #sparse_array.identity<-inf : f64>} {
+  %gt = arith.cmpf ogt, %x, %y : f64
+  %nan = arith.cmpf uno, %x, %x : f64
+  %first = arith.ori %gt, %nan : i1
+  %r = arith.select %first, %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
+// np.gcd of int64: Euclid on the magnitudes as unsigned numbers (so that
+// gcd(INT64_MIN, 7) = 1), the result's bits as int64.
+sparse_array.func @np_gcd_i64(%x: i64, %y: i64) -> i64
+    attributes {commutative,
+                algebra = #sparse_array.algebra<union(0, 1), fills = [0 : i64, 0 : i64]>} {
+  %ax = math.absi %x : i64
+  %ay = math.absi %y : i64
+  %r:2 = scf.while (%a = %ax, %b = %ay) : (i64, i64) -> (i64, i64) {
+    %c0 = arith.constant 0 : i64
+    %nz = arith.cmpi ne, %a, %c0 : i64
+    scf.condition(%nz) %a, %b : i64, i64
+  } do {
+  ^bb0(%a: i64, %b: i64):
+    %m = arith.remui %b, %a : i64
+    scf.yield %m, %a : i64, i64
+  }
+  sparse_array.yield %r#1 : i64
+} case [0] {
+^bb0(%x: i64, %y: i64):
+  %a = math.absi %x : i64
+  sparse_array.yield %a : i64
+} case [1] {
+^bb0(%x: i64, %y: i64):
+  %a = math.absi %y : i64
+  sparse_array.yield %a : i64
+}
