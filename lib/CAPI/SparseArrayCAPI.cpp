@@ -16,6 +16,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -35,6 +36,8 @@ namespace {
 /// lock: MLIR contexts are not safe to parse into from several threads.
 struct Compiler {
   Compiler() : context(makeRegistry()) {
+    // Textual pipelines (sa_check) name the project's passes.
+    sparse_array::registerSparseArrayPassesAndPipelines();
     context.loadAllAvailableDialects();
     context.printOpOnDiagnostic(false);
   }
@@ -126,6 +129,43 @@ LogicalResult parseOptions(StringRef text,
 
 } // namespace
 
+/// Parses `text` into the shared context (its lock held by the caller);
+/// diagnostics go to `os`.
+static OwningOpRef<ModuleOp> parseModule(Compiler &c, const char *text,
+                                         size_t length, llvm::SourceMgr &sourceMgr) {
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(StringRef(text, length), "program"),
+      llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, &c.context);
+}
+
+extern "C" int sa_check(const char *text, size_t length, const char *passes,
+                        char **error) {
+  if (error)
+    *error = nullptr;
+  Compiler &c = compiler();
+  std::lock_guard<std::mutex> guard(c.lock);
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &c.context, os);
+  OwningOpRef<ModuleOp> module = parseModule(c, text, length, sourceMgr);
+  if (!module) {
+    setError(error, message.empty() ? "parse error" : message);
+    return 1;
+  }
+  PassManager pm(&c.context);
+  if (failed(parsePassPipeline(passes ? passes : "", pm, os))) {
+    setError(error, message.empty() ? "bad pass pipeline" : message);
+    return 1;
+  }
+  if (failed(pm.run(*module))) {
+    setError(error, message.empty() ? "the passes failed" : message);
+    return 1;
+  }
+  return 0;
+}
+
 extern "C" sa_module *sa_module_compile(const char *text, size_t length,
                                         const char *options, char **error) {
   if (error)
@@ -143,11 +183,8 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
   // Diagnostics collected as "line:col: error: ...".
   llvm::raw_string_ostream os(message);
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(StringRef(text, length), "program"),
-      llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &c.context, os);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &c.context);
+  OwningOpRef<ModuleOp> module = parseModule(c, text, length, sourceMgr);
   if (!module) {
     setError(error, message.empty() ? "parse error" : message);
     return nullptr;

@@ -10,6 +10,9 @@ the sparse_array MLIR dialect (docs/python.md).
 from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
 from ._format import Format, Level
-from ._ops import matmul, read
+from ._function import Algebra, Function, complement, function, intersect, union
+from ._ops import matmul, read, reduce, write
 
-__all__ = ["Array", "asarray", "matmul", "read", "Format", "Level", "SparseArrayError", "CompileError"]
+__all__ = ["Array", "asarray", "matmul", "read", "reduce", "write", "function", "Function", "union",
+           "intersect", "complement", "Algebra", "Format", "Level", "SparseArrayError",
+           "CompileError"]

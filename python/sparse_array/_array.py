@@ -108,6 +108,19 @@ class Array:
         coords, values = _storage.entries(f, self.shape, self._buffers)
         return sp.coo_matrix((values, (coords[:, 0], coords[:, 1])), shape=self.shape)
 
+    def to_pydata(self):
+        """A pydata sparse.COO with the same fill value."""
+        import sparse
+        coords, values = _storage.entries(self.format, self.shape, self._buffers)
+        keep = _storage.differs(values, self.fill_value) if len(values) else np.zeros(0, bool)
+        return sparse.COO(coords[keep].T, values[keep], shape=self.shape,
+                          fill_value=self.fill_value)
+
+    def write(self, path):
+        """Matrix Market (.mtx, fill 0) or the text format (any fill)."""
+        from . import _ops
+        _ops.write(self, path)
+
     # --- operators (numpy semantics) ------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         from . import _ops

@@ -33,6 +33,9 @@ def _load():
     lib.sa_module_free.argtypes = [ctypes.c_void_p]
     lib.sa_free.restype = None
     lib.sa_free.argtypes = [ctypes.c_void_p]
+    lib.sa_check.restype = ctypes.c_int
+    lib.sa_check.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                             ctypes.POINTER(ctypes.c_void_p)]
     lib.sa_rt_set_inputs.restype = None
     lib.sa_rt_set_inputs.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p)]
     return lib
@@ -91,3 +94,12 @@ def set_inputs(paths):
     runtime)."""
     array = (ctypes.c_char_p * len(paths))(*paths)
     LIB.sa_rt_set_inputs(len(paths), array)
+
+
+def check(text, passes="sparse-array-check-properties"):
+    """Runs `passes` on `text` (no lowering); CompileError with the
+    diagnostics when they fail."""
+    data = text.encode()
+    error = ctypes.c_void_p()
+    if LIB.sa_check(data, len(data), passes.encode(), ctypes.byref(error)) != 0:
+        raise CompileError(_message(error))

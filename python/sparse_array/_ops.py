@@ -10,7 +10,7 @@ import numpy as np
 from . import _capi
 from ._array import Array, asarray
 from ._errors import SparseArrayError
-from ._format import ELEMENT, Format, make_format, type_text
+from ._format import ELEMENT, Format, make_format, scalar_text, type_text
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -128,11 +128,12 @@ class _Kernel:
     int index arguments), packs their buffers as the packed interface wants
     (docs/storage.md, SparseArrayCAPI.h) without a ctypes object per word."""
 
-    def __init__(self, text, name, rank, dtype, fmt, fill):
+    def __init__(self, text, name, rank, dtype, fmt, fill, returns=True):
         self.fn = _module(text).lookup(name)
         self.rank, self.dtype, self.fmt = rank, np.dtype(dtype), fmt
         self.fill = self.dtype.type(fill)
-        self.dtypes = _buffer_dtypes(fmt, dtype)
+        self.returns = returns
+        self.dtypes = _buffer_dtypes(fmt, dtype) if returns else []
         self.nout = 5 * len(self.dtypes) + rank
 
     def __call__(self, args):
@@ -154,6 +155,8 @@ class _Kernel:
         out_at = 2 * n + 1
         block[2 * n] = base + 8 * out_at
         _capi.call(self.fn, base + 8 * n)
+        if not self.returns:
+            return None
         out = block[out_at:].tolist()
         buffers, owned = [], []
         for k, dt in enumerate(self.dtypes):
@@ -253,6 +256,43 @@ def _map_kernel(ufunc, ops, dtype, rank):
     return _Kernel(text, "kernel", rank, dtype, fmt, fill)
 
 
+def map_function(f, inputs):
+    """A user function (sa.function) applied element-wise with
+    broadcasting."""
+    types = [np.dtype(_DT[t]) for t in f.arg_types]
+    if len(inputs) != len(types):
+        raise TypeError("%s takes %d arrays, %d given" % (f.__name__, len(types), len(inputs)))
+    ops = []
+    for x, dt in zip(inputs, types):
+        if isinstance(x, Array) and x.dtype != dt:
+            raise TypeError("%s: an operand of dtype %s where %s is declared" % (f.__name__, x.dtype, dt))
+        ops.append(_operand(x, dt))
+    shape = _broadcast_shape([a.shape for a in ops])
+    key = ("map", f.text, tuple(a.signature() for a in ops))
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        dtype = f.dtype
+        fill = f.evaluate(*[a.fill_value for a in ops])
+        fill = np.array(0 if fill is None else fill).astype(dtype)
+        rank = len(shape)
+        fmt = _result_format(ops, rank)
+        rtype = _result_type(shape, dtype, fmt, fill)
+        tys = [_static_type(a) for a in ops]
+        params = ", ".join("%%a%d: %s" % (k, t) for k, t in enumerate(tys))
+        text = "\n".join([
+            f.text,
+            "func.func @kernel(%s) -> %s {" % (params, rtype),
+            "  %%r = sparse_array.map @%s(%s) : (%s) -> %s" % (
+                f.__name__, ", ".join("%%a%d" % k for k in range(len(ops))), ", ".join(tys), rtype),
+            "  return %r : " + rtype,
+            "}"])
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", rank, dtype, fmt, fill)
+    return kernel(ops)
+
+
+_DT = {"f64": np.float64, "i64": np.int64, "i1": np.bool_}
+
+
 def array_ufunc(ufunc, method, inputs, kwargs):
     if method != "__call__" or kwargs.get("out") is not None:
         return NotImplemented
@@ -261,12 +301,45 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 
 # --- reductions ----------------------------------------------------------------
 
+def _combiner(op, dtype):
+    """(function name, its text or "", fold(value, count) -> the fold of
+    `count` copies) for a ufunc name or a user Function."""
+    from ._function import Function
+    if isinstance(op, Function):
+        if [np.dtype(_DT[t]) for t in op.arg_types] != [dtype, dtype] or op.dtype != dtype:
+            raise TypeError("%s does not combine two %s values into one" % (op.__name__, dtype))
+
+        def fold(value, count):
+            # Any fill is exact; past a few thousand terms the fold of
+            # copies has settled for every function of interest.
+            acc = value if count else None
+            for _ in range(min(count, 4096) - 1):
+                acc = op.evaluate(acc, value)
+                if acc is None:
+                    return None
+            return acc
+        return op.__name__, op.text, fold
+    ufunc = getattr(np, op)
+
+    def fold(value, count):
+        with np.errstate(all="ignore"):
+            if count:
+                return ufunc.reduce(np.full(count, value, dtype=dtype))
+            return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
+    return _function(ufunc.__name__, dtype), "", fold
+
+
 def reduce(name, a, axis=None, keepdims=False):
-    ufunc = getattr(np, _REDUCTIONS[name])
+    """Reduction of `a` over `axis` by a numpy name (sum, prod, min, max,
+    any, all) or a user function (sa.function)."""
     dtype = a.dtype
-    if name in ("any", "all") and dtype != np.bool_:
-        raise TypeError("sparse_array: %s of a %s array: compare it first (a != 0)" % (name, dtype))
-    fn = _function(_REDUCTIONS[name], dtype)
+    if isinstance(name, str):
+        if name in ("any", "all") and dtype != np.bool_:
+            raise TypeError("sparse_array: %s of a %s array: compare it first (a != 0)" % (name, dtype))
+        op = _REDUCTIONS[name]
+    else:
+        op = name
+    fn, extra, fold = _combiner(op, dtype)
     axes = tuple(range(a.ndim)) if axis is None else tuple(
         d % a.ndim for d in (axis if isinstance(axis, tuple) else (axis,)))
     if len(set(axes)) != len(axes):
@@ -275,11 +348,13 @@ def reduce(name, a, axis=None, keepdims=False):
     shape = tuple(a.shape[d] for d in kept)
     count = int(np.prod([a.shape[d] for d in axes], dtype=np.int64))
     # The result's fill depends on how many fills are folded.
-    key = ("reduce", name, a.signature(), axes,
-           count if name in ("sum", "prod") else count > 0)
+    idempotent = op in ("minimum", "maximum", "logical_or", "logical_and")
+    key = ("reduce", fn, extra, a.signature(), axes, count > 0 if idempotent else count)
     kernel = _KERNELS.get(key)
     if kernel is None:
-        kernel = _KERNELS[key] = _reduce_kernel(name, ufunc, fn, a, axes, shape, count)
+        fill = fold(a.fill_value, count)
+        fill = np.array(0 if fill is None else fill).astype(dtype)
+        kernel = _KERNELS[key] = _reduce_kernel(fn, extra, a, axes, shape, fill)
     r = kernel([a])
     if not shape:
         value = r.todense()[()]
@@ -290,12 +365,8 @@ def reduce(name, a, axis=None, keepdims=False):
     return r
 
 
-def _reduce_kernel(name, ufunc, fn, a, axes, shape, count):
+def _reduce_kernel(fn, extra, a, axes, shape, fill):
     dtype = a.dtype
-    with np.errstate(all="ignore"):
-        fill = ufunc.reduce(np.full(count, a.fill_value, dtype=dtype)) if count else \
-            ufunc.reduce(np.zeros(0, dtype=dtype)) if name in ("sum", "prod", "any", "all") else a.fill_value
-    fill = np.array(fill).astype(dtype)
     if a.format.is_dense() or not shape:
         fmt = make_format("dense", len(shape))
     else:
@@ -303,6 +374,7 @@ def _reduce_kernel(name, ufunc, fn, a, axes, shape, count):
     rtype = _result_type(shape, dtype, fmt, fill)
     itype = _static_type(a)
     text = "\n".join([
+        extra,
         "func.func @kernel(%%a: %s) -> %s {" % (itype, rtype),
         "  %%r = sparse_array.reduce @%s %%a dims [%s] : %s -> %s" % (
             fn, ", ".join(map(str, axes)), itype, rtype),
@@ -313,58 +385,118 @@ def _reduce_kernel(name, ufunc, fn, a, axes, shape, count):
 
 # --- matrix products over semirings ---------------------------------------------
 
-def matmul(a, b, semiring=None, format=None):
-    """a @ b (matrix or vector operands) over `semiring` = (add, multiply)
-    ufunc names (default ("add", "multiply")), e.g. ("minimum", "add")."""
+def _multiplier(op, dtype):
+    """(function name, its text, product of two fills) for a ufunc name or
+    a user Function."""
+    from ._function import Function
+    if isinstance(op, Function):
+        if [np.dtype(_DT[t]) for t in op.arg_types] != [dtype, dtype] or op.dtype != dtype:
+            raise TypeError("%s does not combine two %s values into one" % (op.__name__, dtype))
+        return op.__name__, op.text, op.evaluate
+    ufunc = getattr(np, op)
+
+    def product(x, y):
+        with np.errstate(all="ignore"):
+            return ufunc(np.array(x, dtype=dtype), np.array(y, dtype=dtype))
+    return _function(ufunc.__name__, dtype), "", product
+
+
+def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
+    """a @ b (matrix or vector operands) over `semiring` = (add, multiply):
+    ufunc names (default ("add", "multiply")), e.g. ("minimum", "add"), or
+    user functions (sa.function). With a boolean `mask` of the result's
+    shape, entries where the mask is False (True with `complement`) are the
+    result's fill and not computed (GraphBLAS's C<M> and C<¬M>; a value
+    mask: a stored False does not select)."""
     a = a if isinstance(a, Array) else asarray(a)
     b = b if isinstance(b, Array) else asarray(b)
+    if mask is not None:
+        mask = mask if isinstance(mask, Array) else asarray(np.asarray(mask, dtype=bool), format="csr" if np.ndim(mask) == 2 else "dcsr")
+        if mask.dtype != np.bool_:
+            raise TypeError("sparse_array: a mask is a bool array, not %s" % mask.dtype)
     if a.dtype != b.dtype:
         raise TypeError("sparse_array: matmul of %s and %s arrays" % (a.dtype, b.dtype))
     add, mul = semiring or ("add", "multiply")
-    add, mul = getattr(np, add).__name__, getattr(np, mul).__name__
     dtype = a.dtype
-    fadd, fmul = _function(add, dtype), _function(mul, dtype)
+    fadd, add_text, fold = _combiner(add, dtype)
+    fmul, mul_text, product = _multiplier(mul, dtype)
     if a.ndim not in (1, 2) or b.ndim not in (1, 2):
         raise ValueError("matmul of arrays of rank %d and %d" % (a.ndim, b.ndim))
     k = a.shape[-1]
     if b.shape[0] != k:
         raise ValueError("matmul: inner extents %d and %d differ" % (k, b.shape[0]))
-    key = ("matmul", add, mul, a.signature(), b.signature(), k, format)
+    shape = tuple(([a.shape[0]] if a.ndim == 2 else []) + ([b.shape[1]] if b.ndim == 2 else []))
+    if mask is not None and mask.shape != shape:
+        raise ValueError("matmul: a mask of shape %s for a result of shape %s" % (mask.shape, shape))
+    key = ("matmul", fadd, add_text, fmul, mul_text, a.signature(), b.signature(), k, format,
+           None if mask is None else (mask.signature(), bool(complement)))
     kernel = _KERNELS.get(key)
     if kernel is None:
-        kernel = _KERNELS[key] = _matmul_kernel(a, b, add, mul, fadd, fmul, k, format)
-    return kernel([a, b])
+        p = product(a.fill_value, b.fill_value)
+        fill = None if p is None else fold(np.array(p).astype(dtype)[()], k)
+        fill = np.array(0 if fill is None else fill).astype(dtype)
+        kernel = _KERNELS[key] = _matmul_kernel(a, b, fadd, fmul, add_text + "\n" + mul_text,
+                                                fill, format, mask, complement)
+    return kernel([a, b] if mask is None else [a, b, mask])
 
 
-def _matmul_kernel(a, b, add, mul, fadd, fmul, k, format):
+def _keep_function(dtype, fill, complement):
+    """keep(m, x): x where the mask selects, else the fill; its algebra
+    says the kernel may skip the rest (seed 000 §7.3)."""
+    elt = ELEMENT[dtype]
+    name = "keep_%s_%s" % ("unless" if complement else "if", elt)
+    selected = "intersect(complement(0), 1)" if complement else "intersect(0, 1)"
+    then, other = ("%f", "%x") if complement else ("%x", "%f")
+    return name, "\n".join([
+        "sparse_array.func @%s(%%m: i1, %%x: %s) -> %s" % (name, elt, elt),
+        "    attributes {algebra = #sparse_array.algebra<%s, fills = [false, %s]>} {" % (
+            selected, scalar_text(fill, dtype)),
+        "  %%f = arith.constant %s" % scalar_text(fill, dtype),
+        "  %%r = arith.select %%m, %s, %s : %s" % (then, other, elt),
+        "  sparse_array.yield %r : " + elt,
+        "}"])
+
+
+def _matmul_kernel(a, b, fadd, fmul, extra, fill, format, mask=None, complement=False):
     dtype = a.dtype
     # Index variables: i (rows of a), j (columns of b), then k.
     ai = (["%i"] if a.ndim == 2 else []) + ["%k"]
     bi = ["%k"] + (["%j"] if b.ndim == 2 else [])
     out_idx = (["%i"] if a.ndim == 2 else []) + (["%j"] if b.ndim == 2 else [])
     shape = tuple(([a.shape[0]] if a.ndim == 2 else []) + ([b.shape[1]] if b.ndim == 2 else []))
-    with np.errstate(all="ignore"):
-        prod_fill = getattr(np, mul)(np.array(a.fill_value), np.array(b.fill_value)).astype(dtype)
-        fill = getattr(np, add).reduce(np.full(k, prod_fill, dtype=dtype)) if k else \
-            getattr(np, add).reduce(np.zeros(0, dtype))
-    fill = np.array(fill).astype(dtype)
-    sparse = not (a.format.is_dense() and b.format.is_dense())
-    fmt = make_format(format or ("csr" if sparse and len(shape) == 2 else
-                                 "compressed" if sparse and len(shape) == 1 and b.ndim == 2 and not b.format.is_dense() and a.format.is_dense() is False
-                                 else "dense"), len(shape))
+    # Sparse results for products of two sparse operands; a dense operand
+    # (SpMV's x) makes most entries computed anyway.
+    sparse = not a.format.is_dense() and not b.format.is_dense()
+    default = ("csr" if len(shape) == 2 else "compressed") if sparse and shape else "dense"
+    fmt = make_format(format or default, len(shape))
     ta, tb = _static_type(a), _static_type(b)
     rtype = _result_type(shape, dtype, fmt, fill)
     names = out_idx + ["%k"]
     elt = ELEMENT[dtype]
+    ins, types, blocks = ["%a", "%b"], [ta, tb], ["%A", "%B"]
+    masking = []
+    if mask is not None:
+        tm = _static_type(mask)
+        keep, keep_text = _keep_function(dtype, fill, complement)
+        extra += "\n" + keep_text
+        ins.append("%m")
+        types.append(tm)
+        blocks.append("%M")
+        masking = ["    %%mv = sparse_array.access %%M[%s] : %s" % (", ".join(out_idx), tm),
+                   "    %%o = sparse_array.apply @%s(%%mv, %%s) : (i1, %s) -> %s" % (keep, elt, elt)]
+    result = "%o" if mask is not None else "%s"
     text = "\n".join([
-        "func.func @kernel(%%a: %s, %%b: %s) -> %s {" % (ta, tb, rtype),
-        "  %%r = sparse_array.kernel ins(%%a, %%b : %s, %s) -> %s {" % (ta, tb, rtype),
-        "  ^bb0(%s, %%A: %s, %%B: %s):" % (", ".join(n + ": index" for n in names), ta, tb),
+        extra,
+        "func.func @kernel(%s) -> %s {" % (", ".join("%s: %s" % p for p in zip(ins, types)), rtype),
+        "  %%r = sparse_array.kernel ins(%s : %s) -> %s {" % (", ".join(ins), ", ".join(types), rtype),
+        "  ^bb0(%s, %s):" % (", ".join(n + ": index" for n in names),
+                            ", ".join("%s: %s" % p for p in zip(blocks, types))),
         "    %%x = sparse_array.access %%A[%s] : %s" % (", ".join(ai), ta),
         "    %%y = sparse_array.access %%B[%s] : %s" % (", ".join(bi), tb),
         "    %%p = sparse_array.apply @%s(%%x, %%y) : (%s, %s) -> %s" % (fmul, elt, elt, elt),
-        "    %%s = sparse_array.reduce_over [%%k] %%p with @%s : %s" % (fadd, elt),
-        "    sparse_array.yield %s : " + elt,
+        "    %%s = sparse_array.reduce_over [%%k] %%p with @%s : %s" % (fadd, elt)]
+        + masking + [
+        "    sparse_array.yield %s : %s" % (result, elt),
         "  }",
         "  return %r : " + rtype,
         "}"])
@@ -392,3 +524,24 @@ def read(path, ndim=2, format="csr", fill_value=0, dtype=np.float64, file_format
         "}"])
     _capi.set_inputs([os.fsencode(path)])
     return _call(text, "kernel", [0], (0,) * ndim, dtype, fmt, fill)
+
+
+def write(a, path):
+    """Writes `a` to `path`: Matrix Market when it ends in .mtx (matrices
+    with fill 0), else the text format of sparse_array.print (any rank and
+    fill, read back exactly by sa.read)."""
+    if not isinstance(a, Array):
+        raise TypeError("sparse_array.write: an Array, not %s" % type(a).__name__)
+    key = ("write", a.signature())
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        t = _static_type(a)
+        text = "\n".join([
+            "func.func @kernel(%%a: %s, %%k: index) {" % t,
+            "  sparse_array.write %%a to input %%k : %s" % t,
+            "  return",
+            "}"])
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", 0, a.dtype, Format([]), a.fill_value,
+                                         returns=False)
+    _capi.set_inputs([os.fsencode(path)])
+    kernel([a, 0])

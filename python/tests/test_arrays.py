@@ -92,3 +92,36 @@ def test_read_missing_file(tmp_path):
     bad.write_text("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1.0\n")
     with pytest.raises(sa.SparseArrayError, match="bad.mtx:3"):
         sa.read(str(bad))
+
+
+@pytest.mark.parametrize("fill", [0.0, np.inf, np.nan, -0.0])
+def test_write_and_read_back(rng, tmp_path, fill):
+    d = random_dense(rng, (5, 4, 3), np.float64, fill)
+    a = sa.asarray(d, format="csf", fill_value=fill)
+    path = str(tmp_path / "a.txt")
+    a.write(path)
+    b = sa.read(path, ndim=3, format="coo", fill_value=fill)
+    same(b.todense(), d)
+
+
+def test_write_matrix_market(rng, tmp_path):
+    import scipy.io
+    d = random_dense(rng, (6, 5), np.float64, 0.0, specials=False)
+    path = str(tmp_path / "m.mtx")
+    sa.asarray(d, format="csr").write(path)
+    # scipy's toarray() adds entries to +0.0 (a -0.0 entry reads as +0.0):
+    # equal as numbers; the bits through sa.read.
+    assert np.array_equal(scipy.io.mmread(path).toarray(), d)
+    same(sa.read(path).todense(), d)
+    with pytest.raises(sa.SparseArrayError):
+        sa.asarray(d, format="csr", fill_value=1.0).write(str(tmp_path / "f.mtx"))
+
+
+def test_pydata_round_trip(rng):
+    sparse = pytest.importorskip("sparse")
+    d = random_dense(rng, (4, 5, 3), np.float64, np.nan)
+    a = sa.asarray(d, format="coo", fill_value=np.nan)
+    p = a.to_pydata()
+    assert np.isnan(p.fill_value)
+    same(p.todense(), d)
+    same(sa.asarray(p).todense(), d)

@@ -182,3 +182,22 @@ def test_numpy_functions_declare_true_properties():
                         "--sparse-array-check-properties", "-o", os.devnull],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("complement", [False, True])
+def test_masked_products(rng, complement):
+    da = random_dense(rng, (6, 5), np.float64, 0.0, specials=False)
+    db = random_dense(rng, (5, 4), np.float64, 0.0, specials=False)
+    m = rng.random((6, 4)) < 0.4
+    a, b = sa.asarray(da, format="csr"), sa.asarray(db, format="csr")
+    got = sa.matmul(a, b, mask=sa.asarray(m, format="csr"), complement=complement)
+    keep = ~m if complement else m
+    np.testing.assert_allclose(got.todense(), np.where(keep, da @ db, 0.0), rtol=1e-12)
+    # Min-plus with a vector mask: C<¬seen> = D min.+ dist (a BFS/SSSP step).
+    dist = random_dense(rng, (5, 5), np.float64, np.inf, specials=False)
+    x = rng.random(5)
+    seen = rng.random(5) < 0.5
+    y = sa.matmul(sa.asarray(dist, format="csr", fill_value=np.inf), x,
+                  semiring=("minimum", "add"), mask=seen, complement=complement)
+    sel = ~seen if complement else seen
+    same(y.todense(), np.where(sel, np.min(dist + x[None, :], axis=1), np.inf))

@@ -39,6 +39,13 @@ typedef struct sa_module sa_module;
 sa_module *sa_module_compile(const char *text, size_t length,
                              const char *options, char **error);
 
+/* Parses `text` and runs the textual pass pipeline `passes` on it (e.g.
+ * "sparse-array-check-properties", nested in the module), without lowering or
+ * JIT: 0 when it succeeds, else nonzero with *error set to the
+ * diagnostics (free with sa_free). Thread-safe. */
+int sa_check(const char *text, size_t length, const char *passes,
+             char **error);
+
 /* The packed entry point of public function `name`, or NULL. */
 void *sa_module_lookup(sa_module *module, const char *name);
 
