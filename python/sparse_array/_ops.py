@@ -347,6 +347,16 @@ def reduce(name, a, axis=None, keepdims=False):
     kept = [d for d in range(a.ndim) if d not in axes]
     shape = tuple(a.shape[d] for d in kept)
     count = int(np.prod([a.shape[d] for d in axes], dtype=np.int64))
+    if count == 0 and isinstance(op, str):
+        # NumPy's empty reductions: the ufunc's identity (+0.0 for sum,
+        # where the exact add_f64's identity is -0.0), or an error.
+        ufunc = getattr(np, op)
+        if ufunc.identity is None:
+            raise ValueError("zero-size array to reduction operation %s which has no identity" % op)
+        empty = np.full(shape if not keepdims else
+                        [1 if d in axes else a.shape[d] for d in range(a.ndim)],
+                        ufunc.identity, dtype=dtype)
+        return empty[()] if not empty.ndim else asarray(empty)
     # The result's fill depends on how many fills are folded.
     idempotent = op in ("minimum", "maximum", "logical_or", "logical_and")
     key = ("reduce", fn, extra, a.signature(), axes, count > 0 if idempotent else count)

@@ -201,3 +201,16 @@ def test_masked_products(rng, complement):
                   semiring=("minimum", "add"), mask=seen, complement=complement)
     sel = ~seen if complement else seen
     same(y.todense(), np.where(sel, np.min(dist + x[None, :], axis=1), np.inf))
+
+
+def test_empty_reductions_are_numpys():
+    for fmt in ("csr", "dense"):
+        a = sa.asarray(np.zeros((3, 0)), format=fmt)
+        same(a.sum(axis=1).todense(), np.zeros((3, 0)).sum(axis=1))  # +0.0
+        same(a.prod(axis=1).todense(), np.ones(3))
+        assert a.sum() == 0.0 and not np.signbit(a.sum())
+        with pytest.raises(ValueError, match="identity"):
+            a.max(axis=1)
+    b = sa.asarray(np.zeros((0, 4), dtype=bool), format="csr")
+    same(b.any(axis=0).todense(), np.zeros(4, dtype=bool))
+    same(b.all(axis=0).todense(), np.ones(4, dtype=bool))
