@@ -141,8 +141,16 @@ static OwningOpRef<ModuleOp> parseModule(Compiler &c, const char *text,
 
 extern "C" int sa_check(const char *text, size_t length, const char *passes,
                         char **error) {
+  return sa_run_passes(text, length, passes, nullptr, error);
+}
+
+extern "C" int sa_run_passes(const char *text, size_t length,
+                             const char *passes, char **output,
+                             char **error) {
   if (error)
     *error = nullptr;
+  if (output)
+    *output = nullptr;
   Compiler &c = compiler();
   std::lock_guard<std::mutex> guard(c.lock);
   std::string message;
@@ -162,6 +170,12 @@ extern "C" int sa_check(const char *text, size_t length, const char *passes,
   if (failed(pm.run(*module))) {
     setError(error, message.empty() ? "the passes failed" : message);
     return 1;
+  }
+  if (output) {
+    std::string printed;
+    llvm::raw_string_ostream ps(printed);
+    module->print(ps);
+    *output = copyMessage(printed);
   }
   return 0;
 }

@@ -11,8 +11,8 @@ from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
 from ._format import Format, Level
 from ._function import Algebra, Function, complement, function, intersect, union
-from ._ops import matmul, read, reduce, write
+from ._ops import explain, matmul, read, reduce, write
 
-__all__ = ["Array", "asarray", "matmul", "read", "reduce", "write", "function", "Function", "union",
+__all__ = ["Array", "asarray", "explain", "matmul", "read", "reduce", "write", "function", "Function", "union",
            "intersect", "complement", "Algebra", "Format", "Level", "SparseArrayError",
            "CompileError"]

@@ -36,6 +36,9 @@ def _load():
     lib.sa_check.restype = ctypes.c_int
     lib.sa_check.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                              ctypes.POINTER(ctypes.c_void_p)]
+    lib.sa_run_passes.restype = ctypes.c_int
+    lib.sa_run_passes.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                  ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p)]
     lib.sa_rt_set_inputs.restype = None
     lib.sa_rt_set_inputs.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p)]
     return lib
@@ -103,3 +106,14 @@ def check(text, passes="sparse-array-check-properties"):
     error = ctypes.c_void_p()
     if LIB.sa_check(data, len(data), passes.encode(), ctypes.byref(error)) != 0:
         raise CompileError(_message(error))
+
+
+def run_passes(text, passes):
+    """The module after `passes` (textual pipeline, nested in the module),
+    as text; CompileError with the diagnostics when they fail."""
+    data = text.encode()
+    output, error = ctypes.c_void_p(), ctypes.c_void_p()
+    if LIB.sa_run_passes(data, len(data), passes.encode(), ctypes.byref(output),
+                         ctypes.byref(error)) != 0:
+        raise CompileError(_message(error))
+    return _message(output)

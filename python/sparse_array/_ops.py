@@ -4,6 +4,7 @@ text: element types, formats, fills and which extents are 1) and calls it
 on the arrays' buffers."""
 import ctypes
 import os
+import re
 
 import numpy as np
 
@@ -28,16 +29,37 @@ def _stdlib_text():
 _STDLIB = None
 _CACHE = {}
 OPTIONS = os.environ.get("SPARSE_ARRAY_OPTIONS", "")
+_FUNC = re.compile(r"^sparse_array\.func @([\w.$]+)", re.M)
+_REF = re.compile(r"@([\w.$]+)")
+
+
+def _library():
+    """name -> text of each function of the standard library and
+    numpy.mlir (each from its `sparse_array.func` line to the next)."""
+    global _STDLIB
+    if _STDLIB is None:
+        text = _stdlib_text()
+        starts = [(m.start(), m.group(1)) for m in _FUNC.finditer(text)]
+        _STDLIB = {name: text[at:(starts[k + 1][0] if k + 1 < len(starts) else len(text))]
+                   for k, (at, name) in enumerate(starts)}
+    return _STDLIB
 
 
 def _module(text):
-    """The compiled module of `text` (cached per process)."""
-    global _STDLIB
+    """The compiled module of `text` with the library functions it names
+    (only those: parsing and lowering the whole library cost a third of a
+    compile), cached per process."""
     mod = _CACHE.get(text)
     if mod is None:
-        if _STDLIB is None:
-            _STDLIB = _stdlib_text()
-        mod = _capi.Module(_STDLIB + "\n" + text, OPTIONS)
+        library = _library()
+        needed, work = [], [text]
+        while work:
+            for name in _REF.findall(work.pop()):
+                if name in library and name not in needed:
+                    needed.append(name)
+                    work.append(library[name])
+        prelude = "\n".join(library[name] for name in needed)
+        mod = _capi.Module(prelude + "\n" + text, OPTIONS)
         _CACHE[text] = mod
     return mod
 
@@ -129,6 +151,7 @@ class _Kernel:
     (docs/storage.md, SparseArrayCAPI.h) without a ctypes object per word."""
 
     def __init__(self, text, name, rank, dtype, fmt, fill, returns=True):
+        self.text = text
         self.fn = _module(text).lookup(name)
         self.rank, self.dtype, self.fmt = rank, np.dtype(dtype), fmt
         self.fill = self.dtype.type(fill)
@@ -137,6 +160,8 @@ class _Kernel:
         self.nout = 5 * len(self.dtypes) + rank
 
     def __call__(self, args):
+        global _LAST
+        _LAST = self
         words = []
         inputs = set()
         for a in args:
@@ -216,6 +241,27 @@ def _result_format(operands, rank):
 
 
 _KERNELS = {}
+_LAST = None  # the kernel called last (sa.explain)
+
+
+def explain(operation, *args, **kwargs):
+    """What the compiler planned for `operation(*args, **kwargs)` (run
+    once): the kernel after sparse-array-fuse, -derive-algebra and
+    -build-lattices — its iteration algebra, result fill, per-loop lattices
+    and reduction strategies (seed 000 §5-7) — as MLIR text."""
+    global _LAST
+    _LAST = None
+    operation(*args, **kwargs)
+    if _LAST is None:
+        raise ValueError("sparse_array.explain: %r ran no kernel" % (operation,))
+    library = _library()
+    needed = [n for n in _REF.findall(_LAST.text) if n in library]
+    prelude = "\n".join(library[n] for n in dict.fromkeys(needed))
+    text = _capi.run_passes(prelude + "\n" + _LAST.text,
+                            "sparse-array-fuse,sparse-array-derive-algebra,"
+                            "sparse-array-build-lattices")
+    start = text.find("func.func @kernel")
+    return text[start:text.rfind("}")].rstrip() if start >= 0 else text
 
 
 def elementwise(ufunc, inputs):

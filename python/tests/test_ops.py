@@ -214,3 +214,16 @@ def test_empty_reductions_are_numpys():
     b = sa.asarray(np.zeros((0, 4), dtype=bool), format="csr")
     same(b.any(axis=0).todense(), np.zeros(4, dtype=bool))
     same(b.all(axis=0).todense(), np.ones(4, dtype=bool))
+
+
+def test_explain(rng):
+    a = sa.asarray(random_dense(rng, (4, 5), np.float64, 0.0), format="csr")
+    plan = sa.explain(np.multiply, a, a)
+    # The product of two fill-0 operands under the exact mul_f64 (0 * inf
+    # is NaN: no annihilator) iterates their union; lattices per loop.
+    assert "sparse_array.kernel" in plan and "algebra = #sparse_array.algebra<" in plan
+    assert "lattice<loop 1" in plan
+    colsum = sa.explain(lambda x: x.sum(axis=0), a)
+    assert "scatter_loops" in colsum  # column sums of CSR scatter, no conversion
+    with pytest.raises(ValueError, match="no kernel"):
+        sa.explain(lambda: None)

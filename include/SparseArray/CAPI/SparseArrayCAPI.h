@@ -46,6 +46,11 @@ sa_module *sa_module_compile(const char *text, size_t length,
 int sa_check(const char *text, size_t length, const char *passes,
              char **error);
 
+/* sa_check that also returns the module after the passes as text in
+ * *output (free with sa_free): what the planner decided (sa.explain). */
+int sa_run_passes(const char *text, size_t length, const char *passes,
+                  char **output, char **error);
+
 /* The packed entry point of public function `name`, or NULL. */
 void *sa_module_lookup(sa_module *module, const char *name);
 
