@@ -347,7 +347,29 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 
 # --- reductions ----------------------------------------------------------------
 
-def _combiner(op, dtype):
+def _zeros_of_one_sign(*arrays):
+    """Whether every zero the arrays hold, stored or fill, has one sign."""
+    signs = set()
+    for a in arrays:
+        if a.dtype != np.float64:
+            continue
+        values = a._buffers[-1]
+        zero = values == 0
+        if zero.any():
+            negative = np.signbit(values[zero])
+            signs.update({True} if negative.all() else {False} if not negative.any() else {True, False})
+        if a.fill_value == 0:
+            signs.add(bool(np.signbit(a.fill_value)))
+    return len(signs) <= 1
+
+
+# NumPy's float minimum/maximum differ from IEEE's only on a tie of +0.0
+# and -0.0; without such ties the standard library's commutative min/max
+# (whose reductions skip the fills) give the same values.
+_IEEE_WITHOUT_SIGNED_ZERO_TIES = {"minimum": "min_f64", "maximum": "max_f64"}
+
+
+def _combiner(op, dtype, one_sign_zeros=False):
     """(function name, its text or "", fold(value, count) -> the fold of
     `count` copies) for a ufunc name or a user Function."""
     from ._function import Function
@@ -372,6 +394,8 @@ def _combiner(op, dtype):
             if count:
                 return ufunc.reduce(np.full(count, value, dtype=dtype))
             return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
+    if one_sign_zeros and dtype == np.float64 and op in _IEEE_WITHOUT_SIGNED_ZERO_TIES:
+        return _IEEE_WITHOUT_SIGNED_ZERO_TIES[op], "", fold
     return _function(ufunc.__name__, dtype), "", fold
 
 
@@ -385,7 +409,7 @@ def reduce(name, a, axis=None, keepdims=False):
         op = _REDUCTIONS[name]
     else:
         op = name
-    fn, extra, fold = _combiner(op, dtype)
+    fn, extra, fold = _combiner(op, dtype, one_sign_zeros=_zeros_of_one_sign(a))
     axes = tuple(range(a.ndim)) if axis is None else tuple(
         d % a.ndim for d in (axis if isinstance(axis, tuple) else (axis,)))
     if len(set(axes)) != len(axes):
@@ -474,7 +498,12 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         raise TypeError("sparse_array: matmul of %s and %s arrays" % (a.dtype, b.dtype))
     add, mul = semiring or ("add", "multiply")
     dtype = a.dtype
-    fadd, add_text, fold = _combiner(add, dtype)
+    # Products x + y are -0.0 only for -0.0 + -0.0: without -0.0 in the
+    # operands every zero product is +0.0, and min/max may be IEEE's.
+    plus = mul in ("add", np.add)
+    fadd, add_text, fold = _combiner(add, dtype, one_sign_zeros=plus and not any(
+        (np.signbit(x._buffers[-1]) & (x._buffers[-1] == 0)).any() or
+        (x.fill_value == 0 and np.signbit(x.fill_value)) for x in (a, b) if x.dtype == np.float64))
     fmul, mul_text, product = _multiplier(mul, dtype)
     if a.ndim not in (1, 2) or b.ndim not in (1, 2):
         raise ValueError("matmul of arrays of rank %d and %d" % (a.ndim, b.ndim))

@@ -227,3 +227,27 @@ def test_explain(rng):
     assert "scatter_loops" in colsum  # column sums of CSR scatter, no conversion
     with pytest.raises(ValueError, match="no kernel"):
         sa.explain(lambda: None)
+
+
+def test_min_max_skip_fills_without_signed_zero_ties(rng):
+    # NumPy's minimum differs from IEEE's only on a +0.0/-0.0 tie: without
+    # one the commutative min_f64 is used (its reduction skips the fills),
+    # with one the exact np_minimum_f64 (every point visited).
+    d = random_dense(rng, (6, 7), np.float64, 0.0, specials=False)
+    d[d == 0] = 0.0  # no -0.0 anywhere
+    d[0, 0] = np.nan
+    a = sa.asarray(d, format="csr")
+    assert "@min_f64" in sa.explain(lambda x: x.min(axis=1), a)
+    same(a.min(axis=1).todense(), _left_fold(np.minimum, d, (1,)))
+    same(a.max(axis=0).todense(), _left_fold(np.maximum, d, (0,)))
+    d[1, 2] = -0.0
+    b = sa.asarray(d, format="csr")
+    assert "@np_minimum_f64" in sa.explain(lambda x: x.min(axis=1), b)
+    same(b.min(axis=1).todense(), _left_fold(np.minimum, d, (1,)))
+    same(b.max(axis=1).todense(), _left_fold(np.maximum, d, (1,)))
+    dist = random_dense(rng, (5, 5), np.float64, np.inf, specials=False)
+    dist[dist == 0] = 0.0
+    g = sa.asarray(dist, format="csr", fill_value=np.inf)
+    x = rng.random(5)
+    assert "@min_f64" in sa.explain(sa.matmul, g, x, semiring=("minimum", "add"))
+    same(sa.matmul(g, x, semiring=("minimum", "add")).todense(), np.min(dist + x[None, :], axis=1))
