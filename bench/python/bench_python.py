@@ -109,10 +109,12 @@ def main():
     db = np.where(rng.random((1000, 1000)) < 0.1, rng.integers(1, 9, (1000, 1000)), 0)
     ratios = []
     for name, conv in (("add", np.float64), ("power", np.float64), ("right_shift", np.int64),
-                       ("bitwise_xor", np.bool_)):
+                       ("bitwise_xor", np.bool_), ("ldexp", np.float64)):
         fa, fb = da.astype(conv), db.astype(conv)
         if name == "right_shift":
             fb = fb % 8
+        if name == "ldexp":
+            fb = db.astype(np.int64)
         ufunc = getattr(np, name)
         pa, pb = sparse.COO.from_numpy(fa), sparse.COO.from_numpy(fb)
         sa_a, sa_b = sa.asarray(fa, format="csr"), sa.asarray(fb, format="csr")

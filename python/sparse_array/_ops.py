@@ -264,8 +264,16 @@ def explain(operation, *args, **kwargs):
     return text[start:text.rfind("}")].rstrip() if start >= 0 else text
 
 
+# Ufuncs whose operands have different dtypes: name -> (operand dtypes,
+# function, result dtype).
+_MIXED = {"ldexp": ((np.dtype(np.float64), np.dtype(np.int64)), "np_ldexp_f64",
+                    np.dtype(np.float64))}
+
+
 def elementwise(ufunc, inputs):
     arrays = [x for x in inputs if isinstance(x, Array)]
+    if ufunc.__name__ in _MIXED:
+        return _mixed(ufunc, inputs)
     dtype = arrays[0].dtype
     for x in inputs:
         if isinstance(x, Array):
@@ -281,13 +289,31 @@ def elementwise(ufunc, inputs):
     return kernel(ops)
 
 
-def _map_kernel(ufunc, ops, dtype, rank):
-    fn = _function(ufunc.__name__, dtype)
+def _mixed(ufunc, inputs):
+    types, fn, dtype = _MIXED[ufunc.__name__]
+    if len(inputs) != len(types):
+        raise TypeError("%s takes %d operands" % (ufunc.__name__, len(types)))
+    ops = []
+    for x, dt in zip(inputs, types):
+        if isinstance(x, Array) and x.dtype != dt:
+            raise TypeError("sparse_array: %s wants %s operands, got %s" % (
+                ufunc.__name__, ", ".join(map(str, types)), x.dtype))
+        ops.append(_operand(x, dt))
+    shape = _broadcast_shape([a.shape for a in ops])
+    key = ("map", ufunc.__name__, tuple(a.signature() for a in ops))
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape), fn)
+    return kernel(ops)
+
+
+def _map_kernel(ufunc, ops, dtype, rank, fn=None):
+    fn = fn or _function(ufunc.__name__, dtype)
     shape = _broadcast_shape([a.shape for a in ops])
     # The result's fill: the function of the operands' fills (NumPy's own
     # semantics; any fill is exact, this one stores the fewest entries).
     with np.errstate(all="ignore"):
-        fill = ufunc(*[np.array(a.fill_value, dtype=dtype) for a in ops])
+        fill = ufunc(*[np.array(a.fill_value, dtype=a.dtype) for a in ops])
     fill = np.array(fill).astype(dtype)
     fmt = _result_format(ops, rank)
     rtype = _result_type(shape, dtype, fmt, fill)

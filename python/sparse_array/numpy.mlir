@@ -52,3 +52,35 @@ sparse_array.func @np_gcd_i64(%x: i64, %y: i64) -> i64
   %a = math.absi %y : i64
   sparse_array.yield %a : i64
 }
+
+// np.ldexp with an int64 exponent array (the standard library's ldexp_f64
+// takes i32): the same exact scaling in steps; exponents beyond +-2200
+// saturate every finite double already, so clamping them is exact.
+sparse_array.func @np_ldexp_f64(%x: f64, %e: i64) -> f64
+    attributes {annihilator = #sparse_array.annihilator<0.0 : f64, positions = [0]>,
+                identity = #sparse_array.identity<0 : i64, positions = [1]>} {
+  %hi = arith.constant 2200 : i64
+  %lo = arith.constant -2200 : i64
+  %clampHi = arith.minsi %e, %hi : i64
+  %e64 = arith.maxsi %clampHi, %lo : i64
+  %c0 = arith.constant 0 : i64
+  %cmax = arith.constant 1023 : i64
+  %cmin = arith.constant -1022 : i64
+  %bias = arith.constant 1023 : i64
+  %c52 = arith.constant 52 : i64
+  %r:2 = scf.while (%v = %x, %rest = %e64) : (f64, i64) -> (f64, i64) {
+    %more = arith.cmpi ne, %rest, %c0 : i64
+    scf.condition(%more) %v, %rest : f64, i64
+  } do {
+  ^bb0(%v: f64, %rest: i64):
+    %up = arith.minsi %rest, %cmax : i64
+    %k = arith.maxsi %up, %cmin : i64
+    %biased = arith.addi %k, %bias : i64
+    %bits = arith.shli %biased, %c52 : i64
+    %scale = arith.bitcast %bits : i64 to f64
+    %next = arith.mulf %v, %scale : f64
+    %left = arith.subi %rest, %k : i64
+    scf.yield %next, %left : f64, i64
+  }
+  sparse_array.yield %r#0 : f64
+}

@@ -251,3 +251,17 @@ def test_min_max_skip_fills_without_signed_zero_ties(rng):
     x = rng.random(5)
     assert "@min_f64" in sa.explain(sa.matmul, g, x, semiring=("minimum", "add"))
     same(sa.matmul(g, x, semiring=("minimum", "add")).todense(), np.min(dist + x[None, :], axis=1))
+
+
+def test_ldexp_mixed_dtypes(rng):
+    x = random_dense(rng, (5, 6), np.float64, 0.0)
+    e = random_dense(rng, (5, 6), np.int64, 0)
+    e[0, :3] = [2000, -3000, 1 << 40]  # saturating exponents
+    with np.errstate(all="ignore"):
+        want = np.ldexp(x, e)
+    got = np.ldexp(sa.asarray(x, format="csr"), sa.asarray(e, format="dcsr"))
+    same(got.todense(), want)
+    with np.errstate(all="ignore"):
+        same(np.ldexp(sa.asarray(x, format="csr"), 3).todense(), np.ldexp(x, 3))
+    with pytest.raises(TypeError, match="ldexp"):
+        np.ldexp(sa.asarray(x, format="csr"), sa.asarray(x, format="csr"))
