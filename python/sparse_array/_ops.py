@@ -435,7 +435,9 @@ def reduce(name, a, axis=None, keepdims=False):
         op = _REDUCTIONS[name]
     else:
         op = name
-    fn, extra, fold = _combiner(op, dtype, one_sign_zeros=_zeros_of_one_sign(a))
+    # The zero-sign check is a pass over the values: only for min/max.
+    fn, extra, fold = _combiner(op, dtype, one_sign_zeros=(
+        op in _IEEE_WITHOUT_SIGNED_ZERO_TIES and _zeros_of_one_sign(a)))
     axes = tuple(range(a.ndim)) if axis is None else tuple(
         d % a.ndim for d in (axis if isinstance(axis, tuple) else (axis,)))
     if len(set(axes)) != len(axes):
@@ -526,7 +528,7 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
     dtype = a.dtype
     # Products x + y are -0.0 only for -0.0 + -0.0: without -0.0 in the
     # operands every zero product is +0.0, and min/max may be IEEE's.
-    plus = mul in ("add", np.add)
+    plus = mul in ("add", np.add) and add in _IEEE_WITHOUT_SIGNED_ZERO_TIES
     fadd, add_text, fold = _combiner(add, dtype, one_sign_zeros=plus and not any(
         (np.signbit(x._buffers[-1]) & (x._buffers[-1] == 0)).any() or
         (x.fill_value == 0 and np.signbit(x.fill_value)) for x in (a, b) if x.dtype == np.float64))
