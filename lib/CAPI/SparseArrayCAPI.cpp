@@ -139,6 +139,31 @@ static OwningOpRef<ModuleOp> parseModule(Compiler &c, const char *text,
   return parseSourceFile<ModuleOp>(sourceMgr, &c.context);
 }
 
+namespace {
+/// One use of the shared context: its lock held, the diagnostics collected
+/// as "line:col: error: ..." text, the parsed module.
+struct Session {
+  explicit Session(Compiler &c)
+      : c(c), guard(c.lock), os(message), handler(sourceMgr, &c.context, os) {}
+  bool parse(const char *text, size_t length) {
+    module = parseModule(c, text, length, sourceMgr);
+    return bool(module);
+  }
+  /// Reports the diagnostics, or `fallback` when there were none.
+  void fail(char **error, const char *fallback) {
+    setError(error, message.empty() ? fallback : message);
+  }
+
+  Compiler &c;
+  std::lock_guard<std::mutex> guard;
+  std::string message;
+  llvm::raw_string_ostream os;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler;
+  OwningOpRef<ModuleOp> module;
+};
+} // namespace
+
 extern "C" int sa_check(const char *text, size_t length, const char *passes,
                         char **error) {
   return sa_run_passes(text, length, passes, nullptr, error);
@@ -151,30 +176,24 @@ extern "C" int sa_run_passes(const char *text, size_t length,
     *error = nullptr;
   if (output)
     *output = nullptr;
-  Compiler &c = compiler();
-  std::lock_guard<std::mutex> guard(c.lock);
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &c.context, os);
-  OwningOpRef<ModuleOp> module = parseModule(c, text, length, sourceMgr);
-  if (!module) {
-    setError(error, message.empty() ? "parse error" : message);
+  Session session(compiler());
+  if (!session.parse(text, length)) {
+    session.fail(error, "parse error");
     return 1;
   }
-  PassManager pm(&c.context);
-  if (failed(parsePassPipeline(passes ? passes : "", pm, os))) {
-    setError(error, message.empty() ? "bad pass pipeline" : message);
+  PassManager pm(&session.c.context);
+  if (failed(parsePassPipeline(passes ? passes : "", pm, session.os))) {
+    session.fail(error, "bad pass pipeline");
     return 1;
   }
-  if (failed(pm.run(*module))) {
-    setError(error, message.empty() ? "the passes failed" : message);
+  if (failed(pm.run(*session.module))) {
+    session.fail(error, "the passes failed");
     return 1;
   }
   if (output) {
     std::string printed;
     llvm::raw_string_ostream ps(printed);
-    module->print(ps);
+    session.module->print(ps);
     *output = copyMessage(printed);
   }
   return 0;
@@ -192,26 +211,20 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
     setError(error, message);
     return nullptr;
   }
-  Compiler &c = compiler();
-  std::lock_guard<std::mutex> guard(c.lock);
-  // Diagnostics collected as "line:col: error: ...".
-  llvm::raw_string_ostream os(message);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &c.context, os);
-  OwningOpRef<ModuleOp> module = parseModule(c, text, length, sourceMgr);
-  if (!module) {
-    setError(error, message.empty() ? "parse error" : message);
+  Session session(compiler());
+  if (!session.parse(text, length)) {
+    session.fail(error, "parse error");
     return nullptr;
   }
-  PassManager pm(&c.context);
+  PassManager pm(&session.c.context);
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module))) {
-    setError(error, message.empty() ? "sparse-array-pipeline failed" : message);
+  if (failed(pm.run(*session.module))) {
+    session.fail(error, "sparse-array-pipeline failed");
     return nullptr;
   }
   std::string jitError;
   std::unique_ptr<ExecutionEngine> engine =
-      sparse_array::createJit(*module, jitOptions, jitError);
+      sparse_array::createJit(*session.module, jitOptions, jitError);
   if (!engine) {
     setError(error, jitError);
     return nullptr;

@@ -5,6 +5,16 @@ from . import _storage
 from ._format import ELEMENT, Format, make_format, type_text
 
 
+def _reduction(name):
+    """The method numpy names `name` (sum, prod, min, max, any, all)."""
+    def method(self, axis=None, keepdims=False):
+        from . import _ops
+        return _ops.reduce(name, self, axis, keepdims)
+    method.__name__ = name
+    method.__doc__ = "numpy's %s over `axis` (int, tuple or None), exactly." % name
+    return method
+
+
 class Array:
     """An n-dimensional array whose implicit entries hold `fill_value`,
     stored in `format` (buffers in docs/storage.md order). Immutable: every
@@ -144,29 +154,12 @@ class Array:
         from . import _ops
         return _ops.matmul(self, other)
 
-    def sum(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("sum", self, axis, keepdims)
-
-    def prod(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("prod", self, axis, keepdims)
-
-    def min(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("min", self, axis, keepdims)
-
-    def max(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("max", self, axis, keepdims)
-
-    def any(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("any", self, axis, keepdims)
-
-    def all(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce("all", self, axis, keepdims)
+    sum = _reduction("sum")
+    prod = _reduction("prod")
+    min = _reduction("min")
+    max = _reduction("max")
+    any = _reduction("any")
+    all = _reduction("all")
 
 
 def _dtype_of(dtype):

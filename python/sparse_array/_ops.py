@@ -438,8 +438,12 @@ def reduce(name, a, axis=None, keepdims=False):
     # The zero-sign check is a pass over the values: only for min/max.
     fn, extra, fold = _combiner(op, dtype, one_sign_zeros=(
         op in _IEEE_WITHOUT_SIGNED_ZERO_TIES and _zeros_of_one_sign(a)))
-    axes = tuple(range(a.ndim)) if axis is None else tuple(
-        d % a.ndim for d in (axis if isinstance(axis, tuple) else (axis,)))
+    given = (axis if isinstance(axis, tuple) else (axis,)) if axis is not None else ()
+    for d in given:
+        if not -a.ndim <= d < a.ndim:
+            raise np.exceptions.AxisError(d, a.ndim) if hasattr(np, "exceptions") else \
+                np.AxisError(d, a.ndim)
+    axes = tuple(range(a.ndim)) if axis is None else tuple(d % a.ndim for d in given)
     if len(set(axes)) != len(axes):
         raise ValueError("duplicate axis in %r" % (axis,))
     kept = [d for d in range(a.ndim) if d not in axes]

@@ -265,3 +265,12 @@ def test_ldexp_mixed_dtypes(rng):
         same(np.ldexp(sa.asarray(x, format="csr"), 3).todense(), np.ldexp(x, 3))
     with pytest.raises(TypeError, match="ldexp"):
         np.ldexp(sa.asarray(x, format="csr"), sa.asarray(x, format="csr"))
+
+
+def test_axis_out_of_range_is_numpys_error():
+    a = sa.asarray(np.ones((2, 3)), format="csr")
+    with pytest.raises(np.AxisError):
+        a.sum(axis=2)
+    with pytest.raises(np.AxisError):
+        a.max(axis=(0, -3))
+    same(a.sum(axis=-1).todense(), np.full(2, 3.0))
