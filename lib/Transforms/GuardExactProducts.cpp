@@ -35,6 +35,9 @@ namespace {
 // The functions the guard and the fast copy apply. The fast copy's add
 // and mul declare properties that hold on the guarded inputs only (finite
 // values, and sums that never meet -0.0: a sum from +0.0 is never -0.0).
+// The mul adds +0.0 so that a -0.0 product becomes +0.0: a row-wise
+// product stores a slot's first term as is (not +0.0 + term), and under
+// the guard every fold has a +0.0 term that makes a lone -0.0 vanish.
 constexpr const char *kHelpers = R"mlir(
 sparse_array.func @__sa_add_f64_from_zero(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<0.0 : f64>} {
@@ -43,7 +46,9 @@ sparse_array.func @__sa_add_f64_from_zero(%x: f64, %y: f64) -> f64
 }
 sparse_array.func @__sa_mul_f64_finite(%x: f64, %y: f64) -> f64
     attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
-  %r = arith.mulf %x, %y : f64
+  %p = arith.mulf %x, %y : f64
+  %z = arith.constant 0.0 : f64
+  %r = arith.addf %p, %z : f64
   sparse_array.yield %r : f64
 }
 sparse_array.func @__sa_stored_f64(%x: f64) -> i64 {

@@ -26,6 +26,10 @@
 //     [0]*4, [0]*4] (row 3: -0.0 * 0 terms and +0.0 ones: +0.0)
 //   A6 A6, A6 = [[-1, -1], [0, 0]] (a full row: the exact plan):
 //     [[1, 1], [0, 0]] (1 + -1 * 0 = 1; row 1: -0.0 + 0.0 = 0.0)
+//   A7 = [[4, 0, 0, 3]], B7 = [[-2, -0.0, 4, 0], [0]*4, [0, 0, 0, 2],
+//     [0]*4] (guarded: 2 + 1 < 4): C = [[-8, 4 * -0.0 + 0 + 0 + 0 = 0.0,
+//     16, 0]]; the lone -0.0 product must not be stored (the fast copy's
+//     mul turns -0.0 into +0.0; found by reductions.py seed 171)
 
 // PLAN-LABEL: func.func @matmul_343(
 // PLAN: scf.if
@@ -86,6 +90,18 @@ func.func @matmul_121(%a: !sparse_array.array<1x2xf64, #sparse_array.format<[den
   return %r : !sparse_array.array<1x1xf64, #sparse_array.format<[dense, compressed]>>
 }
 
+func.func @matmul_144(%a: !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>, %b: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>> {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>> {
+  ^bb0(%i: index, %j: index, %k: index, %P: !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>, %Q: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>):
+    %p = sparse_array.access %P[%i, %k] : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
+    %q = sparse_array.access %Q[%k, %j] : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+    %pq = sparse_array.apply @mul_f64(%p, %q) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %pq with @add_f64 : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
+}
+
 // A A: the same array as both factors.
 func.func @square_4(%a: !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>> {
   %r = sparse_array.kernel ins(%a, %a : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>> {
@@ -134,6 +150,10 @@ func.func @main() {
   %a6 = sparse_array.constant sparse<[[0, 0], [0, 1]], [-1.0, -1.0]> : tensor<2x2xf64> : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
   %c6 = func.call @square_2(%a6) : (!sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
   sparse_array.print %c6 : !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+  %a7 = sparse_array.constant sparse<[[0, 0], [0, 3]], [4.0, 3.0]> : tensor<1x4xf64> : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
+  %b7 = sparse_array.constant sparse<[[0, 0], [0, 1], [0, 2], [2, 3]], [-2.0, -0.0, 4.0, 2.0]> : tensor<4x4xf64> : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+  %c7 = func.call @matmul_144(%a7, %b7) : (!sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>) -> !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
+  sparse_array.print %c7 : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
   return
 }
 
@@ -176,3 +196,9 @@ func.func @main() {
 // CHECK-NEXT: 2 2
 // CHECK-NEXT: 1 1 1
 // CHECK-NEXT: 1 2 1
+// C7 (guarded; a lone stored -0.0 product is +0.0 in the dense fold)
+// CHECK: # fill: 0
+// CHECK-NEXT: 2 2
+// CHECK-NEXT: 1 4
+// CHECK-NEXT: 1 1 -8
+// CHECK-NEXT: 1 3 16
