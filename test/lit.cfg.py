@@ -33,6 +33,7 @@ tools = [
               extra_args=sa_opt.split()[1:], unresolved="fatal"),
     ToolSubst("sa-run", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),
+    ToolSubst("mlir-opt", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # FileCheck, not, count from the LLVM tools directory.
@@ -50,6 +51,14 @@ config.substitutions.append(("%sa_runtime_lib",
                              os.path.join(config.sparse_array_lib_dir,
                                           "libsparse_array_runtime" + shlib)))
 config.substitutions.append(("%sa_src_root", config.sparse_array_src_root))
+config.substitutions.append(("%sa_obj_root", config.sparse_array_obj_root))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%cc", config.c_compiler))
+
+# Building an out-of-tree consumer of the installed package (test/Install).
+import shutil
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
 
 # Real matrices live beside the checkout, never inside it; tests that read
 # them say `REQUIRES: shared-data` and are skipped in a bare checkout.
@@ -74,6 +83,12 @@ sa_io = lit_config.params.get(
 config.substitutions.append(("%sa_io", sa_io))
 if lit_config.params.get("sa_io"):
     config.available_features.add("sanitized-runtime")
+
+# Upstream's sparsifier and runner: the importer's equivalence tests run each
+# program both ways.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-opt")) and \
+        os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-runner")):
+    config.available_features.add("mlir-sparsifier")
 
 if os.path.exists(os.path.join(lib, "libomp" + shlib)):
     config.available_features.add("openmp")

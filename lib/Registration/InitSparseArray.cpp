@@ -5,6 +5,7 @@
 #include "SparseArray/Conversion/Passes.h"
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/Dialect/SparseArray.h"
+#include "SparseArray/Import/Passes.h"
 #include "SparseArray/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -33,6 +34,8 @@ void mlir::sparse_array::registerSparseArrayDialects(
                   math::MathDialect, memref::MemRefDialect,
                   omp::OpenMPDialect, scf::SCFDialect, ub::UBDialect>();
   func::registerAllExtensions(registry);
+  // What imported programs (linalg on sparse_tensor tensors) contain.
+  sparse_array::registerImportedDialects(registry);
 }
 
 void mlir::sparse_array::registerSparseArrayPassesAndPipelines() {
@@ -40,6 +43,8 @@ void mlir::sparse_array::registerSparseArrayPassesAndPipelines() {
   sparse_array::registerSparseArrayPasses();
   sparse_array::registerSparseArrayConversionPasses();
   sparse_array::registerSparseArrayPipelines();
+  sparse_array::registerSparseArrayImportPasses();
+  sparse_array::registerSparseArrayImportPipeline();
   // Generic clean-ups.
   registerCanonicalizerPass();
   registerCSEPass();

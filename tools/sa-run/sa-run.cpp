@@ -12,6 +12,7 @@
 
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/ExecutionEngine/Jit.h"
+#include "SparseArray/Import/Passes.h"
 #include "SparseArray/InitSparseArray.h"
 #include "SparseArrayRuntime.h"
 
@@ -182,6 +183,10 @@ int main(int argc, char **argv) {
   // libomp reads it when the first parallel region starts (after this).
   if (threads > 0)
     ::setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
+  // linalg on (sparse_tensor) tensors, as upstream frontends emit it, is
+  // imported first (sparse-array-from-sparse-tensor-pipeline).
+  if (sparse_array::needsSparseTensorImport(*module))
+    pm.addPass(sparse_array::createSparseArrayImportSparseTensorPass());
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

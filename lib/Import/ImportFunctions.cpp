@@ -1,0 +1,195 @@
+//===- ImportFunctions.cpp - Scalar operations as sparse_array.func --------===//
+//
+// Each arith/math operation of an imported region becomes a function that
+// applies it, so that the kernel's expression keeps its structure and the
+// derivation (seed 000 §5.2) reasons about each operation. The properties
+// declared are the ones that hold for every value (the standard library's
+// choices): IEEE arith.addf has identity -0.0 (x + +0.0 turns -0.0 into
+// +0.0) and arith.mulf no annihilator (0 * inf is NaN), so nothing assumes,
+// as upstream's sparsifier does, that an absent entry may be skipped
+// whenever it is zero.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::import;
+
+namespace {
+
+TypedAttr intAttr(Type type, const APInt &value) {
+  return IntegerAttr::get(type, value);
+}
+
+TypedAttr floatAttr(Type type, double value) {
+  auto ft = cast<FloatType>(type);
+  APFloat v(value);
+  bool lost = false;
+  v.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+  return FloatAttr::get(type, v);
+}
+
+TypedAttr negZero(Type type) {
+  auto ft = cast<FloatType>(type);
+  return FloatAttr::get(type, APFloat::getZero(ft.getFloatSemantics(), true));
+}
+
+TypedAttr infinity(Type type, bool negative) {
+  auto ft = cast<FloatType>(type);
+  return FloatAttr::get(type,
+                        APFloat::getInf(ft.getFloatSemantics(), negative));
+}
+
+/// A commutative, associative, idempotent order or lattice operation.
+ScalarOpProperties semilattice(TypedAttr identity, TypedAttr annihilator) {
+  ScalarOpProperties p;
+  p.commutative = p.associative = p.idempotent = true;
+  p.identity = identity;
+  p.annihilator = annihilator;
+  return p;
+}
+
+} // namespace
+
+ScalarOpProperties import::getOpProperties(Operation *op) {
+  ScalarOpProperties p;
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return p;
+  Type type = op->getResult(0).getType();
+  if (op->getOperand(0).getType() != type ||
+      op->getOperand(1).getType() != type)
+    return p;
+  // Fast-math flags license results the properties would not predict.
+  if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op))
+    if (fm.getFastMathFlagsAttr() &&
+        fm.getFastMathFlagsAttr().getValue() != arith::FastMathFlags::none)
+      return p;
+
+  if (isa<FloatType>(type)) {
+    if (isa<arith::AddFOp>(op)) {
+      p.commutative = true;
+      p.identity = negZero(type);
+    } else if (isa<arith::SubFOp>(op)) {
+      p.identity = floatAttr(type, 0.0);
+      p.identityPositions = {1};
+    } else if (isa<arith::MulFOp>(op)) {
+      p.commutative = true;
+      p.identity = floatAttr(type, 1.0);
+    } else if (isa<arith::DivFOp>(op)) {
+      p.identity = floatAttr(type, 1.0);
+      p.identityPositions = {1};
+    } else if (isa<arith::MinimumFOp>(op)) {
+      p = semilattice(infinity(type, false), nullptr);
+    } else if (isa<arith::MaximumFOp>(op)) {
+      p = semilattice(infinity(type, true), nullptr);
+    }
+    return p;
+  }
+  auto it = dyn_cast<IntegerType>(type);
+  if (!it)
+    return p;
+  unsigned w = it.getWidth();
+  APInt zero = APInt::getZero(w), one(w, 1), ones = APInt::getAllOnes(w);
+  APInt smin = APInt::getSignedMinValue(w), smax = APInt::getSignedMaxValue(w);
+  if (isa<arith::AddIOp>(op)) {
+    p.commutative = p.associative = true;
+    p.identity = intAttr(type, zero);
+  } else if (isa<arith::SubIOp>(op)) {
+    p.identity = intAttr(type, zero);
+    p.identityPositions = {1};
+  } else if (isa<arith::MulIOp>(op)) {
+    p.commutative = p.associative = true;
+    p.identity = intAttr(type, one);
+    p.annihilator = intAttr(type, zero);
+  } else if (isa<arith::DivSIOp, arith::DivUIOp>(op)) {
+    // Division by zero has no value in the dense program either.
+    p.identity = intAttr(type, one);
+    p.identityPositions = {1};
+    p.annihilator = intAttr(type, zero);
+    p.annihilatorPositions = {0};
+  } else if (isa<arith::AndIOp>(op)) {
+    p = semilattice(intAttr(type, ones), intAttr(type, zero));
+  } else if (isa<arith::OrIOp>(op)) {
+    p = semilattice(intAttr(type, zero), intAttr(type, ones));
+  } else if (isa<arith::XOrIOp>(op)) {
+    p.commutative = p.associative = true;
+    p.identity = intAttr(type, zero);
+  } else if (isa<arith::MinSIOp>(op)) {
+    p = semilattice(intAttr(type, smax), intAttr(type, smin));
+  } else if (isa<arith::MaxSIOp>(op)) {
+    p = semilattice(intAttr(type, smin), intAttr(type, smax));
+  } else if (isa<arith::MinUIOp>(op)) {
+    p = semilattice(intAttr(type, ones), intAttr(type, zero));
+  } else if (isa<arith::MaxUIOp>(op)) {
+    p = semilattice(intAttr(type, zero), intAttr(type, ones));
+  }
+  return p;
+}
+
+bool import::canCombineInitLast(Operation *op, TypedAttr init) {
+  ScalarOpProperties p = getOpProperties(op);
+  if (p.associative && p.commutative)
+    return true;
+  auto f = dyn_cast_or_null<FloatAttr>(init);
+  if (!f || p.identity == nullptr)
+    return false;
+  if (isa<arith::AddFOp>(op))
+    return f.getValue().isZero();
+  if (isa<arith::MulFOp>(op))
+    return f.getValue().isExactlyValue(1.0);
+  return false;
+}
+
+FuncOp import::FunctionTable::getFor(Operation *op) {
+  // The key: what makes two operations the same function.
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << "(";
+  llvm::interleaveComma(op->getOperandTypes(), os);
+  os << ")->" << op->getResult(0).getType() << op->getAttrDictionary();
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+
+  MLIRContext *ctx = op->getContext();
+  std::string name = "__sa_import_" + op->getName().getStringRef().str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  std::string typeName;
+  llvm::raw_string_ostream ts(typeName);
+  ts << op->getResult(0).getType();
+  name += "_" + typeName;
+
+  ScalarOpProperties p = getOpProperties(op);
+  auto unit = [&](bool b) { return b ? UnitAttr::get(ctx) : UnitAttr(); };
+  IdentityAttr identity =
+      p.identity ? IdentityAttr::get(ctx, p.identity, p.identityPositions)
+                 : IdentityAttr();
+  AnnihilatorAttr annihilator =
+      p.annihilator
+          ? AnnihilatorAttr::get(ctx, p.annihilator, p.annihilatorPositions)
+          : AnnihilatorAttr();
+  auto type = FunctionType::get(ctx, op->getOperandTypes(),
+                                op->getResultTypes());
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = FuncOp::create(
+      b, op->getLoc(), b.getStringAttr(name), TypeAttr::get(type),
+      /*sym_visibility=*/b.getStringAttr("private"), nullptr, nullptr,
+      unit(p.commutative), unit(p.associative), unit(p.idempotent),
+      annihilator, identity, nullptr, nullptr, nullptr, /*casesCount=*/0);
+  Block *body = b.createBlock(&func.getBody());
+  IRMapping map;
+  for (Value operand : op->getOperands())
+    map.map(operand, body->addArgument(operand.getType(), op->getLoc()));
+  Operation *clone = b.clone(*op, map);
+  YieldOp::create(b, op->getLoc(), clone->getResult(0));
+  func->remove();
+  symbols.insert(func);
+  cache[key] = func;
+  return func;
+}

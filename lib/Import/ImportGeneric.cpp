@@ -1,0 +1,359 @@
+//===- ImportGeneric.cpp - linalg.generic as sparse_array.kernel ----------===//
+//
+// A linalg.generic is index notation already (seed 000 §4.2): its loops are
+// the index variables, its indexing maps the accesses, its region the
+// expression. The output map orders the result's variables; the loops it
+// does not name are reductions, whose region must be the linalg fold
+// out = op(out, e) — then e is reduced with op's function (reduce_over),
+// and the output's initial value is combined in where it is not op's
+// identity and combining it last is exact (canCombineInitLast).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::import;
+
+namespace {
+
+/// Translates one generic's region into the body of its kernel.
+class RegionTranslator {
+public:
+  RegionTranslator(linalg::GenericOp op, KernelOp kernel,
+                   ArrayRef<int> varOfLoop, ArrayRef<int> kernelInputOf,
+                   import::FunctionTable &functions)
+      : op(op), kernel(kernel), varOfLoop(varOfLoop),
+        kernelInputOf(kernelInputOf), functions(functions),
+        b(kernel.getContext()) {
+    b.setInsertionPointToEnd(&kernel.getBody().front());
+  }
+
+  /// The kernel value of region (or captured) value `v`.
+  FailureOr<Value> translate(Value v);
+  /// Reads kernel input `k` at the variables of `map`.
+  FailureOr<Value> access(unsigned k, AffineMap map);
+  void bind(Value regionValue, Value kernelValue) {
+    mapped[regionValue] = kernelValue;
+  }
+  OpBuilder &builder() { return b; }
+
+private:
+  InFlightDiagnostic fail(Operation *at) {
+    return op.emitOpError("cannot be imported: ")
+           << "'" << at->getName() << "' ";
+  }
+  FailureOr<Value> translateOp(Operation *def);
+
+  linalg::GenericOp op;
+  KernelOp kernel;
+  ArrayRef<int> varOfLoop;
+  ArrayRef<int> kernelInputOf;
+  import::FunctionTable &functions;
+  OpBuilder b;
+  DenseMap<Value, Value> mapped;
+};
+
+FailureOr<Value> RegionTranslator::access(unsigned k, AffineMap map) {
+  SmallVector<Value> indices;
+  for (AffineExpr e : map.getResults()) {
+    if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      indices.push_back(kernel.getIndex(varOfLoop[d.getPosition()]));
+    } else if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+      // A broadcast dimension (size 1) read at its only coordinate.
+      indices.push_back(
+          arith::ConstantIndexOp::create(b, op.getLoc(), c.getValue()));
+    } else {
+      std::string text;
+      llvm::raw_string_ostream(text) << map;
+      op.emitOpError("cannot be imported: indexing map ")
+          << text << " is not a projected permutation with constants";
+      return failure();
+    }
+  }
+  Value array = kernel.getInputArg(k);
+  return AccessOp::create(b, op.getLoc(), array, indices,
+                          b.getDenseI64ArrayAttr({}))
+      .getResult();
+}
+
+FailureOr<Value> RegionTranslator::translate(Value v) {
+  if (Value known = mapped.lookup(v))
+    return known;
+  Block &region = op.getRegion().front();
+  FailureOr<Value> result = failure();
+  if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &region) {
+    unsigned n = arg.getArgNumber();
+    if (n >= op.getNumDpsInputs()) {
+      op.emitOpError("cannot be imported: the region reads the output other "
+                     "than as the accumulator of its reduction");
+      return failure();
+    }
+    if (kernelInputOf[n] >= 0)
+      result = access(kernelInputOf[n], op.getMatchingIndexingMap(
+                                            op.getDpsInputOperand(n)));
+    else // A scalar input: the value passed.
+      result = translate(op.getDpsInputOperand(n)->get());
+  } else if (Operation *def = v.getDefiningOp()) {
+    if (!op->isProperAncestor(def) && !isa<arith::ConstantOp>(def)) {
+      fail(def) << "defines a value the region uses: only constants may be "
+                   "captured";
+      return failure();
+    }
+    result = translateOp(def);
+  } else {
+    op.emitOpError("cannot be imported: the region uses a block argument "
+                   "of an enclosing region");
+    return failure();
+  }
+  if (succeeded(result))
+    mapped[v] = *result;
+  return result;
+}
+
+FailureOr<Value> RegionTranslator::translateOp(Operation *def) {
+  if (auto c = dyn_cast<arith::ConstantOp>(def)) {
+    if (!isa<IntegerType, FloatType, IndexType>(c.getType())) {
+      fail(def) << "of type " << c.getType() << " is not a scalar";
+      return failure();
+    }
+    return b.clone(*def)->getResult(0);
+  }
+  if (isa<linalg::IndexOp>(def)) {
+    fail(def) << "(coordinates as values) is not supported";
+    return failure();
+  }
+  // Operands first: what they use is reported before what uses them.
+  SmallVector<Value> args;
+  for (Value operand : def->getOperands()) {
+    FailureOr<Value> arg = translate(operand);
+    if (failed(arg))
+      return failure();
+    args.push_back(*arg);
+  }
+  if (isa<sparse_tensor::BinaryOp, sparse_tensor::UnaryOp>(def)) {
+    FailureOr<FuncOp> func = functions.getForSemiringOp(def);
+    if (failed(func))
+      return failure();
+    return ApplyOp::create(b, def->getLoc(), def->getResult(0).getType(),
+                           FlatSymbolRefAttr::get(func->getSymNameAttr()),
+                           args)
+        .getResult();
+  }
+  Dialect *dialect = def->getDialect();
+  bool scalarOp = dialect && isa<arith::ArithDialect, math::MathDialect>(
+                                 dialect) &&
+                  def->getNumRegions() == 0 && def->getNumResults() == 1;
+  for (Type t : def->getOperandTypes())
+    scalarOp &= ArrayType::isValidElementType(t);
+  if (!scalarOp || !ArrayType::isValidElementType(def->getResult(0).getType())) {
+    fail(def) << "is not a scalar arith or math operation the importer "
+                 "supports";
+    return failure();
+  }
+  FuncOp func = functions.getFor(def);
+  return ApplyOp::create(b, def->getLoc(), def->getResult(0).getType(),
+                         FlatSymbolRefAttr::get(func.getSymNameAttr()), args)
+      .getResult();
+}
+
+/// The reduction `out = combine(out, e)` (or combine(e, out)) of a region.
+struct Fold {
+  Operation *combine = nullptr;
+  Value element;
+  unsigned outPosition = 0;
+};
+
+FailureOr<Fold> matchFold(linalg::GenericOp op) {
+  Block &region = op.getRegion().front();
+  BlockArgument out = region.getArgument(op.getNumDpsInputs());
+  Value yielded = region.getTerminator()->getOperand(0);
+  Operation *combine = yielded.getDefiningOp();
+  auto bad = [&](const Twine &why) {
+    op.emitOpError("cannot be imported: ") << why;
+    return failure();
+  };
+  if (isa_and_nonnull<sparse_tensor::ReduceOp>(combine))
+    return bad("'sparse_tensor.reduce' (a reduction over stored entries "
+               "only, from a given identity) is not supported");
+  if (!combine || combine->getParentOp() != op ||
+      combine->getNumOperands() != 2)
+    return bad("a region with reduction loops must yield op(out, value) of "
+               "a binary operation");
+  Fold fold{combine, Value(), 0};
+  if (combine->getOperand(0) == out && combine->getOperand(1) != out) {
+    fold.element = combine->getOperand(1);
+  } else if (combine->getOperand(1) == out && combine->getOperand(0) != out) {
+    fold.element = combine->getOperand(0);
+    fold.outPosition = 1;
+    if (!import::getOpProperties(combine).commutative)
+      return bad(Twine("the reduction '") +
+                 combine->getName().getStringRef() +
+                 "(value, out)' folds from the right and the operation is "
+                 "not commutative");
+  } else {
+    return bad("a region with reduction loops must yield op(out, value) "
+               "with the output read once");
+  }
+  if (!out.hasOneUse())
+    return bad("the output is read other than as the reduction's "
+               "accumulator");
+  return fold;
+}
+
+} // namespace
+
+FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
+                                       ArrayRef<Value> inputs,
+                                       const OutputInit &init,
+                                       ArrayType resultType,
+                                       FunctionTable &functions) {
+  Location loc = op.getLoc();
+  if (op.getNumDpsInits() != 1 || op->getNumResults() != 1)
+    return op.emitOpError("cannot be imported: ")
+           << op.getNumDpsInits() << " outputs (one is supported)";
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation(/*allowZeroInResults=*/false)) {
+    std::string text;
+    llvm::raw_string_ostream(text) << outMap;
+    return op.emitOpError("cannot be imported: output map ")
+           << text << " is not a projected permutation";
+  }
+
+  // Index variables: the output's dimensions in order, then the others.
+  SmallVector<int> varOfLoop(numLoops, -1);
+  unsigned rank = outMap.getNumResults();
+  for (unsigned r = 0; r < rank; ++r) {
+    unsigned loop = outMap.getDimPosition(r);
+    if (iterators[loop] != utils::IteratorType::parallel)
+      return op.emitOpError("cannot be imported: reduction loop d")
+             << loop << " indexes the output";
+    varOfLoop[loop] = r;
+  }
+  SmallVector<unsigned> reducedVars;
+  for (unsigned loop = 0; loop < numLoops; ++loop) {
+    if (varOfLoop[loop] >= 0)
+      continue;
+    if (iterators[loop] == utils::IteratorType::parallel)
+      return op.emitOpError("cannot be imported: parallel loop d")
+             << loop << " does not index the output";
+    varOfLoop[loop] = rank + reducedVars.size();
+    reducedVars.push_back(varOfLoop[loop]);
+  }
+
+  Block &region = op.getRegion().front();
+  BlockArgument outArg = region.getArgument(op.getNumDpsInputs());
+  std::optional<Fold> fold;
+  if (!reducedVars.empty()) {
+    FailureOr<Fold> matched = matchFold(op);
+    if (failed(matched))
+      return failure();
+    fold = *matched;
+  }
+
+  // Which initial value the kernel needs.
+  bool needInit = false;
+  if (fold) {
+    ScalarOpProperties p = getOpProperties(fold->combine);
+    switch (init.kind) {
+    case OutputInit::Kind::Undefined:
+      break;
+    case OutputInit::Kind::Constant:
+      if (init.constant == p.identity)
+        break;
+      if (!canCombineInitLast(fold->combine, init.constant))
+        return op.emitOpError("cannot be imported: the reduction '")
+               << fold->combine->getName() << "' starts from " << init.constant
+               << ", which is not its identity, and the operation is not "
+                  "associative: the fold's order cannot be kept";
+      needInit = true;
+      break;
+    case OutputInit::Kind::Array:
+      if (!canCombineInitLast(fold->combine, nullptr))
+        return op.emitOpError("cannot be imported: the reduction '")
+               << fold->combine->getName()
+               << "' starts from the output's values and the operation is "
+                  "not associative: the fold's order cannot be kept";
+      needInit = true;
+      break;
+    }
+  } else if (!outArg.use_empty()) {
+    if (init.kind == OutputInit::Kind::Undefined)
+      return op.emitOpError("cannot be imported: the region reads an "
+                            "output that was never initialized");
+    needInit = true;
+  }
+
+  // Kernel inputs: the tensor inputs the region reads, then the output's
+  // initial array when it is read.
+  SmallVector<Value> kernelInputs;
+  SmallVector<int> kernelInputOf(op.getNumDpsInputs(), -1);
+  for (unsigned n = 0; n < op.getNumDpsInputs(); ++n) {
+    if (!inputs[n] || region.getArgument(n).use_empty())
+      continue;
+    kernelInputOf[n] = kernelInputs.size();
+    kernelInputs.push_back(inputs[n]);
+  }
+  int initInput = -1;
+  if (needInit && init.kind == OutputInit::Kind::Array) {
+    initInput = kernelInputs.size();
+    kernelInputs.push_back(init.array);
+  }
+
+  auto kernel =
+      KernelOp::create(b, loc, resultType, kernelInputs, numLoops);
+  RegionTranslator tr(op, kernel, varOfLoop, kernelInputOf, functions);
+  OpBuilder &kb = tr.builder();
+  Value initValue;
+  if (needInit) {
+    if (initInput >= 0) {
+      FailureOr<Value> a = tr.access(initInput, outMap);
+      if (failed(a))
+        return failure();
+      initValue = *a;
+    } else {
+      initValue = arith::ConstantOp::create(kb, loc, init.constant);
+    }
+  }
+
+  Value result;
+  if (fold) {
+    FailureOr<Value> element = tr.translate(fold->element);
+    if (failed(element))
+      return failure();
+    FuncOp combiner = functions.getFor(fold->combine);
+    SmallVector<Value> vars;
+    for (unsigned v : reducedVars)
+      vars.push_back(kernel.getIndex(v));
+    auto symbol = FlatSymbolRefAttr::get(combiner.getSymNameAttr());
+    result = ReduceOverOp::create(kb, loc, *element, vars, symbol, nullptr,
+                                  nullptr, nullptr, nullptr);
+    if (initValue) {
+      SmallVector<Value> args = {initValue, result};
+      if (fold->outPosition == 1)
+        std::swap(args[0], args[1]);
+      result = ApplyOp::create(kb, loc, result.getType(), symbol, args);
+    }
+  } else {
+    if (initValue)
+      tr.bind(outArg, initValue);
+    FailureOr<Value> value =
+        tr.translate(region.getTerminator()->getOperand(0));
+    if (failed(value))
+      return failure();
+    result = *value;
+  }
+  if (result.getType() != resultType.getElementType())
+    return op.emitOpError("cannot be imported: the region yields ")
+           << result.getType() << " for a result of "
+           << resultType.getElementType();
+  YieldOp::create(kb, loc, result);
+  return kernel.getResult();
+}

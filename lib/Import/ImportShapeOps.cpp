@@ -1,0 +1,155 @@
+//===- ImportShapeOps.cpp - tensor/sparse_tensor shape ops as arrays' -----===//
+//
+// The shape operators frontends emit map one to one onto the dialect's
+// (seed 001 §4), which sparse-array-fuse composes with the kernels around
+// them: tensor.collapse_shape / expand_shape (one collapse / split per
+// reassociation group of several dimensions), tensor.extract_slice with
+// static offsets, sizes and strides (a slice; a dropped unit dimension is an
+// integer index), tensor.concat and sparse_tensor.concatenate (a concat).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "SparseArray/Dialect/LevelFormat.h"
+
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::import;
+
+namespace {
+
+/// The type of an intermediate of a chain of collapses or splits: dense
+/// outer levels over a compressed innermost one (what sparse-array-fuse
+/// composes away).
+ArrayType intermediateType(ArrayRef<int64_t> shape, ArrayType like) {
+  MLIRContext *ctx = like.getContext();
+  SmallVector<LevelSpec> levels(shape.size(),
+                                LevelSpec{LevelFormatRegistry::dense()});
+  if (!levels.empty())
+    levels.back().format = LevelFormatRegistry::compressed();
+  auto format = FormatAttr::get(ctx, levels, {}, 64, 64,
+                                like.getFillValue());
+  return ArrayType::get(shape, like.getElementType(), format);
+}
+
+/// Collapses (split = false) or splits the groups of `groups` in turn,
+/// from the last (so earlier dimensions keep their positions).
+Value reshapeGroups(OpBuilder &b, Location loc, Value source,
+                    ArrayRef<ReassociationIndices> groups,
+                    ArrayRef<int64_t> expandedShape, ArrayType resultType,
+                    bool split) {
+  SmallVector<unsigned> multi;
+  for (auto [g, group] : llvm::enumerate(groups))
+    if (group.size() > 1)
+      multi.push_back(g);
+  if (multi.empty())
+    return source.getType() == resultType
+               ? source
+               : ConvertOp::create(b, loc, resultType, source).getResult();
+  // Shapes as the groups are processed, last group first.
+  SmallVector<int64_t> shape = llvm::to_vector(
+      cast<ArrayType>(source.getType()).getShape());
+  Value current = source;
+  for (auto [step, g] : llvm::enumerate(llvm::reverse(multi))) {
+    const ReassociationIndices &group = groups[g];
+    bool last = step + 1 == multi.size();
+    SmallVector<int64_t> next;
+    unsigned first = group.front();
+    if (split) {
+      // Dimension g of the collapsed shape becomes the group's sizes.
+      SmallVector<int64_t> sizes;
+      for (int64_t d : group)
+        sizes.push_back(expandedShape[d]);
+      next.assign(shape.begin(), shape.begin() + g);
+      next.append(sizes.begin(), sizes.end());
+      next.append(shape.begin() + g + 1, shape.end());
+      ArrayType type = last ? resultType
+                            : intermediateType(next, resultType);
+      current = SplitOp::create(b, loc, type, current,
+                                b.getI64IntegerAttr(g),
+                                b.getDenseI64ArrayAttr(sizes),
+                                b.getStringAttr("C"));
+    } else {
+      int64_t size = 1;
+      for (int64_t d : group)
+        size = ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(size)
+                   ? ShapedType::kDynamic
+                   : size * shape[d];
+      next.assign(shape.begin(), shape.begin() + first);
+      next.push_back(size);
+      next.append(shape.begin() + group.back() + 1, shape.end());
+      ArrayType type = last ? resultType
+                            : intermediateType(next, resultType);
+      current = CollapseOp::create(
+          b, loc, type, current,
+          b.getDenseI64ArrayAttr(SmallVector<int64_t>(group.begin(),
+                                                      group.end())),
+          b.getStringAttr("C"));
+    }
+    shape = next;
+  }
+  return current;
+}
+
+} // namespace
+
+FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
+                                       ArrayRef<Value> sources,
+                                       ArrayType resultType) {
+  Location loc = op->getLoc();
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    return reshapeGroups(b, loc, sources[0],
+                         collapse.getReassociationIndices(), {}, resultType,
+                         /*split=*/false);
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+    if (ShapedType::isDynamicShape(expand.getStaticOutputShape()))
+      return op->emitOpError("cannot be imported: a dynamic output shape");
+    return reshapeGroups(b, loc, sources[0], expand.getReassociationIndices(),
+                         expand.getStaticOutputShape(), resultType,
+                         /*split=*/true);
+  }
+  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op)) {
+    ArrayRef<int64_t> offsets = slice.getStaticOffsets();
+    ArrayRef<int64_t> sizes = slice.getStaticSizes();
+    ArrayRef<int64_t> strides = slice.getStaticStrides();
+    if (ShapedType::isDynamicShape(offsets) ||
+        ShapedType::isDynamicShape(sizes) ||
+        ShapedType::isDynamicShape(strides))
+      return op->emitOpError("cannot be imported: dynamic offsets, sizes "
+                             "or strides");
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    SmallVector<int64_t> spec;
+    for (unsigned d = 0; d < offsets.size(); ++d) {
+      if (dropped.test(d)) {
+        spec.append({1, offsets[d], SliceOp::kNone, SliceOp::kNone});
+        continue;
+      }
+      // Coordinates offset, offset + stride, ... (size of them).
+      int64_t stop = sizes[d] == 0 ? offsets[d]
+                                   : offsets[d] + (sizes[d] - 1) * strides[d] + 1;
+      spec.append({0, offsets[d], stop, strides[d]});
+    }
+    return SliceOp::create(b, loc, resultType, sources[0],
+                           b.getDenseI64ArrayAttr(spec))
+        .getResult();
+  }
+  if (auto concat = dyn_cast<tensor::ConcatOp>(op))
+    return ConcatOp::create(b, loc, resultType, sources,
+                            b.getI64IntegerAttr(concat.getDim()))
+        .getResult();
+  if (auto concat = dyn_cast<sparse_tensor::ConcatenateOp>(op))
+    return ConcatOp::create(b, loc, resultType, sources,
+                            b.getI64IntegerAttr(concat.getDimension()))
+        .getResult();
+  return op->emitOpError("cannot be imported: not a shape operation");
+}
+
+bool import::isImportedShapeOp(Operation *op) {
+  return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+             tensor::ExtractSliceOp, tensor::ConcatOp,
+             sparse_tensor::ConcatenateOp>(op);
+}

@@ -1,0 +1,470 @@
+//===- ImportSparseTensor.cpp - sparse-array-import-sparse-tensor ---------===//
+//
+// Issue 19: sparse_array as the backend of frontends that emit linalg on
+// sparse_tensor-encoded tensors. Named linalg ops are generalized first;
+// then each function is rewritten op by op in program order, tensor values
+// mapped to array values (ModuleImporter). Anything on tensors that has no
+// exact translation is an error naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/Import/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace sparse_array {
+#define GEN_PASS_DEF_SPARSEARRAYIMPORTSPARSETENSORPASS
+#include "SparseArray/Import/Passes.h.inc"
+} // namespace sparse_array
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::import;
+
+namespace {
+
+/// Named linalg ops as linalg.generic (linalg.fill stays: its constant is
+/// an output's initial value, see OutputInit).
+LogicalResult generalizeNamedOps(ModuleOp module) {
+  SmallVector<linalg::LinalgOp> named;
+  module.walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::GenericOp, linalg::FillOp>(op))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::generalizeNamedOp(rewriter, op)))
+      return op->emitOpError("cannot be imported: it has no linalg.generic "
+                             "form");
+  }
+  return success();
+}
+
+bool isTensor(Type t) { return isa<TensorType>(t); }
+
+/// Tensor-valued before the import (function arguments are retyped in
+/// place first).
+bool wasTensor(Value v) {
+  return isa<TensorType, ArrayType>(v.getType());
+}
+
+/// Rewrites one module's functions.
+class ModuleImporter {
+public:
+  explicit ModuleImporter(ModuleOp module)
+      : module(module), functions(module) {}
+
+  LogicalResult run() {
+    if (failed(generalizeNamedOps(module)))
+      return failure();
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+    for (func::FuncOp func : funcs)
+      if (failed(convertSignature(func)))
+        return failure();
+    for (func::FuncOp func : funcs)
+      if (!func.isExternal() && failed(importBody(func)))
+        return failure();
+    return success();
+  }
+
+private:
+  LogicalResult convertSignature(func::FuncOp func);
+  LogicalResult importBody(func::FuncOp func);
+  /// Rewrites `op` (builder before it); sets `handled` when it did.
+  LogicalResult importOp(Operation *op, OpBuilder &b, bool &handled);
+  /// The array of tensor value `v` as an operand of `user`.
+  FailureOr<Value> arrayOf(Value v, Operation *user);
+  /// What importOperands does with operands that are not tensors.
+  enum class OtherOperands { Keep, Null, Drop };
+  /// The arrays of `values`' tensors, in order, with the others kept,
+  /// replaced by null or dropped.
+  FailureOr<SmallVector<Value>> importOperands(ValueRange values,
+                                               Operation *user,
+                                               OtherOperands others);
+  FailureOr<ArrayType> convert(Location loc, Type type) {
+    return convertTensorType(loc, type);
+  }
+  OutputInit initOf(Value v);
+
+  ModuleOp module;
+  FunctionTable functions;
+  /// Tensor value -> array value.
+  DenseMap<Value, Value> arrays;
+  /// Tensors that are a linalg.fill of a constant (materialized on demand).
+  DenseMap<Value, TypedAttr> filled;
+  /// Tensors without defined values (tensor.empty, alloc_tensor).
+  DenseSet<Value> undefined;
+  /// Arrays freed already (a dealloc of an alias must not free twice).
+  DenseSet<Value> freed;
+  /// getTensorFilename calls sparse_tensor.new read (erased once unused: the
+  /// runner library that defines it is not needed).
+  SetVector<Operation *> filenameCalls;
+};
+
+LogicalResult ModuleImporter::convertSignature(func::FuncOp func) {
+  FunctionType type = func.getFunctionType();
+  SmallVector<Type> ins, outs;
+  for (Type t : type.getInputs()) {
+    if (!isTensor(t)) {
+      ins.push_back(t);
+      continue;
+    }
+    FailureOr<ArrayType> a = convert(func.getLoc(), t);
+    if (failed(a))
+      return failure();
+    ins.push_back(*a);
+  }
+  for (Type t : type.getResults()) {
+    if (!isTensor(t)) {
+      outs.push_back(t);
+      continue;
+    }
+    FailureOr<ArrayType> a = convert(func.getLoc(), t);
+    if (failed(a))
+      return failure();
+    outs.push_back(*a);
+  }
+  func.setFunctionType(FunctionType::get(func.getContext(), ins, outs));
+  if (!func.isExternal())
+    for (auto [arg, t] : llvm::zip(func.getArguments(), ins)) {
+      if (isTensor(arg.getType()))
+        arrays[arg] = arg;
+      arg.setType(t);
+    }
+  return success();
+}
+
+OutputInit ModuleImporter::initOf(Value v) {
+  OutputInit init;
+  if (undefined.contains(v))
+    return init;
+  if (TypedAttr c = filled.lookup(v)) {
+    init.kind = OutputInit::Kind::Constant;
+    init.constant = c;
+    return init;
+  }
+  init.kind = OutputInit::Kind::Array;
+  init.array = arrays.lookup(v);
+  return init;
+}
+
+FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
+  if (Value a = arrays.lookup(v))
+    return a;
+  if (undefined.contains(v))
+    return user->emitOpError("cannot be imported: it reads a tensor that "
+                             "was never initialized");
+  if (TypedAttr c = filled.lookup(v)) {
+    // A constant tensor used as a value: materialize it once, where the
+    // fill was.
+    auto tensor = cast<RankedTensorType>(v.getType());
+    if (!tensor.hasStaticShape())
+      return user->emitOpError("cannot be imported: it reads a linalg.fill "
+                               "of dynamic shape as a value");
+    FailureOr<ArrayType> type = convert(v.getLoc(), tensor);
+    if (failed(type))
+      return failure();
+    OpBuilder b(v.getDefiningOp());
+    auto splat = DenseElementsAttr::get(
+        RankedTensorType::get(tensor.getShape(), tensor.getElementType()), c);
+    Value a = ConstantOp::create(b, v.getLoc(), *type, splat);
+    arrays[v] = a;
+    return a;
+  }
+  return user->emitOpError("cannot be imported: operand of type ")
+         << v.getType() << " has no imported value";
+}
+
+FailureOr<SmallVector<Value>>
+ModuleImporter::importOperands(ValueRange values, Operation *user,
+                               OtherOperands others) {
+  SmallVector<Value> result;
+  for (Value v : values) {
+    if (!wasTensor(v)) {
+      if (others == OtherOperands::Keep)
+        result.push_back(v);
+      else if (others == OtherOperands::Null)
+        result.push_back(Value());
+      continue;
+    }
+    FailureOr<Value> a = arrayOf(v, user);
+    if (failed(a))
+      return failure();
+    result.push_back(*a);
+  }
+  return result;
+}
+
+LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
+                                       bool &handled) {
+  handled = true;
+  Location loc = op->getLoc();
+  auto mapResult = [&](Value from, Value to) { arrays[from] = to; };
+
+  if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+    FailureOr<SmallVector<Value>> operands =
+        importOperands(ret.getOperands(), op, OtherOperands::Keep);
+    if (failed(operands))
+      return failure();
+    func::ReturnOp::create(b, loc, *operands);
+    return success();
+  }
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return call.emitOpError("cannot be imported: unknown callee");
+    FailureOr<SmallVector<Value>> operands =
+        importOperands(call.getOperands(), op, OtherOperands::Keep);
+    if (failed(operands))
+      return failure();
+    auto next = func::CallOp::create(b, loc, callee, *operands);
+    for (auto [from, to] : llvm::zip(call.getResults(), next.getResults())) {
+      if (isTensor(from.getType()))
+        mapResult(from, to);
+      else
+        from.replaceAllUsesWith(to);
+    }
+    return success();
+  }
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    if (!isTensor(c.getType())) {
+      handled = false;
+      return success();
+    }
+    FailureOr<ArrayType> type = convert(loc, c.getType());
+    auto value = dyn_cast<ElementsAttr>(c.getValue());
+    if (failed(type))
+      return failure();
+    if (!value)
+      return c.emitOpError("cannot be imported: not an elements constant");
+    mapResult(c, ConstantOp::create(b, loc, *type, value));
+    return success();
+  }
+  if (isa<tensor::EmptyOp>(op)) {
+    undefined.insert(op->getResult(0));
+    return success();
+  }
+  if (auto alloc = dyn_cast<bufferization::AllocTensorOp>(op)) {
+    if (alloc.getCopy()) {
+      FailureOr<Value> a = arrayOf(alloc.getCopy(), op);
+      if (failed(a))
+        return failure();
+      mapResult(alloc.getResult(), *a);
+    } else {
+      undefined.insert(alloc.getResult());
+    }
+    return success();
+  }
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    Value scalar = fill.getInputs()[0];
+    auto cst = scalar.getDefiningOp<arith::ConstantOp>();
+    if (!cst || fill->getNumResults() != 1)
+      return fill.emitOpError("cannot be imported: only a fill of a "
+                              "constant into a tensor is supported");
+    filled[fill->getResult(0)] = cast<TypedAttr>(cst.getValue());
+    return success();
+  }
+  if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+    if (llvm::any_of(generic->getOperandTypes(),
+                     [](Type t) { return isa<MemRefType>(t); }))
+      return generic.emitOpError("cannot be imported: it works on buffers");
+    // Scalar inputs are null: the region reads their (constant) values.
+    FailureOr<SmallVector<Value>> inputs =
+        importOperands(generic.getDpsInputs(), op, OtherOperands::Null);
+    if (failed(inputs))
+      return failure();
+    if (generic->getNumResults() != 1)
+      return generic.emitOpError("cannot be imported: ")
+             << generic->getNumResults() << " results (one is supported)";
+    FailureOr<ArrayType> type =
+        convert(loc, generic->getResult(0).getType());
+    if (failed(type))
+      return failure();
+    Value out = generic.getDpsInits()[0];
+    OutputInit init = initOf(out);
+    if (init.kind == OutputInit::Kind::Array && !init.array)
+      return generic.emitOpError("cannot be imported: its output has no "
+                                 "imported value");
+    FailureOr<Value> kernel =
+        importGeneric(b, generic, *inputs, init, *type, functions);
+    if (failed(kernel))
+      return failure();
+    mapResult(generic->getResult(0), *kernel);
+    return success();
+  }
+  if (auto conv = dyn_cast<sparse_tensor::ConvertOp>(op)) {
+    FailureOr<Value> src = arrayOf(conv.getSource(), op);
+    FailureOr<ArrayType> type = convert(loc, conv.getType());
+    if (failed(src) || failed(type))
+      return failure();
+    if (src->getType() == *type)
+      mapResult(conv, *src);
+    else
+      mapResult(conv, ConvertOp::create(b, loc, *type, *src));
+    return success();
+  }
+  if (auto read = dyn_cast<sparse_tensor::NewOp>(op)) {
+    // Upstream programs name their inputs getTensorFilename(i) (the
+    // runner's TENSOR<i> variables): here the i-th program input.
+    auto call = read.getSource().getDefiningOp<func::CallOp>();
+    if (!call || call.getCallee() != "getTensorFilename" ||
+        call.getNumOperands() != 1)
+      return read.emitOpError("cannot be imported: only a file named by "
+                              "getTensorFilename(i) is supported");
+    FailureOr<ArrayType> type = convert(loc, read.getType());
+    if (failed(type))
+      return failure();
+    mapResult(read, ReadOp::create(b, loc, *type, call.getOperand(0),
+                                   nullptr, b.getStringAttr("auto")));
+    filenameCalls.insert(call);
+    return success();
+  }
+  if (auto print = dyn_cast<sparse_tensor::PrintOp>(op)) {
+    FailureOr<Value> src = arrayOf(print.getTensor(), op);
+    if (failed(src))
+      return failure();
+    PrintOp::create(b, loc, *src);
+    return success();
+  }
+  if (auto dealloc = dyn_cast<bufferization::DeallocTensorOp>(op)) {
+    FailureOr<Value> src = arrayOf(dealloc.getTensor(), op);
+    if (failed(src))
+      return failure();
+    // Constants are global data; an alias freed already stays freed.
+    if (!src->getDefiningOp<ConstantOp>() && freed.insert(*src).second)
+      DeallocOp::create(b, loc, *src);
+    return success();
+  }
+  if (isImportedShapeOp(op)) {
+    FailureOr<SmallVector<Value>> sources =
+        importOperands(op->getOperands(), op, OtherOperands::Drop);
+    if (failed(sources))
+      return failure();
+    FailureOr<ArrayType> type = convert(loc, op->getResult(0).getType());
+    if (failed(type))
+      return failure();
+    FailureOr<Value> result = importShapeOp(b, op, *sources, *type);
+    if (failed(result))
+      return failure();
+    mapResult(op->getResult(0), *result);
+    return success();
+  }
+  if (auto dim = dyn_cast<tensor::DimOp>(op)) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      return dim.emitOpError("cannot be imported: the dimension must be a "
+                             "constant");
+    FailureOr<Value> src = arrayOf(dim.getSource(), op);
+    if (failed(src))
+      return failure();
+    Value d = DimOp::create(b, loc, *src, b.getI64IntegerAttr(*index));
+    dim.getResult().replaceAllUsesWith(d);
+    return success();
+  }
+  handled = false;
+  return success();
+}
+
+LogicalResult ModuleImporter::importBody(func::FuncOp func) {
+  SmallVector<Operation *> replaced;
+  WalkResult walk = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == func)
+      return WalkResult::advance();
+    OpBuilder b(op);
+    bool handled = false;
+    if (failed(importOp(op, b, handled)))
+      return WalkResult::interrupt();
+    if (handled) {
+      replaced.push_back(op);
+      return WalkResult::skip();
+    }
+    Dialect *d = op->getDialect();
+    StringRef ns = d ? d->getNamespace() : StringRef();
+    bool onTensors =
+        llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor) ||
+        ns == "linalg" || ns == "tensor" || ns == "sparse_tensor" ||
+        ns == "bufferization";
+    if (onTensors) {
+      op->emitOpError("cannot be imported: '")
+          << op->getName() << "' has no sparse_array translation";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (Operation *op : llvm::reverse(replaced)) {
+    op->dropAllUses();
+    op->erase();
+  }
+  for (Operation *call : filenameCalls)
+    if (call->use_empty())
+      call->erase();
+  filenameCalls.clear();
+  return success();
+}
+
+struct ImportSparseTensorPass
+    : public sparse_array::impl::SparseArrayImportSparseTensorPassBase<
+          ImportSparseTensorPass> {
+  void runOnOperation() override {
+    if (failed(importSparseTensorProgram(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult mlir::sparse_array::importSparseTensorProgram(ModuleOp module) {
+  return ModuleImporter(module).run();
+}
+
+void mlir::sparse_array::registerImportedDialects(DialectRegistry &registry) {
+  registry.insert<bufferization::BufferizationDialect, linalg::LinalgDialect,
+                  sparse_tensor::SparseTensorDialect, tensor::TensorDialect>();
+}
+
+bool mlir::sparse_array::needsSparseTensorImport(ModuleOp module) {
+  WalkResult found = module.walk([](Operation *op) {
+    Dialect *d = op->getDialect();
+    StringRef ns = d ? d->getNamespace() : StringRef();
+    if (ns == "linalg" || ns == "tensor" || ns == "sparse_tensor" ||
+        ns == "bufferization")
+      return WalkResult::interrupt();
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor))
+      return WalkResult::interrupt();
+    if (auto f = dyn_cast<func::FuncOp>(op))
+      if (llvm::any_of(f.getFunctionType().getInputs(), isTensor) ||
+          llvm::any_of(f.getFunctionType().getResults(), isTensor))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+void mlir::sparse_array::registerSparseArrayImportPipeline() {
+  PassPipelineRegistration<SparseArrayPipelineOptions>(
+      "sparse-array-from-sparse-tensor-pipeline",
+      "Import linalg on sparse_tensor-encoded tensors, then "
+      "sparse-array-pipeline down to the LLVM dialect",
+      [](OpPassManager &pm, const SparseArrayPipelineOptions &options) {
+        pm.addPass(createSparseArrayImportSparseTensorPass());
+        buildSparseArrayPipeline(pm, options);
+      });
+}

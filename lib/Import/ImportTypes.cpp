@@ -1,0 +1,94 @@
+//===- ImportTypes.cpp - Tensor types as array types ----------------------===//
+//
+// A #sparse_tensor.encoding describes storage the way a sparse_array format
+// does (seed 002 §3): per level a format with ordered/unique properties, the
+// dimension each level stores, and buffer widths. The implicit value is 0
+// (the encoding's verifier allows nothing else), so the fill is 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "SparseArray/Dialect/LevelFormat.h"
+
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+
+using namespace mlir;
+using namespace mlir::sparse_array;
+
+static FailureOr<unsigned> convertWidth(Location loc, unsigned width,
+                                        StringRef what) {
+  if (width == 0 || width == 64)
+    return 64u;
+  if (width == 32)
+    return 32u;
+  return emitError(loc) << "cannot import " << what << " = " << width
+                        << ": sparse_array stores 32- or 64-bit buffers";
+}
+
+FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return emitError(loc) << "cannot import " << type
+                          << ": only ranked tensors are supported";
+  Type element = tensor.getElementType();
+  if (!ArrayType::isValidElementType(element))
+    return emitError(loc) << "cannot import " << type << ": element type "
+                          << element << " is not an array element type";
+  auto enc = sparse_tensor::getSparseTensorEncoding(tensor);
+  if (!enc)
+    return ArrayType::get(tensor.getShape(), element);
+
+  if (enc.isSlice())
+    return emitError(loc) << "cannot import " << type
+                          << ": sliced encodings are not supported";
+  if (enc.getExplicitVal())
+    return emitError(loc) << "cannot import " << type
+                          << ": explicitVal is not supported";
+  AffineMap dimToLvl = enc.getDimToLvl();
+  if (dimToLvl && !dimToLvl.isPermutation())
+    return emitError(loc) << "cannot import " << type
+                          << ": dimToLvl is not a permutation (block or ELL layouts)";
+
+  SmallVector<LevelSpec> levels;
+  for (auto [l, lt] : llvm::enumerate(enc.getLvlTypes())) {
+    LevelSpec spec;
+    switch (lt.getLvlFmt()) {
+    case sparse_tensor::LevelFormat::Dense:
+      spec.format = LevelFormatRegistry::dense();
+      break;
+    case sparse_tensor::LevelFormat::Compressed:
+      spec.format = LevelFormatRegistry::compressed();
+      break;
+    case sparse_tensor::LevelFormat::Singleton:
+      spec.format = LevelFormatRegistry::singleton();
+      break;
+    default:
+      return emitError(loc) << "cannot import " << type << ": level " << l
+                            << " is " << sparse_tensor::toMLIRString(lt)
+                            << " (dense, compressed and singleton import)";
+    }
+    spec.ordered = sparse_tensor::isOrderedLT(lt);
+    spec.unique = sparse_tensor::isUniqueLT(lt);
+    levels.push_back(spec);
+  }
+  SmallVector<unsigned> order;
+  if (dimToLvl && !dimToLvl.isIdentity())
+    for (unsigned l = 0; l < dimToLvl.getNumResults(); ++l)
+      order.push_back(dimToLvl.getDimPosition(l));
+
+  FailureOr<unsigned> posWidth =
+      convertWidth(loc, enc.getPosWidth(), "posWidth");
+  FailureOr<unsigned> crdWidth =
+      convertWidth(loc, enc.getCrdWidth(), "crdWidth");
+  if (failed(posWidth) || failed(crdWidth))
+    return failure();
+  MLIRContext *ctx = type.getContext();
+  auto emit = [&] { return emitError(loc) << "cannot import " << type << ": "; };
+  if (failed(FormatAttr::verify(emit, levels, order, *posWidth, *crdWidth,
+                                nullptr)))
+    return failure();
+  auto format =
+      FormatAttr::get(ctx, levels, order, *posWidth, *crdWidth, nullptr);
+  return ArrayType::get(tensor.getShape(), element, format);
+}

@@ -1,0 +1,108 @@
+//===- Importer.h - Pieces of sparse-array-import-sparse-tensor -*- C++ -*-===//
+//
+// The importer's parts, one job each: types (ImportTypes.cpp), the
+// functions applying scalar operations with their exact properties
+// (ImportFunctions.cpp), linalg.generic -> sparse_array.kernel
+// (ImportGeneric.cpp) and the walk over a module (ImportSparseTensor.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSEARRAY_LIB_IMPORT_IMPORTER_H
+#define SPARSEARRAY_LIB_IMPORT_IMPORTER_H
+
+#include "SparseArray/Dialect/SparseArray.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+namespace sparse_array {
+namespace import {
+
+/// The array type of a ranked tensor type: same shape and element type,
+/// fill 0, levels/order/widths from its #sparse_tensor.encoding (dense
+/// without one). Emits an error at `loc` naming what is not representable.
+FailureOr<ArrayType> convertTensorType(Location loc, Type type);
+
+/// What an operation's function declares: the properties that hold for
+/// every operand value (NaN, ±inf, -0.0, wrap-around included).
+struct ScalarOpProperties {
+  bool commutative = false, associative = false, idempotent = false;
+  /// Identity at `identityPositions` (every position when empty), or null.
+  TypedAttr identity;
+  SmallVector<unsigned> identityPositions;
+  /// Annihilator at `annihilatorPositions` (every position when empty).
+  TypedAttr annihilator;
+  SmallVector<unsigned> annihilatorPositions;
+};
+
+/// The exact properties of a scalar arith operation (none for others and
+/// for floating-point operations with fast-math flags).
+ScalarOpProperties getOpProperties(Operation *op);
+
+/// Whether combining `init` into a fold with `op` first (the linalg
+/// reduction's order) equals combining it last: `op` associative, or
+/// `init` neutral for it in every bit (arith.addf of ±0.0: a fold from
+/// +0.0 differs from one from -0.0 only in a -0.0 result, which adding
+/// +0.0 last corrects; arith.mulf of 1.0).
+bool canCombineInitLast(Operation *op, TypedAttr init);
+
+/// One sparse_array.func per distinct scalar operation (name, attributes,
+/// types), applying it to its arguments, with getOpProperties.
+class FunctionTable {
+public:
+  explicit FunctionTable(ModuleOp module) : module(module), symbols(module) {}
+
+  /// The function applying `op` (one result, scalar operands) to its
+  /// operands in order; created on first use.
+  FuncOp getFor(Operation *op);
+  /// The function of a sparse_tensor.binary or sparse_tensor.unary: its
+  /// regions as one total function of its operands' values, with the
+  /// explicit algebra of where it differs from its value at 0
+  /// (ImportSemiringOps.cpp). Fails with a diagnostic on `op`.
+  FailureOr<FuncOp> getForSemiringOp(Operation *op);
+  ModuleOp getModule() { return module; }
+
+private:
+  ModuleOp module;
+  SymbolTable symbols;
+  llvm::StringMap<FuncOp> cache;
+};
+
+/// How the output operand of a linalg.generic is initialized.
+struct OutputInit {
+  enum class Kind {
+    /// tensor.empty / bufferization.alloc_tensor: no defined values.
+    Undefined,
+    /// linalg.fill of a constant.
+    Constant,
+    /// An array value.
+    Array,
+  };
+  Kind kind = Kind::Undefined;
+  TypedAttr constant;
+  Value array;
+};
+
+/// Builds the sparse_array.kernel computing `op` at `b`'s insertion point
+/// from the imported input arrays (null for scalar inputs); fails with a
+/// diagnostic on `op` naming what it cannot translate.
+FailureOr<Value> importGeneric(OpBuilder &b, linalg::GenericOp op,
+                               ArrayRef<Value> inputs, const OutputInit &init,
+                               ArrayType resultType, FunctionTable &functions);
+
+/// Whether `op` is a shape operation importShapeOp translates.
+bool isImportedShapeOp(Operation *op);
+
+/// The array `op` (a shape operation) computes from the arrays of its
+/// tensor operands, at `b`'s insertion point (ImportShapeOps.cpp).
+FailureOr<Value> importShapeOp(OpBuilder &b, Operation *op,
+                               ArrayRef<Value> sources, ArrayType resultType);
+
+} // namespace import
+} // namespace sparse_array
+} // namespace mlir
+
+#endif // SPARSEARRAY_LIB_IMPORT_IMPORTER_H

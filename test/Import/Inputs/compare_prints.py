@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Compares what two runs of one program printed, entry by entry.
+
+The first file is sa-run's output (sparse_array.print: '# fill: F', 'rank
+nnz', the dimensions, then 1-based coordinates and a value per stored
+entry); the second is mlir-runner's output of the same program compiled by
+upstream's --sparsifier (sparse_tensor.print: nse, dim, lvl, pos[l], crd[l],
+values, levels in dimension order). Each printed array becomes a dense
+numpy array (implicit entries: the fill, 0 upstream) and the arrays are
+compared in order. Upstream prints 6 significant digits, so values match
+to a relative 1e-5; NaN matches NaN, and -0.0 matches 0.0 (upstream's
+conversion drops stored -0.0 as zero). Exit status 1 on any difference.
+"""
+
+import math
+import re
+import sys
+
+import numpy as np
+
+
+def parse_sa(text):
+    arrays = []
+    lines = [l for l in text.splitlines() if l.strip()]
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("# fill:"):
+            i += 1
+            continue
+        fill = float(lines[i].split(":", 1)[1])
+        rank, nnz = (int(t) for t in lines[i + 1].split())
+        shape = tuple(int(t) for t in lines[i + 2].split()) if rank else ()
+        i += 3 if rank else 2
+        dense = np.full(shape, fill)
+        for _ in range(nnz):
+            parts = lines[i].split()
+            coords = tuple(int(c) - 1 for c in parts[:rank])
+            dense[coords] = float(parts[rank])
+            i += 1
+        arrays.append(dense)
+    return arrays
+
+
+def numbers(field):
+    inner = field[field.index("(") + 1:field.rindex(")")]
+    return [float(t) for t in inner.replace(",", " ").split()]
+
+
+def parse_upstream(text):
+    arrays = []
+    for block in re.findall(r"---- Sparse Tensor ----\n(.*?)\n----", text,
+                            re.S):
+        fields = {}
+        for line in block.splitlines():
+            key, _, value = line.partition(":") if "=" not in line \
+                else line.partition("=")
+            fields[key.strip()] = value
+        dims = [int(d) for d in numbers(fields["dim"])]
+        lvls = [int(d) for d in numbers(fields["lvl"])]
+        if dims != lvls:
+            raise SystemExit("upstream print with a dimension permutation: "
+                             "print an identity-ordered format")
+        values = numbers(fields["values"])
+        # Positions of each level: a list of (coordinates, position).
+        current = [((), 0)]
+        for l, size in enumerate(lvls):
+            pos = fields.get(f"pos[{l}]")
+            crd = fields.get(f"crd[{l}]")
+            nxt = []
+            if pos is not None:
+                pos, crd = numbers(pos), numbers(crd)
+                for coords, p in current:
+                    for q in range(int(pos[p]), int(pos[p + 1])):
+                        nxt.append((coords + (int(crd[q]),), q))
+            elif crd is not None:
+                crd = numbers(crd)
+                for coords, p in current:
+                    nxt.append((coords + (int(crd[p]),), p))
+            else:
+                for coords, p in current:
+                    for c in range(size):
+                        nxt.append((coords + (c,), p * size + c))
+            current = nxt
+        dense = np.zeros(dims)
+        for coords, p in current:
+            dense[coords] = values[p]
+        arrays.append(dense)
+    return arrays
+
+
+def same(a, b):
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= 1e-5 * max(abs(a), abs(b))
+
+
+def main():
+    sa = parse_sa(open(sys.argv[1]).read())
+    up = parse_upstream(open(sys.argv[2]).read())
+    if len(sa) != len(up) or not sa:
+        print(f"sa-run printed {len(sa)} arrays, upstream {len(up)}")
+        return 1
+    bad = 0
+    for n, (a, b) in enumerate(zip(sa, up)):
+        if a.shape != b.shape:
+            print(f"array {n}: shape {a.shape} vs upstream {b.shape}")
+            bad += 1
+            continue
+        for idx in np.ndindex(a.shape):
+            if not same(float(a[idx]), float(b[idx])):
+                print(f"array {n} at {idx}: sa {a[idx]} upstream {b[idx]}")
+                bad += 1
+    print(f"{len(sa)} arrays compared, {bad} differences")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+// RUN: sa-opt %s --sparse-array-import-sparse-tensor --split-input-file --verify-diagnostics
+//
+// One case per diagnostic of sparse-array-import-sparse-tensor: what has no
+// exact translation is an error naming it.
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+func.func @index(%a: tensor<8xi64, #SV>) -> tensor<8xi64> {
+  %e = tensor.empty() : tensor<8xi64>
+  // expected-error @+1 {{'linalg.index' (coordinates as values) is not supported}}
+  %r = linalg.generic #id ins(%a : tensor<8xi64, #SV>) outs(%e : tensor<8xi64>) {
+  ^bb0(%x: i64, %o: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    %s = arith.addi %x, %c : i64
+    linalg.yield %s : i64
+  } -> tensor<8xi64>
+  return %r : tensor<8xi64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+func.func @sum_into_values(%A: tensor<4x5xf64, #CSR>, %x: tensor<5xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{the reduction 'arith.addf' starts from the output's values and the operation is not associative}}
+  %r = linalg.matvec ins(%A, %x : tensor<4x5xf64, #CSR>, tensor<5xf64>) outs(%y : tensor<4xf64>) -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+func.func @sum_from_one(%A: tensor<4x5xf64, #CSR>, %x: tensor<5xf64>) -> tensor<4xf64> {
+  %one = arith.constant 1.0 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %y = linalg.fill ins(%one : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  // expected-error @+1 {{the reduction 'arith.addf' starts from 1.000000e+00 : f64, which is not its identity, and the operation is not associative}}
+  %r = linalg.matvec ins(%A, %x : tensor<4x5xf64, #CSR>, tensor<5xf64>) outs(%y : tensor<4xf64>) -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @right_fold(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{the reduction 'arith.subf(value, out)' folds from the right and the operation is not commutative}}
+  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = arith.subf %a, %o : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @not_a_fold(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{a region with reduction loops must yield op(out, value) of a binary operation}}
+  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    %t = math.sqrt %s : f64
+    linalg.yield %t : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @out_read_twice(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{the output is read other than as the reduction's accumulator}}
+  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %p = arith.mulf %a, %o : f64
+    %s = arith.addf %o, %p : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+func.func @uninitialized(%a: tensor<8xf64, #SV>) -> tensor<8xf64> {
+  %e = tensor.empty() : tensor<8xf64>
+  // expected-error @+1 {{the region reads an output that was never initialized}}
+  %r = linalg.generic #id ins(%a : tensor<8xf64, #SV>) outs(%e : tensor<8xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %s = arith.addf %x, %o : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+func.func @captured(%a: tensor<8xf64, #SV>, %k: f64) -> tensor<8xf64> {
+  %e = tensor.empty() : tensor<8xf64>
+  // expected-error @+1 {{the region uses a block argument of an enclosing region}}
+  %r = linalg.generic #id ins(%a : tensor<8xf64, #SV>) outs(%e : tensor<8xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %s = arith.mulf %x, %k : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+func.func @region_op(%a: tensor<8xf64, #SV>) -> tensor<8xf64> {
+  %e = tensor.empty() : tensor<8xf64>
+  // expected-error @+1 {{'scf.execute_region' is not a scalar arith or math operation the importer supports}}
+  %r = linalg.generic #id ins(%a : tensor<8xf64, #SV>) outs(%e : tensor<8xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %s = scf.execute_region -> f64 {
+      scf.yield %x : f64
+    }
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#diag = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "parallel"] }
+func.func @parallel_not_in_output(%A: tensor<4x4xf64, #CSR>) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{parallel loop d1 does not index the output}}
+  %r = linalg.generic #diag ins(%A : tensor<4x4xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    linalg.yield %a : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#sum = { indexing_maps = [affine_map<(i, j) -> (i + j, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @affine_index(%A: tensor<8x4xf64, #CSR>) -> tensor<4xf64> {
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  // expected-error @+1 {{indexing map (d0, d1) -> (d0 + d1, d1) is not a projected permutation with constants}}
+  %r = linalg.generic #sum ins(%A : tensor<8x4xf64, #CSR>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+func.func @fill_of_value(%v: f64) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{only a fill of a constant into a tensor is supported}}
+  %y = linalg.fill ins(%v : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  return %y : tensor<4xf64>
+}
+
+// -----
+
+func.func @returns_empty() -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{'func.return' op cannot be imported: it reads a tensor that was never initialized}}
+  return %e : tensor<4xf64>
+}
+
+// -----
+
+func.func @extract(%a: tensor<8xf64>, %i: index) -> f64 {
+  // expected-error @+1 {{'tensor.extract' has no sparse_array translation}}
+  %s = tensor.extract %a[%i] : tensor<8xf64>
+  return %s : f64
+}
+
+// -----
+
+func.func @dynamic_slice(%a: tensor<8xf64>, %o: index) -> tensor<4xf64> {
+  // expected-error @+1 {{dynamic offsets, sizes or strides}}
+  %s = tensor.extract_slice %a[%o] [4] [1] : tensor<8xf64> to tensor<4xf64>
+  return %s : tensor<4xf64>
+}
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+func.func @read_pointer(%p: !llvm.ptr) -> tensor<?xf64, #SV> {
+  // expected-error @+1 {{only a file named by getTensorFilename(i) is supported}}
+  %t = sparse_tensor.new %p : !llvm.ptr to tensor<?xf64, #SV>
+  return %t : tensor<?xf64, #SV>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @custom_reduce(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %e = tensor.empty() : tensor<4xf64>
+  %id = arith.constant 1.0 : f64
+  // expected-error @+1 {{'sparse_tensor.reduce' (a reduction over stored entries only, from a given identity) is not supported}}
+  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = sparse_tensor.reduce %a, %o, %id : f64 {
+      ^bb0(%x: f64, %y: f64):
+        %m = arith.mulf %x, %y : f64
+        sparse_tensor.yield %m : f64
+    }
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#LC = #sparse_tensor.encoding<{ map = (d0) -> (d0 : loose_compressed) }>
+// expected-error @+1 {{level 0 is loose_compressed (dense, compressed and singleton import)}}
+func.func @loose(%a: tensor<8xf64, #LC>) -> tensor<8xf64, #LC> {
+  return %a : tensor<8xf64, #LC>
+}
+
+// -----
+
+#W8 = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed), posWidth = 8 }>
+// expected-error @+1 {{cannot import posWidth = 8: sparse_array stores 32- or 64-bit buffers}}
+func.func @narrow(%a: tensor<8xf64, #W8>) -> tensor<8xf64, #W8> {
+  return %a : tensor<8xf64, #W8>
+}
+
+// -----
+
+#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>
+// expected-error @+1 {{dimToLvl is not a permutation (block or ELL layouts)}}
+func.func @blocks(%a: tensor<4x4xf64, #BSR>) -> tensor<4x4xf64, #BSR> {
+  return %a : tensor<4x4xf64, #BSR>
+}
+
+// -----
+
+// expected-error @+1 {{element type 'complex<f64>' is not an array element type}}
+func.func @complex(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  return %a : tensor<4xcomplex<f64>>
+}
