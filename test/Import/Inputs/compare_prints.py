@@ -19,7 +19,8 @@ import sys
 import numpy as np
 
 
-def parse_sa(text):
+def entries_sa(text):
+    """Each printed array as (shape, fill, {coordinates: value})."""
     arrays = []
     lines = [l for l in text.splitlines() if l.strip()]
     i = 0
@@ -31,14 +32,25 @@ def parse_sa(text):
         rank, nnz = (int(t) for t in lines[i + 1].split())
         shape = tuple(int(t) for t in lines[i + 2].split()) if rank else ()
         i += 3 if rank else 2
-        dense = np.full(shape, fill)
+        entries = {}
         for _ in range(nnz):
             parts = lines[i].split()
-            coords = tuple(int(c) - 1 for c in parts[:rank])
-            dense[coords] = float(parts[rank])
+            entries[tuple(int(c) - 1 for c in parts[:rank])] = float(parts[rank])
             i += 1
-        arrays.append(dense)
+        arrays.append((shape, fill, entries))
     return arrays
+
+
+def dense(array):
+    shape, fill, entries = array
+    result = np.full(shape, fill)
+    for coords, value in entries.items():
+        result[coords] = value
+    return result
+
+
+def parse_sa(text):
+    return [dense(a) for a in entries_sa(text)]
 
 
 def numbers(field):
@@ -46,7 +58,8 @@ def numbers(field):
     return [float(t) for t in inner.replace(",", " ").split()]
 
 
-def parse_upstream(text):
+def entries_upstream(text):
+    """Each printed tensor as (shape, 0.0, {coordinates: value})."""
     arrays = []
     for block in re.findall(r"---- Sparse Tensor ----\n(.*?)\n----", text,
                             re.S):
@@ -81,11 +94,13 @@ def parse_upstream(text):
                     for c in range(size):
                         nxt.append((coords + (c,), p * size + c))
             current = nxt
-        dense = np.zeros(dims)
-        for coords, p in current:
-            dense[coords] = values[p]
-        arrays.append(dense)
+        arrays.append((tuple(dims), 0.0,
+                       {coords: values[p] for coords, p in current}))
     return arrays
+
+
+def parse_upstream(text):
+    return [dense(a) for a in entries_upstream(text)]
 
 
 def same(a, b):
@@ -94,6 +109,16 @@ def same(a, b):
     if math.isinf(a) or math.isinf(b):
         return a == b
     return abs(a - b) <= 1e-5 * max(abs(a), abs(b))
+
+
+def differences(a, b):
+    """Entries where arrays a and b (shape, fill, entries) differ."""
+    (shape_a, fill_a, ea), (shape_b, fill_b, eb) = a, b
+    if shape_a != shape_b:
+        return [("shape", shape_a, shape_b)]
+    return [(c, ea.get(c, fill_a), eb.get(c, fill_b))
+            for c in set(ea) | set(eb)
+            if not same(ea.get(c, fill_a), eb.get(c, fill_b))]
 
 
 def main():

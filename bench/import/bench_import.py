@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""The same linalg programs on sparse_tensor tensors, compiled two ways.
+
+Each program (SpMV, element-wise add of two CSR matrices into CSR, SpGEMM
+into CSR, row sums) is written once as frontends emit it — linalg on
+#sparse_tensor.encoding tensors, inputs read with sparse_tensor.new from
+getTensorFilename(i) — and run:
+  * upstream: mlir-opt --sparsifier | mlir-runner (TENSOR<i> name the files);
+  * sparse_array: sa-run, which imports it (sparse-array-import-sparse-tensor)
+    and compiles it with sparse-array-pipeline (inputs by position).
+Each program times its kernel call with rtclock (libmlir_c_runner_utils) in
+the same process, repeated; the best time per kernel is reported with the
+ratio upstream / sparse_array (> 1: sparse_array is faster), for sa-run's
+default (OpenMP on all cores) and for --disable-openmp (sequential code,
+as upstream's pipeline makes). Both runs read
+the same generated Matrix Market files; the first printed result of each
+run is compared entry by entry so that a fast wrong answer cannot win.
+
+  bench/import/bench_import.py [--sa-run build/bin/sa-run] [--n 200000]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+
+LLVM = "/usr/lib/llvm-22"
+RUNNER_LIBS = [f"{LLVM}/lib/libmlir_c_runner_utils.so",
+               f"{LLVM}/lib/libmlir_runner_utils.so"]
+
+HEADER = """
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#DV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : dense) }>
+func.func private @rtclock() -> f64
+func.func private @printFlops(f64)
+func.func private @getTensorFilename(index) -> (!llvm.ptr)
+"""
+
+# name -> (kernel function, inputs as (file index, type), result type)
+KERNELS = {
+    "spmv": ("""
+func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>, %x: tensor<{n}xf64, #DV>) -> tensor<{n}xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<{n}xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<{n}xf64>) -> tensor<{n}xf64>
+  %r = linalg.matvec ins(%A, %x : tensor<{n}x{n}xf64, #CSR>, tensor<{n}xf64, #DV>) outs(%y : tensor<{n}xf64>) -> tensor<{n}xf64>
+  return %r : tensor<{n}xf64>
+}}""", ["tensor<{n}x{n}xf64, #CSR>", "tensor<{n}xf64, #DV>"], "tensor<{n}xf64>"),
+    "add": ("""
+func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>, %B: tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}x{n}xf64, #CSR> {{
+  %e = tensor.empty() : tensor<{n}x{n}xf64, #CSR>
+  %r = linalg.add ins(%A, %B : tensor<{n}x{n}xf64, #CSR>, tensor<{n}x{n}xf64, #CSR>) outs(%e : tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}x{n}xf64, #CSR>
+  return %r : tensor<{n}x{n}xf64, #CSR>
+}}""", ["tensor<{n}x{n}xf64, #CSR>", "tensor<{n}x{n}xf64, #CSR>"],
+        "tensor<{n}x{n}xf64, #CSR>"),
+    "spgemm": ("""
+func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>, %B: tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}x{n}xf64, #CSR> {{
+  %e = tensor.empty() : tensor<{n}x{n}xf64, #CSR>
+  %r = linalg.matmul ins(%A, %B : tensor<{n}x{n}xf64, #CSR>, tensor<{n}x{n}xf64, #CSR>) outs(%e : tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}x{n}xf64, #CSR>
+  return %r : tensor<{n}x{n}xf64, #CSR>
+}}""", ["tensor<{n}x{n}xf64, #CSR>", "tensor<{n}x{n}xf64, #CSR>"],
+        "tensor<{n}x{n}xf64, #CSR>"),
+    "rowsum": ("""
+func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<{n}xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<{n}xf64>) -> tensor<{n}xf64>
+  %r = linalg.reduce ins(%A : tensor<{n}x{n}xf64, #CSR>) outs(%y : tensor<{n}xf64>) dimensions = [1]
+    (%in: f64, %acc: f64) {{
+      %s = arith.addf %acc, %in : f64
+      linalg.yield %s : f64
+    }}
+  return %r : tensor<{n}xf64>
+}}""", ["tensor<{n}x{n}xf64, #CSR>"], "tensor<{n}xf64>"),
+}
+
+
+def program(name, n, repeat):
+    body, in_types, out_type = KERNELS[name]
+    in_types = [t.format(n=n) for t in in_types]
+    out_type = out_type.format(n=n)
+    lines = [HEADER, body.format(n=n), "func.func @main() {",
+             "  %giga = arith.constant 1.0e9 : f64"]
+    args = []
+    for i, t in enumerate(in_types):
+        lines.append(f"  %c{i} = arith.constant {i} : index")
+        lines.append(f"  %f{i} = call @getTensorFilename(%c{i}) : (index) -> !llvm.ptr")
+        lines.append(f"  %in{i} = sparse_tensor.new %f{i} : !llvm.ptr to {t}")
+        args.append(f"%in{i}")
+    sig = f"({', '.join(in_types)}) -> {out_type}"
+    # The first result is printed (compared between the two runs); the
+    # timed calls follow.
+    lines.append(f"  %r0 = call @kernel({', '.join(args)}) : {sig}")
+    lines.append(f"  sparse_tensor.print %r0 : {out_type}" if "#CSR" in out_type
+                 else f"  %p0 = sparse_tensor.convert %r0 : {out_type} to {out_type}, #DV>\n"
+                      f"  sparse_tensor.print %p0 : {out_type}, #DV>")
+    for k in range(repeat):
+        lines.append(f"  %t{k}a = call @rtclock() : () -> f64")
+        lines.append(f"  %r{k + 1} = call @kernel({', '.join(args)}) : {sig}")
+        lines.append(f"  %t{k}b = call @rtclock() : () -> f64")
+        lines.append(f"  %d{k} = arith.subf %t{k}b, %t{k}a : f64")
+        # printFlops writes "X GFLOPS" (X = its argument / 1e9) to stderr:
+        # the seconds, and no clash with the printF64 upstream's print
+        # lowering declares.
+        lines.append(f"  %ns{k} = arith.mulf %d{k}, %giga : f64")
+        lines.append(f"  call @printFlops(%ns{k}) : (f64) -> ()")
+        lines.append(f"  bufferization.dealloc_tensor %r{k + 1} : {out_type}")
+    lines.append("  return\n}")
+    return "\n".join(lines)
+
+
+def fix_dv(text):
+    # tensor<Nxf64>, #DV> -> tensor<Nxf64, #DV>
+    return text.replace(">, #DV>", ", #DV>")
+
+
+def times_of(stderr):
+    """The seconds printFlops wrote ("X GFLOPS" lines)."""
+    return [float(line.split()[0]) for line in stderr.splitlines()
+            if line.endswith("GFLOPS")]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    ap.add_argument("--sa-run", default=os.path.join(root, "build/bin/sa-run"))
+    ap.add_argument("--n", type=int, default=200000)
+    ap.add_argument("--per-row", type=int, default=10)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--kernels", default="spmv,add,rowsum,spgemm")
+    args = ap.parse_args()
+    sys.path.insert(0, os.path.join(root, "test/Import/Inputs"))
+    import compare_prints
+
+    rng = np.random.default_rng(19)
+    n = args.n
+    with tempfile.TemporaryDirectory() as tmp:
+        def matrix(path, seed):
+            r = np.random.default_rng(seed)
+            nnz = n * args.per_row
+            m = sp.coo_matrix((r.standard_normal(nnz),
+                               (r.integers(0, n, nnz), r.integers(0, n, nnz))),
+                              shape=(n, n)).tocsr()
+            m.sum_duplicates()
+            scipy.io.mmwrite(path, m)
+            return path
+        a = matrix(os.path.join(tmp, "a.mtx"), 1)
+        b = matrix(os.path.join(tmp, "b.mtx"), 2)
+        # A dense vector as a FROSTT file (one line per entry).
+        xt = os.path.join(tmp, "x.tns")
+        with open(xt, "w") as f:
+            f.write(f"1 {n}\n{n}\n")
+            for i, v in enumerate(rng.standard_normal(n)):
+                f.write(f"{i + 1} {v!r}\n")
+        files = {"spmv": [a, xt], "add": [a, b], "spgemm": [a, b],
+                 "rowsum": [a]}
+        print(f"n = {n}, {args.per_row} entries per row, best of "
+              f"{args.repeat} calls per kernel (ms)")
+        print(f"{'kernel':8} {'upstream':>10} {'sparse_array':>13} "
+              f"{'ratio':>7} {'sequential':>13} {'ratio':>7}")
+        for name in args.kernels.split(","):
+            text = fix_dv(program(name, n, args.repeat))
+            prog = os.path.join(tmp, f"{name}.mlir")
+            with open(prog, "w") as f:
+                f.write(text)
+            env = dict(os.environ)
+            for i, path in enumerate(files[name]):
+                env[f"TENSOR{i}"] = path
+            lowered = subprocess.run(
+                [f"{LLVM}/bin/mlir-opt", prog, "--sparsifier"],
+                capture_output=True, text=True, check=True).stdout
+            up = subprocess.run(
+                [f"{LLVM}/bin/mlir-runner", "-e", "main",
+                 "-entry-point-result=void",
+                 "-shared-libs=" + ",".join(RUNNER_LIBS)],
+                input=lowered, capture_output=True, text=True, env=env,
+                check=True)
+            def run_sa(*options):
+                return subprocess.run(
+                    [args.sa_run, *options, "--shared-libs=" + RUNNER_LIBS[0],
+                     prog, "--"] + files[name], capture_output=True,
+                    text=True, check=True)
+            sa = run_sa()
+            # Sequential code (no OpenMP), as upstream's --sparsifier makes.
+            sa1 = run_sa("--disable-openmp")
+            sa_arrays = compare_prints.entries_sa(sa.stdout)
+            up_arrays = compare_prints.entries_upstream(up.stdout)
+            if len(sa_arrays) != 1 or len(up_arrays) != 1:
+                print(f"{name}: {len(sa_arrays)} vs {len(up_arrays)} results")
+                return 1
+            bad = compare_prints.differences(sa_arrays[0], up_arrays[0])
+            if bad:
+                print(f"{name}: results differ in {len(bad)} entries, "
+                      f"e.g. {bad[:3]}")
+                return 1
+            tu = min(times_of(up.stderr)) * 1e3
+            ts = min(times_of(sa.stderr)) * 1e3
+            ts1 = min(times_of(sa1.stderr)) * 1e3
+            print(f"{name:8} {tu:10.3f} {ts:13.3f} {tu / ts:7.2f} "
+                  f"{ts1:13.3f} {tu / ts1:7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
