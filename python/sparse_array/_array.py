@@ -154,6 +154,38 @@ class Array:
         from . import _ops
         return _ops.matmul(self, other)
 
+    # --- shape (numpy semantics; _shape.py) --------------------------------
+    def __getitem__(self, key):
+        from . import _shape
+        return _shape.getitem(self, key)
+
+    def reshape(self, *shape, order="C"):
+        from . import _shape
+        if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
+            shape = shape[0]
+        return _shape.reshape(self, shape, order)
+
+    def transpose(self, *axes):
+        from . import _shape
+        if len(axes) == 1 and not isinstance(axes[0], (int, np.integer)):
+            axes = axes[0]
+        return _shape.transpose(self, axes or None)
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def squeeze(self, axis=None):
+        from . import _shape
+        return _shape.squeeze(self, axis)
+
+    def __array_function__(self, func, types, args, kwargs):
+        from . import _shape
+        impl = _shape.NUMPY_FUNCTIONS.get(func)
+        if impl is None or not all(issubclass(t, (Array, np.ndarray)) for t in types):
+            return NotImplemented
+        return impl(*args, **kwargs)
+
     sum = _reduction("sum")
     prod = _reduction("prod")
     min = _reduction("min")
