@@ -136,7 +136,8 @@ FailureOr<Value> RegionTranslator::translateOp(Operation *def) {
       return failure();
     args.push_back(*arg);
   }
-  if (isa<sparse_tensor::BinaryOp, sparse_tensor::UnaryOp>(def)) {
+  if (isa<sparse_tensor::BinaryOp, sparse_tensor::UnaryOp,
+          sparse_tensor::SelectOp>(def)) {
     FailureOr<FuncOp> func = functions.getForSemiringOp(def);
     if (failed(func))
       return failure();
@@ -178,9 +179,22 @@ FailureOr<Fold> matchFold(linalg::GenericOp op) {
     op.emitOpError("cannot be imported: ") << why;
     return failure();
   };
-  if (isa_and_nonnull<sparse_tensor::ReduceOp>(combine))
-    return bad("'sparse_tensor.reduce' (a reduction over stored entries "
-               "only, from a given identity) is not supported");
+  if (auto custom = dyn_cast_or_null<sparse_tensor::ReduceOp>(combine)) {
+    // out = reduce(x, out) over stored x from the identity.
+    Fold fold{combine, Value(), 0};
+    if (custom.getX() == out && custom.getY() != out) {
+      fold.element = custom.getY();
+    } else if (custom.getY() == out && custom.getX() != out) {
+      fold.element = custom.getX();
+      fold.outPosition = 1;
+    } else {
+      return bad("a sparse_tensor.reduce must combine the output once");
+    }
+    if (!out.hasOneUse())
+      return bad("the output is read other than as the reduction's "
+                 "accumulator");
+    return fold;
+  }
   if (!combine || combine->getParentOp() != op ||
       combine->getNumOperands() != 2)
     return bad("a region with reduction loops must yield op(out, value) of "
@@ -258,17 +272,35 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     fold = *matched;
   }
 
+  // The fold's functions: the operation's, or a sparse_tensor.reduce's
+  // element (stored entries, else its identity) and combiner.
+  FuncOp combiner, elementFn;
+  TypedAttr identity;
+  if (fold) {
+    if (isa<sparse_tensor::ReduceOp>(fold->combine)) {
+      auto fns = functions.getForCustomReduction(fold->combine,
+                                                 fold->outPosition);
+      if (failed(fns))
+        return failure();
+      std::tie(elementFn, combiner) = *fns;
+      identity = combiner.getIdentityAttr().getValue();
+    } else {
+      combiner = functions.getFor(fold->combine);
+      identity = getOpProperties(fold->combine).identity;
+    }
+  }
+  bool custom = elementFn != nullptr;
+
   // Which initial value the kernel needs.
   bool needInit = false;
   if (fold) {
-    ScalarOpProperties p = getOpProperties(fold->combine);
     switch (init.kind) {
     case OutputInit::Kind::Undefined:
       break;
     case OutputInit::Kind::Constant:
-      if (init.constant == p.identity)
+      if (init.constant == identity)
         break;
-      if (!canCombineInitLast(fold->combine, init.constant))
+      if (custom || !canCombineInitLast(fold->combine, init.constant))
         return op.emitOpError("cannot be imported: the reduction '")
                << fold->combine->getName() << "' starts from " << init.constant
                << ", which is not its identity, and the operation is not "
@@ -276,7 +308,7 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
       needInit = true;
       break;
     case OutputInit::Kind::Array:
-      if (!canCombineInitLast(fold->combine, nullptr))
+      if (custom || !canCombineInitLast(fold->combine, nullptr))
         return op.emitOpError("cannot be imported: the reduction '")
                << fold->combine->getName()
                << "' starts from the output's values and the operation is "
@@ -328,7 +360,12 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     FailureOr<Value> element = tr.translate(fold->element);
     if (failed(element))
       return failure();
-    FuncOp combiner = functions.getFor(fold->combine);
+    if (elementFn)
+      element = ApplyOp::create(kb, loc, element->getType(),
+                                FlatSymbolRefAttr::get(
+                                    elementFn.getSymNameAttr()),
+                                ValueRange{*element})
+                    .getResult();
     SmallVector<Value> vars;
     for (unsigned v : reducedVars)
       vars.push_back(kernel.getIndex(v));

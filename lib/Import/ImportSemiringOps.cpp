@@ -116,6 +116,7 @@ FailureOr<FuncOp> FunctionTable::getForSemiringOp(Operation *op) {
   IterationAlgebra algebra = IterationAlgebra::empty();
   auto binary = dyn_cast<sparse_tensor::BinaryOp>(op);
   auto unary = dyn_cast<sparse_tensor::UnaryOp>(op);
+  auto select = dyn_cast<sparse_tensor::SelectOp>(op);
   if (binary) {
     IterationAlgebra a = IterationAlgebra::leaf(0),
                      c = IterationAlgebra::leaf(1);
@@ -130,9 +131,9 @@ FailureOr<FuncOp> FunctionTable::getForSemiringOp(Operation *op) {
           {IterationAlgebra::complement(a), c}));
     if (!parts.empty())
       algebra = IterationAlgebra::unite(parts).normalize();
-  } else if (unary) {
+  } else if (unary || select) {
     // Where the operand is absent the value is the absent region's (the
-    // fill); only present points differ from it.
+    // fill; select: 0); only present points differ from it.
     algebra = IterationAlgebra::leaf(0);
   } else {
     return op->emitOpError("cannot be imported: no function for it");
@@ -176,6 +177,25 @@ FailureOr<FuncOp> FunctionTable::getForSemiringOp(Operation *op) {
         [&](OpBuilder &eb) {
           return emitIf(eb, loc, py, resultType, right, none);
         });
+  } else if (select) {
+    // Present entries the predicate keeps; everything else absent (0).
+    Value x = args[0];
+    Value px = isPresent(b, loc, x);
+    result = emitIf(
+        b, loc, px, resultType,
+        [&](OpBuilder &tb) -> FailureOr<Value> {
+          FailureOr<Value> keep = emitCase(tb, loc, select.getRegion(), {x},
+                                           Value(), tb.getI1Type(), op);
+          if (failed(keep))
+            return failure();
+          Value zero =
+              arith::ConstantOp::create(tb, loc, tb.getZeroAttr(resultType));
+          return arith::SelectOp::create(tb, loc, *keep, x, zero).getResult();
+        },
+        [&](OpBuilder &eb) -> FailureOr<Value> {
+          return arith::ConstantOp::create(eb, loc, eb.getZeroAttr(resultType))
+              .getResult();
+        });
   } else {
     Value x = args[0];
     Value px = isPresent(b, loc, x);
@@ -198,4 +218,70 @@ FailureOr<FuncOp> FunctionTable::getForSemiringOp(Operation *op) {
   func->remove();
   symbols.insert(func);
   return func;
+}
+
+FailureOr<std::pair<FuncOp, FuncOp>>
+FunctionTable::getForCustomReduction(Operation *op, unsigned accPosition) {
+  auto reduce = cast<sparse_tensor::ReduceOp>(op);
+  MLIRContext *ctx = op->getContext();
+  Location loc = op->getLoc();
+  Type type = op->getResult(0).getType();
+  auto identity = reduce.getIdentity().getDefiningOp<arith::ConstantOp>();
+  if (!identity)
+    return op->emitOpError("cannot be imported: its identity must be a "
+                           "constant");
+  TypedAttr identityValue = cast<TypedAttr>(identity.getValue());
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+
+  // The element: present entries as they are, absent ones the identity
+  // (upstream reduces stored entries only, from the identity).
+  auto elementType = FunctionType::get(ctx, {type}, {type});
+  auto element = FuncOp::create(
+      b, loc, b.getStringAttr("__sa_import_sparse_tensor_reduce_element"),
+      TypeAttr::get(elementType), b.getStringAttr("private"), nullptr,
+      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+      AlgebraAttr::get(ctx, IterationAlgebra::leaf(0),
+                       {cast<TypedAttr>(b.getZeroAttr(type))}),
+      nullptr, /*casesCount=*/0);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = b.createBlock(&element.getBody());
+    Value x = body->addArgument(type, loc);
+    Value keep = isPresent(b, loc, x);
+    Value id = arith::ConstantOp::create(b, loc, identityValue);
+    YieldOp::create(b, loc,
+                    arith::SelectOp::create(b, loc, keep, x, id).getResult());
+  }
+  element->remove();
+  symbols.insert(element);
+
+  // The combiner: the region as f(acc, value), declaring the identity it
+  // is given (only absent entries, the element's fill, are skipped by it:
+  // what upstream does).
+  auto combinerType = FunctionType::get(ctx, {type, type}, {type});
+  auto combiner = FuncOp::create(
+      b, loc, b.getStringAttr("__sa_import_sparse_tensor_reduce"),
+      TypeAttr::get(combinerType), b.getStringAttr("private"),
+      /*arg_attrs=*/nullptr, /*res_attrs=*/nullptr, /*commutative=*/nullptr,
+      /*associative=*/nullptr, /*idempotent=*/nullptr,
+      /*annihilator=*/nullptr, IdentityAttr::get(ctx, identityValue, {}),
+      /*distributes_over=*/nullptr, /*algebra=*/nullptr,
+      /*case_args=*/nullptr, /*casesCount=*/0);
+  Block *body = b.createBlock(&combiner.getBody());
+  Value acc = body->addArgument(type, loc);
+  Value value = body->addArgument(type, loc);
+  SmallVector<Value> regionArgs = accPosition == 0
+                                      ? SmallVector<Value>{acc, value}
+                                      : SmallVector<Value>{value, acc};
+  FailureOr<Value> result = emitCase(b, loc, reduce.getRegion(), regionArgs,
+                                     Value(), type, op);
+  if (failed(result)) {
+    combiner.erase();
+    return failure();
+  }
+  YieldOp::create(b, loc, *result);
+  combiner->remove();
+  symbols.insert(combiner);
+  return std::make_pair(element, combiner);
 }

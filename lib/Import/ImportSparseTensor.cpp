@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -331,6 +332,19 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(read, ReadOp::create(b, loc, *type, call.getOperand(0),
                                    nullptr, b.getStringAttr("auto")));
     filenameCalls.insert(call);
+    return success();
+  }
+  if (auto count = dyn_cast<sparse_tensor::NumberOfEntriesOp>(op)) {
+    // The stored entries: the length of the values buffer.
+    FailureOr<Value> src = arrayOf(count.getTensor(), op);
+    if (failed(src))
+      return failure();
+    auto type = cast<ArrayType>(src->getType());
+    Value values = ValuesOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+        *src);
+    Value n = memref::DimOp::create(b, loc, values, 0);
+    count.getResult().replaceAllUsesWith(n);
     return success();
   }
   if (auto print = dyn_cast<sparse_tensor::PrintOp>(op)) {

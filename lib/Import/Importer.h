@@ -63,6 +63,11 @@ public:
   /// explicit algebra of where it differs from its value at 0
   /// (ImportSemiringOps.cpp). Fails with a diagnostic on `op`.
   FailureOr<FuncOp> getForSemiringOp(Operation *op);
+  /// The functions of a sparse_tensor.reduce whose accumulator is operand
+  /// `accPosition` (0 or 1): the element (present entries, else the
+  /// identity) and the combiner (the region, declaring the identity).
+  FailureOr<std::pair<FuncOp, FuncOp>>
+  getForCustomReduction(Operation *op, unsigned accPosition);
   ModuleOp getModule() { return module; }
 
 private:

@@ -211,14 +211,16 @@ func.func @read_pointer(%p: !llvm.ptr) -> tensor<?xf64, #SV> {
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 #rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
 func.func @custom_reduce(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %two = arith.constant 2.0 : f64
   %e = tensor.empty() : tensor<4xf64>
+  %y = linalg.fill ins(%two : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
   %id = arith.constant 1.0 : f64
-  // expected-error @+1 {{'sparse_tensor.reduce' (a reduction over stored entries only, from a given identity) is not supported}}
-  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
+  // expected-error @+1 {{the reduction 'sparse_tensor.reduce' starts from 2.000000e+00 : f64, which is not its identity}}
+  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%y : tensor<4xf64>) {
   ^bb0(%a: f64, %o: f64):
     %s = sparse_tensor.reduce %a, %o, %id : f64 {
-      ^bb0(%x: f64, %y: f64):
-        %m = arith.mulf %x, %y : f64
+      ^bb0(%x: f64, %u: f64):
+        %m = arith.mulf %x, %u : f64
         sparse_tensor.yield %m : f64
     }
     linalg.yield %s : f64

@@ -32,8 +32,13 @@ def SparseArrayImportSparseTensorPass
       function, combined with the initial value when that is not op's
       identity (allowed when op is associative, or exactly neutral:
       `addf` of ±0.0, `mulf` of 1.0).
-    - `sparse_tensor.binary` / `unary` become functions with an explicit
-      iteration algebra and case regions (present/absent semantics).
+    - `sparse_tensor.binary` / `unary` / `select` become functions with an
+      explicit iteration algebra (present/absent semantics);
+      `sparse_tensor.reduce` folds the present entries from its identity.
+    - Shape operations (`tensor.collapse_shape`, `expand_shape`, static
+      `extract_slice`, `tensor.concat`, `sparse_tensor.concatenate`) become
+      the dialect's; `sparse_tensor.new` of `getTensorFilename(i)` reads
+      program input i; `number_of_entries` is the values buffer's length.
     - `linalg.fill` of a constant, `tensor.empty` and
       `bufferization.alloc_tensor` as outputs; `arith.constant` tensors,
       `sparse_tensor.convert`, `sparse_tensor.print`, `tensor.dim` and
@@ -66,6 +71,7 @@ def SparseArrayImportSparseTensorPass
     "::mlir::sparse_array::SparseArrayDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
 }
