@@ -12,6 +12,7 @@
 #include "SparseArray/InitSparseArray.h"
 #include "SparseArrayRuntime.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -20,14 +21,27 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/TargetParser/Host.h"
+
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <mutex>
 
 using namespace mlir;
 
 struct sa_module {
+  /// The JIT's code, or
   std::unique_ptr<ExecutionEngine> engine;
+  /// a shared library from the kernel cache (dlopen()ed).
+  void *library = nullptr;
+  ~sa_module() {
+    if (library)
+      dlclose(library);
+  }
 };
 
 namespace {
@@ -127,6 +141,58 @@ LogicalResult parseOptions(StringRef text,
   return success();
 }
 
+/// Removes `cache_dir=PATH` from "key=value;..." options; returns PATH
+/// (empty without one) and the other options in `rest`.
+std::string takeCacheDir(StringRef options, std::string &rest) {
+  SmallVector<StringRef> items;
+  options.split(items, ';', -1, /*KeepEmpty=*/false);
+  std::string dir;
+  for (StringRef item : items) {
+    std::pair<StringRef, StringRef> kv = item.split('=');
+    if (kv.first.trim() == "cache_dir") {
+      dir = kv.second.trim().str();
+      continue;
+    }
+    rest += item.str() + ";";
+  }
+  return dir;
+}
+
+/// This library's file (what cached kernels link against for the runtime).
+std::string selfPath() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&sa_module_compile), &info) &&
+      info.dli_fname)
+    return info.dli_fname;
+  return "";
+}
+
+/// The cache entry of a compilation: a digest of the program, the options,
+/// this library's build (path, size, time) and the host CPU and features
+/// (the code is tuned to them).
+std::string cacheKey(StringRef text, StringRef options,
+                     const std::string &self) {
+  llvm::SHA256 hash;
+  auto add = [&](StringRef part) {
+    hash.update(part);
+    hash.update(StringRef("\0", 1));
+  };
+  add(text);
+  add(options);
+  add(self);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(self, status)) {
+    add(std::to_string(status.getSize()));
+    add(std::to_string(
+        status.getLastModificationTime().time_since_epoch().count()));
+  }
+  add(llvm::sys::getHostCPUName());
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.second)
+      add(feature.first());
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
 } // namespace
 
 /// Parses `text` into the shared context (its lock held by the caller);
@@ -205,12 +271,30 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
     *error = nullptr;
   sparse_array::SparseArrayPipelineOptions pipelineOptions;
   sparse_array::JitOptions jitOptions;
-  std::string message;
-  if (options && failed(parseOptions(options, pipelineOptions, jitOptions,
-                                     message))) {
+  std::string message, otherOptions;
+  std::string cacheDir = takeCacheDir(options ? options : "", otherOptions);
+  if (failed(parseOptions(otherOptions, pipelineOptions, jitOptions,
+                          message))) {
     setError(error, message);
     return nullptr;
   }
+
+  // The on-disk kernel cache: a hit is a dlopen(), no compilation.
+  std::string self = cacheDir.empty() ? "" : selfPath();
+  std::string entry;
+  if (!self.empty()) {
+    llvm::SmallString<256> path(cacheDir);
+    llvm::sys::path::append(path, cacheKey(StringRef(text, length),
+                                           otherOptions, self) +
+                                      ".so");
+    entry = path.str().str();
+    if (llvm::sys::fs::exists(entry))
+      if (void *library = dlopen(entry.c_str(), RTLD_NOW | RTLD_LOCAL))
+        return new sa_module{nullptr, library};
+    // Missing or unusable: compiled below, then written.
+    jitOptions.keepObject = true;
+  }
+
   Session session(compiler());
   if (!session.parse(text, length)) {
     session.fail(error, "parse error");
@@ -222,6 +306,12 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
     session.fail(error, "sparse-array-pipeline failed");
     return nullptr;
   }
+  // The entry points (what a cached library must define).
+  std::vector<std::string> publicFunctions;
+  session.module->walk([&](LLVM::LLVMFuncOp f) {
+    if (!f.isExternal() && f.isPublic())
+      publicFunctions.push_back(f.getName().str());
+  });
   std::string jitError;
   std::unique_ptr<ExecutionEngine> engine =
       sparse_array::createJit(*session.module, jitOptions, jitError);
@@ -229,12 +319,25 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
     setError(error, jitError);
     return nullptr;
   }
+  if (!entry.empty() && !llvm::sys::fs::create_directories(cacheDir)) {
+    // A cache that cannot be written only costs the next process a
+    // compilation.
+    std::vector<std::string> libraries = {self};
+    if (jitOptions.enableOpenMP &&
+        llvm::sys::fs::exists(sparse_array::libompPath()))
+      libraries.push_back(sparse_array::libompPath().str());
+    std::string ignored;
+    (void)sparse_array::saveSharedObject(*engine, entry, publicFunctions,
+                                         libraries, ignored);
+  }
   return new sa_module{std::move(engine)};
 }
 
 extern "C" void *sa_module_lookup(sa_module *module, const char *name) {
   if (!module || !name)
     return nullptr;
+  if (module->library)
+    return dlsym(module->library, ("_mlir_" + std::string(name)).c_str());
   auto function = module->engine->lookupPacked(name);
   if (!function) {
     llvm::consumeError(function.takeError());
@@ -267,6 +370,10 @@ extern "C" int sa_call(void *function, void **args, char **error) {
     return 0;
   setError(error, message);
   return 1;
+}
+
+extern "C" int sa_module_from_cache(sa_module *module) {
+  return module && module->library ? 1 : 0;
 }
 
 extern "C" void sa_module_free(sa_module *module) { delete module; }

@@ -11,6 +11,8 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -53,6 +55,10 @@ hostTargetMachine(const sparse_array::JitOptions &options) {
     builder->getFeatures().AddFeature("prefer-no-gather");
   builder->setCodeGenOptLevel(
       static_cast<llvm::CodeGenOptLevel>(options.optLevel));
+  // Position-independent code links into a shared library (the kernel
+  // cache); the JIT runs either.
+  if (options.keepObject)
+    builder->setRelocationModel(llvm::Reloc::PIC_);
   auto machine = builder->createTargetMachine();
   if (!machine) {
     llvm::consumeError(machine.takeError());
@@ -94,7 +100,13 @@ sparse_array::createJit(ModuleOp module, const JitOptions &options,
     sharedLibs.push_back(lib);
   }
   engineOptions.sharedLibPaths = sharedLibs;
-  auto engine = ExecutionEngine::create(module, engineOptions);
+  engineOptions.enableObjectDump = options.keepObject;
+  // A kept object is generated for the host machine as configured here
+  // (position-independent); otherwise the engine's own host machine.
+  std::unique_ptr<llvm::TargetMachine> codegen =
+      options.keepObject ? hostTargetMachine(options) : nullptr;
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(codegen));
   if (!engine) {
     error = "JIT compilation failed: " + llvm::toString(engine.takeError());
     return nullptr;
@@ -112,4 +124,58 @@ sparse_array::createJit(ModuleOp module, const JitOptions &options,
   });
   (*engine)->initialize();
   return std::move(*engine);
+}
+
+llvm::StringRef sparse_array::libompPath() { return SPARSE_ARRAY_LIBOMP_PATH; }
+
+LogicalResult sparse_array::saveSharedObject(
+    ExecutionEngine &engine, llvm::StringRef path,
+    llvm::ArrayRef<std::string> entryPoints,
+    llvm::ArrayRef<std::string> libraries, std::string &error) {
+  if (!llvm::sys::fs::exists(SPARSE_ARRAY_LLD_PATH)) {
+    error = "no linker at " SPARSE_ARRAY_LLD_PATH;
+    return failure();
+  }
+  // The JIT compiles on first lookup: the object exists only then
+  // (dumpToObjectFile would otherwise look up every function, private
+  // ones included, and fail).
+  for (const std::string &name : entryPoints) {
+    auto function = engine.lookupPacked(name);
+    if (!function) {
+      error = llvm::toString(function.takeError());
+      return failure();
+    }
+  }
+  // Unique temporaries beside the target: the rename is atomic.
+  std::string stem =
+      (path + ".tmp." + llvm::Twine(llvm::sys::Process::getProcessId()) + "." +
+       llvm::Twine(reinterpret_cast<uintptr_t>(&engine)))
+          .str();
+  std::string object = stem + ".o", library = stem + ".so";
+  engine.dumpToObjectFile(object);
+  if (!llvm::sys::fs::exists(object)) {
+    error = "the JIT kept no object to write";
+    return failure();
+  }
+  SmallVector<StringRef> args = {SPARSE_ARRAY_LLD_PATH, "-shared",
+                                 "--no-undefined-version", "-o", library,
+                                 object};
+  for (const std::string &lib : libraries)
+    args.push_back(lib);
+  std::string linkError;
+  int status = llvm::sys::ExecuteAndWait(SPARSE_ARRAY_LLD_PATH, args,
+                                         std::nullopt, {}, 0, 0, &linkError);
+  llvm::sys::fs::remove(object);
+  if (status != 0) {
+    llvm::sys::fs::remove(library);
+    error = "linking the kernel cache entry failed" +
+            (linkError.empty() ? std::string() : ": " + linkError);
+    return failure();
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(library, path)) {
+    llvm::sys::fs::remove(library);
+    error = "cannot write " + path.str() + ": " + ec.message();
+    return failure();
+  }
+  return success();
 }

@@ -29,6 +29,8 @@ def _load():
     lib.sa_module_lookup.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     lib.sa_call.restype = ctypes.c_int
     lib.sa_call.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.sa_module_from_cache.restype = ctypes.c_int
+    lib.sa_module_from_cache.argtypes = [ctypes.c_void_p]
     lib.sa_module_free.restype = None
     lib.sa_module_free.argtypes = [ctypes.c_void_p]
     lib.sa_free.restype = None
@@ -67,6 +69,8 @@ class Module:
             raise CompileError(_message(error))
         self._handle = handle
         self._free = LIB.sa_module_free
+        # Loaded from the on-disk kernel cache rather than compiled.
+        self.from_cache = bool(LIB.sa_module_from_cache(handle))
 
     def lookup(self, name):
         fn = LIB.sa_module_lookup(self._handle, name.encode())

@@ -29,6 +29,25 @@ def _stdlib_text():
 _STDLIB = None
 _CACHE = {}
 OPTIONS = os.environ.get("SPARSE_ARRAY_OPTIONS", "")
+
+
+def cache_dir():
+    """The on-disk kernel cache: $SPARSE_ARRAY_CACHE_DIR (empty: none),
+    else $XDG_CACHE_HOME/sparse_array or ~/.cache/sparse_array. A second
+    process loads the kernels the first compiled (a dlopen, not a
+    compilation)."""
+    env = os.environ.get("SPARSE_ARRAY_CACHE_DIR")
+    if env is not None:
+        return env
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "sparse_array")
+
+
+def _options():
+    directory = cache_dir()
+    if not directory or ";" in directory:
+        return OPTIONS
+    return OPTIONS + (";" if OPTIONS else "") + "cache_dir=" + directory
 _FUNC = re.compile(r"^sparse_array\.func @([\w.$]+)", re.M)
 _REF = re.compile(r"@([\w.$]+)")
 
@@ -59,7 +78,7 @@ def _module(text):
                     needed.append(name)
                     work.append(library[name])
         prelude = "\n".join(library[name] for name in needed)
-        mod = _capi.Module(prelude + "\n" + text, OPTIONS)
+        mod = _capi.Module(prelude + "\n" + text, _options())
         _CACHE[text] = mod
     return mod
 

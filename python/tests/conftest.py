@@ -1,8 +1,13 @@
 import os
 import sys
+import tempfile
 
 import numpy as np
 import pytest
+
+# Kernels go to a fresh on-disk cache per test session (so every run
+# compiles, and tests never write to the user's ~/.cache).
+os.environ["SPARSE_ARRAY_CACHE_DIR"] = tempfile.mkdtemp(prefix="sparse-array-kernels-")
 
 SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "matrices")
 

@@ -34,7 +34,12 @@ typedef struct sa_module sa_module;
  * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
  * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
  * parallel_min_extent (N), parallel_assembly (auto/two-phase/parts),
- * vector_gathers (auto/on/off). Returns NULL on failure with *error set to
+ * vector_gathers (auto/on/off), cache_dir (PATH: the on-disk kernel cache;
+ * a module compiled before with the same text and options by this build of
+ * the library on this CPU is loaded from PATH/<digest>.so instead of
+ * compiled, and a compiled one is written there, linked with ld.lld; a
+ * cache that cannot be written or read only costs compilations).
+ * Returns NULL on failure with *error set to
  * the diagnostics (free with sa_free). Thread-safe. */
 sa_module *sa_module_compile(const char *text, size_t length,
                              const char *options, char **error);
@@ -60,6 +65,8 @@ void *sa_module_lookup(sa_module *module, const char *name);
  * not freed. Returns 0 on success. */
 int sa_call(void *function, void **args, char **error);
 
+/* 1 when `module` was loaded from the kernel cache (not compiled). */
+int sa_module_from_cache(sa_module *module);
 /* Frees a module (its functions become invalid). */
 void sa_module_free(sa_module *module);
 

@@ -29,6 +29,9 @@ struct JitOptions {
   std::string vectorGathers = "auto";
   /// Further shared libraries the program's declarations resolve to.
   std::vector<std::string> sharedLibs;
+  /// Compile position-independent code and keep the object, so that
+  /// saveSharedObject can write it (the on-disk kernel cache).
+  bool keepObject = false;
 };
 
 /// The dialect translations the JIT needs, added to `registry`.
@@ -43,6 +46,21 @@ void initializeJitTarget();
 std::unique_ptr<ExecutionEngine> createJit(ModuleOp module,
                                            const JitOptions &options,
                                            std::string &error);
+
+/// Writes the object `engine` compiled (createJit with keepObject) as a
+/// shared library at `path`, linked with ld.lld against `libraries` (what
+/// its undefined symbols resolve to: the runtime, libomp), through a
+/// temporary renamed into place (concurrent writers are safe).
+/// `entryPoints` are the module's public functions: their lookup forces
+/// the (lazy) compilation. Fails with `error` when no linker is installed,
+/// nothing was compiled or the link fails.
+LogicalResult saveSharedObject(ExecutionEngine &engine, llvm::StringRef path,
+                               llvm::ArrayRef<std::string> entryPoints,
+                               llvm::ArrayRef<std::string> libraries,
+                               std::string &error);
+
+/// Where libomp is (the JIT loads it for OpenMP programs).
+llvm::StringRef libompPath();
 
 } // namespace sparse_array
 } // namespace mlir
