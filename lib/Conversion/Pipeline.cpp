@@ -16,6 +16,9 @@ using namespace mlir::sparse_array;
 void mlir::sparse_array::buildSparseArrayPipeline(
     OpPassManager &pm, const SparseArrayPipelineOptions &options) {
   // --- sparse_array stages -------------------------------------------------
+  // Functions named like what compiled code calls (libm, libc, the runtime)
+  // would capture those calls: reported first.
+  pm.addPass(createSparseArrayCheckSymbolsPass());
   // Array-level ops to index-notation kernels, chains fused into one.
   pm.addPass(createSparseArrayFusePass());
   // Exact f64 matrix products: a sparse plan under a run-time guard, the

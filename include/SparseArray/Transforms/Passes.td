@@ -5,6 +5,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def SparseArrayCheckSymbolsPass
+    : Pass<"sparse-array-check-symbols", "::mlir::ModuleOp"> {
+  let summary = "Diagnose functions named like the C library functions compiled code calls";
+  let description = [{
+    The first stage of `sparse-array-pipeline`. Lowered math operations,
+    allocations and copies become calls to C library functions (`exp`,
+    `pow`, `malloc`, `memcpy`, ...) and OpenMP's runtime; LLVM resolves
+    such a call to a function of the module with that name when there is
+    one, so a program defining `@exp` would have its `math.exp` call it
+    (a crash or a wrong result). Every function the module defines with
+    such a name, or with the runtime's `sa_rt_` prefix, is an error that
+    names it.
+
+    Example:
+
+    ```mlir
+    func.func @exp(%a: !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64>
+    ```
+
+    is reported as
+
+    ```
+    error: function @exp has the name of the C library function 'exp',
+           which compiled code calls: rename it
+    ```
+  }];
+}
+
 def SparseArrayRejectUnloweredPass
     : Pass<"sparse-array-reject-unlowered", "::mlir::ModuleOp"> {
   let summary = "Diagnose sparse_array constructs that no pass has lowered";
