@@ -183,11 +183,39 @@ FuncOp import::FunctionTable::getFor(Operation *op) {
       unit(p.commutative), unit(p.associative), unit(p.idempotent),
       annihilator, identity, nullptr, nullptr, nullptr, /*casesCount=*/0);
   Block *body = b.createBlock(&func.getBody());
-  IRMapping map;
+  // One argument per operand position (not per value: x - x has two).
+  SmallVector<Value> args;
   for (Value operand : op->getOperands())
-    map.map(operand, body->addArgument(operand.getType(), op->getLoc()));
-  Operation *clone = b.clone(*op, map);
+    args.push_back(body->addArgument(operand.getType(), op->getLoc()));
+  Operation *clone = b.clone(*op);
+  clone->setOperands(args);
   YieldOp::create(b, op->getLoc(), clone->getResult(0));
+  func->remove();
+  symbols.insert(func);
+  cache[key] = func;
+  return func;
+}
+
+FuncOp import::FunctionTable::getKeepFirst(Type x, Type y) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "keep_first(" << x << "," << y << ")";
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  MLIRContext *ctx = x.getContext();
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto func = FuncOp::create(
+      b, loc, b.getStringAttr("__sa_import_keep_first"),
+      TypeAttr::get(FunctionType::get(ctx, {x, y}, {x})),
+      b.getStringAttr("private"), nullptr, nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr, nullptr, nullptr, nullptr, /*casesCount=*/0);
+  Block *body = b.createBlock(&func.getBody());
+  Value first = body->addArgument(x, loc);
+  body->addArgument(y, loc);
+  YieldOp::create(b, loc, first);
   func->remove();
   symbols.insert(func);
   cache[key] = func;

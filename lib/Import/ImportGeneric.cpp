@@ -328,7 +328,7 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
   SmallVector<Value> kernelInputs;
   SmallVector<int> kernelInputOf(op.getNumDpsInputs(), -1);
   for (unsigned n = 0; n < op.getNumDpsInputs(); ++n) {
-    if (!inputs[n] || region.getArgument(n).use_empty())
+    if (!inputs[n])
       continue;
     kernelInputOf[n] = kernelInputs.size();
     kernelInputs.push_back(inputs[n]);
@@ -355,9 +355,46 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     }
   }
 
+  // A loop no read value depends on (sum_j c, a constant output) still
+  // needs its extent: `value` becomes keep_first(value, read of an input
+  // that has the loop) — the same value, now over the loop's range.
+  auto coverLoops = [&](Value value, bool reduced) -> FailureOr<Value> {
+    for (unsigned loop = 0; loop < numLoops; ++loop) {
+      if ((iterators[loop] == utils::IteratorType::reduction) != reduced)
+        continue;
+      Value var = kernel.getIndex(varOfLoop[loop]);
+      if (llvm::any_of(var.getUsers(),
+                       [](Operation *user) { return isa<AccessOp>(user); }))
+        continue;
+      int source = -1;
+      for (unsigned n = 0; n < op.getNumDpsInputs() && source < 0; ++n)
+        if (kernelInputOf[n] >= 0 &&
+            op.getMatchingIndexingMap(op.getDpsInputOperand(n))
+                .isFunctionOfDim(loop))
+          source = n;
+      if (source < 0)
+        return op.emitOpError("cannot be imported: no input read by the "
+                              "region has loop d")
+               << loop << ", whose extent is then unknown";
+      FailureOr<Value> read = tr.access(
+          kernelInputOf[source],
+          op.getMatchingIndexingMap(op.getDpsInputOperand(source)));
+      if (failed(read))
+        return failure();
+      FuncOp keep = functions.getKeepFirst(value.getType(), read->getType());
+      value = ApplyOp::create(kb, loc, value.getType(),
+                              FlatSymbolRefAttr::get(keep.getSymNameAttr()),
+                              ValueRange{value, *read});
+    }
+    return value;
+  };
+
   Value result;
   if (fold) {
     FailureOr<Value> element = tr.translate(fold->element);
+    if (failed(element))
+      return failure();
+    element = coverLoops(*element, /*reduced=*/true);
     if (failed(element))
       return failure();
     if (elementFn)
@@ -387,6 +424,10 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
       return failure();
     result = *value;
   }
+  FailureOr<Value> covered = coverLoops(result, /*reduced=*/false);
+  if (failed(covered))
+    return failure();
+  result = *covered;
   if (result.getType() != resultType.getElementType())
     return op.emitOpError("cannot be imported: the region yields ")
            << result.getType() << " for a result of "

@@ -63,6 +63,9 @@ public:
   /// explicit algebra of where it differs from its value at 0
   /// (ImportSemiringOps.cpp). Fails with a diagnostic on `op`.
   FailureOr<FuncOp> getForSemiringOp(Operation *op);
+  /// f(x, y) = x: ties a value to the range of a loop it does not depend
+  /// on (no properties: its value at every point is x).
+  FuncOp getKeepFirst(Type x, Type y);
   /// The functions of a sparse_tensor.reduce whose accumulator is operand
   /// `accPosition` (0 or 1): the element (present entries, else the
   /// identity) and the combiner (the region, declaring the identity).

@@ -151,3 +151,51 @@ func.func @difference(%a: tensor<10xf64, #SV>, %b: tensor<10xf64, #SV>) -> tenso
   } -> tensor<10xf64>
   return %r : tensor<10xf64>
 }
+
+// -----
+
+// Regressions found by import_fuzz.py: the function of an operation is one
+// argument per operand position (x - x used to apply its last operand
+// twice, so c - x computed x - x), and a loop no read value depends on
+// (the sum of a constant) gets its extent from an input read tied to the
+// value by keep_first.
+// CHECK-LABEL: func.func @repeated_operand(
+// CHECK: sparse_array.apply @__sa_import_arith_subf_f64(%[[X:.*]], %[[X]])
+// CHECK: sparse_array.apply @__sa_import_arith_subf_f64(%{{.*}}, %[[X]])
+// CHECK-LABEL: func.func @sum_of_constant(
+// CHECK: %[[C:.*]] = arith.constant 2.500000e+00 : f64
+// CHECK: %[[A:.*]] = sparse_array.access
+// CHECK: %[[K:.*]] = sparse_array.apply @__sa_import_keep_first(%[[C]], %[[A]])
+// CHECK: sparse_array.reduce_over [%{{.*}}] %[[K]]
+// CHECK: sparse_array.func private @__sa_import_arith_subf_f64(%[[P:.*]]: f64, %[[Q:.*]]: f64) -> f64
+// CHECK-NEXT: arith.subf %[[P]], %[[Q]] : f64
+// CHECK: sparse_array.func private @__sa_import_keep_first(%[[F:.*]]: f64, %{{.*}}: f64) -> f64 {
+// CHECK-NEXT: yield %[[F]] : f64
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+#ew = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @repeated_operand(%a: tensor<8xf64, #SV>) -> tensor<8xf64> {
+  %e = tensor.empty() : tensor<8xf64>
+  %r = linalg.generic #ew ins(%a : tensor<8xf64, #SV>) outs(%e : tensor<8xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %z = arith.subf %x, %x : f64
+    %c = arith.constant 0.25 : f64
+    %d = arith.subf %c, %x : f64
+    %s = arith.addf %z, %d : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
+func.func @sum_of_constant(%a: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  %r = linalg.generic #rows ins(%a : tensor<4x5xf64, #CSR>) outs(%y : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %c = arith.constant 2.5 : f64
+    %s = arith.addf %o, %c : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
