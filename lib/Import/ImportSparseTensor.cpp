@@ -118,27 +118,25 @@ private:
 
 LogicalResult ModuleImporter::convertSignature(func::FuncOp func) {
   FunctionType type = func.getFunctionType();
+  // Tensor types become array types; the others stay.
+  auto convertAll = [&](TypeRange types,
+                        SmallVector<Type> &into) -> LogicalResult {
+    for (Type t : types) {
+      if (!isTensor(t)) {
+        into.push_back(t);
+        continue;
+      }
+      FailureOr<ArrayType> a = convert(func.getLoc(), t);
+      if (failed(a))
+        return failure();
+      into.push_back(*a);
+    }
+    return success();
+  };
   SmallVector<Type> ins, outs;
-  for (Type t : type.getInputs()) {
-    if (!isTensor(t)) {
-      ins.push_back(t);
-      continue;
-    }
-    FailureOr<ArrayType> a = convert(func.getLoc(), t);
-    if (failed(a))
-      return failure();
-    ins.push_back(*a);
-  }
-  for (Type t : type.getResults()) {
-    if (!isTensor(t)) {
-      outs.push_back(t);
-      continue;
-    }
-    FailureOr<ArrayType> a = convert(func.getLoc(), t);
-    if (failed(a))
-      return failure();
-    outs.push_back(*a);
-  }
+  if (failed(convertAll(type.getInputs(), ins)) ||
+      failed(convertAll(type.getResults(), outs)))
+    return failure();
   func.setFunctionType(FunctionType::get(func.getContext(), ins, outs));
   if (!func.isExternal())
     for (auto [arg, t] : llvm::zip(func.getArguments(), ins)) {

@@ -32,6 +32,12 @@ ENC = {
         "coo": "(d0, d1) -> (d0 : compressed(nonunique), d1 : singleton)"},
 }
 POOL = [0.0, 0.0, 0.0, 0.0, -0.0, 1.5, -2.0, 3.0, 0.25, math.inf, -math.inf, math.nan]
+# sa-run options a batch may run with (--random-options).
+OPTIONS = [[], ["--disable-openmp"], ["--workspace=hash"], ["--bounds-checks"],
+           ["--linear-threshold=2"], ["-O0"], ["--vector-gathers=on"],
+           ["--num-threads=2", "--parallel-min-extent=1"],
+           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-assembly=two-phase"],
+           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-assembly=parts"]]
 OPS = {"addf": lambda x, y: x + y, "subf": lambda x, y: x - y,
        "mulf": lambda x, y: x * y, "divf": None}
 
@@ -210,6 +216,8 @@ def main():
     ap.add_argument("--batch", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", help="directory for failing programs")
+    ap.add_argument("--random-options", action="store_true",
+                    help="run each batch with random sa-run options")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     variants = [Variant(rng, k) for k in range(args.count)]
@@ -221,10 +229,12 @@ def main():
                                          dir=args.keep) as f:
             f.write(text)
             path = f.name
-        run = subprocess.run([args.sa_run, path], capture_output=True, text=True)
+        options = rng.choice(OPTIONS) if args.random_options else []
+        run = subprocess.run([args.sa_run] + options + [path], capture_output=True,
+                             text=True)
         if run.returncode != 0:
-            print("FAIL batch at %d: sa-run exited %d: %s (program %s)" % (
-                start, run.returncode, run.stderr.strip()[:500], path))
+            print("FAIL batch at %d: sa-run %s exited %d: %s (program %s)" % (
+                start, " ".join(options), run.returncode, run.stderr.strip()[:500], path))
             failures += len(batch)
             continue
         printed = compare_prints.entries_sa(run.stdout)
@@ -242,7 +252,8 @@ def main():
                 ok_batch = False
                 failures += 1
                 p, g, w = bad[0]
-                print("FAIL %s: at %d: %r, expected %r (program %s)" % (describe(v), p, g, w, path))
+                print("FAIL %s: at %d: %r, expected %r (sa-run %s, program %s)" % (
+                    describe(v), p, g, w, " ".join(options), path))
         if len(printed) != len(batch):
             ok_batch = False
             failures += len(batch) - len(printed)
