@@ -119,6 +119,10 @@ LogicalResult parseOptions(StringRef text,
       unsigned n = 0;
       ok = number(n);
       pipeline.linearThreshold = n;
+    } else if (key == "branchless_merge") {
+      bool on = true;
+      ok = flag(on);
+      pipeline.branchlessMerge = on;
     } else if (key == "parallel_min_extent") {
       int64_t n = 0;
       ok = number(n);

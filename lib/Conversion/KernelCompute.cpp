@@ -92,6 +92,14 @@ SmallVector<Value> KernelLowering::loadInputValues(OpBuilder &b,
           memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
       continue;
     }
+    if (ctx.inBounds >> k & 1) {
+      Value stored =
+          memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
+      values[k] = arith::SelectOp::create(
+          b, loc, ctx.found[k], stored,
+          arith::ConstantOp::create(b, loc, in.fill));
+      continue;
+    }
     // A constant coordinate that may be missing: the fill then, and no
     // load past the segment.
     auto guarded = scf::IfOp::create(

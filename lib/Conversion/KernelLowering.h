@@ -78,6 +78,10 @@ struct Context {
   /// segment is then empty and the input's value is its fill.
   SmallVector<Value> found;
   SmallVector<Value> coords; // one per loop entered
+  /// Inputs whose position `lo` holds a stored entry even where `found` is
+  /// false (a branchless merge's cursor, ahead of the coordinate): their
+  /// value is loaded and the fill selected in, without a branch.
+  uint64_t inBounds = 0;
 };
 
 class KernelLowering {
@@ -166,12 +170,20 @@ private:
   ArrayRef<SequenceExpr> loopViews;
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
   /// second half); `merged`: the plan's one loop descending with every
-  /// input.
+  /// input; `branchless`: the root point's loop evaluates once per step
+  /// instead of per case.
+  /// One step of a `branchless` root loop at x (matches m).
+  SmallVector<Value>
+  emitBranchlessStep(OpBuilder &b, unsigned d, const Context &ctx,
+                     LoopLeaves &leaves, SequenceIterator &it,
+                     const SequenceIterator::LeafMatches &m, Value x,
+                     ValueRange out);
   SmallVector<Value> emitLoops(OpBuilder &b, unsigned d, const Context &ctx,
                                const Lattice &lattice, bool merged,
                                ArrayRef<unsigned> participants,
                                ArrayRef<Value> begin, ArrayRef<Value> end,
-                               Value extent, ValueRange out);
+                               Value extent, ValueRange out,
+                               bool branchless = false);
   /// A keyed min/max reduction's loop, chosen per result point by the
   /// length of its ranges: short ones accumulate floats (see fastFloat),
   /// long ones keys.

@@ -234,7 +234,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     return emitKeyedDispatch(b, d, ctx, lattice, plan.getMerged(), participants,
                              begin, end, extent, out);
   return emitLoops(b, d, ctx, lattice, plan.getMerged(), participants, begin,
-                   end, extent, out);
+                   end, extent, out, plan.getBranchless());
 }
 
 SmallVector<Value> KernelLowering::emitKeyedDispatch(
@@ -442,7 +442,7 @@ static SequenceIterator::LeafMatches matchesAt(OpBuilder &b, Location loc,
 SmallVector<Value> KernelLowering::emitLoops(
     OpBuilder &b, unsigned d, const Context &ctx, const Lattice &lattice,
     bool merged, ArrayRef<unsigned> participants, ArrayRef<Value> begin,
-    ArrayRef<Value> end, Value extent, ValueRange out) {
+    ArrayRef<Value> end, Value extent, ValueRange out, bool branchless) {
   // The plan's `merged` outer loops need no per-point loops and cases
   // (omitters descend like producers there): one loop whose body descends
   // with each input's segment, empty where it does not match.
@@ -498,6 +498,8 @@ SmallVector<Value> KernelLowering::emitLoops(
           it->assumeValid(bb, l);
           Value x = it->eval(bb, l);
           SequenceIterator::LeafMatches m = matchesAt(bb, l, *it, x);
+          if (p == 0 && branchless && d + 1 == nestEnd)
+            return emitBranchlessStep(bb, d, ctx, leaves, *it, m, x, state);
           // Innermost: each case steps what it matched, behind its branch,
           // so the next coordinate loads do not wait for this one's
           // comparisons (the hardware predicts the branch and runs ahead).
@@ -512,6 +514,38 @@ SmallVector<Value> KernelLowering::emitLoops(
         });
   }
   return o;
+}
+
+/// The plan's `branchless` root loop (innermost; its cases are every subset
+/// of its inputs, all computed): the inputs at x step (a select each), the
+/// others read as their fills at their cursors, which are in bounds while
+/// the root runs, and the function is evaluated once in general form.
+SmallVector<Value> KernelLowering::emitBranchlessStep(
+    OpBuilder &b, unsigned d, const Context &ctx, LoopLeaves &leaves,
+    SequenceIterator &it, const SequenceIterator::LeafMatches &m, Value x,
+    ValueRange out) {
+  SmallVector<Value> before, after;
+  std::tie(before, after) =
+      leaves.step(b, loc, m, [&] { it.nextGiven(b, loc, x, m); });
+  Context inner = ctx;
+  ArrayRef<unsigned> participants = leaves.getParticipants();
+  for (unsigned i = 0; i < participants.size(); ++i) {
+    unsigned k = participants[i];
+    Value here = m.lookup(&leaves.leaf(i));
+    assert(here && "a root loop's inputs are all matched at x or not");
+    inner.lo[k] = before[i];
+    inner.hi[k] = after[i];
+    inner.found[k] =
+        ctx.found[k] ? Value(arith::AndIOp::create(b, loc, ctx.found[k], here))
+                     : here;
+    inner.inBounds |= uint64_t(1) << k;
+    inner.processed[k] += boundLevels(ctx, k, d);
+  }
+  inner.coords.push_back(x);
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (inner.alive >> k & 1)
+      locateLevels(b, inner, k, d + 1);
+  return emitLeaf(b, inner, /*omitter=*/false, out);
 }
 
 std::unique_ptr<LoopLeaves>

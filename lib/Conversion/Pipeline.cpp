@@ -29,7 +29,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Coiteration plan: inputs in loop order, one iteration lattice per loop
   // and set of inputs present there (seed 000 §6, Alg. 2).
   pm.addPass(createSparseArrayBuildLatticesPass(
-      SparseArrayBuildLatticesPassOptions{options.linearThreshold}));
+      SparseArrayBuildLatticesPassOptions{options.linearThreshold,
+                                          options.branchlessMerge}));
   // Which outermost loops run in parallel: dense results or CSR rows (two
   // phases), no cursor carried from one iteration to the next. Without
   // OpenMP no kernel is planned, so the code is the sequential one (no

@@ -75,17 +75,22 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
                   parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
                                                  parsePoint)))
     return {};
-  bool merged = false;
+  bool merged = false, branchless = false;
   StringAttr sequence;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc at = parser.getCurrentLocation();
-    if (!linear && !merged &&
+    if (!linear && !merged && !branchless && !sequence &&
         succeeded(parser.parseOptionalKeyword("merged"))) {
       merged = true;
       continue;
     }
+    if (!linear && !branchless && !sequence &&
+        succeeded(parser.parseOptionalKeyword("branchless"))) {
+      branchless = true;
+      continue;
+    }
     if (sequence || failed(parser.parseOptionalKeyword("sequence"))) {
-      parser.emitError(at) << "expected 'merged' or 'sequence'";
+      parser.emitError(at) << "expected 'merged', 'branchless' or 'sequence'";
       return {};
     }
     std::string text;
@@ -98,7 +103,7 @@ Attribute LatticeAttr::parse(AsmParser &parser, Type) {
   return parser.getChecked<LatticeAttr>(
       loc, parser.getContext(), loop, ArrayRef<unsigned>(present),
       ArrayRef<unsigned>(coiterated), ArrayRef<LatticePoint>(points), linear,
-      merged, sequence);
+      merged, branchless, sequence);
 }
 
 void LatticeAttr::print(AsmPrinter &printer) const {
@@ -118,7 +123,8 @@ void LatticeAttr::print(AsmPrinter &printer) const {
         os << (p.operands ? ", U" : "U");
       os << "} " << (p.producer ? "produce" : "omit");
     });
-    os << (getMerged() ? "], merged" : "]");
+    os << "]" << (getMerged() ? ", merged" : "")
+       << (getBranchless() ? ", branchless" : "");
   }
   if (getSequence()) {
     os << ", sequence ";
@@ -131,7 +137,8 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   unsigned loop, ArrayRef<unsigned> present,
                                   ArrayRef<unsigned> coiterated,
                                   ArrayRef<LatticePoint> points, bool linear,
-                                  bool merged, StringAttr sequence) {
+                                  bool merged, bool branchless,
+                                  StringAttr sequence) {
   auto increasing = [](ArrayRef<unsigned> list) {
     for (unsigned i = 1; i < list.size(); ++i)
       if (list[i - 1] >= list[i])
@@ -157,6 +164,23 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "cannot be merged";
   if (merged && points.empty())
     return emitError() << "a merged loop needs lattice points";
+  if (branchless) {
+    // Every non-empty subset of the root's inputs, each computed: one
+    // evaluation in general form is then exactly what the cases do.
+    if (linear || merged || points.empty() || points.front().universe ||
+        points.front().size() < 2)
+      return emitError() << "a branchless loop needs a lattice whose root "
+                            "coiterates two or more inputs, without U, and "
+                            "is neither linear nor merged";
+    unsigned n = points.front().size();
+    if (n >= 16 || points.size() != (size_t(1) << n) - 1 ||
+        llvm::any_of(points, [](const LatticePoint &p) {
+          return !p.producer || p.universe;
+        }))
+      return emitError() << "a branchless loop's points must be every "
+                            "non-empty subset of the root's inputs, each "
+                            "'produce'";
+  }
   if (linear && coiterated.empty())
     return emitError() << "a linear coiteration needs coiterated inputs";
   if (linear &&

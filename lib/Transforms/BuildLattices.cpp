@@ -38,7 +38,7 @@ struct BuildLatticesPass
       // A row-wise product reads its second factor by rows as stored: no
       // conversion (the plan is made first, conversions only otherwise).
       FailureOr<ArrayAttr> lattices =
-          buildKernelLattices(kernel, linearThreshold);
+          buildKernelLattices(kernel, linearThreshold, branchlessMerge);
       // A reduction whose inputs store a reduced variable above a kept one
       // scatters into the result in their order instead of converting
       // them (ScatterLoops.cpp); its lattices are those of that order.
@@ -53,14 +53,14 @@ struct BuildLatticesPass
         reduce.setEarlyExit(false);
         OpBuilder b(kernel);
         KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
-        lattices = buildKernelLattices(map, linearThreshold);
+        lattices = buildKernelLattices(map, linearThreshold, branchlessMerge);
         map.erase();
       } else {
         if (reduce)
           reduce.removeScatterLoopsAttr();
         if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
             convertMisorderedInputs(kernel))
-          lattices = buildKernelLattices(kernel, linearThreshold);
+          lattices = buildKernelLattices(kernel, linearThreshold, branchlessMerge);
       }
       if (failed(lattices)) {
         ok = false;

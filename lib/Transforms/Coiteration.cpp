@@ -269,12 +269,30 @@ struct InputLevels {
   SmallVector<std::optional<std::array<int64_t, 3>>> slice;
   /// Whether the level stores a part of a collapsed read (delinearize).
   SmallVector<bool> collapsed;
+  /// Whether the level stores each coordinate once per parent.
+  SmallVector<bool> unique;
 };
 } // namespace
 
+/// Whether the root's cases are every non-empty subset of its inputs, each
+/// computed: evaluating the function once in general form at every
+/// coordinate of the root's loop then does exactly the cases' work, with
+/// no case branch (the LatticeAttr's `branchless`).
+static bool coversEverySubset(const Lattice &lattice) {
+  ArrayRef<LatticePoint> points = lattice.getPoints();
+  if (points.empty() || points.front().universe)
+    return false;
+  unsigned n = points.front().size();
+  return n >= 2 && n < 16 && points.size() == (size_t(1) << n) - 1 &&
+         llvm::all_of(points, [](const LatticePoint &p) {
+           return p.producer && !p.universe;
+         });
+}
+
 FailureOr<ArrayAttr>
 mlir::sparse_array::buildKernelLattices(KernelOp kernel,
-                                        unsigned linearThreshold) {
+                                        unsigned linearThreshold,
+                                        bool branchlessMerge) {
   if (!kernel.getAlgebra())
     return kernel.emitError("kernel has no derived iteration algebra; run "
                             "--sparse-array-derive-algebra first");
@@ -323,7 +341,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     reduce.setEarlyExit(plan.annihilator != nullptr && !scatter);
   }
 
-  SmallVector<InputLevels> inputs(numInputs);
+  SmallVector<InputLevels, 4> inputs(numInputs);
   uint64_t used = 0;
   for (unsigned k = 0; k < numInputs; ++k) {
     AccessOp access = kernel.getAccessOf(k);
@@ -339,6 +357,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       auto arg = dyn_cast<BlockArgument>(al.index);
       in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
       in.full.push_back(format.getLevels()[al.level].isFull());
+      in.unique.push_back(format.getLevels()[al.level].unique);
       in.collapsed.push_back(al.isCollapsed());
       in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
                              ? std::optional(access.getSlice(al.dim))
@@ -473,7 +492,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
           points.emplace_back().universe = true;
         result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                           points, /*linear=*/true,
-                                          /*merged=*/false,
+                                          /*merged=*/false, /*branchless=*/false,
                                           sequenceOf(d, coiterated, space,
                                                      /*linear=*/true)));
         if (d + 1 < numLoops)
@@ -481,11 +500,19 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
         continue;
       }
       merged &= !lattice->empty() && d + 1 != numLoops;
+      StringAttr sequence = sequenceOf(d, coiterated, space, /*linear=*/false);
+      bool branchless = branchlessMerge && d + 1 == numLoops && d < rank &&
+                        speculatable && !sequence &&
+                        llvm::all_of(coiterated, [&](unsigned k) {
+                          int l = coiteratedLevel(k, d);
+                          return l + 1 == int(inputs[k].loop.size()) &&
+                                 !inputs[k].collapsed[l] && inputs[k].unique[l];
+                        }) &&
+                        coversEverySubset(*lattice);
       result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                         lattice->getPoints(),
-                                        /*linear=*/false, merged,
-                                        sequenceOf(d, coiterated, space,
-                                                   /*linear=*/false)));
+                                        /*linear=*/false, merged, branchless,
+                                        sequence));
       if (lattice->empty() || d + 1 == numLoops)
         continue;
       if (merged) {

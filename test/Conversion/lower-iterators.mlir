@@ -70,3 +70,41 @@ func.func @csc_plus_csr(%a: !csc, %b: !csr) -> !csr {
   return %r : !csr
 }
 
+
+// -----
+
+// A union whose cases all compute (add, fill 0), planned `branchless`: the
+// root loop steps each input by a select on its match and evaluates once,
+// the absent input's value its fill (a select, no case branch); only the
+// drop of a fill-valued result branches. The two tails follow.
+!sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @branchless_add(
+// CHECK: scf.while
+// CHECK: scf.condition
+// CHECK: %[[X:.*]] = arith.minui
+// CHECK-NOT: scf.if
+// CHECK: %[[MA:.*]] = arith.cmpi eq, %{{.*}}, %[[X]]
+// CHECK: %[[MB:.*]] = arith.cmpi eq, %{{.*}}, %[[X]]
+// CHECK-NOT: scf.if
+// CHECK: arith.select %[[MA]]
+// CHECK-NOT: scf.if
+// CHECK: arith.select %[[MB]]
+// CHECK-NOT: scf.if
+// CHECK: %[[VA:.*]] = arith.select %[[MA]], %{{.*}}, %cst
+// CHECK-NOT: scf.if
+// CHECK: %[[VB:.*]] = arith.select %[[MB]], %{{.*}}, %cst
+// CHECK: arith.addf %[[VA]], %[[VB]]
+// CHECK: scf.if
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK-NOT: scf.while
+// CHECK: sparse_array.assemble
+func.func @branchless_add(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
+}

@@ -1,4 +1,6 @@
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --split-input-file | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices=branchless-merge=false --split-input-file | FileCheck %s --check-prefix=CASES
+// CASES-NOT: branchless
 // The coiteration plan of each kernel: one #sparse_array.lattice per loop
 // and set of inputs present there (seed 000 §6, Alg. 2). Points are loops,
 // root first; the cases of a point are the points included in it.
@@ -52,8 +54,10 @@ func.func @mul_vectors(%a: !sv, %b: !sv) -> !sv {
 }
 
 // Identity 0: a union, three loops (both, the rest of a, the rest of b).
+// Every case computes, so the first loop is branch-free: one evaluation
+// per step with the absent input's fill selected in (`branchless`).
 // CHECK-LABEL: func.func @add_vectors(
-// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], branchless>]
 func.func @add_vectors(%a: !sv, %b: !sv) -> !sv {
   %r = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %r : !sv
@@ -155,7 +159,7 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // CHECK: %[[T:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #csc> to !sparse_array.array<?x?xf64, #csr>
 // CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[T]], %{{.*}} :
 // CHECK-SAME: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce], merged>,
-// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], branchless>]
 // CHECK: sparse_array.dealloc %[[T]]
 // CHECK: return %[[R]]
 func.func @add_csc_csr(%a: !csc, %b: !csr) -> !csr {
@@ -191,7 +195,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
 // seven producer points. Result fill 0: every point (U) in the column
 // loop, each case a sub-point.
 // CHECK-LABEL: func.func @masked_power_fill_one(
-// CHECK: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce]>
+// CHECK: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce], branchless>
 func.func @masked_power_fill_one(%b: !m0, %c: !m0, %d: !m0) -> !m1 {
   %p = sparse_array.map @power(%b, %c) : (!m0, !m0) -> !m0
   %n = sparse_array.map @not(%d) : (!m0) -> !m0
@@ -217,7 +221,7 @@ func.func @masked_power_fill_zero(%b: !m0, %c: !m0, %d: !m0) -> !m0 {
 // linear-threshold=0: lattices only.
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices=linear-threshold=0 --split-input-file | FileCheck %s --check-prefix=LATTICE
 // LATTICE-LABEL: func.func @three_vectors(
-// LATTICE: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce]>]
+// LATTICE: lattices = [#sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1, 2], points [{0, 1, 2} produce, {0, 1} produce, {0, 2} produce, {1, 2} produce, {0} produce, {1} produce, {2} produce], branchless>]
 !lv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
 !lv1 = !sparse_array.array<?xi64, #sparse_array.format<[compressed], fill = 1 : i64>>
 sparse_array.func @add2(%x: i64, %y: i64) -> i64
@@ -292,4 +296,37 @@ func.func @sliced_plus(%a: !sv4, %b: !sv10) -> !sv4 {
   %s = sparse_array.slice %b[1:9:2] : !sv10 -> !sv4
   %r = sparse_array.map @sadd(%a, %s) : (!sv4, !sv4) -> !sv4
   return %r : !sv4
+}
+
+// -----
+
+// Not branch-free: a function the verifier cannot prove trap-free (a
+// division by a value), and an outer loop (the row loop of a CSR sum); the
+// inner loop of the sum is.
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!csr = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @x_plus_y_by_odd(%x: i64, %y: i64) -> i64
+    attributes {algebra = #sparse_array.algebra<union(0, 1), fills = [0, 0]>} {
+  %c1 = arith.constant 1 : i64
+  %o = arith.ori %y, %c1 : i64
+  %q = arith.divsi %y, %o : i64
+  %r = arith.addi %x, %q : i64
+  sparse_array.yield %r : i64
+}
+sparse_array.func @iadd(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// CHECK-LABEL: func.func @may_trap(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce]>]
+func.func @may_trap(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @x_plus_y_by_odd(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
+}
+// CHECK-LABEL: func.func @csr_sum(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [], points [{U} produce], merged>, #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], branchless>]
+func.func @csr_sum(%a: !csr, %b: !csr) -> !csr {
+  %r = sparse_array.map @iadd(%a, %b) : (!csr, !csr) -> !csr
+  return %r : !csr
 }

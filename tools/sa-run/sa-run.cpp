@@ -66,6 +66,10 @@ static cl::opt<unsigned> linearThreshold(
     cl::desc("Coiterate this many sparse inputs or more in one loop with a "
              "presence bit each instead of an iteration lattice (0: lattices "
              "only, however large)"));
+static cl::opt<bool> branchlessMerge(
+    "branchless-merge", cl::init(true),
+    cl::desc("Plan innermost unions that compute every case branch-free "
+             "(false: a branch per case)"));
 static cl::opt<bool> boundsChecks(
     "bounds-checks", cl::init(false),
     cl::desc("Check every buffer access of the generated code and stop with "
@@ -177,6 +181,7 @@ int main(int argc, char **argv) {
   pipelineOptions.enableOpenMP = !disableOpenMP;
   pipelineOptions.workspace = workspaceMode;
   pipelineOptions.linearThreshold = linearThreshold;
+  pipelineOptions.branchlessMerge = branchlessMerge;
   pipelineOptions.boundsChecks = boundsChecks;
   pipelineOptions.parallelMinExtent = parallelMinExtent;
   pipelineOptions.parallelAssembly = parallelAssembly;

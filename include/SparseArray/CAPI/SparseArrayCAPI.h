@@ -33,6 +33,7 @@ typedef struct sa_module sa_module;
  * sparse-array-pipeline and JIT-compiles it. `options` is NULL or
  * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
  * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
+ * branchless_merge (0/1),
  * parallel_min_extent (N), parallel_assembly (auto/two-phase/parts),
  * vector_gathers (auto/on/off), cache_dir (PATH: the on-disk kernel cache;
  * a module compiled before with the same text and options by this build of

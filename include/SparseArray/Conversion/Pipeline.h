@@ -30,6 +30,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Coiterate this many inputs or more with one linear "
                      "loop instead of a lattice (0: lattices only)"),
       llvm::cl::init(5)};
+  PassOptions::Option<bool> branchlessMerge{
+      *this, "branchless-merge",
+      llvm::cl::desc("Plan innermost unions that compute every case "
+                     "branch-free (false: a branch per case)"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> parallelMinExtent{
       *this, "parallel-min-extent",
       llvm::cl::desc("Fewest iterations of a kernel's outermost loop run in "

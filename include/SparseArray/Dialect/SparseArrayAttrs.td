@@ -193,6 +193,21 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
                           points [{0, 1} produce, {0} produce, {1} produce], merged>
     ```
 
+    `branchless` after the points (innermost result loops only) plans the
+    root point's loop without a branch per case: each step moves the inputs
+    at the least coordinate, reads the others as their fills and evaluates
+    the function once in general form. The planner records it when the
+    root's cases are every non-empty subset of its inputs, all `produce`
+    (so no case is evaluated that the lattice would skip), the function
+    cannot trap, and every coiterated level is its input's last and is read
+    as stored. Where inputs' coordinates interleave at random, the case
+    branch is mispredicted about once per step; the selects are not.
+
+    ```mlir
+    #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1],
+                          points [{0, 1} produce, {0} produce, {1} produce], branchless>
+    ```
+
     `sequence` (seed 001 §5.1) is the loop's sequence expression when some
     coiterated input's level is read through a shape combinator (a slice,
     `slice(s1, 1, 9, 2)`): the expression over the inputs' levels (leaves
@@ -213,6 +228,7 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     ArrayRefParameter<"::mlir::sparse_array::LatticePoint", "points">:$points,
     "bool":$linear,
     "bool":$merged,
+    "bool":$branchless,
     OptionalParameter<"::mlir::StringAttr", "the loop's sequence expression">:$sequence
   );
   let hasCustomAssemblyFormat = 1;

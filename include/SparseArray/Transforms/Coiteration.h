@@ -98,13 +98,17 @@ KernelOp buildScatterMapKernel(OpBuilder &b, KernelOp kernel,
 /// coiterates `linearThreshold` inputs or more is planned `linear` where it
 /// can be (one loop over the union of their coordinates); 0 never plans
 /// linear loops (lattices only, however large: for comparisons).
+/// `branchlessMerge` lets innermost result loops whose root point covers
+/// every subset of its inputs evaluate once per step instead of branching
+/// per case (LatticeAttr's `branchless`); false: cases always.
 constexpr unsigned kDefaultLinearThreshold = 5;
 /// A loop whose lattice cases, times the copies of the loop that outer
 /// loops descending per case emit, exceed this is planned linear too.
 constexpr uint64_t kMaxLatticeCases = 64;
 FailureOr<ArrayAttr>
 buildKernelLattices(KernelOp kernel,
-                    unsigned linearThreshold = kDefaultLinearThreshold);
+                    unsigned linearThreshold = kDefaultLinearThreshold,
+                    bool branchlessMerge = true);
 
 } // namespace sparse_array
 } // namespace mlir

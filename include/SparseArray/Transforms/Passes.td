@@ -143,6 +143,13 @@ def SparseArrayBuildLatticesPass
     of absent inputs; it descends with every input, an unmatched one
     marked absent. Code size is then linear in the number of inputs.
 
+    An innermost result loop whose root point's cases are every non-empty
+    subset of its inputs, all computed (a union such as `add`), is planned
+    `branchless` when the function cannot trap and each coiterated level
+    is its input's last, unique and read as stored: each step evaluates the
+    function once with the absent inputs' fills selected in, instead of a
+    mispredicted branch per case (`branchless-merge=false` keeps cases).
+
     Example, xor of two compressed vectors:
 
     ```mlir
@@ -157,6 +164,9 @@ def SparseArrayBuildLatticesPass
            /*default=*/"5",
            "Coiterate this many inputs or more with one linear loop instead "
            "of a lattice (0: lattices only, however large)">,
+    Option<"branchlessMerge", "branchless-merge", "bool", /*default=*/"true",
+           "Plan innermost unions that compute every case branch-free "
+           "(false: a branch per case)">,
   ];
 }
 

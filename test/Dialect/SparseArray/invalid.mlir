@@ -227,7 +227,17 @@ func.func private @lattice_merged_nothing() attributes {l = #sparse_array.lattic
 
 // -----
 
-// expected-error@+1 {{expected 'merged' or 'sequence'}}
+// expected-error@+1 {{a branchless loop needs a lattice whose root coiterates two or more inputs, without U, and is neither linear nor merged}}
+func.func private @lattice_branchless_one() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], branchless>}
+
+// -----
+
+// expected-error@+1 {{a branchless loop's points must be every non-empty subset of the root's inputs, each 'produce'}}
+func.func private @lattice_branchless_omit() attributes {l = #sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce], branchless>}
+
+// -----
+
+// expected-error@+1 {{expected 'merged', 'branchless' or 'sequence'}}
 func.func private @lattice_merged_keyword() attributes {l = #sparse_array.lattice<loop 0, present [0], coiterate [0], points [{0} produce], mergd>}
 
 // -----

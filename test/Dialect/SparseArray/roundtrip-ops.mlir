@@ -164,6 +164,8 @@ func.func @annotated(%b: !vec) -> !sparse_array.array<8xi64> {
 // CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
 // CHECK-LABEL: func.func @with_merged(
 // CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], merged>]
+// CHECK-LABEL: func.func @with_branchless(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce, {0} produce, {1} produce], branchless>]
 // CHECK-LABEL: func.func @with_linear(
 // CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], linear>]
 // CHECK-LABEL: func.func @with_linear_universe(
@@ -186,6 +188,18 @@ func.func @with_merged(%b: !vec, %c: !vec) -> !vec {
   %a = sparse_array.kernel ins(%b, %c : !vec, !vec) -> !vec
       attributes {lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
                                                     points [{0, 1} produce, {0} produce, {1} produce], merged>]} {
+  ^bb0(%i: index, %B: !vec, %C: !vec):
+    %bi = sparse_array.access %B[%i] : !vec
+    %ci = sparse_array.access %C[%i] : !vec
+    %r = sparse_array.apply @bitwise_and(%bi, %ci) : (i64, i64) -> i64
+    sparse_array.yield %r : i64
+  }
+  return %a : !vec
+}
+func.func @with_branchless(%b: !vec, %c: !vec) -> !vec {
+  %a = sparse_array.kernel ins(%b, %c : !vec, !vec) -> !vec
+      attributes {lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1],
+                                                    points [{0, 1} produce, {0} produce, {1} produce], branchless>]} {
   ^bb0(%i: index, %B: !vec, %C: !vec):
     %bi = sparse_array.access %B[%i] : !vec
     %ci = sparse_array.access %C[%i] : !vec

@@ -833,7 +833,8 @@ def check(variants, out_lines):
 
 def random_sa_run_options(rng, option_set="all"):
     """sa-run options drawn at random: optimization level, workspaces,
-    gathers, OpenMP, the linear-coiteration threshold and the bounds-checked
+    gathers, OpenMP, the linear-coiteration threshold, branch-free merges
+    or a branch per case, and the bounds-checked
     debug mode (a share of the runs, so an out-of-bounds access is an error
     rather than a wrong value). `base` leaves out options older builds do
     not have (to run the harness against an earlier commit)."""
@@ -844,6 +845,8 @@ def random_sa_run_options(rng, option_set="all"):
         opts.append("--disable-openmp")
     if option_set == "all":
         opts.append("--linear-threshold=%d" % rng.choice([2, 3, 4, 5, 5, 6]))
+        if rng.random() < 0.3:
+            opts.append("--branchless-merge=false")
         if rng.random() < 0.3:
             opts.append("--bounds-checks")
     return opts
