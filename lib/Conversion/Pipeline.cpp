@@ -21,6 +21,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createSparseArrayCheckSymbolsPass());
   // Array-level ops to index-notation kernels, chains fused into one.
   pm.addPass(createSparseArrayFusePass());
+  // Arrays left between kernels that the program only reads: freed after
+  // their last use (a frontend's program does not free them).
+  pm.addPass(createSparseArrayFreeTemporariesPass());
   // Exact f64 matrix products: a sparse plan under a run-time guard, the
   // exact union plan otherwise (issue 20).
   pm.addPass(createSparseArrayGuardExactProductsPass());

@@ -72,12 +72,17 @@ FormatAttr inferFormat(KernelOp kernel, bool computesEveryPoint,
 
 /// Gives the kernel's result `type`, and its users the same: consuming
 /// kernels' input arguments, or the result type of a function that returns
-/// it when nothing calls that function.
+/// it when nothing calls that function. Users that take any array (free,
+/// print, write, dim: sparse-array-free-temporaries' deallocs) need
+/// nothing.
 LogicalResult retypeResult(KernelOp kernel, ArrayType type) {
   Value result = kernel.getResult();
+  auto anyArray = [](Operation *user) {
+    return isa<DeallocOp, PrintOp, WriteOp, DimOp>(user);
+  };
   for (OpOperand &use : result.getUses()) {
     Operation *user = use.getOwner();
-    if (isa<KernelOp>(user))
+    if (isa<KernelOp>(user) || anyArray(user))
       continue;
     if (auto ret = dyn_cast<func::ReturnOp>(user)) {
       auto func = ret->getParentOfType<func::FuncOp>();
@@ -92,6 +97,8 @@ LogicalResult retypeResult(KernelOp kernel, ArrayType type) {
   result.setType(type);
   for (OpOperand &use : result.getUses()) {
     Operation *user = use.getOwner();
+    if (anyArray(user))
+      continue;
     if (auto consumer = dyn_cast<KernelOp>(user)) {
       consumer.getInputArg(use.getOperandNumber()).setType(type);
       continue;

@@ -25,6 +25,20 @@ func.func @infer_fill_of_sum(%a: !a, %b: !b) -> !a {
   return %s : !a
 }
 
+// Users that take any array (print, dim, dealloc: the frees that
+// sparse-array-free-temporaries adds) follow the inferred type.
+// CHECK-LABEL: func.func @infer_fill_printed_and_freed(
+// CHECK: %[[S:.*]] = sparse_array.kernel
+// CHECK-SAME: fill = 3.0 : f64>>
+// CHECK: sparse_array.print %[[S]] : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], fill = 3.0 : f64>>
+// CHECK: sparse_array.dealloc %[[S]] : !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], fill = 3.0 : f64>>
+func.func @infer_fill_printed_and_freed(%a: !a, %b: !b) {
+  %s = sparse_array.map @add(%a, %b) {infer_fill} : (!a, !b) -> !a
+  sparse_array.print %s : !a
+  sparse_array.dealloc %s : !a
+  return
+}
+
 // -----
 
 #sv = #sparse_array.format<[compressed]>

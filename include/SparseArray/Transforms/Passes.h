@@ -28,6 +28,11 @@ void populateShapeToKernelPatterns(RewritePatternSet &patterns);
 /// concatenation (the parts ConcatToKernel gives the result's fill) is a
 /// temporary that dies with that user; frees it right after.
 void freeFillChangeTemporaries(Operation *root);
+/// Frees each kernel, map or reduce result under `root` that nothing
+/// frees, returns or passes on: after its last use in its block, when
+/// every use is a computation reading it (sparse-array-free-temporaries).
+/// Returns how many deallocations it inserted.
+unsigned freeComputedTemporaries(Operation *root);
 
 /// sparse-array-guard-exact-products: each exact f64 matrix product
 /// (add_f64 over mul_f64 of two factors with fill +0.0) becomes scf.if

@@ -33,6 +33,34 @@ def SparseArrayCheckSymbolsPass
   }];
 }
 
+def SparseArrayFreeTemporariesPass
+    : Pass<"sparse-array-free-temporaries", "::mlir::ModuleOp"> {
+  let summary = "Free the arrays that computations produce and only read";
+  let description = [{
+    Runs after `sparse-array-fuse`: the arrays left between kernels (a
+    product consumed by an element-wise kernel, a reduction of a
+    reduction) are new storage that a program built by a frontend (the
+    Python package's lazy expressions, an imported module) does not free.
+    Each result of `sparse_array.kernel`, `map` or `reduce` that has no
+    `sparse_array.dealloc`, is not returned, and whose every use is in its
+    block by a kernel, map, reduce, print, write or dim (computations that
+    read it and make no array sharing its buffers) gets a
+    `sparse_array.dealloc` after its last use. Anything else (a value
+    passed to a call, a region, a conversion, or freed already) is left
+    alone: a leak is possible there, a double free is not.
+
+    Example:
+
+    ```mlir
+    %p = sparse_array.kernel ... // a product
+    %s = sparse_array.map @add_f64(%p, %c) : ...
+    return %s : ...
+    ```
+
+    gains `sparse_array.dealloc %p` after the map.
+  }];
+}
+
 def SparseArrayRejectUnloweredPass
     : Pass<"sparse-array-reject-unlowered", "::mlir::ModuleOp"> {
   let summary = "Diagnose sparse_array constructs that no pass has lowered";

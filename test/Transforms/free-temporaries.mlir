@@ -1,0 +1,59 @@
+// RUN: sa-opt %s --sparse-array-free-temporaries --split-input-file | FileCheck %s
+// Arrays computed and only read by computations in their block are freed
+// after their last use; anything else is left alone.
+
+!v = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// %s is read by two maps: freed after the second; %t by the print and a
+// map: after the map; the result is returned, not freed.
+// CHECK-LABEL: func.func @chain(
+// CHECK: %[[S:.*]] = sparse_array.map @add
+// CHECK: %[[T:.*]] = sparse_array.map @add(%[[S]]
+// CHECK: sparse_array.print %[[T]]
+// CHECK: %[[R:.*]] = sparse_array.map @add(%[[S]], %[[T]])
+// CHECK-NEXT: sparse_array.dealloc %[[T]]
+// CHECK-NEXT: sparse_array.dealloc %[[S]]
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return %[[R]]
+func.func @chain(%a: !v, %b: !v) -> !v {
+  %s = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  %t = sparse_array.map @add(%s, %a) : (!v, !v) -> !v
+  sparse_array.print %t : !v
+  %r = sparse_array.map @add(%s, %t) : (!v, !v) -> !v
+  return %r : !v
+}
+
+// Freed already, passed to a call, converted (the conversion may fold to
+// it), or unused: no dealloc is added.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-COUNT-1: sparse_array.dealloc
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return
+func.func private @consume(!v)
+func.func @left_alone(%a: !v, %b: !v) -> !v {
+  %s = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  sparse_array.print %s : !v
+  sparse_array.dealloc %s : !v
+  %t = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  func.call @consume(%t) : (!v) -> ()
+  %u = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  %c = sparse_array.convert %u : !v to !v
+  %w = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  return %c : !v
+}
+
+// A use in a nested region: left alone.
+// CHECK-LABEL: func.func @in_region(
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return
+func.func @in_region(%a: !v, %b: !v, %p: i1) {
+  %s = sparse_array.map @add(%a, %b) : (!v, !v) -> !v
+  scf.if %p {
+    sparse_array.print %s : !v
+  }
+  return
+}
