@@ -3,6 +3,7 @@ import numpy as np
 
 from . import _storage
 from ._format import ELEMENT, Format, make_format, type_text
+from ._trace import Traced, static_types
 
 
 def _reduction(name):
@@ -15,7 +16,63 @@ def _reduction(name):
     return method
 
 
-class Array:
+class ArrayOperators:
+    """numpy's operators, methods and shape operations, through the ufunc
+    and function protocols (shared by Array and the traced Lazy)."""
+
+    # --- operators (numpy semantics) ------------------------------------
+    def __add__(self, other): return np.add(self, other)
+    def __radd__(self, other): return np.add(other, self)
+    def __sub__(self, other): return np.subtract(self, other)
+    def __rsub__(self, other): return np.subtract(other, self)
+    def __mul__(self, other): return np.multiply(self, other)
+    def __rmul__(self, other): return np.multiply(other, self)
+    def __truediv__(self, other): return np.true_divide(self, other)
+    def __pow__(self, other): return np.power(self, other)
+    def __and__(self, other): return np.bitwise_and(self, other)
+    def __or__(self, other): return np.bitwise_or(self, other)
+    def __xor__(self, other): return np.bitwise_xor(self, other)
+    def __lshift__(self, other): return np.left_shift(self, other)
+    def __rshift__(self, other): return np.right_shift(self, other)
+
+    def __matmul__(self, other):
+        from . import _ops
+        return _ops.matmul(self, other)
+
+    # --- shape (numpy semantics; _shape.py) --------------------------------
+    def __getitem__(self, key):
+        from . import _shape
+        return _shape.getitem(self, key)
+
+    def reshape(self, *shape, order="C"):
+        from . import _shape
+        if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
+            shape = shape[0]
+        return _shape.reshape(self, shape, order)
+
+    def transpose(self, *axes):
+        from . import _shape
+        if len(axes) == 1 and not isinstance(axes[0], (int, np.integer)):
+            axes = axes[0]
+        return _shape.transpose(self, axes or None)
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def squeeze(self, axis=None):
+        from . import _shape
+        return _shape.squeeze(self, axis)
+
+    sum = _reduction("sum")
+    prod = _reduction("prod")
+    min = _reduction("min")
+    max = _reduction("max")
+    any = _reduction("any")
+    all = _reduction("all")
+
+
+class Array(ArrayOperators):
     """An n-dimensional array whose implicit entries hold `fill_value`,
     stored in `format` (buffers in docs/storage.md order). Immutable: every
     operation returns a new array."""
@@ -49,10 +106,13 @@ class Array:
 
     def signature(self):
         """What a compiled kernel depends on: dtype, format, fill bits and
-        which extents are 1 (broadcast)."""
+        which extents are 1 (broadcast); while tracing (static types), the
+        shape too."""
         if self._signature is None:
             self._signature = (self.dtype.char, self.format.key(), self.fill_value.tobytes(),
                                tuple(n == 1 for n in self.shape))
+        if static_types():
+            return self._signature + (self.shape,)
         return self._signature
 
     # --- properties ---------------------------------------------------
@@ -131,53 +191,11 @@ class Array:
         from . import _ops
         _ops.write(self, path)
 
-    # --- operators (numpy semantics) ------------------------------------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         from . import _ops
+        if any(isinstance(x, Traced) for x in inputs):
+            return NotImplemented  # Lazy.__array_ufunc__ records it
         return _ops.array_ufunc(ufunc, method, inputs, kwargs)
-
-    def __add__(self, other): return np.add(self, other)
-    def __radd__(self, other): return np.add(other, self)
-    def __sub__(self, other): return np.subtract(self, other)
-    def __rsub__(self, other): return np.subtract(other, self)
-    def __mul__(self, other): return np.multiply(self, other)
-    def __rmul__(self, other): return np.multiply(other, self)
-    def __truediv__(self, other): return np.true_divide(self, other)
-    def __pow__(self, other): return np.power(self, other)
-    def __and__(self, other): return np.bitwise_and(self, other)
-    def __or__(self, other): return np.bitwise_or(self, other)
-    def __xor__(self, other): return np.bitwise_xor(self, other)
-    def __lshift__(self, other): return np.left_shift(self, other)
-    def __rshift__(self, other): return np.right_shift(self, other)
-
-    def __matmul__(self, other):
-        from . import _ops
-        return _ops.matmul(self, other)
-
-    # --- shape (numpy semantics; _shape.py) --------------------------------
-    def __getitem__(self, key):
-        from . import _shape
-        return _shape.getitem(self, key)
-
-    def reshape(self, *shape, order="C"):
-        from . import _shape
-        if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
-            shape = shape[0]
-        return _shape.reshape(self, shape, order)
-
-    def transpose(self, *axes):
-        from . import _shape
-        if len(axes) == 1 and not isinstance(axes[0], (int, np.integer)):
-            axes = axes[0]
-        return _shape.transpose(self, axes or None)
-
-    @property
-    def T(self):
-        return self.transpose()
-
-    def squeeze(self, axis=None):
-        from . import _shape
-        return _shape.squeeze(self, axis)
 
     def __array_function__(self, func, types, args, kwargs):
         from . import _shape
@@ -185,13 +203,6 @@ class Array:
         if impl is None or not all(issubclass(t, (Array, np.ndarray)) for t in types):
             return NotImplemented
         return impl(*args, **kwargs)
-
-    sum = _reduction("sum")
-    prod = _reduction("prod")
-    min = _reduction("min")
-    max = _reduction("max")
-    any = _reduction("any")
-    all = _reduction("all")
 
 
 def _dtype_of(dtype):

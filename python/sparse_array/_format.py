@@ -3,6 +3,8 @@ import struct
 
 import numpy as np
 
+from ._trace import static_types
+
 # numpy dtype -> MLIR element type. The standard library's functions are
 # defined for f64, i64 and i1; other dtypes are converted on the way in.
 ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1"}
@@ -135,7 +137,8 @@ def scalar_text(value, dtype):
 
 def type_text(shape, dtype, fmt, fill, static=False):
     """`!sparse_array.array<...>` with dynamic extents (one kernel for every
-    shape) unless `static`."""
+    shape) unless `static` (or while tracing)."""
+    static = static or static_types()
     dims = "".join(("%d" % n if static else "?") + "x" for n in shape)
     levels = ", ".join(l.text() for l in fmt.levels)
     extra = ""

@@ -12,6 +12,7 @@ from . import _capi
 from ._array import Array, asarray
 from ._errors import SparseArrayError
 from ._format import ELEMENT, Format, make_format, scalar_text, type_text
+from ._trace import static_types, traced
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -121,13 +122,18 @@ def _function(ufunc_name, dtype):
 
 def _static_type(a):
     """The array's type with its size-1 extents static (NumPy broadcasting
-    repeats them) and every other extent dynamic."""
+    repeats them) and every other extent dynamic (all static while
+    tracing)."""
+    if static_types():
+        return type_text(a.shape, a.dtype, a.format, a.fill_value)
     dims = "".join(("1" if n == 1 else "?") + "x" for n in a.shape)
     return type_text(a.shape, a.dtype, a.format, a.fill_value).replace(
         "array<" + "".join("?x" for _ in a.shape), "array<" + dims, 1)
 
 
 def _result_type(shape, dtype, fmt, fill):
+    if static_types():
+        return type_text(shape, dtype, fmt, fill)
     dims = "".join(("1" if n == 1 else "?") + "x" for n in shape)
     return type_text(shape, dtype, fmt, fill).replace(
         "array<" + "".join("?x" for _ in shape), "array<" + dims, 1)
@@ -170,17 +176,26 @@ class _Kernel:
     (docs/storage.md, SparseArrayCAPI.h) without a ctypes object per word."""
 
     def __init__(self, text, name, rank, dtype, fmt, fill, returns=True):
-        self.text = text
-        self.fn = _module(text).lookup(name)
+        self.text, self.name = text, name
+        # Compiled on the first call: a traced kernel (_lazy.py) is text
+        # for a larger one and never compiled alone.
+        self.fn = None
         self.rank, self.dtype, self.fmt = rank, np.dtype(dtype), fmt
         self.fill = self.dtype.type(fill)
         self.returns = returns
         self.dtypes = _buffer_dtypes(fmt, dtype) if returns else []
         self.nout = 5 * len(self.dtypes) + rank
 
-    def __call__(self, args):
+    def __call__(self, args, shape=None):
+        """The result of the kernel on `args`; while tracing, a Lazy node of
+        result shape `shape` instead."""
+        if static_types():
+            from ._lazy import Lazy
+            return Lazy.node(self, args, shape)
         global _LAST
         _LAST = self
+        if self.fn is None:
+            self.fn = _module(self.text).lookup(self.name)
         words = []
         inputs = set()
         for a in args:
@@ -238,8 +253,14 @@ def _broadcast_shape(shapes):
     return np.broadcast_shapes(*shapes)
 
 
+def _is_array(x):
+    """An Array or a traced value (_lazy.Lazy)."""
+    from ._lazy import Lazy
+    return isinstance(x, (Array, Lazy))
+
+
 def _operand(x, dtype):
-    if isinstance(x, Array):
+    if _is_array(x):
         return x
     x = np.asarray(x, dtype=dtype)
     # A scalar's fill is its value: the result's fill is then the function
@@ -263,20 +284,44 @@ _KERNELS = {}
 _LAST = None  # the kernel called last (sa.explain)
 
 
+def composed_kernel(text, root):
+    """The kernel of a traced expression's composed function (_lazy.py)
+    with result `root` (its dtype, format and fill)."""
+    key = ("composed", text)
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", root.ndim, root.dtype, root.format,
+                                         root.fill_value)
+    return kernel
+
+
 def explain(operation, *args, **kwargs):
     """What the compiler planned for `operation(*args, **kwargs)` (run
-    once): the kernel after sparse-array-fuse, -derive-algebra and
-    -build-lattices — its iteration algebra, result fill, per-loop lattices
-    and reduction strategies (seed 000 §5-7) — as MLIR text."""
+    once), or for a lazy expression (not run): the kernels after
+    sparse-array-fuse, -derive-algebra and -build-lattices — their
+    iteration algebras, result fills, per-loop lattices and reduction
+    strategies (seed 000 §5-7) — as MLIR text."""
+    from ._lazy import Lazy, compose
     global _LAST
-    _LAST = None
-    operation(*args, **kwargs)
-    if _LAST is None:
-        raise ValueError("sparse_array.explain: %r ran no kernel" % (operation,))
+    if isinstance(operation, Lazy):
+        if operation._array is not None:
+            raise ValueError("sparse_array.explain: a lazy input has no kernel")
+        source = compose(operation)[0]
+    else:
+        _LAST = None
+        operation(*args, **kwargs)
+        if _LAST is None:
+            raise ValueError("sparse_array.explain: %r ran no kernel" % (operation,))
+        source = _LAST.text
     library = _library()
-    needed = [n for n in _REF.findall(_LAST.text) if n in library]
-    prelude = "\n".join(library[n] for n in dict.fromkeys(needed))
-    text = _capi.run_passes(prelude + "\n" + _LAST.text,
+    needed, work = [], [source]
+    while work:
+        for name in _REF.findall(work.pop()):
+            if name in library and name not in needed:
+                needed.append(name)
+                work.append(library[name])
+    prelude = "\n".join(library[n] for n in needed)
+    text = _capi.run_passes(prelude + "\n" + source,
                             "sparse-array-fuse,sparse-array-derive-algebra,"
                             "sparse-array-build-lattices")
     start = text.find("func.func @kernel")
@@ -290,12 +335,12 @@ _MIXED = {"ldexp": ((np.dtype(np.float64), np.dtype(np.int64)), "np_ldexp_f64",
 
 
 def elementwise(ufunc, inputs):
-    arrays = [x for x in inputs if isinstance(x, Array)]
+    arrays = [x for x in inputs if _is_array(x)]
     if ufunc.__name__ in _MIXED:
         return _mixed(ufunc, inputs)
     dtype = arrays[0].dtype
     for x in inputs:
-        if isinstance(x, Array):
+        if _is_array(x):
             if x.dtype != dtype:
                 raise TypeError("sparse_array: %s of %s arrays: convert them to one dtype first" % (
                     ufunc.__name__, ", ".join(str(a.dtype) for a in arrays)))
@@ -305,7 +350,7 @@ def elementwise(ufunc, inputs):
     kernel = _KERNELS.get(key)
     if kernel is None:
         kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape))
-    return kernel(ops)
+    return kernel(ops, shape)
 
 
 def _mixed(ufunc, inputs):
@@ -314,7 +359,7 @@ def _mixed(ufunc, inputs):
         raise TypeError("%s takes %d operands" % (ufunc.__name__, len(types)))
     ops = []
     for x, dt in zip(inputs, types):
-        if isinstance(x, Array) and x.dtype != dt:
+        if _is_array(x) and x.dtype != dt:
             raise TypeError("sparse_array: %s wants %s operands, got %s" % (
                 ufunc.__name__, ", ".join(map(str, types)), x.dtype))
         ops.append(_operand(x, dt))
@@ -323,7 +368,7 @@ def _mixed(ufunc, inputs):
     kernel = _KERNELS.get(key)
     if kernel is None:
         kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape), fn)
-    return kernel(ops)
+    return kernel(ops, shape)
 
 
 def _map_kernel(ufunc, ops, dtype, rank, fn=None):
@@ -347,6 +392,7 @@ def _map_kernel(ufunc, ops, dtype, rank, fn=None):
     return _Kernel(text, "kernel", rank, dtype, fmt, fill)
 
 
+@traced
 def map_function(f, inputs):
     """A user function (sa.function) applied element-wise with
     broadcasting."""
@@ -355,7 +401,7 @@ def map_function(f, inputs):
         raise TypeError("%s takes %d arrays, %d given" % (f.__name__, len(types), len(inputs)))
     ops = []
     for x, dt in zip(inputs, types):
-        if isinstance(x, Array) and x.dtype != dt:
+        if _is_array(x) and x.dtype != dt:
             raise TypeError("%s: an operand of dtype %s where %s is declared" % (f.__name__, x.dtype, dt))
         ops.append(_operand(x, dt))
     shape = _broadcast_shape([a.shape for a in ops])
@@ -378,12 +424,13 @@ def map_function(f, inputs):
             "  return %r : " + rtype,
             "}"])
         kernel = _KERNELS[key] = _Kernel(text, "kernel", rank, dtype, fmt, fill)
-    return kernel(ops)
+    return kernel(ops, shape)
 
 
 _DT = {"f64": np.float64, "i64": np.int64, "i1": np.bool_}
 
 
+@traced
 def array_ufunc(ufunc, method, inputs, kwargs):
     if method != "__call__" or kwargs.get("out") is not None:
         return NotImplemented
@@ -393,9 +440,12 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 # --- reductions ----------------------------------------------------------------
 
 def _zeros_of_one_sign(*arrays):
-    """Whether every zero the arrays hold, stored or fill, has one sign."""
+    """Whether every zero the arrays hold, stored or fill, has one sign
+    (not known of a traced value: no)."""
     signs = set()
     for a in arrays:
+        if not isinstance(a, Array):
+            return False
         if a.dtype != np.float64:
             continue
         values = a._buffers[-1]
@@ -444,6 +494,7 @@ def _combiner(op, dtype, one_sign_zeros=False):
     return _function(ufunc.__name__, dtype), "", fold
 
 
+@traced
 def reduce(name, a, axis=None, keepdims=False):
     """Reduction of `a` over `axis` by a numpy name (sum, prod, min, max,
     any, all) or a user function (sa.function)."""
@@ -486,7 +537,12 @@ def reduce(name, a, axis=None, keepdims=False):
         fill = fold(a.fill_value, count)
         fill = np.array(0 if fill is None else fill).astype(dtype)
         kernel = _KERNELS[key] = _reduce_kernel(fn, extra, a, axes, shape, fill)
-    r = kernel([a])
+    r = kernel([a], shape)
+    if static_types():  # traced: a scalar stays a rank-0 Lazy
+        if keepdims:
+            from . import _shape
+            return _shape.expand_dims(r, axes)
+        return r
     if not shape:
         value = r.todense()[()]
         return np.array(value, dtype=dtype)[()] if not keepdims else np.full((1,) * a.ndim, value)
@@ -532,6 +588,7 @@ def _multiplier(op, dtype):
     return _function(ufunc.__name__, dtype), "", product
 
 
+@traced
 def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
     """a @ b (matrix or vector operands) over `semiring` = (add, multiply):
     ufunc names (default ("add", "multiply")), e.g. ("minimum", "add"), or
@@ -539,10 +596,10 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
     shape, entries where the mask is False (True with `complement`) are the
     result's fill and not computed (GraphBLAS's C<M> and C<¬M>; a value
     mask: a stored False does not select)."""
-    a = a if isinstance(a, Array) else asarray(a)
-    b = b if isinstance(b, Array) else asarray(b)
+    a = a if _is_array(a) else asarray(a)
+    b = b if _is_array(b) else asarray(b)
     if mask is not None:
-        mask = mask if isinstance(mask, Array) else asarray(np.asarray(mask, dtype=bool), format="csr" if np.ndim(mask) == 2 else "dcsr")
+        mask = mask if _is_array(mask) else asarray(np.asarray(mask, dtype=bool), format="csr" if np.ndim(mask) == 2 else "dcsr")
         if mask.dtype != np.bool_:
             raise TypeError("sparse_array: a mask is a bool array, not %s" % mask.dtype)
     if a.dtype != b.dtype:
@@ -553,6 +610,7 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
     # operands every zero product is +0.0, and min/max may be IEEE's.
     plus = mul in ("add", np.add) and add in _IEEE_WITHOUT_SIGNED_ZERO_TIES
     fadd, add_text, fold = _combiner(add, dtype, one_sign_zeros=plus and not any(
+        not isinstance(x, Array) or
         (np.signbit(x._buffers[-1]) & (x._buffers[-1] == 0)).any() or
         (x.fill_value == 0 and np.signbit(x.fill_value)) for x in (a, b) if x.dtype == np.float64))
     fmul, mul_text, product = _multiplier(mul, dtype)
@@ -573,7 +631,7 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         fill = np.array(0 if fill is None else fill).astype(dtype)
         kernel = _KERNELS[key] = _matmul_kernel(a, b, fadd, fmul, add_text + "\n" + mul_text,
                                                 fill, format, mask, complement)
-    return kernel([a, b] if mask is None else [a, b, mask])
+    return kernel([a, b] if mask is None else [a, b, mask], shape)
 
 
 def _keep_function(dtype, fill, complement):

@@ -11,6 +11,7 @@ import numpy as np
 from ._array import Array
 from ._format import Format, make_format, type_text
 from . import _ops
+from ._trace import static_types, traced
 
 
 def _type(a):
@@ -36,7 +37,7 @@ def _run(key, sources, op_text, shape, dtype, fmt, fill):
             "  return %r : " + rtype,
             "}"])
         kernel = _ops._KERNELS[key] = _ops._Kernel(text, "kernel", len(shape), dtype, fmt, fill)
-    return kernel(list(sources))
+    return kernel(list(sources), tuple(shape))
 
 
 def _key(name, sources, *extra):
@@ -45,14 +46,37 @@ def _key(name, sources, *extra):
 
 # --- basic indexing ------------------------------------------------------------
 
+@traced
 def getitem(a, key):
-    """numpy basic indexing: integers, slices and one Ellipsis."""
+    """numpy basic indexing: integers, slices, np.newaxis (None) and one
+    Ellipsis."""
     if not isinstance(key, tuple):
         key = (key,)
-    if any(k is None for k in key):
-        raise IndexError("sparse_array: np.newaxis in an index; use expand_dims")
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
+    if any(k is None for k in key):
+        # np.newaxis: the selection without them, then a size-1 dimension
+        # at each one's place among the result's dimensions.
+        given = sum(k is not Ellipsis and k is not None for k in key)
+        if given > a.ndim:
+            raise IndexError("too many indices for array: array is %d-dimensional, but %d "
+                             "were indexed" % (a.ndim, given))
+        if Ellipsis in key:
+            at = key.index(Ellipsis)
+            key = key[:at] + (slice(None),) * (a.ndim - given) + key[at + 1:]
+        new, r = [], 0
+        for k in key:
+            if k is None:
+                new.append(r)
+                r += 1
+            elif isinstance(k, slice):
+                r += 1
+        rest = tuple(k for k in key if k is not None)
+        selected = getitem(a, rest) if rest else a
+        if not isinstance(selected, (Array,)) and not static_types():
+            from ._array import asarray
+            selected = asarray(np.asarray(selected))
+        return expand_dims(selected, tuple(new))
     given = sum(k is not Ellipsis for k in key)
     if given > a.ndim:
         raise IndexError("too many indices for array: array is %d-dimensional, but %d were "
@@ -88,11 +112,12 @@ def getitem(a, key):
     result = _run(_key("slice", [a], spec), [a], "sparse_array.slice %%a0[%s]" % spec,
                   tuple(shape), a.dtype, fmt, a.fill_value)
     # An integer per dimension selects one entry: a numpy scalar, as numpy.
-    return result.todense()[()] if not shape else result
+    return result.todense()[()] if not shape and not static_types() else result
 
 
 # --- reshaping ---------------------------------------------------------------
 
+@traced
 def reshape(a, shape, order="C"):
     if order not in ("C", "F"):
         raise ValueError("sparse_array.reshape: order must be 'C' or 'F', not %r" % (order,))
@@ -115,6 +140,7 @@ def reshape(a, shape, order="C"):
                 a.fill_value)
 
 
+@traced
 def transpose(a, axes=None):
     axes = tuple(reversed(range(a.ndim))) if axes is None else tuple(
         int(x) % a.ndim if a.ndim else int(x) for x in axes)
@@ -145,6 +171,7 @@ def _axes(axis, ndim, name):
     return tuple(sorted(out))
 
 
+@traced
 def expand_dims(a, axis):
     ndim = a.ndim + (1 if isinstance(axis, (int, np.integer)) else len(tuple(axis)))
     dims = _axes(axis, ndim, "expand_dims")
@@ -157,6 +184,7 @@ def expand_dims(a, axis):
                 a.fill_value)
 
 
+@traced
 def squeeze(a, axis=None):
     if axis is None:
         dims = tuple(d for d, n in enumerate(a.shape) if n == 1)
@@ -176,8 +204,9 @@ def squeeze(a, axis=None):
 
 # --- joining -------------------------------------------------------------------
 
+@traced
 def concatenate(arrays, axis=0):
-    arrays = [x if isinstance(x, Array) else _ops._operand(x, None) for x in arrays]
+    arrays = [x if _ops._is_array(x) else _ops._operand(x, None) for x in arrays]
     if not arrays:
         raise ValueError("need at least one array to concatenate")
     first = arrays[0]
@@ -208,6 +237,7 @@ def concatenate(arrays, axis=0):
                 first.fill_value)
 
 
+@traced
 def stack(arrays, axis=0):
     arrays = list(arrays)
     if not arrays:
@@ -217,11 +247,13 @@ def stack(arrays, axis=0):
     return concatenate([expand_dims(x, axis) for x in arrays], axis)
 
 
+@traced
 def hstack(arrays):
     arrays = list(arrays)
     return concatenate(arrays, 0 if arrays and arrays[0].ndim == 1 else 1)
 
 
+@traced
 def vstack(arrays):
     arrays = [x if x.ndim > 1 else expand_dims(x, 0) for x in arrays]
     return concatenate(arrays, 0)

@@ -44,6 +44,21 @@ def test_getitem_scalar_and_errors(rng):
         a[[0, 1]]
 
 
+@pytest.mark.parametrize("key", [
+    (None,),
+    (slice(None), None),
+    (None, 1, None, slice(None, None, -2)),
+    (Ellipsis, None),
+    (None, Ellipsis, 2),
+    (2, 3, None),
+])
+def test_getitem_newaxis(rng, key):
+    for d, a in _arrays(rng, (5, 6), ["csr", "coo", "dense"]):
+        got = a[key]
+        assert got.shape == d[key].shape
+        same(got.todense(), d[key])
+
+
 def test_getitem_3d(rng):
     for d, a in _arrays(rng, (4, 3, 5), ["csf", "coo", "dense"], fills=[0.0, np.nan, 3.0]):
         same(a[1:, 0, ::2].todense(), d[1:, 0, ::2])

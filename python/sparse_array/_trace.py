@@ -1,0 +1,41 @@
+"""Tracing (_lazy.py): while an operation has a Lazy operand, kernels are
+recorded as nodes of one expression instead of being run, and every type
+is static so that the result type one operation's kernel declares is the
+operand type the next one's declares."""
+import functools
+
+
+class Traced:
+    """Base of values whose operations are recorded, not run (Lazy)."""
+
+
+_DEPTH = [0]
+
+
+def static_types():
+    """Whether an operation is being traced."""
+    return _DEPTH[0] > 0
+
+
+def _has_traced(values):
+    for x in values:
+        if isinstance(x, Traced):
+            return True
+        if isinstance(x, (list, tuple)) and any(isinstance(y, Traced) for y in x):
+            return True
+    return False
+
+
+def traced(fn):
+    """An operation that records a node when an operand is traced (or when
+    called from one that does) and runs otherwise."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if not _DEPTH[0] and not _has_traced(args) and not _has_traced(kwargs.values()):
+            return fn(*args, **kwargs)
+        _DEPTH[0] += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _DEPTH[0] -= 1
+    return wrapper
