@@ -166,7 +166,7 @@ class Array(ArrayOperators):
         if self.ndim != 2:
             raise ValueError("scipy.sparse holds matrices; this array has rank %d" % self.ndim)
         if _storage.differs(np.array([self.fill_value]), np.zeros(1, self.dtype))[0] and not (
-                self.dtype == np.float64 and self.fill_value == 0):
+                self.dtype.kind == "f" and self.fill_value == 0):
             raise ValueError("the fill value is %r; scipy.sparse assumes 0" % self.fill_value.item())
         f = self.format
         if [l.kind for l in f.levels] == ["dense", "compressed"] and f.levels[1].unique:
@@ -213,7 +213,7 @@ def _dtype_of(dtype):
         return np.dtype(np.float64)
     if dtype.kind in "iu":
         return np.dtype(np.int64)
-    raise TypeError("dtype %s is not supported (float64, int64, bool)" % dtype)
+    raise TypeError("dtype %s is not supported (float64, float32, int64, int32, bool)" % dtype)
 
 
 def _from_coords(shape, dtype, fmt, fill, coords, values):

@@ -7,7 +7,8 @@ from ._trace import static_types
 
 # numpy dtype -> MLIR element type. The standard library's functions are
 # defined for f64, i64 and i1; other dtypes are converted on the way in.
-ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1"}
+ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1",
+           np.dtype(np.float32): "f32", np.dtype(np.int32): "i32"}
 SUPPORTED = tuple(ELEMENT)
 
 
@@ -130,8 +131,12 @@ def scalar_text(value, dtype):
     if dtype == np.float64:
         bits = struct.unpack("<Q", struct.pack("<d", float(value)))[0]
         return "0x%016X : f64" % bits
+    if dtype == np.float32:
+        return "0x%08X : f32" % int(np.array(value, dtype=np.float32).view(np.uint32))
     if dtype == np.bool_:
         return "true" if bool(value) else "false"
+    if dtype == np.int32:
+        return "%d : i32" % int(np.int32(value))
     return "%d : i64" % int(np.int64(value))
 
 

@@ -62,7 +62,35 @@ def _library():
         starts = [(m.start(), m.group(1)) for m in _FUNC.finditer(text)]
         _STDLIB = {name: text[at:(starts[k + 1][0] if k + 1 < len(starts) else len(text))]
                    for k, (at, name) in enumerate(starts)}
+        for name, body in list(_STDLIB.items()):
+            narrow = _narrow_text(name, body)
+            if narrow:
+                _STDLIB[narrow[0]] = narrow[1]
     return _STDLIB
+
+
+# Per-width constants of the 64-bit library functions: the extremes of
+# i64 (min/max identities and annihilators) and the shift widths.
+_NARROW_CONSTANTS = [(r"\b9223372036854775807 : i32", "2147483647 : i32"),
+                     (r"-9223372036854775808 : i32", "-2147483648 : i32"),
+                     (r"arith\.constant 64 : i32", "arith.constant 32 : i32"),
+                     (r"arith\.constant 63 : i32", "arith.constant 31 : i32")]
+
+
+def _narrow_text(name, text):
+    """(name, text) of the f32/i32 form of a 64-bit library function, or
+    None where the function depends on the f64 layout (ldexp). The forms'
+    declared properties are checked by sparse-array-check-properties in
+    the tests (python/tests/test_widths.py)."""
+    if not re.search(r"_[fiu]64$", name) or "ldexp" in name:
+        return None
+    narrow = re.sub(r"_([fiu])64$", r"_\g<1>32", name)
+    out = re.sub(r"@(\w+)_([fiu])64\b", r"@\1_\g<2>32", text)
+    out = re.sub(r"\bf64\b", "f32", out)
+    out = re.sub(r"\bi64\b", "i32", out)
+    for pattern, replacement in _NARROW_CONSTANTS:
+        out = re.sub(pattern, replacement, out)
+    return narrow, out
 
 
 def _module(text):
@@ -115,9 +143,15 @@ def _kind(dtype):
 
 def _function(ufunc_name, dtype):
     fn = _UFUNCS.get(ufunc_name, {}).get(_kind(dtype))
-    if fn is None:
+    if fn is None or _narrow(fn, dtype) not in _library():
         raise TypeError("sparse_array: %s is not supported for %s arrays" % (ufunc_name, np.dtype(dtype)))
-    return fn
+    return _narrow(fn, dtype)
+
+
+def _narrow(fn, dtype):
+    """The 32-bit form of a 64-bit library function for f32/i32 arrays."""
+    width = {np.dtype(np.float32): "32", np.dtype(np.int32): "32"}.get(np.dtype(dtype))
+    return re.sub(r"_([fiu])64$", r"_\g<1>" + width, fn) if width else fn
 
 
 def _static_type(a):
@@ -156,6 +190,7 @@ class _Malloced:
 
 
 _CTYPE = {np.dtype(np.float64): ctypes.c_double, np.dtype(np.int64): ctypes.c_int64,
+          np.dtype(np.float32): ctypes.c_float,
           np.dtype(np.int32): ctypes.c_int32, np.dtype(np.bool_): ctypes.c_uint8}
 
 
@@ -439,6 +474,31 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 
 # --- reductions ----------------------------------------------------------------
 
+_WIDEN_I32 = """sparse_array.func @np_extsi_i32_i64(%x: i32) -> i64 {
+  %r = arith.extsi %x : i32 to i64
+  sparse_array.yield %r : i64
+}"""
+
+
+def widen(a):
+    """An int32 array as int64 (sign-extended; its fill too): a map that
+    fuses into the kernel reading it."""
+    key = ("widen", a.signature())
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        fill = np.int64(a.fill_value)
+        fmt = Format(a.format.levels, a.format.order) if not a.format.is_dense() else a.format
+        t, rtype = _static_type(a), _result_type(a.shape, np.int64, fmt, fill)
+        text = "\n".join([
+            _WIDEN_I32,
+            "func.func @kernel(%%a0: %s) -> %s {" % (t, rtype),
+            "  %%r = sparse_array.map @np_extsi_i32_i64(%%a0) : (%s) -> %s" % (t, rtype),
+            "  return %r : " + rtype,
+            "}"])
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", a.ndim, np.int64, fmt, fill)
+    return kernel([a], a.shape)
+
+
 def _zeros_of_one_sign(*arrays):
     """Whether every zero the arrays hold, stored or fill, has one sign
     (not known of a traced value: no)."""
@@ -446,7 +506,7 @@ def _zeros_of_one_sign(*arrays):
     for a in arrays:
         if not isinstance(a, Array):
             return False
-        if a.dtype != np.float64:
+        if a.dtype.kind != "f":
             continue
         values = a._buffers[-1]
         zero = values == 0
@@ -461,7 +521,7 @@ def _zeros_of_one_sign(*arrays):
 # NumPy's float minimum/maximum differ from IEEE's only on a tie of +0.0
 # and -0.0; without such ties the standard library's commutative min/max
 # (whose reductions skip the fills) give the same values.
-_IEEE_WITHOUT_SIGNED_ZERO_TIES = {"minimum": "min_f64", "maximum": "max_f64"}
+_IEEE_WITHOUT_SIGNED_ZERO_TIES = {"minimum": "min_f64", "maximum": "max_f64"}  # _narrow()ed
 
 
 def _combiner(op, dtype, one_sign_zeros=False):
@@ -489,8 +549,8 @@ def _combiner(op, dtype, one_sign_zeros=False):
             if count:
                 return ufunc.reduce(np.full(count, value, dtype=dtype))
             return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
-    if one_sign_zeros and dtype == np.float64 and op in _IEEE_WITHOUT_SIGNED_ZERO_TIES:
-        return _IEEE_WITHOUT_SIGNED_ZERO_TIES[op], "", fold
+    if one_sign_zeros and dtype.kind == "f" and op in _IEEE_WITHOUT_SIGNED_ZERO_TIES:
+        return _narrow(_IEEE_WITHOUT_SIGNED_ZERO_TIES[op], dtype), "", fold
     return _function(ufunc.__name__, dtype), "", fold
 
 
@@ -502,6 +562,9 @@ def reduce(name, a, axis=None, keepdims=False):
     if isinstance(name, str):
         if name in ("any", "all") and dtype != np.bool_:
             raise TypeError("sparse_array: %s of a %s array: compare it first (a != 0)" % (name, dtype))
+        if name in ("sum", "prod") and dtype == np.int32:
+            # numpy sums and multiplies int32 in int64 (the platform int).
+            a, dtype = widen(a), np.dtype(np.int64)
         op = _REDUCTIONS[name]
     else:
         op = name
@@ -612,7 +675,7 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
     fadd, add_text, fold = _combiner(add, dtype, one_sign_zeros=plus and not any(
         not isinstance(x, Array) or
         (np.signbit(x._buffers[-1]) & (x._buffers[-1] == 0)).any() or
-        (x.fill_value == 0 and np.signbit(x.fill_value)) for x in (a, b) if x.dtype == np.float64))
+        (x.fill_value == 0 and np.signbit(x.fill_value)) for x in (a, b) if x.dtype.kind == "f"))
     fmul, mul_text, product = _multiplier(mul, dtype)
     if a.ndim not in (1, 2) or b.ndim not in (1, 2):
         raise ValueError("matmul of arrays of rank %d and %d" % (a.ndim, b.ndim))
@@ -705,7 +768,7 @@ def read(path, ndim=2, format="csr", fill_value=0, dtype=np.float64, file_format
     the file and line."""
     dtype = np.dtype(dtype)
     if dtype not in ELEMENT:
-        raise TypeError("dtype %s is not supported (float64, int64, bool)" % dtype)
+        raise TypeError("dtype %s is not supported (float64, float32, int64, int32, bool)" % dtype)
     if file_format not in ("auto", "mtx", "tns", "text"):
         raise ValueError("file_format %r is not one of auto, mtx, tns, text" % file_format)
     fmt = make_format(format, ndim)

@@ -9,6 +9,8 @@ def differs(values, fill):
     values = np.asarray(values)
     if values.dtype == np.float64:
         return values.view(np.int64) != np.array(fill, dtype=np.float64).view(np.int64)
+    if values.dtype == np.float32:
+        return values.view(np.int32) != np.array(fill, dtype=np.float32).view(np.int32)
     return values != np.array(fill, dtype=values.dtype)
 
 

@@ -18,10 +18,11 @@ def same(got, want):
     got, want = np.asarray(got), np.asarray(want)
     assert got.shape == want.shape, (got.shape, want.shape)
     assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    if got.dtype == np.float64:
+    if got.dtype.kind == "f":
+        bits = np.int64 if got.dtype == np.float64 else np.int32
         nan = np.isnan(want)
         assert np.array_equal(np.isnan(got), nan), (got, want)
-        assert np.array_equal(got[~nan].view(np.int64), want[~nan].view(np.int64)), (got, want)
+        assert np.array_equal(got[~nan].view(bits), want[~nan].view(bits)), (got, want)
     else:
         assert np.array_equal(got, want), (got, want)
 
@@ -32,12 +33,16 @@ def random_dense(rng, shape, dtype, fill, density=0.4, specials=True):
     a = np.full(shape, fill, dtype=dtype)
     mask = rng.random(shape) < density
     n = int(mask.sum())
-    if dtype == np.float64:
-        pool = np.array([1.5, -2.25, 3.0, 0.5, -7.0, 1e300, -0.0, 0.0] +
-                        ([np.nan, np.inf, -np.inf] if specials else []))
+    if np.dtype(dtype).kind == "f":
+        big = 1e300 if dtype == np.float64 else 3e38
+        pool = np.array([1.5, -2.25, 3.0, 0.5, -7.0, big, -0.0, 0.0] +
+                        ([np.nan, np.inf, -np.inf] if specials else []), dtype=dtype)
         a[mask] = pool[rng.integers(len(pool), size=n)]
     elif dtype == np.int64:
         pool = np.array([1, -3, 7, 2**62, -(2**63), 5, 0, 63, 64], dtype=np.int64)
+        a[mask] = pool[rng.integers(len(pool), size=n)]
+    elif dtype == np.int32:
+        pool = np.array([1, -3, 7, 2**30, -(2**31), 5, 0, 31, 32], dtype=np.int32)
         a[mask] = pool[rng.integers(len(pool), size=n)]
     else:
         a[mask] = rng.random(n) < 0.5
