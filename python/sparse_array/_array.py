@@ -3,7 +3,7 @@ import numpy as np
 
 from . import _storage
 from ._format import ELEMENT, Format, make_format, type_text
-from ._trace import Traced, static_types
+from ._trace import static_types
 
 
 def _reduction(name):
@@ -193,8 +193,7 @@ class Array(ArrayOperators):
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         from . import _ops
-        if any(isinstance(x, Traced) for x in inputs):
-            return NotImplemented  # Lazy.__array_ufunc__ records it
+        # With a Lazy operand, array_ufunc records the operation (_trace).
         return _ops.array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):

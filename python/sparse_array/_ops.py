@@ -12,7 +12,7 @@ from . import _capi
 from ._array import Array, asarray
 from ._errors import SparseArrayError
 from ._format import ELEMENT, Format, make_format, scalar_text, type_text
-from ._trace import static_types, traced
+from ._trace import Traced, static_types, traced
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -93,11 +93,21 @@ def _narrow_text(name, text):
     return narrow, out
 
 
-def _module(text):
+# Inputs with fewer stored entries than this run a kernel compiled without
+# OpenMP: two threads save at most tens of microseconds on them, and
+# leaving OpenMP out makes the first call's compilation about three times
+# faster (no parallel variant of the loops, no outlined regions). Larger
+# inputs get the parallel build, compiled once.
+PARALLEL_MIN_ENTRIES = 1 << 15
+
+
+def _module(text, parallel=True):
     """The compiled module of `text` with the library functions it names
     (only those: parsing and lowering the whole library cost a third of a
-    compile), cached per process."""
-    mod = _CACHE.get(text)
+    compile), cached per process; `parallel`: with OpenMP (unless the
+    options turn it off)."""
+    key = (text, parallel)
+    mod = _CACHE.get(key)
     if mod is None:
         library = _library()
         needed, work = [], [text]
@@ -107,8 +117,11 @@ def _module(text):
                     needed.append(name)
                     work.append(library[name])
         prelude = "\n".join(library[name] for name in needed)
-        mod = _capi.Module(prelude + "\n" + text, _options())
-        _CACHE[text] = mod
+        options = _options()
+        if not parallel:
+            options += (";" if options else "") + "openmp=0"
+        mod = _capi.Module(prelude + "\n" + text, options)
+        _CACHE[key] = mod
     return mod
 
 
@@ -212,9 +225,9 @@ class _Kernel:
 
     def __init__(self, text, name, rank, dtype, fmt, fill, returns=True):
         self.text, self.name = text, name
-        # Compiled on the first call: a traced kernel (_lazy.py) is text
-        # for a larger one and never compiled alone.
-        self.fn = None
+        # Compiled on the first call (a traced kernel, _lazy.py, is text for
+        # a larger one and never compiled alone): [sequential, parallel].
+        self.fns = [None, None]
         self.rank, self.dtype, self.fmt = rank, np.dtype(dtype), fmt
         self.fill = self.dtype.type(fill)
         self.returns = returns
@@ -229,16 +242,20 @@ class _Kernel:
             return Lazy.node(self, args, shape)
         global _LAST
         _LAST = self
-        if self.fn is None:
-            self.fn = _module(self.text).lookup(self.name)
         words = []
         inputs = set()
+        entries = 0
         for a in args:
             if isinstance(a, int):  # an index argument
                 words.append(a)
                 continue
             words += a._words()
             inputs.update(a._allocations())
+            entries += len(a._buffers[-1])
+        parallel = entries >= PARALLEL_MIN_ENTRIES
+        fn = self.fns[parallel]
+        if fn is None:
+            fn = self.fns[parallel] = _module(self.text, parallel).lookup(self.name)
         n = len(words)
         # Each argument word, then the results' storage, addressed by the
         # pointer array (one numpy buffer for all).
@@ -248,7 +265,7 @@ class _Kernel:
         block[n:2 * n] = base + 8 * np.arange(n, dtype=np.int64)
         out_at = 2 * n + 1
         block[2 * n] = base + 8 * out_at
-        _capi.call(self.fn, base + 8 * n)
+        _capi.call(fn, base + 8 * n)
         if not self.returns:
             return None
         out = block[out_at:].tolist()
@@ -290,8 +307,7 @@ def _broadcast_shape(shapes):
 
 def _is_array(x):
     """An Array or a traced value (_lazy.Lazy)."""
-    from ._lazy import Lazy
-    return isinstance(x, (Array, Lazy))
+    return isinstance(x, (Array, Traced))
 
 
 def _operand(x, dtype):

@@ -21,8 +21,10 @@ def _has_traced(values):
     for x in values:
         if isinstance(x, Traced):
             return True
-        if isinstance(x, (list, tuple)) and any(isinstance(y, Traced) for y in x):
-            return True
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                if isinstance(y, Traced):
+                    return True
     return False
 
 
@@ -31,7 +33,8 @@ def traced(fn):
     called from one that does) and runs otherwise."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        if not _DEPTH[0] and not _has_traced(args) and not _has_traced(kwargs.values()):
+        # The common case (no Lazy operand) costs two checks per call.
+        if not (_DEPTH[0] or _has_traced(args) or (kwargs and _has_traced(kwargs.values()))):
             return fn(*args, **kwargs)
         _DEPTH[0] += 1
         try:

@@ -274,3 +274,24 @@ def test_axis_out_of_range_is_numpys_error():
     with pytest.raises(np.AxisError):
         a.max(axis=(0, -3))
     same(a.sum(axis=-1).todense(), np.full(2, 3.0))
+
+
+def test_large_inputs_use_the_parallel_build(rng):
+    # Past PARALLEL_MIN_ENTRIES stored entries the kernel compiled with
+    # OpenMP runs (its own module); its results are numpy's too.
+    import scipy.sparse as sp
+    n = 400
+    A = sp.random(n, n, density=0.3, format="csr", random_state=5)
+    B = sp.random(n, n, density=0.3, format="csr", random_state=6)
+    assert A.nnz + B.nnz >= _ops.PARALLEL_MIN_ENTRIES
+    a, b = sa.asarray(A), sa.asarray(B)
+    before = len(_ops._CACHE)
+    got = a + b
+    assert any(key[1] for key in list(_ops._CACHE)[before:]), "no parallel module compiled"
+    same(got.todense(), (A + B).toarray())
+    same(a.sum(axis=1).todense(), np.add.accumulate(A.toarray(), axis=1)[:, -1])
+    x = np.arange(n, dtype=np.float64)
+    assert np.allclose((a @ x).todense(), A @ x)
+    # The same kernel on a small input: the sequential build.
+    small = sa.asarray(A[:4, :4])
+    same((small + small).todense(), (A[:4, :4] + A[:4, :4]).toarray())
