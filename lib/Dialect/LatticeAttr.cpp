@@ -165,8 +165,9 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (merged && points.empty())
     return emitError() << "a merged loop needs lattice points";
   if (branchless) {
-    // Every non-empty subset of the root's inputs, each computed: one
-    // evaluation in general form is then exactly what the cases do.
+    // Every non-empty subset of the root's inputs, each computed (the root
+    // may be an omitter, evaluated and dropped): one evaluation in general
+    // form is then what the cases do.
     if (linear || merged || points.empty() || points.front().universe ||
         points.front().size() < 2)
       return emitError() << "a branchless loop needs a lattice whose root "
@@ -174,12 +175,12 @@ LogicalResult LatticeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "is neither linear nor merged";
     unsigned n = points.front().size();
     if (n >= 16 || points.size() != (size_t(1) << n) - 1 ||
-        llvm::any_of(points, [](const LatticePoint &p) {
-          return !p.producer || p.universe;
+        llvm::any_of(points, [&](const LatticePoint &p) {
+          return (!p.producer && &p != &points.front()) || p.universe;
         }))
       return emitError() << "a branchless loop's points must be every "
                             "non-empty subset of the root's inputs, each "
-                            "'produce'";
+                            "'produce' but the root";
   }
   if (linear && coiterated.empty())
     return emitError() << "a linear coiteration needs coiterated inputs";

@@ -277,15 +277,19 @@ struct InputLevels {
 /// Whether the root's cases are every non-empty subset of its inputs, each
 /// computed: evaluating the function once in general form at every
 /// coordinate of the root's loop then does exactly the cases' work, with
-/// no case branch (the LatticeAttr's `branchless`).
-static bool coversEverySubset(const Lattice &lattice) {
+/// no case branch (the LatticeAttr's `branchless`). With `rootMayOmit` the
+/// root itself (where every input is stored: the rarest case of sparse
+/// inputs) may be an omitter, evaluated and dropped there (for functions
+/// cheap to evaluate needlessly).
+static bool coversEverySubset(const Lattice &lattice, bool rootMayOmit) {
   ArrayRef<LatticePoint> points = lattice.getPoints();
   if (points.empty() || points.front().universe)
     return false;
   unsigned n = points.front().size();
   return n >= 2 && n < 16 && points.size() == (size_t(1) << n) - 1 &&
-         llvm::all_of(points, [](const LatticePoint &p) {
-           return p.producer && !p.universe;
+         llvm::all_of(points, [&](const LatticePoint &p) {
+           return (p.producer || (rootMayOmit && &p == &points.front())) &&
+                  !p.universe;
          });
 }
 
@@ -416,6 +420,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
   // an absent input's fill 0 that a case region avoids would trap).
   SymbolTableCollection symbolTables;
   bool speculatable = isSpeculatableKernel(kernel, symbolTables);
+  bool cheap = speculatable && isCheapKernel(kernel, symbolTables);
   // Sets of present inputs reaching each loop, in discovery order, with the
   // number of copies of the loop the code will have for it (an outer loop
   // that descends per case emits the inner loop once per case).
@@ -508,7 +513,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
                           return l + 1 == int(inputs[k].loop.size()) &&
                                  !inputs[k].collapsed[l] && inputs[k].unique[l];
                         }) &&
-                        coversEverySubset(*lattice);
+                        coversEverySubset(*lattice, cheap);
       result.push_back(LatticeAttr::get(ctx, d, presentList, coiterated,
                                         lattice->getPoints(),
                                         /*linear=*/false, merged, branchless,

@@ -39,7 +39,9 @@ sparse_array.func @without(%x: i64, %m: i64) -> i64
 // xor: where both are stored nothing is computed (an omitter, needed so the
 // loop over both knows to skip), where one is, it is.
 // CHECK-LABEL: func.func @xor_vectors(
-// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
+// The omitter is the root (both stored), and xor is cheap to evaluate
+// there and drop: branch-free.
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce], branchless>]
 func.func @xor_vectors(%a: !bv, %b: !bv) -> !bv {
   %r = sparse_array.map @xor(%a, %b) : (!bv, !bv) -> !bv
   return %r : !bv
@@ -123,7 +125,7 @@ sparse_array.func @xor(%x: i1, %y: i1) -> i1
 // records that decision (`merged`).
 // CHECK-LABEL: func.func @xor_dcsr(
 // CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce], merged>,
-// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce], branchless>]
 func.func @xor_dcsr(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %r = sparse_array.map @xor(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %r : !dcsr
@@ -329,4 +331,23 @@ func.func @may_trap(%a: !sv, %b: !sv) -> !sv {
 func.func @csr_sum(%a: !csr, %b: !csr) -> !csr {
   %r = sparse_array.map @iadd(%a, %b) : (!csr, !csr) -> !csr
   return %r : !csr
+}
+
+// -----
+
+// An omitted root with a function that calls libm (evaluating it where
+// the lattice skips costs a math call per step): cases, not branch-free.
+!sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+sparse_array.func @sqrt_where_one(%x: f64, %y: f64) -> f64
+    attributes {algebra = #sparse_array.algebra<intersect(union(0, 1), complement(intersect(0, 1))),
+                                                fills = [0.0 : f64, 0.0 : f64]>} {
+  %s = arith.addf %x, %y : f64
+  %r = math.sqrt %s : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @omitted_root_with_libm(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} omit, {0} produce, {1} produce]>]
+func.func @omitted_root_with_libm(%a: !sv, %b: !sv) -> !sv {
+  %r = sparse_array.map @sqrt_where_one(%a, %b) : (!sv, !sv) -> !sv
+  return %r : !sv
 }

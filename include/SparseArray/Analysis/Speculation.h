@@ -27,6 +27,11 @@ bool isSpeculatable(FuncOp func, Operation *from,
 /// Whether every function a kernel's body applies is speculatable.
 bool isSpeculatableKernel(KernelOp kernel, SymbolTableCollection &symbols);
 
+/// Whether the kernel is speculatable and cheap to evaluate needlessly: no
+/// math operation (libm calls: pow, exp, ...) in what it applies, only
+/// arithmetic and selects.
+bool isCheapKernel(KernelOp kernel, SymbolTableCollection &symbols);
+
 } // namespace sparse_array
 } // namespace mlir
 

@@ -198,9 +198,11 @@ def SparseArray_LatticeAttr : SparseArray_Attr<"Lattice", "lattice"> {
     at the least coordinate, reads the others as their fills and evaluates
     the function once in general form. The planner records it when the
     root's cases are every non-empty subset of its inputs, all `produce`
-    (so no case is evaluated that the lattice would skip), the function
-    cannot trap, and every coiterated level is its input's last and is read
-    as stored. Where inputs' coordinates interleave at random, the case
+    (so no case is evaluated that the lattice would skip) — or all but the
+    root, for functions without math-library calls (evaluated and dropped
+    where every input is stored, the rarest case) — the function cannot
+    trap, and every coiterated level is its input's last and is read as
+    stored. Where inputs' coordinates interleave at random, the case
     branch is mispredicted about once per step; the selects are not.
 
     ```mlir

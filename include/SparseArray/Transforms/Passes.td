@@ -172,7 +172,9 @@ def SparseArrayBuildLatticesPass
     marked absent. Code size is then linear in the number of inputs.
 
     An innermost result loop whose root point's cases are every non-empty
-    subset of its inputs, all computed (a union such as `add`), is planned
+    subset of its inputs, all computed (a union such as `add`; the root may
+    be an omitter, as in `xor`, when the function makes no math-library
+    call), is planned
     `branchless` when the function cannot trap and each coiterated level
     is its input's last, unique and read as stored: each step evaluates the
     function once with the absent inputs' fills selected in, instead of a
