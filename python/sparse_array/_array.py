@@ -34,6 +34,15 @@ class ArrayOperators:
     def __xor__(self, other): return np.bitwise_xor(self, other)
     def __lshift__(self, other): return np.left_shift(self, other)
     def __rshift__(self, other): return np.right_shift(self, other)
+    def __neg__(self): return np.negative(self)
+    def __abs__(self): return np.absolute(self)
+    def __lt__(self, other): return np.less(self, other)
+    def __le__(self, other): return np.less_equal(self, other)
+    def __gt__(self, other): return np.greater(self, other)
+    def __ge__(self, other): return np.greater_equal(self, other)
+    def __eq__(self, other): return np.equal(self, other)
+    def __ne__(self, other): return np.not_equal(self, other)
+    __hash__ = object.__hash__  # identity, as before __eq__ became numpy's
 
     def __matmul__(self, other):
         from . import _ops

@@ -385,6 +385,53 @@ _MIXED = {"ldexp": ((np.dtype(np.float64), np.dtype(np.int64)), "np_ldexp_f64",
                     np.dtype(np.float64))}
 
 
+# Comparisons (numpy: bool results; NaN compares unequal to everything):
+# ufunc name -> (cmpf predicate, signed cmpi predicate, unsigned for bool).
+_COMPARISONS = {"less": ("olt", "slt", "ult"), "less_equal": ("ole", "sle", "ule"),
+                "greater": ("ogt", "sgt", "ugt"), "greater_equal": ("oge", "sge", "uge"),
+                "equal": ("oeq", "eq", "eq"), "not_equal": ("une", "ne", "ne")}
+# Unary arithmetic: ufunc name -> body per dtype kind ("%x": the operand).
+_UNARY = {"negative": {"f": "arith.negf %x : {t}",
+                       "i": "arith.subi %zero, %x : {t}"},
+          "absolute": {"f": "math.absf %x : {t}", "i": "math.absi %x : {t}"}}
+
+
+def _generated(name, text):
+    """Registers a function the package writes (comparisons, unary ops)
+    in the library (so _module finds it by name)."""
+    library = _library()
+    if name not in library:
+        library[name] = text
+    return name
+
+
+def _comparison_function(ufunc_name, dtype):
+    elt = ELEMENT[np.dtype(dtype)]
+    kind = np.dtype(dtype).kind
+    pred = _COMPARISONS[ufunc_name][0 if kind == "f" else 2 if kind == "b" else 1]
+    op = "arith.cmpf" if kind == "f" else "arith.cmpi"
+    name = "np_%s_%s" % (ufunc_name, elt)
+    return _generated(name, "\n".join([
+        "sparse_array.func @%s(%%x: %s, %%y: %s) -> i1 {" % (name, elt, elt),
+        "  %%r = %s %s, %%x, %%y : %s" % (op, pred, elt),
+        "  sparse_array.yield %r : i1",
+        "}"]))
+
+
+def _unary_function(ufunc_name, dtype):
+    elt = ELEMENT[np.dtype(dtype)]
+    kind = np.dtype(dtype).kind
+    body = _UNARY[ufunc_name].get(kind)
+    if body is None:
+        raise TypeError("sparse_array: %s is not supported for %s arrays" % (ufunc_name, np.dtype(dtype)))
+    name = "np_%s_%s" % (ufunc_name, elt)
+    lines = ["sparse_array.func @%s(%%x: %s) -> %s {" % (name, elt, elt)]
+    if "%zero" in body:
+        lines.append("  %%zero = arith.constant 0 : %s" % elt)
+    lines += ["  %%r = %s" % body.format(t=elt), "  sparse_array.yield %%r : %s" % elt, "}"]
+    return _generated(name, "\n".join(lines))
+
+
 def elementwise(ufunc, inputs):
     arrays = [x for x in inputs if _is_array(x)]
     if ufunc.__name__ in _MIXED:
@@ -400,7 +447,15 @@ def elementwise(ufunc, inputs):
     key = ("map", ufunc.__name__, tuple(a.signature() for a in ops))
     kernel = _KERNELS.get(key)
     if kernel is None:
-        kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape))
+        name = ufunc.__name__
+        if name in _COMPARISONS:
+            kernel = _map_kernel(ufunc, ops, np.dtype(np.bool_), len(shape),
+                                 _comparison_function(name, dtype))
+        elif name in _UNARY:
+            kernel = _map_kernel(ufunc, ops, dtype, len(shape), _unary_function(name, dtype))
+        else:
+            kernel = _map_kernel(ufunc, ops, dtype, len(shape))
+        _KERNELS[key] = kernel
     return kernel(ops, shape)
 
 

@@ -295,3 +295,34 @@ def test_large_inputs_use_the_parallel_build(rng):
     # The same kernel on a small input: the sequential build.
     small = sa.asarray(A[:4, :4])
     same((small + small).todense(), (A[:4, :4] + A[:4, :4]).toarray())
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32, np.bool_])
+def test_comparisons(rng, dtype):
+    fills = [0, 1] if np.dtype(dtype).kind != "f" else [0.0, np.nan]
+    for fa in fills:
+        da = random_dense(rng, (5, 6), dtype, fa)
+        db = random_dense(rng, (5, 6), dtype, fills[0])
+        a = sa.asarray(da, format="csr", fill_value=fa)
+        b = sa.asarray(db, format="coo", fill_value=fills[0])
+        for name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+            with np.errstate(all="ignore"):
+                got = getattr(np, name)(a, b)
+                want = getattr(np, name)(da, db)
+            assert got.dtype == np.bool_
+            same(got.todense(), want)
+    # Operators, and a comparison with a scalar (its fill: the scalar's).
+    same((a < b).todense(), da < db)
+    same((a != b).todense(), da != db)
+    same((a >= 1).todense(), da >= 1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32])
+def test_negative_absolute(rng, dtype):
+    fill = -0.0 if np.dtype(dtype).kind == "f" else 3
+    d = random_dense(rng, (4, 6), dtype, fill)
+    a = sa.asarray(d, format="dcsr", fill_value=fill)
+    with np.errstate(all="ignore"):
+        same((-a).todense(), -d)
+        same(abs(a).todense(), np.abs(d))
+        assert (-a).fill_value == -np.array(fill, dtype=dtype) or np.isnan(fill)
