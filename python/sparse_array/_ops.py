@@ -3,6 +3,7 @@ library's exact functions), compiles it once per process (keyed by its
 text: element types, formats, fills and which extents are 1) and calls it
 on the arrays' buffers."""
 import ctypes
+import math
 import os
 import re
 
@@ -154,7 +155,18 @@ def _kind(dtype):
     return {"f": "f", "i": "i", "u": "i", "b": "b"}[np.dtype(dtype).kind]
 
 
+_FUNCTIONS = {}  # (ufunc name, dtype) -> library function (per call: a lookup)
+
+
 def _function(ufunc_name, dtype):
+    key = (ufunc_name, dtype)
+    fn = _FUNCTIONS.get(key)
+    if fn is None:
+        fn = _FUNCTIONS[key] = _find_function(ufunc_name, dtype)
+    return fn
+
+
+def _find_function(ufunc_name, dtype):
     fn = _UFUNCS.get(ufunc_name, {}).get(_kind(dtype))
     if fn is None or _narrow(fn, dtype) not in _library():
         raise TypeError("sparse_array: %s is not supported for %s arrays" % (ufunc_name, np.dtype(dtype)))
@@ -595,9 +607,22 @@ def _zeros_of_one_sign(*arrays):
 _IEEE_WITHOUT_SIGNED_ZERO_TIES = {"minimum": "min_f64", "maximum": "max_f64"}  # _narrow()ed
 
 
+_COMBINERS = {}  # (ufunc name, dtype, one_sign_zeros) -> _combiner's result
+
+
 def _combiner(op, dtype, one_sign_zeros=False):
     """(function name, its text or "", fold(value, count) -> the fold of
     `count` copies) for a ufunc name or a user Function."""
+    if isinstance(op, str):
+        key = (op, dtype, one_sign_zeros)
+        found = _COMBINERS.get(key)
+        if found is None:
+            found = _COMBINERS[key] = _make_combiner(op, dtype, one_sign_zeros)
+        return found
+    return _make_combiner(op, dtype, one_sign_zeros)
+
+
+def _make_combiner(op, dtype, one_sign_zeros):
     from ._function import Function
     if isinstance(op, Function):
         if [np.dtype(_DT[t]) for t in op.arg_types] != [dtype, dtype] or op.dtype != dtype:
@@ -652,7 +677,7 @@ def reduce(name, a, axis=None, keepdims=False):
         raise ValueError("duplicate axis in %r" % (axis,))
     kept = [d for d in range(a.ndim) if d not in axes]
     shape = tuple(a.shape[d] for d in kept)
-    count = int(np.prod([a.shape[d] for d in axes], dtype=np.int64))
+    count = math.prod(a.shape[d] for d in axes)
     if count == 0 and isinstance(op, str):
         # NumPy's empty reductions: the ufunc's identity (+0.0 for sum,
         # where the exact add_f64's identity is -0.0), or an error.
