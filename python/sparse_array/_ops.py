@@ -102,6 +102,18 @@ def _narrow_text(name, text):
 PARALLEL_MIN_ENTRIES = 1 << 15
 
 
+def library_prelude(text):
+    """The library functions `text` names, with those they name."""
+    library = _library()
+    needed, work = [], [text]
+    while work:
+        for name in _REF.findall(work.pop()):
+            if name in library and name not in needed:
+                needed.append(name)
+                work.append(library[name])
+    return "\n".join(library[name] for name in needed)
+
+
 def _module(text, parallel=True):
     """The compiled module of `text` with the library functions it names
     (only those: parsing and lowering the whole library cost a third of a
@@ -110,14 +122,7 @@ def _module(text, parallel=True):
     key = (text, parallel)
     mod = _CACHE.get(key)
     if mod is None:
-        library = _library()
-        needed, work = [], [text]
-        while work:
-            for name in _REF.findall(work.pop()):
-                if name in library and name not in needed:
-                    needed.append(name)
-                    work.append(library[name])
-        prelude = "\n".join(library[name] for name in needed)
+        prelude = library_prelude(text)
         options = _options()
         if not parallel:
             options += (";" if options else "") + "openmp=0"
@@ -376,15 +381,7 @@ def explain(operation, *args, **kwargs):
         if _LAST is None:
             raise ValueError("sparse_array.explain: %r ran no kernel" % (operation,))
         source = _LAST.text
-    library = _library()
-    needed, work = [], [source]
-    while work:
-        for name in _REF.findall(work.pop()):
-            if name in library and name not in needed:
-                needed.append(name)
-                work.append(library[name])
-    prelude = "\n".join(library[n] for n in needed)
-    text = _capi.run_passes(prelude + "\n" + source,
+    text = _capi.run_passes(library_prelude(source) + "\n" + source,
                             "sparse-array-fuse,sparse-array-derive-algebra,"
                             "sparse-array-build-lattices")
     start = text.find("func.func @kernel")

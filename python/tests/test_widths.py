@@ -14,21 +14,11 @@ I32 = ["add", "subtract", "multiply", "minimum", "maximum", "bitwise_and", "bitw
        "bitwise_xor", "left_shift", "right_shift", "gcd"]
 
 
-def _with_callees(name):
-    library, needed, work = _ops._library(), [name], [_ops._library()[name]]
-    while work:
-        for ref in _ops._REF.findall(work.pop()):
-            if ref in library and ref not in needed:
-                needed.append(ref)
-                work.append(library[ref])
-    return "\n".join(library[n] for n in needed)
-
-
 @pytest.mark.parametrize("name", [n for n in _ops._library() if n.endswith(("_f32", "_i32", "_u32"))])
 def test_narrow_library_properties(name):
     # Every declared identity, annihilator, algebra and law of the 32-bit
     # forms holds (sparse-array-check-properties, with counterexamples).
-    _capi.check(_with_callees(name))
+    _capi.check(_ops.library_prelude("@" + name))
 
 
 @pytest.mark.parametrize("name", F32)
