@@ -111,17 +111,27 @@ def make_format(spec, rank):
             raise ValueError("format of rank %d for an array of rank %d" % (spec.rank, rank))
         return spec
     if isinstance(spec, str):
-        name = spec.lower()
-        if name == "compressed":
-            name = "dcsr"
-        if name not in _NAMED:
-            raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
-        if name == "csc" and rank != 2:
-            raise ValueError("csc is a format of matrices")
-        if rank == 0:
-            return Format([])
-        return _NAMED[name](rank)
+        made = _MADE.get((spec, rank))
+        if made is None:
+            made = _MADE[(spec, rank)] = _named_format(spec, rank)
+        return made
     return make_format(Format(spec), rank)
+
+
+_MADE = {}  # (name, rank) -> Format (immutable): asarray runs per call
+
+
+def _named_format(spec, rank):
+    name = spec.lower()
+    if name == "compressed":
+        name = "dcsr"
+    if name not in _NAMED:
+        raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
+    if name == "csc" and rank != 2:
+        raise ValueError("csc is a format of matrices")
+    if rank == 0:
+        return Format([])
+    return _NAMED[name](rank)
 
 
 def scalar_text(value, dtype):
