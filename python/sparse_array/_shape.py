@@ -54,16 +54,16 @@ def getitem(a, key):
         key = (key,)
     if sum(k is Ellipsis for k in key) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
+    given = sum(k is not Ellipsis and k is not None for k in key)
+    if given > a.ndim:
+        raise IndexError("too many indices for array: array is %d-dimensional, but %d were "
+                         "indexed" % (a.ndim, given))
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        key = key[:at] + (slice(None),) * (a.ndim - given) + key[at + 1:]
     if any(k is None for k in key):
         # np.newaxis: the selection without them, then a size-1 dimension
         # at each one's place among the result's dimensions.
-        given = sum(k is not Ellipsis and k is not None for k in key)
-        if given > a.ndim:
-            raise IndexError("too many indices for array: array is %d-dimensional, but %d "
-                             "were indexed" % (a.ndim, given))
-        if Ellipsis in key:
-            at = key.index(Ellipsis)
-            key = key[:at] + (slice(None),) * (a.ndim - given) + key[at + 1:]
         new, r = [], 0
         for k in key:
             if k is None:
@@ -73,17 +73,10 @@ def getitem(a, key):
                 r += 1
         rest = tuple(k for k in key if k is not None)
         selected = getitem(a, rest) if rest else a
-        if not isinstance(selected, (Array,)) and not static_types():
+        if not isinstance(selected, Array) and not static_types():
             from ._array import asarray
             selected = asarray(np.asarray(selected))
         return expand_dims(selected, tuple(new))
-    given = sum(k is not Ellipsis for k in key)
-    if given > a.ndim:
-        raise IndexError("too many indices for array: array is %d-dimensional, but %d were "
-                         "indexed" % (a.ndim, given))
-    if Ellipsis in key:
-        at = key.index(Ellipsis)
-        key = key[:at] + (slice(None),) * (a.ndim - given) + key[at + 1:]
     key = key + (slice(None),) * (a.ndim - len(key))
     parts, shape, kept = [], [], []
     for dim, (k, n) in enumerate(zip(key, a.shape)):

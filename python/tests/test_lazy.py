@@ -152,3 +152,15 @@ def test_errors_at_trace_time(rng):
         a @ sa.lazy(np.ones((3, 3)))
     with pytest.raises(TypeError):
         a + sa.lazy(np.ones((3, 4), dtype=np.int64))
+
+
+def test_empty_and_repeated_operands(rng):
+    # 0-extent arrays, and one input read several times in one kernel.
+    z = np.zeros((0, 4))
+    e = sa.lazy(z, format="csr")
+    same(sa.compute((e + e * 2.0).sum(axis=0)).todense(), (z + z * 2.0).sum(axis=0))
+    d = random_dense(rng, (4, 5), np.float64, np.nan)
+    a = sa.lazy(d, format="csr", fill_value=np.nan)
+    with np.errstate(all="ignore"):
+        same(sa.compute(a * a - a).todense(), d * d - d)
+        same(sa.compute((a == a)).todense(), d == d)
