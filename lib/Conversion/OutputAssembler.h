@@ -119,9 +119,12 @@ std::unique_ptr<OutputAssembler> createTwoPhaseRowsOutput(OpBuilder &b,
 /// A sparse result assembled in parallel parts, each appending to buffers
 /// of its own, joined in part order by the runtime (PartsOutput.cpp): a
 /// compressed vector whose counted loop gives each coordinate at most one
-/// entry, or rows of one compressed level under a full one (CSR, CSC).
+/// entry; rows of one compressed level under a full one (CSR, CSC); any
+/// other sparse format, each part assembling its rows of the outermost
+/// level as an AppendOutput of its own (`plan`'s capacity shared out).
 std::unique_ptr<OutputAssembler> createPartsOutput(OpBuilder &b,
-                                                   const OutputShape &shape);
+                                                   const OutputShape &shape,
+                                                   const AppendPlan &plan);
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).
@@ -130,6 +133,61 @@ Value allocOutputBuffer(OpBuilder &b, Location loc, Operation *kernel,
 /// `buffer`, grown (doubled, at least to `needed`) when it holds fewer
 /// than `needed` elements.
 Value growToFit(OpBuilder &b, Location loc, Value buffer, Value needed);
+
+/// Sparse output levels and their growing buffers, threaded through every
+/// loop and branch as SSA values.
+struct OutputLevel {
+  LevelSpec spec;
+  bool sparse = false;       // appended (stores coordinates)
+  bool hasPositions = false; // compressed-like
+  int crdSlot = -1, countSlot = -1, posSlot = -1;
+};
+
+/// Levels appended in order: coordinates and values pushed as the loops
+/// reach them, positions per parent (seed 002 §4.3, the append capability).
+class AppendOutput : public OutputAssembler {
+public:
+  AppendOutput(OpBuilder &b, const OutputShape &shape, const AppendPlan &plan);
+  bool isDense() const override { return false; }
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override;
+  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
+                             ArrayRef<Value> coords, ValueRange state) override;
+  Value finish(OpBuilder &b, ValueRange state) override;
+  /// The result's buffers in storage order (docs/storage.md), each with
+  /// its element count, once the loops are done: positions completed,
+  /// buffers not trimmed to their counts.
+  SmallVector<std::pair<Value, Value>> completeBuffers(OpBuilder &b,
+                                                       ValueRange state);
+
+private:
+  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
+    return capacityIsBound ? buffer : growToFit(b, getLoc(), buffer, needed);
+  }
+  unsigned rank() const { return shape.extents.size(); }
+
+  SmallVector<OutputLevel> outLevels;
+  int valuesSlot = -1;
+  /// The initial capacity bounds every output buffer, so appends need no
+  /// capacity checks.
+  bool capacityIsBound = false;
+  /// The innermost output level's positions are stored once per parent
+  /// after the innermost loop: it has positions, and its parent is an
+  /// entry of the level above (sparse) or a full prefix — never a dense
+  /// level below a sparse one, whose slots an unreached parent would alias.
+  bool positionsAfterLoop = false;
+  /// Whether every parent of the innermost level is visited, so that its
+  /// positions are all written after their loops: no zeroing before and no
+  /// running-max fix-up after (only when every level above is full and
+  /// every outer loop visits each coordinate).
+  bool everyParentVisited = false;
+  /// A vector output whose loop visits every coordinate in order: the
+  /// entries appended before coordinate c are fewer than c + 1 <= extent =
+  /// capacity, so each point stores its coordinate and value in the next
+  /// slot unconditionally and counts them only when the value is not the
+  /// fill (no branch on the value; see store).
+  bool appendBranchFree = false;
+};
 
 } // namespace detail
 } // namespace sparse_array

@@ -125,57 +125,8 @@ private:
   Value values;
 };
 
-/// Sparse output levels and their growing buffers, threaded through every
-/// loop and branch as SSA values.
-struct OutputLevel {
-  LevelSpec spec;
-  bool sparse = false;       // appended (stores coordinates)
-  bool hasPositions = false; // compressed-like
-  int crdSlot = -1, countSlot = -1, posSlot = -1;
-};
-
-/// Levels appended in order: coordinates and values pushed as the loops
-/// reach them, positions per parent (seed 002 §4.3, the append capability).
-class AppendOutput : public OutputAssembler {
-public:
-  AppendOutput(OpBuilder &b, const OutputShape &shape, const AppendPlan &plan);
-  bool isDense() const override { return false; }
-  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
-                           ValueRange state) override;
-  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
-                             ArrayRef<Value> coords, ValueRange state) override;
-  Value finish(OpBuilder &b, ValueRange state) override;
-
-private:
-  Value ensureCapacity(OpBuilder &b, Value buffer, Value needed) {
-    return capacityIsBound ? buffer : growToFit(b, getLoc(), buffer, needed);
-  }
-  unsigned rank() const { return shape.extents.size(); }
-
-  SmallVector<OutputLevel> outLevels;
-  int valuesSlot = -1;
-  /// The initial capacity bounds every output buffer, so appends need no
-  /// capacity checks.
-  bool capacityIsBound = false;
-  /// The innermost output level's positions are stored once per parent
-  /// after the innermost loop: it has positions, and its parent is an
-  /// entry of the level above (sparse) or a full prefix — never a dense
-  /// level below a sparse one, whose slots an unreached parent would alias.
-  bool positionsAfterLoop = false;
-  /// Whether every parent of the innermost level is visited, so that its
-  /// positions are all written after their loops: no zeroing before and no
-  /// running-max fix-up after (only when every level above is full and
-  /// every outer loop visits each coordinate).
-  bool everyParentVisited = false;
-  /// A vector output whose loop visits every coordinate in order: the
-  /// entries appended before coordinate c are fewer than c + 1 <= extent =
-  /// capacity, so each point stores its coordinate and value in the next
-  /// slot unconditionally and counts them only when the value is not the
-  /// fill (no branch on the value; see store).
-  bool appendBranchFree = false;
-};
-
 } // namespace
+
 
 std::unique_ptr<OutputAssembler>
 OutputAssembler::create(OpBuilder &b, const OutputShape &shape,
@@ -371,7 +322,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
            parallelPlan.getTwoPhase())
     output = createTwoPhaseRowsOutput(b, shape);
   else if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getParts())
-    output = createPartsOutput(b, shape);
+    output = createPartsOutput(b, shape, plan);
   else
     output = OutputAssembler::create(b, shape, plan);
 }
@@ -519,43 +470,50 @@ SmallVector<Value> AppendOutput::store(OpBuilder &b, ArrayRef<Value> coords,
   return SmallVector<Value>(branch.getResults());
 }
 
+SmallVector<std::pair<Value, Value>>
+AppendOutput::completeBuffers(OpBuilder &b, ValueRange out) {
+  Location loc = getLoc();
+  SmallVector<std::pair<Value, Value>> buffers;
+  unsigned rank = this->rank();
+  ArrayRef<Value> extents = shape.extents;
+  FormatAttr format = shape.resultType.getFormat();
+  Value one = constIndex(b, loc, 1);
+  Value parents = one; // positions of the level above
+  for (unsigned l = 0; l < rank; ++l) {
+    OutputLevel &ol = outLevels[l];
+    if (!ol.sparse) {
+      parents = arith::MulIOp::create(b, loc, parents, extents[l]);
+      continue;
+    }
+    if (ol.hasPositions) {
+      Value size = arith::AddIOp::create(b, loc, parents, one);
+      Value pos = out[ol.posSlot];
+      Type posType = b.getIntegerType(format.getPosWidth());
+      // Parents without children kept 0: positions are the running max.
+      if (!(l + 1 == rank && everyParentVisited))
+        scf::ForOp::create(
+            b, loc, one, size, one,
+            ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
+            [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
+              Value p = memref::LoadOp::create(fb, fl, pos, ValueRange{i});
+              Value m = arith::MaxUIOp::create(fb, fl, p, acc[0]);
+              memref::StoreOp::create(fb, fl, m, pos, i);
+              scf::YieldOp::create(fb, fl, m);
+            });
+      buffers.push_back({pos, size});
+    }
+    buffers.push_back({out[ol.crdSlot], out[ol.countSlot]});
+    parents = out[ol.countSlot];
+  }
+  buffers.push_back({out[valuesSlot], parents});
+  return buffers;
+}
+
 Value AppendOutput::finish(OpBuilder &b, ValueRange out) {
   Location loc = getLoc();
   SmallVector<Value> buffers;
-  unsigned rank = this->rank();
-  ArrayRef<Value> extents = shape.extents;
-  {
-    FormatAttr format = shape.resultType.getFormat();
-    Value one = constIndex(b, loc, 1);
-    Value parents = one; // positions of the level above
-    for (unsigned l = 0; l < rank; ++l) {
-      OutputLevel &ol = outLevels[l];
-      if (!ol.sparse) {
-        parents = arith::MulIOp::create(b, loc, parents, extents[l]);
-        continue;
-      }
-      if (ol.hasPositions) {
-        Value size = arith::AddIOp::create(b, loc, parents, one);
-        Value pos = out[ol.posSlot];
-        Type posType = b.getIntegerType(format.getPosWidth());
-        // Parents without children kept 0: positions are the running max.
-        if (!(l + 1 == rank && everyParentVisited))
-          scf::ForOp::create(
-              b, loc, one, size, one,
-              ValueRange{arith::ConstantIntOp::create(b, loc, posType, 0)},
-              [&](OpBuilder &fb, Location fl, Value i, ValueRange acc) {
-                Value p = memref::LoadOp::create(fb, fl, pos, ValueRange{i});
-                Value m = arith::MaxUIOp::create(fb, fl, p, acc[0]);
-                memref::StoreOp::create(fb, fl, m, pos, i);
-                scf::YieldOp::create(fb, fl, m);
-              });
-        buffers.push_back(emitResize(b, loc, pos, size));
-      }
-      buffers.push_back(emitResize(b, loc, out[ol.crdSlot], out[ol.countSlot]));
-      parents = out[ol.countSlot];
-    }
-    buffers.push_back(emitResize(b, loc, out[valuesSlot], parents));
-  }
+  for (auto [buffer, size] : completeBuffers(b, out))
+    buffers.push_back(emitResize(b, loc, buffer, size));
   return AssembleOp::create(b, loc, shape.resultType, buffers,
                             ValueRange(extentsInDimOrder(shape)));
 }

@@ -13,7 +13,13 @@
 // only past entries that are not the fill). Rows of one compressed level
 // under a full one (CSR, CSC): a part's buffers grow as its rows append;
 // each row's count goes to positions[x + 1] (rows never reached keep 0),
-// summed into positions once every part is done.
+// summed into positions once every part is done. Any other sparse format
+// (DCSR, COO, CSF, ...): each part assembles the result's rows [lo, hi) of
+// its outermost level as an appended output of its own (a full outermost
+// level seen from lo, so the part's buffers are its rows'), and the runtime
+// joins them buffer by buffer: coordinates and values back to back, the
+// positions of every level below the outermost shifted by the entries of
+// the parts before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -244,12 +250,209 @@ protected:
   }
 };
 
+/// Any sparse format: a part is the rows [lo, hi) of the outermost level
+/// assembled by an AppendOutput of its own; the joined buffers are the
+/// sequential result's.
+class PartsAppendOutput final : public OutputAssembler {
+public:
+  PartsAppendOutput(OpBuilder &b, const OutputShape &shape,
+                    const AppendPlan &plan)
+      : OutputAssembler(shape), plan(plan) {
+    FormatAttr format = shape.resultType.getFormat();
+    outerFull = format.getLevels()[0].isFull();
+    for (auto [l, spec] : llvm::enumerate(format.getLevels())) {
+      if (spec.isFull())
+        continue;
+      if (spec.format->hasPositionsBuffer())
+        slots.push_back({Slot::Positions, static_cast<unsigned>(l),
+                         b.getIntegerType(format.getPosWidth())});
+      slots.push_back({Slot::Coordinates, static_cast<unsigned>(l),
+                       b.getIntegerType(format.getCrdWidth())});
+    }
+    slots.push_back({Slot::Values, 0, shape.resultType.getElementType()});
+  }
+  bool isDense() const override { return false; }
+  bool assemblesInParts() const override { return true; }
+
+  void beginParts(OpBuilder &b, Value parts) override {
+    Location loc = getLoc();
+    numParts = parts;
+    handle = callRuntime(b, loc, shape.kernel, "sa_rt_parts_new",
+                         {b.getI64Type()},
+                         {arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                     parts)});
+    counts = memref::AllocOp::create(
+        b, loc, memrefOf(b.getIndexType()),
+        ValueRange{arith::MulIOp::create(b, loc, parts,
+                                         constIndex(b, loc, slots.size()))});
+  }
+
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
+                               Value hi) override {
+    Location loc = getLoc();
+    Value one = constIndex(b, loc, 1);
+    partLo = lo;
+    OutputShape part = shape;
+    part.parallel = false;
+    if (outerFull)
+      part.extents[0] = arith::SubIOp::create(b, loc, hi, lo);
+    // The inputs' entries shared out by rows; buffers grow past that.
+    AppendPlan partPlan = plan;
+    partPlan.capacityIsBound = false;
+    partPlan.vectorVisitsEveryCoordinate = false;
+    Value perRow = arith::AddIOp::create(
+        b, loc,
+        arith::DivUIOp::create(
+            b, loc, plan.capacity,
+            arith::MaxUIOp::create(b, loc, shape.extents[0], one)),
+        one);
+    partPlan.capacity = arith::AddIOp::create(
+        b, loc, constIndex(b, loc, 16),
+        arith::MulIOp::create(b, loc, perRow,
+                              arith::SubIOp::create(b, loc, hi, lo)));
+    current = std::make_unique<AppendOutput>(b, part, partPlan);
+    return SmallVector<Value>(current->initialState());
+  }
+
+  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
+                           ValueRange state) override {
+    return current->store(b, fromLo(b, coords), v, state);
+  }
+
+  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
+                             ArrayRef<Value> coords,
+                             ValueRange state) override {
+    // The outermost loop ends per part (endPart), not after the parts.
+    if (level == 0)
+      return SmallVector<Value>(state);
+    return current->endLoop(b, level, fromLo(b, coords), state);
+  }
+
+  void endPart(OpBuilder &b, Value p, ValueRange partState) override {
+    Location loc = getLoc();
+    Type i64 = b.getI64Type();
+    SmallVector<Value> state = current->endLoop(b, 0, {}, partState);
+    Value base = arith::MulIOp::create(b, loc, p,
+                                       constIndex(b, loc, slots.size()));
+    for (auto [s, buffer] :
+         llvm::enumerate(current->completeBuffers(b, state))) {
+      auto [data, size] = buffer;
+      memref::StoreOp::create(
+          b, loc, size, counts,
+          ValueRange{arith::AddIOp::create(b, loc, base, constIndex(b, loc, s))});
+      callRuntime(b, loc, shape.kernel, "sa_rt_parts_put_slot", {},
+                  {handle, arith::IndexCastOp::create(b, loc, i64, p),
+                   arith::ConstantIntOp::create(b, loc, i64, s),
+                   bufferAddress(b, loc, data),
+                   byteCount(b, loc, size, slots[s].type)});
+      memref::DeallocOp::create(b, loc, data);
+    }
+  }
+
+  void endParts(OpBuilder &b) override {
+    Location loc = getLoc();
+    Type i64 = b.getI64Type();
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    // Each slot's joined size: its parts' counts, positions less the
+    // leading 0 of every part but the first.
+    SmallVector<Value> totals;
+    for (unsigned s = 0; s < slots.size(); ++s) {
+      auto sum = scf::ForOp::create(
+          b, loc, zero, numParts, one, ValueRange{zero},
+          [&](OpBuilder &fb, Location l, Value p, ValueRange acc) {
+            Value at = arith::AddIOp::create(
+                fb, l,
+                arith::MulIOp::create(fb, l, p,
+                                      constIndex(fb, l, slots.size())),
+                constIndex(fb, l, s));
+            Value c = memref::LoadOp::create(fb, l, counts, ValueRange{at});
+            scf::YieldOp::create(
+                fb, l, arith::AddIOp::create(fb, l, acc[0], c).getResult());
+          });
+      Value total = sum.getResult(0);
+      if (slots[s].kind == Slot::Positions)
+        total = arith::SubIOp::create(
+            b, loc, total, arith::SubIOp::create(b, loc, numParts, one));
+      totals.push_back(total);
+    }
+    memref::DeallocOp::create(b, loc, counts);
+    for (auto [s, slot] : llvm::enumerate(slots)) {
+      Value slotIndex = arith::ConstantIntOp::create(b, loc, i64, s);
+      if (slot.kind == Slot::Positions && slot.level == 0) {
+        // One parent: [0, the outermost level's entries] (its coordinates
+        // are the next slot).
+        Value pos = allocOutputBuffer(b, loc, shape.kernel,
+                                      memrefOf(slot.type), constIndex(b, loc, 2));
+        memref::StoreOp::create(b, loc,
+                                arith::ConstantIntOp::create(b, loc, slot.type, 0),
+                                pos, zero);
+        memref::StoreOp::create(
+            b, loc, arith::IndexCastUIOp::create(b, loc, slot.type, totals[s + 1]),
+            pos, one);
+        buffers.push_back(pos);
+        continue;
+      }
+      Value joined = allocOutputBuffer(b, loc, shape.kernel,
+                                       memrefOf(slot.type), totals[s]);
+      Value dest = bufferAddress(b, loc, joined);
+      if (slot.kind == Slot::Positions)
+        callRuntime(b, loc, shape.kernel, "sa_rt_parts_take_positions", {},
+                    {handle, slotIndex, dest,
+                     arith::ConstantIntOp::create(
+                         b, loc, i64, slot.type.getIntOrFloatBitWidth())});
+      else
+        callRuntime(b, loc, shape.kernel, "sa_rt_parts_take_slot", {},
+                    {handle, slotIndex, dest});
+      buffers.push_back(joined);
+    }
+    callRuntime(b, loc, shape.kernel, "sa_rt_parts_free", {}, {handle});
+  }
+
+  Value finish(OpBuilder &b, ValueRange) override {
+    SmallVector<Value> dims(shape.extents.size());
+    FormatAttr format = shape.resultType.getFormat();
+    for (unsigned l = 0; l < dims.size(); ++l)
+      dims[format.getLevelDim(l)] = shape.extents[l];
+    return AssembleOp::create(b, getLoc(), shape.resultType, buffers, dims);
+  }
+
+private:
+  struct Slot {
+    enum Kind { Positions, Coordinates, Values } kind;
+    unsigned level;
+    Type type;
+  };
+  /// The part's coordinates: a full outermost level counts from lo.
+  SmallVector<Value> fromLo(OpBuilder &b, ArrayRef<Value> coords) {
+    SmallVector<Value> shifted(coords);
+    if (outerFull && !shifted.empty())
+      shifted[0] = arith::SubIOp::create(b, getLoc(), shifted[0], partLo);
+    return shifted;
+  }
+
+  AppendPlan plan;
+  bool outerFull = false;
+  SmallVector<Slot> slots;
+  Value numParts, handle, counts, partLo;
+  std::unique_ptr<AppendOutput> current;
+  SmallVector<Value> buffers;
+};
+
 } // namespace
 
 std::unique_ptr<OutputAssembler>
 mlir::sparse_array::detail::createPartsOutput(OpBuilder &b,
-                                              const OutputShape &shape) {
-  if (shape.resultType.getRank() == 1)
+                                              const OutputShape &shape,
+                                              const AppendPlan &plan) {
+  FormatAttr format = shape.resultType.getFormat();
+  ArrayRef<LevelSpec> levels = format.getLevels();
+  auto uniqueWithPositions = [&](unsigned l) {
+    return !levels[l].isFull() && levels[l].format->hasPositionsBuffer() &&
+           levels[l].unique;
+  };
+  if (levels.size() == 1 && uniqueWithPositions(0))
     return std::make_unique<PartsVectorOutput>(b, shape);
-  return std::make_unique<PartsRowsOutput>(b, shape);
+  if (levels.size() == 2 && levels[0].isFull() && uniqueWithPositions(1))
+    return std::make_unique<PartsRowsOutput>(b, shape);
+  return std::make_unique<PartsAppendOutput>(b, shape, plan);
 }

@@ -88,18 +88,9 @@ LogicalResult KernelOp::verifyRegions() {
     }
     bool rowWise = false;
     getBody().walk([&](ReduceOverOp r) { rowWise |= r.getScatter().has_value(); });
-    auto compressedVector = [](ArrayType t) {
-      return t.getRank() == 1 && !t.isAllDense() &&
-             t.getFormat().getLevels()[0].format->hasPositionsBuffer() &&
-             t.getFormat().getLevels()[0].unique;
-    };
-    bool csrRows = resultType.getRank() == 2 && rowsOfPositions(resultType) &&
-                   resultType.getFormat().getLevels()[1].unique;
-    if (plan.getParts() && !rowWise && !compressedVector(resultType) &&
-        !csrRows)
-      return emitOpError() << "parts assembles a row-wise product, a "
-                              "compressed vector or rows of a unique "
-                              "compressed level under a full one, not "
+    if (plan.getParts() && !rowWise &&
+        (resultType.getRank() == 0 || resultType.isAllDense()))
+      return emitOpError() << "parts assembles a sparse result, not "
                            << resultType;
     if (plan.getTwoPhase() &&
         (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||

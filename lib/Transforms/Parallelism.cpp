@@ -2,10 +2,11 @@
 //
 // The outermost result loop runs in parallel when its iterations are
 // independent by construction: every output point is stored in place (a
-// dense result) or rows are assembled in two phases (CSR, CSC), and the
-// loop carries no cursor (every input level bound to it is located at the
-// loop's coordinate, so the loop is counted and driven by U). A row-wise
-// product's rows run in parts with a workspace each. Everything else stays
+// dense result) or a sparse one is assembled in two phases (CSR, CSC) or
+// in parts (each part's rows of the outermost level on their own, joined
+// in order), and the loop carries no cursor (every input level bound to
+// it is located at the loop's coordinate, so the loop is counted and
+// driven by U). A row-wise product's rows run in parts with a workspace each. Everything else stays
 // sequential, and the plan says why.
 //
 //===----------------------------------------------------------------------===//
@@ -168,10 +169,10 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                         "associative: its fold cannot be regrouped into parts");
   }
   // A sparse result: rows assembled in two phases when they are one
-  // compressed level under a full one (CSR, CSC); a compressed vector in
-  // parts (each coordinate of the counted loop gives at most one entry,
-  // computing it twice would double the work); other sparse layouts
-  // append in order.
+  // compressed level under a full one (CSR, CSC) and an entry is cheap; in
+  // parts otherwise (a compressed vector: each coordinate of the counted
+  // loop gives at most one entry, computing it twice would double the
+  // work).
   FormatAttr format = resultType.getFormat();
   bool twoPhase = false, parts = false;
   auto uniqueWithPositions = [&](unsigned level) {
@@ -187,10 +188,11 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
       parts = options.assembly == Assembly::Parts ||
               (options.assembly == Assembly::Auto && entryCostsMoreThanCopy(kernel));
       twoPhase = !parts;
-    } else
-      return sequential("sparse result other than a compressed vector or "
-                        "rows of one compressed level: entries are appended "
-                        "in order");
+    } else {
+      // DCSR, COO, CSF, ...: each part assembles its rows of the outermost
+      // level on its own; the parts' buffers are joined in order.
+      parts = true;
+    }
   }
   // The outermost loop's lattice with every accessed input present.
   uint64_t used = 0;

@@ -63,12 +63,24 @@ void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes);
 /* Sorts `count` int64 values at `address` ascending, in place. */
 void sa_rt_sort_i64(int64_t address, int64_t count);
 
-/* A sparse result assembled in parts by parallel threads (row-wise
- * products): each part's coordinate and value bytes are kept here by the
- * thread that computed them (one part, one thread: no locks), then copied
- * back to back, in part order, into the result's buffers. new returns the
- * handle; take copies every part and frees the handle. */
+/* A sparse result assembled in parts by parallel threads: each part's
+ * buffers are kept here by the thread that computed them (one part, one
+ * thread: no locks), each buffer in a numbered slot, then joined in part
+ * order into the result's buffers. new returns the handle.
+ * put_slot copies `bytes` at `address` into part `part`'s slot `slot`;
+ * take_slot copies every part's slot back to back into `dest`;
+ * take_positions joins positions buffers (uint32_t or uint64_t, `width`
+ * bits): part 0's whole, each later part's without its leading 0 and
+ * shifted by the last position of the parts before it; free releases the
+ * handle. put/take are slots 0 (coordinates) and 1 (values), take also
+ * frees. */
 int64_t sa_rt_parts_new(int64_t parts);
+void sa_rt_parts_put_slot(int64_t handle, int64_t part, int64_t slot,
+                          int64_t address, int64_t bytes);
+void sa_rt_parts_take_slot(int64_t handle, int64_t slot, int64_t dest);
+void sa_rt_parts_take_positions(int64_t handle, int64_t slot, int64_t dest,
+                                int64_t width);
+void sa_rt_parts_free(int64_t handle);
 void sa_rt_parts_put(int64_t handle, int64_t part, int64_t coordinates,
                      int64_t coordinateBytes, int64_t values,
                      int64_t valueBytes);

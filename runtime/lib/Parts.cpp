@@ -1,10 +1,10 @@
 //===- Parts.cpp - Sparse results assembled in parallel parts -------------===//
 //
-// A parallel row-wise product computes its rows in parts, one thread per
-// part, each into buffers of its own; the result's size is known only when
-// every part is done. The parts' bytes wait here, then are copied back to
-// back in part order: the result is the sequential one, for any thread
-// count.
+// A kernel whose outer loop runs in parallel parts computes each part into
+// buffers of its own; the result's size is known only when every part is
+// done. The parts' bytes wait here, one set of numbered slots per part (a
+// slot per result buffer), then are joined in part order: the result is
+// the sequential one, for any thread count. One part, one thread: no locks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,16 +14,31 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace {
-struct Part {
-  char *coordinates = nullptr, *values = nullptr;
-  int64_t coordinateBytes = 0, valueBytes = 0;
+struct Bytes {
+  char *data = nullptr;
+  int64_t size = 0;
 };
 struct Parts {
-  int64_t count;
-  Part *parts;
+  std::vector<std::vector<Bytes>> slots; // [part][slot]
 };
+
+Parts &partsOf(int64_t handle) { return *reinterpret_cast<Parts *>(handle); }
+
+Bytes &slotOf(int64_t handle, int64_t part, int64_t slot) {
+  Parts &parts = partsOf(handle);
+  if (part < 0 || part >= static_cast<int64_t>(parts.slots.size()) ||
+      slot < 0 || slot > 64)
+    sa_rt::fatal("slot %lld of part %lld of a parallel result with %lld parts",
+                 static_cast<long long>(slot), static_cast<long long>(part),
+                 static_cast<long long>(parts.slots.size()));
+  std::vector<Bytes> &own = parts.slots[part];
+  if (static_cast<int64_t>(own.size()) <= slot)
+    own.resize(slot + 1);
+  return own[slot];
+}
 
 char *copyOf(int64_t address, int64_t bytes) {
   if (bytes <= 0)
@@ -36,47 +51,101 @@ char *copyOf(int64_t address, int64_t bytes) {
               static_cast<size_t>(bytes));
   return copy;
 }
+
+/// Part p's slot, or nothing when the part never put it.
+Bytes *findSlot(Parts &parts, size_t p, int64_t slot) {
+  std::vector<Bytes> &own = parts.slots[p];
+  return slot < static_cast<int64_t>(own.size()) ? &own[slot] : nullptr;
+}
+
+template <typename T>
+void joinPositions(Parts &parts, int64_t slot, char *dest) {
+  // Part 0's positions as they are; each later part's without its leading
+  // 0, shifted by the entries of the parts before it (its last position).
+  T offset = 0;
+  bool first = true;
+  auto *out = reinterpret_cast<T *>(dest);
+  for (size_t p = 0; p < parts.slots.size(); ++p) {
+    Bytes *b = findSlot(parts, p, slot);
+    if (!b || b->size < static_cast<int64_t>(sizeof(T)))
+      continue;
+    const T *in = reinterpret_cast<const T *>(b->data);
+    size_t n = static_cast<size_t>(b->size) / sizeof(T);
+    for (size_t i = first ? 0 : 1; i < n; ++i)
+      *out++ = in[i] + offset;
+    offset += in[n - 1];
+    first = false;
+    std::free(b->data);
+    *b = Bytes();
+  }
+}
 } // namespace
 
 extern "C" int64_t sa_rt_parts_new(int64_t count) {
   if (count < 0)
     sa_rt::fatal("a parallel result of %lld parts",
                  static_cast<long long>(count));
-  auto *parts = new Parts{count, new Part[static_cast<size_t>(count)]()};
+  auto *parts = new Parts;
+  parts->slots.resize(static_cast<size_t>(count));
   return reinterpret_cast<int64_t>(parts);
+}
+
+extern "C" void sa_rt_parts_put_slot(int64_t handle, int64_t part,
+                                     int64_t slot, int64_t address,
+                                     int64_t bytes) {
+  Bytes &b = slotOf(handle, part, slot);
+  std::free(b.data);
+  b.data = copyOf(address, bytes);
+  b.size = bytes > 0 ? bytes : 0;
+}
+
+extern "C" void sa_rt_parts_take_slot(int64_t handle, int64_t slot,
+                                      int64_t dest) {
+  Parts &parts = partsOf(handle);
+  auto *out = reinterpret_cast<char *>(dest);
+  for (size_t p = 0; p < parts.slots.size(); ++p) {
+    Bytes *b = findSlot(parts, p, slot);
+    if (!b)
+      continue;
+    if (b->size > 0)
+      std::memcpy(out, b->data, static_cast<size_t>(b->size));
+    out += b->size;
+    std::free(b->data);
+    *b = Bytes();
+  }
+}
+
+extern "C" void sa_rt_parts_take_positions(int64_t handle, int64_t slot,
+                                           int64_t dest, int64_t width) {
+  Parts &parts = partsOf(handle);
+  auto *out = reinterpret_cast<char *>(dest);
+  if (width == 32)
+    joinPositions<uint32_t>(parts, slot, out);
+  else if (width == 64)
+    joinPositions<uint64_t>(parts, slot, out);
+  else
+    sa_rt::fatal("positions of %lld bits in a parallel result",
+                 static_cast<long long>(width));
+}
+
+extern "C" void sa_rt_parts_free(int64_t handle) {
+  Parts *parts = &partsOf(handle);
+  for (std::vector<Bytes> &own : parts->slots)
+    for (Bytes &b : own)
+      std::free(b.data);
+  delete parts;
 }
 
 extern "C" void sa_rt_parts_put(int64_t handle, int64_t part,
                                 int64_t coordinates, int64_t coordinateBytes,
                                 int64_t values, int64_t valueBytes) {
-  auto *parts = reinterpret_cast<Parts *>(handle);
-  if (part < 0 || part >= parts->count)
-    sa_rt::fatal("part %lld of a parallel result with %lld parts",
-                 static_cast<long long>(part),
-                 static_cast<long long>(parts->count));
-  Part &p = parts->parts[part];
-  p.coordinates = copyOf(coordinates, coordinateBytes);
-  p.coordinateBytes = coordinateBytes;
-  p.values = copyOf(values, valueBytes);
-  p.valueBytes = valueBytes;
+  sa_rt_parts_put_slot(handle, part, 0, coordinates, coordinateBytes);
+  sa_rt_parts_put_slot(handle, part, 1, values, valueBytes);
 }
 
 extern "C" void sa_rt_parts_take(int64_t handle, int64_t coordinates,
                                  int64_t values) {
-  auto *parts = reinterpret_cast<Parts *>(handle);
-  auto *crd = reinterpret_cast<char *>(coordinates);
-  auto *val = reinterpret_cast<char *>(values);
-  for (int64_t i = 0; i < parts->count; ++i) {
-    Part &p = parts->parts[i];
-    if (p.coordinateBytes > 0)
-      std::memcpy(crd, p.coordinates, static_cast<size_t>(p.coordinateBytes));
-    if (p.valueBytes > 0)
-      std::memcpy(val, p.values, static_cast<size_t>(p.valueBytes));
-    crd += p.coordinateBytes;
-    val += p.valueBytes;
-    std::free(p.coordinates);
-    std::free(p.values);
-  }
-  delete[] parts->parts;
-  delete parts;
+  sa_rt_parts_take_slot(handle, 0, coordinates);
+  sa_rt_parts_take_slot(handle, 1, values);
+  sa_rt_parts_free(handle);
 }

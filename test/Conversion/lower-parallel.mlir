@@ -19,6 +19,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 !dv = !sparse_array.array<?xf64>
 !big = !sparse_array.array<100000xf64>
 !sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+!dcsr32 = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed], pos_width = 32>>
 
 // CHECK-LABEL: func.func @spmv(
 // The fill: parallel from 16384 entries on.
@@ -250,4 +251,32 @@ sparse_array.func @sin_of(%x: f64) -> f64 {
 func.func @csr_parts(%a: !csr) -> !csr {
   %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
   return %c : !csr
+}
+
+// CSR + CSR into DCSR (32-bit positions): each part of the rows assembles
+// them as a DCSR of its own (its buffers grow as it appends) and hands
+// every buffer to the runtime in a slot; after the parts, the outermost
+// positions are [0, entries], the coordinates and values are joined back
+// to back, the inner positions shifted by the parts before.
+// CHECK-LABEL: func.func @dcsr_parts(
+// CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:             %[[ROWS:.*]]:7 = scf.for
+// CHECK-COUNT-5:     func.call @sa_rt_parts_put_slot(%[[H]],
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK-COUNT-5:   func.call @sa_rt_parts_put_slot(%[[H]],
+// CHECK:         }
+// CHECK:         %[[POS0:.*]] = memref.alloc(%c2) : memref<?xi32>
+// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c1_i64
+// CHECK:         call @sa_rt_parts_take_positions(%[[H]], %c2_i64, %{{.*}}, %c32_i64)
+// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c3_i64
+// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c4_i64
+// CHECK:         call @sa_rt_parts_free(%[[H]])
+// CHECK:         sparse_array.assemble(%[[POS0]],
+func.func @dcsr_parts(%a: !csr, %b: !csr) -> !dcsr32 {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !dcsr32
+  return %c : !dcsr32
 }

@@ -18,6 +18,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 }
 !csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
 !dcsr = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed]>>
+!coo = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 !dm = !sparse_array.array<?x?xf64>
 !dv = !sparse_array.array<?xf64>
 !sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
@@ -107,10 +108,25 @@ func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
   return %y : !sv
 }
 
-// DCSR rows are stored coordinates: appended in order.
+// CSR + CSR into DCSR or COO: each part assembles its rows on its own,
+// the parts' buffers are joined in order.
 // CHECK-LABEL: func.func @dcsr_result(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "sparse result other than a compressed vector or rows of one compressed level: entries are appended in order">
-func.func @dcsr_result(%a: !dcsr, %b: !dcsr) -> !dcsr {
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK-LABEL: func.func @coo_result(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+func.func @dcsr_result(%a: !csr, %b: !csr) -> !dcsr {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !dcsr
+  return %c : !dcsr
+}
+func.func @coo_result(%a: !csr, %b: !csr) -> !coo {
+  %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !coo
+  return %c : !coo
+}
+
+// DCSR inputs: the outermost loop coiterates their rows.
+// CHECK-LABEL: func.func @dcsr_inputs(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of inputs 0, 1: their cursors carry from one iteration to the next">
+func.func @dcsr_inputs(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %c : !dcsr
 }

@@ -970,13 +970,13 @@ func.func @parallel_two_phase_dcsr(%a: !dcsr) -> !dcsr {
 
 // -----
 
-!dcsr = !sparse_array.array<4x4xf64, #sparse_array.format<[compressed, compressed]>>
-func.func @parallel_parts_dcsr(%a: !dcsr) -> !dcsr {
-  // expected-error@+1 {{parts assembles a row-wise product, a compressed vector or rows of a unique compressed level under a full one, not}}
-  %r = sparse_array.kernel ins(%a : !dcsr) -> !dcsr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
-  ^bb0(%i: index, %j: index, %A: !dcsr):
-    %v = sparse_array.access %A[%i, %j] : !dcsr
+!d = !sparse_array.array<4x4xf64>
+func.func @parallel_parts_dense(%a: !d) -> !d {
+  // expected-error@+1 {{parts assembles a sparse result, not}}
+  %r = sparse_array.kernel ins(%a : !d) -> !d attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
+  ^bb0(%i: index, %j: index, %A: !d):
+    %v = sparse_array.access %A[%i, %j] : !d
     sparse_array.yield %v : f64
   }
-  return %r : !dcsr
+  return %r : !d
 }

@@ -10,7 +10,9 @@ wrap, an element-wise add of a CSR and a dense matrix, and the same with a
 declared result fill the derivation does not give (every point computed);
 sparse results assembled by parallel rows in two phases (count, scan,
 fill): CSR + CSR into CSR with cancelling entries (dropped: no result
-stores its fill), CSR + dense into CSC; a row-wise product (i64 SpGEMM,
+stores its fill), CSR + dense into CSC; CSR + CSR into DCSR, COO and
+[compressed, dense] in parts (each part's rows on their own, the buffers
+joined in order); a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
 parts' entries joined in order), and under a complemented mask; a
 compressed vector result (masked i64 mxv) assembled in parts; scalar
@@ -209,6 +211,16 @@ def variant(rng, tag, dynamic):
     lines.append("  %%h_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
         tag, ref("a"), ref("d"), typ("a"), typ("d"), rcsc))
     outs.append(("%%h_%s" % tag, rcsc, "f64", summed, 0.0))
+    # Other sparse results in parts (each part's rows assembled on their
+    # own, the buffers joined in order): CSR + CSR into DCSR, COO and a
+    # compressed-over-dense layout; cancelled entries dropped.
+    for fmt in ("dcsr", "coo", "cd"):
+        rt = ew.array_type(shape2, "f64", fmt, 2, 0.0)
+        lines.append("  %%g%s_%s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+            fmt, tag, ref("a"), b2ref, typ("a"), b2typ, rt))
+        outs.append(("%%g%s_%s" % (fmt, tag), rt, "f64",
+                     np.array([[exact_add(a[i, j], b2[i, j]) for j in range(cols)]
+                               for i in range(rows)]), 0.0))
     # A row-wise (Gustavson) product, i64 wrapping: rows in parts of equal
     # products, a workspace each; products wrapping to 0 are dropped.
     p2 = rng.choice([30, 70])
@@ -353,13 +365,18 @@ func.func private @sa_rt_print_newline()
 """
 
 
-def stored_count(expected, fill, t):
+def stored_count(expected, fill, t, typ):
     """Entries of a sparse result that are not its fill (bitwise for
-    floats: -0.0 is not 0.0): what it must store."""
+    floats: -0.0 is not 0.0): what it must store. A dense level under a
+    compressed one stores whole rows: those with such an entry."""
     if t == "f64":
         bits = np.asarray(expected, dtype=np.float64).view(np.int64)
-        return int(np.count_nonzero(bits != np.array([fill], dtype=np.float64).view(np.int64)[0]))
-    return int(np.count_nonzero(np.asarray(expected) != fill))
+        kept = bits != np.array([fill], dtype=np.float64).view(np.int64)[0]
+    else:
+        kept = np.asarray(expected) != fill
+    if "[compressed, dense]" in typ:
+        return int(np.count_nonzero(kept.any(axis=1))) * kept.shape[1]
+    return int(np.count_nonzero(kept))
 
 
 def run(args, program, threads):
@@ -521,7 +538,7 @@ def main():
             got_fill, entries, pos = ew.parse_printed(out, pos, t)
             if "compressed" in rt:
                 stored, pos = int(out[pos]), pos + 1
-                want = stored_count(expected, fill, t)
+                want = stored_count(expected, fill, t, rt)
                 if stored != want:
                     failures.append("%s threads=%d: stores %d entries, expected %d "
                                     "(the entries that are not the fill)" % (
