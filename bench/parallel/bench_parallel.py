@@ -10,6 +10,12 @@ vertex requested, power-law degrees) the same run times
             row parts of equal entries, the parts' sums added in order)
   add       C = A + B into CSR, B = A with columns shifted by one
             (GrB_eWiseAdd; sparse_array assembles C's rows in two phases)
+  add-dcsr  the same with A, B and C stored as DCSR (rows as stored
+            coordinates: sparse_array cuts them into ranges at A's, each
+            range's segments found by bisection, C in parts joined in
+            order; GraphBLAS's add above is its counterpart)
+  add-coo   the same into COO from CSR operands (rows in parts, each
+            assembling a COO of its own)
   mxv-tropical  y<¬m> = A min.+ d into a compressed vector (GrB_mxv with
             GrB_DESC_RC; sparse_array: row parts appending to buffers of
             their own, joined in order)
@@ -62,6 +68,8 @@ PROGRAM = r'''
 !vd = !sparse_array.array<?xf64, #sparse_array.format<[dense], fill = inf : f64>>
 !yd = !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = inf : f64>>
 !cd = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = inf : f64>>
+!h = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed]>>
+!coo = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 
 // GraphBLAS's semiring: implicit entries are not visited (finite math).
 sparse_array.func @plus(%x: f64, %y: f64) -> f64 attributes {commutative, associative,
@@ -96,6 +104,8 @@ llvm.mlir.global internal constant @k_spgemm("sa-spgemm \00") {addr_space = 0 : 
 llvm.mlir.global internal constant @k_mxm("sa-mxm-tropical \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_mxv("sa-mxv-tropical \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_total("sa-total \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_addh("sa-add-dcsr \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_addcoo("sa-add-coo \00") {addr_space = 0 : i32}
 
 // The sum of every entry: the rows in parts of equal entries, each summed
 // on its own, the parts' sums added in order.
@@ -126,6 +136,18 @@ func.func @spgemm(%a: !g, %f: !g) -> !g attributes {passthrough = ["noinline"]} 
 func.func @add(%a: !g, %b: !g) -> !g attributes {passthrough = ["noinline"]} {
   %c = sparse_array.map @plus(%a, %b) : (!g, !g) -> !g
   return %c : !g
+}
+
+// DCSR + DCSR into DCSR: ranges of stored rows, C in parts.
+func.func @add_dcsr(%a: !h, %b: !h) -> !h attributes {passthrough = ["noinline"]} {
+  %c = sparse_array.map @plus(%a, %b) : (!h, !h) -> !h
+  return %c : !h
+}
+
+// CSR + CSR into COO: rows in parts, each a COO of its own.
+func.func @add_coo(%a: !g, %b: !g) -> !coo attributes {passthrough = ["noinline"]} {
+  %c = sparse_array.map @plus(%a, %b) : (!g, !g) -> !coo
+  return %c : !coo
 }
 
 func.func @spmv(%a: !g, %w: !w) -> !y attributes {passthrough = ["noinline"]} {
@@ -176,6 +198,8 @@ func.func @main() {
   %c6 = arith.constant 6 : index
   %m = sparse_array.read input %c5 {file_format = "text"} : !vb
   %d = sparse_array.read input %c6 {file_format = "text"} : !vd
+  %ah = sparse_array.convert %a : !g to !h
+  %bh = sparse_array.convert %b : !g to !h
 TIMING_LOOPS
   return
 }
@@ -218,7 +242,9 @@ KERNELS = [("k_spmv", "spmv", "%a, %w", "!g, !w", "!y"),
            ("k_spgemm", "spgemm", "%a, %f", "!g, !g", "!g"),
            ("k_mxm", "mxm_tropical", "%ai, %fi, %vis", "!gi, !gi, !b", "!cd"),
            ("k_mxv", "mxv_tropical", "%m, %ai, %d", "!vb, !gi, !vd", "!yd"),
-           ("k_total", "total", "%a, %w", "!g, !w", "!s")]
+           ("k_total", "total", "%a, %w", "!g, !w", "!s"),
+           ("k_addh", "add_dcsr", "%ah, %bh", "!h, !h", "!h"),
+           ("k_addcoo", "add_coo", "%a, %b", "!g, !g", "!coo")]
 
 CEILING = r'''
 #include <math.h>
@@ -341,7 +367,8 @@ def main():
     print(header)
     rows = [("spmv", "gb"), ("spmv", "sa"), ("rowsum", "gb"), ("rowsum", "sa"),
             ("total", "gb"), ("total", "sa"),
-            ("add", "gb"), ("add", "sa"), ("mxv-tropical", "gb"), ("mxv-tropical", "sa"),
+            ("add", "gb"), ("add", "sa"), ("add-dcsr", "sa"), ("add-coo", "sa"),
+            ("mxv-tropical", "gb"), ("mxv-tropical", "sa"),
             ("spgemm", "gb"), ("spgemm", "sa"),
             ("mxm-tropical", "gb"), ("mxm-tropical", "sa"), ("spmv-sin", "sa"),
             ("ceiling", "c"),
@@ -364,8 +391,14 @@ def main():
             if abs(g - s) > 1e-9 * max(1.0, abs(g)):
                 failed = True
                 print("DISAGREE %s, %d threads: gb %r, sa %r" % (kernel, t, g, s))
-    for kernel in ("spmv", "rowsum", "spmv-sin", "add", "mxv-tropical", "spgemm",
-                   "mxm-tropical"):
+    for kernel in ("add-dcsr", "add-coo"):
+        for t in counts:
+            g, s = results[("sa-add", t)][2], results[("sa-" + kernel, t)][2]
+            if g != s:
+                failed = True
+                print("DISAGREE %s, %d threads: add %r, %s %r" % (kernel, t, g, kernel, s))
+    for kernel in ("spmv", "rowsum", "spmv-sin", "add", "add-dcsr", "add-coo",
+                   "mxv-tropical", "spgemm", "mxm-tropical"):
         sums = {results[("sa-" + kernel, t)][2] for t in counts}
         if len(sums) != 1:
             failed = True
@@ -375,7 +408,8 @@ def main():
             "%s %.2f" % (k, results[("gb-" + k, t)][0] / results[("sa-" + k, t)][0])
             for k in ("spmv", "rowsum", "add", "mxv-tropical", "spgemm", "mxm-tropical")))
     print("targets (issue 17): x2 >= 1.8 for spmv, rowsum, add into CSR, SpGEMM, "
-          "masked mxv and mxm, >= 1.6 for two-phase sparse outputs (add); ceiling and stream: what this "
+          "masked mxv and mxm, >= 1.6 for two-phase sparse outputs (add) "
+          "and other sparse outputs in parts (add-dcsr, add-coo); ceiling and stream: what this "
           "machine's threads give loops that share nothing (compute- and "
           "memory-bound).")
     return 1 if failed else 0

@@ -63,14 +63,38 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   if (!kernel.getLattices())
     return fail("kernel has no coiteration lattices; run "
                 "--sparse-array-build-lattices first");
-  // A parallel plan shares out a counted outermost loop; one whose loop
-  // moves cursors over stored coordinates (hand-written) cannot be.
-  if (parallelPlan && parallelPlan.isParallel())
-    for (auto lattice : kernel.getLattices()->getAsRange<LatticeAttr>())
-      if (lattice.getLoop() == 0 && !lattice.getCoiterated().empty())
+  // A parallel plan shares out a counted outermost loop ("outer": one whose
+  // loop moves cursors over stored coordinates cannot be) or ranges of the
+  // stored coordinates an outermost loop coiterates, cut at the balancing
+  // input's ("ranges"); a hand-written plan may claim either wrongly.
+  if (parallelPlan && parallelPlan.isParallel()) {
+    bool ranges = parallelPlan.isRanges();
+    int64_t cut = parallelPlan.getBalance();
+    for (auto lattice : kernel.getLattices()->getAsRange<LatticeAttr>()) {
+      if (lattice.getLoop() != 0)
+        continue;
+      ArrayRef<unsigned> coiterated = lattice.getCoiterated();
+      if (!ranges && !coiterated.empty())
         return fail("kernel is planned parallel, but its outermost loop "
                     "coiterates stored levels (their cursors carry from one "
                     "iteration to the next)");
+      if (!ranges)
+        continue;
+      if (!llvm::is_contained(coiterated, static_cast<unsigned>(cut)))
+        return fail("kernel is planned parallel over ranges cut at input " +
+                    Twine(cut) + "'s coordinates, but its outermost loop "
+                    "does not coiterate that input");
+      if (!lattice.getPoints().empty() && lattice.getPoints().front().universe)
+        return fail("kernel is planned parallel over ranges of stored "
+                    "coordinates, but its outermost loop visits every "
+                    "coordinate (U)");
+      for (unsigned k : coiterated)
+        if (lattice.getView(k) != SequenceExpr::leaf(k))
+          return fail("kernel is planned parallel over ranges of stored "
+                      "coordinates, but its outermost loop iterates input " +
+                      Twine(k) + " as " + lattice.getView(k).str());
+    }
+  }
   for (Operation &op : kernel.getBody().front()) {
     if (auto reduce = dyn_cast<ReduceOverOp>(op)) {
       if (reduction)

@@ -210,6 +210,19 @@ private:
       OpBuilder &b, Value extent, ValueRange init,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
+  /// The outermost loop planned "ranges" (ParallelLoop.cpp): its stored
+  /// coordinates cut into ranges at the balancing input's (participant
+  /// `cut`), each range a part in parallel (one part below min_extent)
+  /// whose participants' segments [begin, end) are narrowed to it by
+  /// bisection before `loops` runs them; the output assembled in parts.
+  /// The state after the loop (empty).
+  using SegmentLoops = function_ref<SmallVector<Value>(
+      OpBuilder &, ArrayRef<Value>, ArrayRef<Value>, ValueRange)>;
+  SmallVector<Value> emitParallelRanges(OpBuilder &b, const Context &ctx,
+                                        ArrayRef<unsigned> participants,
+                                        ArrayRef<Value> begin,
+                                        ArrayRef<Value> end, Value extent,
+                                        ValueRange out, SegmentLoops loops);
   /// A hand-written parallel plan whose outermost loop carries values (a
   /// diagnostic, once); false when it carries none.
   bool rejectCarriedParallelLoop(unsigned carried);

@@ -227,14 +227,21 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     extent = arith::SelectOp::create(b, loc, rangeGuard, extent,
                                      constIndex(b, loc, 0));
   }
-  if (plan.getLinear())
-    return emitMergedLoop(b, d, ctx, lattice, participants, begin, end, extent,
-                          out, /*linear=*/true);
-  if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
-    return emitKeyedDispatch(b, d, ctx, lattice, plan.getMerged(), participants,
-                             begin, end, extent, out);
-  return emitLoops(b, d, ctx, lattice, plan.getMerged(), participants, begin,
-                   end, extent, out, plan.getBranchless());
+  auto loops = [&](OpBuilder &lb, ArrayRef<Value> from, ArrayRef<Value> to,
+                   ValueRange o) -> SmallVector<Value> {
+    if (plan.getLinear())
+      return emitMergedLoop(lb, d, ctx, lattice, participants, from, to,
+                            extent, o, /*linear=*/true);
+    if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
+      return emitKeyedDispatch(lb, d, ctx, lattice, plan.getMerged(),
+                               participants, from, to, extent, o);
+    return emitLoops(lb, d, ctx, lattice, plan.getMerged(), participants, from,
+                     to, extent, o, plan.getBranchless());
+  };
+  if (d == 0 && !sharingOut && parallelPlan && parallelPlan.isRanges())
+    return emitParallelRanges(b, ctx, participants, begin, end, extent, out,
+                              loops);
+  return loops(b, begin, end, out);
 }
 
 SmallVector<Value> KernelLowering::emitKeyedDispatch(

@@ -89,13 +89,14 @@ public:
   virtual void endRow(OpBuilder &b, Value x, ValueRange state) {}
 
   /// Assembly in parts (a sparse result planned `parts`): the outer
-  /// loop's iterations run in `parts` parts [lo, hi), in parallel; part p's
-  /// state starts as beginPart and ends in endPart; endParts joins them
-  /// (before finish).
+  /// loop's coordinates run in `parts` parts [lo, hi), in parallel; part
+  /// p's state starts as beginPart and ends in endPart; endParts joins them
+  /// (before finish). `visits`, when given, bounds the coordinates the
+  /// part's loop visits (stored ones in a range), else hi - lo.
   virtual bool assemblesInParts() const { return false; }
   virtual void beginParts(OpBuilder &b, Value parts) {}
   virtual SmallVector<Value> beginPart(OpBuilder &b, Value p, Value lo,
-                                       Value hi) {
+                                       Value hi, Value visits = Value()) {
     return {};
   }
   virtual void endPart(OpBuilder &b, Value p, ValueRange state) {}

@@ -41,10 +41,16 @@ bool KernelLowering::rejectCarriedParallelLoop(unsigned carried) {
 
 Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
   // Parts of equal work: the balancing input's positions below its
-  // outermost (full) level.
-  if (int64_t k = parallelPlan.getBalance(); k >= 0)
-    return fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
-  return Value();
+  // outermost level (full, or the stored coordinates ranges are cut at);
+  // equal counts when that level has none.
+  int64_t k = parallelPlan.getBalance();
+  if (k < 0)
+    return Value();
+  auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+  if (type.getRank() < 2 || type.getFormat().getLevels()[1].isFull() ||
+      !type.getFormat().getLevels()[1].format->hasPositionsBuffer())
+    return Value();
+  return fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
 }
 
 Value KernelLowering::emitPartsOrOne(
@@ -125,6 +131,78 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
               scf::YieldOp::create(fb, fl, body(fb, fl, x, args));
             });
         output->endPart(pb, p, rows.getResults());
+      });
+  output->endParts(b);
+  return {};
+}
+
+SmallVector<Value> KernelLowering::emitParallelRanges(
+    OpBuilder &b, const Context &ctx, ArrayRef<unsigned> participants,
+    ArrayRef<Value> begin, ArrayRef<Value> end, Value extent, ValueRange out,
+    SegmentLoops loops) {
+  if (rejectCarriedParallelLoop(out.size()))
+    return SmallVector<Value>(out);
+  // Bisection narrows a segment to a range of coordinates only on ordered
+  // levels (KernelAnalysis checked that the cut input is coiterated).
+  unsigned cut = 0;
+  for (auto [i, k] : llvm::enumerate(participants)) {
+    const InputLevel &level = inputs[k].levels[ctx.processed[k]];
+    if (!level.spec.ordered) {
+      if (!hadError)
+        kernel.emitError() << "kernel is planned parallel over ranges of "
+                              "stored coordinates, but input "
+                           << k << "'s outermost iterated level is not ordered";
+      hadError = true;
+      return SmallVector<Value>(out);
+    }
+    if (static_cast<int64_t>(k) == parallelPlan.getBalance())
+      cut = i;
+  }
+  LevelIterator &cutLevel =
+      *inputs[participants[cut]].levels[ctx.processed[participants[cut]]]
+           .iterator;
+  // The cut input's coordinate at stored position r; the extent past its
+  // last (the last range ends there).
+  auto coordinateAt = [&](OpBuilder &pb, Location l, Value r) {
+    Value inside = arith::CmpIOp::create(pb, l, arith::CmpIPredicate::ult, r,
+                                         end[cut]);
+    auto at = scf::IfOp::create(
+        pb, l, inside,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(
+              tb, tl, cutLevel.coordinate(tb, tl, begin[cut], r));
+        },
+        [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, extent); });
+    return at.getResult(0);
+  };
+  // Parts of the cut input's positions [0, end): its outermost level's
+  // segment starts at 0.
+  emitPartsOrOne(
+      b, end[cut],
+      [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
+      [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
+        llvm::SaveAndRestore inPart(sharingOut, true);
+        // Coordinates [from, to): the first part from 0 (other inputs may
+        // store coordinates before the cut input's first).
+        Value first = arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, p,
+                                            constIndex(pb, l, 0));
+        Value from = arith::SelectOp::create(pb, l, first, constIndex(pb, l, 0),
+                                             coordinateAt(pb, l, lo));
+        Value to = coordinateAt(pb, l, hi);
+        SmallVector<Value> partBegin, partEnd;
+        // The range's stored coordinates bound what the loop visits (no U):
+        // a part's buffers are not sized by a hypersparse range's span.
+        Value visits = constIndex(pb, l, 0);
+        for (auto [i, k] : llvm::enumerate(participants)) {
+          LevelIterator &it = *inputs[k].levels[ctx.processed[k]].iterator;
+          Value lower = it.search(pb, l, begin[i], end[i], from).first;
+          partBegin.push_back(lower);
+          partEnd.push_back(it.search(pb, l, lower, end[i], to).first);
+          visits = arith::AddIOp::create(
+              pb, l, visits, arith::SubIOp::create(pb, l, partEnd.back(), lower));
+        }
+        SmallVector<Value> state = output->beginPart(pb, p, from, to, visits);
+        output->endPart(pb, p, loops(pb, partBegin, partEnd, state));
       });
   output->endParts(b);
   return {};

@@ -42,29 +42,56 @@ MemRefType memrefOf(Type t) {
   return MemRefType::get({ShapedType::kDynamic}, t);
 }
 
-/// The parts' buffers and their join; a part's state starts with its
-/// count, coordinate and value buffers.
-class PartsOutput : public OutputAssembler {
+/// The runtime's buffers for `parts` parts (sa_rt_parts_new).
+Value newPartsHandle(OpBuilder &b, Location loc, Operation *kernel,
+                     Value parts) {
+  return callRuntime(
+      b, loc, kernel, "sa_rt_parts_new", {b.getI64Type()},
+      {arith::IndexCastOp::create(b, loc, b.getI64Type(), parts)});
+}
+
+/// The coordinates a part's loop visits at most: hi - lo, or fewer when
+/// `visits` bounds them (the stored ones of a range).
+Value visited(OpBuilder &b, Value lo, Value hi, Value visits) {
+  Location loc = lo.getLoc();
+  Value span = arith::SubIOp::create(b, loc, hi, lo);
+  return visits ? arith::MinUIOp::create(b, loc, span, visits).getResult()
+                : span;
+}
+
+/// What every assembly in parts shares: the runtime's handle and a count
+/// per part and buffer (`countsPerPart`), made before the parts run.
+class PartsAssembler : public OutputAssembler {
 public:
-  PartsOutput(OpBuilder &b, const OutputShape &shape)
-      : OutputAssembler(shape) {
-    FormatAttr format = shape.resultType.getFormat();
-    posType = b.getIntegerType(format.getPosWidth());
-    crdType = b.getIntegerType(format.getCrdWidth());
-    valType = shape.resultType.getElementType();
-  }
+  using OutputAssembler::OutputAssembler;
   bool isDense() const override { return false; }
   bool assemblesInParts() const override { return true; }
 
   void beginParts(OpBuilder &b, Value parts) override {
     Location loc = getLoc();
     numParts = parts;
-    handle = callRuntime(b, loc, shape.kernel, "sa_rt_parts_new",
-                         {b.getI64Type()},
-                         {arith::IndexCastOp::create(b, loc, b.getI64Type(),
-                                                     parts)});
-    counts = memref::AllocOp::create(b, loc, memrefOf(b.getIndexType()),
-                                     ValueRange{parts});
+    handle = newPartsHandle(b, loc, shape.kernel, parts);
+    counts = memref::AllocOp::create(
+        b, loc, memrefOf(b.getIndexType()),
+        ValueRange{b.createOrFold<arith::MulIOp>(
+            loc, parts, constIndex(b, loc, countsPerPart()))});
+  }
+
+protected:
+  virtual unsigned countsPerPart() const { return 1; }
+  Value numParts, handle, counts;
+};
+
+/// The parts' buffers and their join; a part's state starts with its
+/// count, coordinate and value buffers.
+class PartsOutput : public PartsAssembler {
+public:
+  PartsOutput(OpBuilder &b, const OutputShape &shape)
+      : PartsAssembler(shape) {
+    FormatAttr format = shape.resultType.getFormat();
+    posType = b.getIntegerType(format.getPosWidth());
+    crdType = b.getIntegerType(format.getCrdWidth());
+    valType = shape.resultType.getElementType();
   }
 
   void endPart(OpBuilder &b, Value p, ValueRange state) override {
@@ -125,18 +152,17 @@ protected:
   }
 
   Type posType, crdType, valType;
-  Value numParts, handle, counts, positions, coordinates, values;
+  Value positions, coordinates, values;
 };
 
 class PartsVectorOutput final : public PartsOutput {
 public:
   using PartsOutput::PartsOutput;
 
-  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
-                               Value hi) override {
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo, Value hi,
+                               Value visits) override {
     Location loc = getLoc();
-    Value cap = arith::MaxUIOp::create(b, loc,
-                                       arith::SubIOp::create(b, loc, hi, lo),
+    Value cap = arith::MaxUIOp::create(b, loc, visited(b, lo, hi, visits),
                                        constIndex(b, loc, 1));
     SmallVector<Value> state = {constIndex(b, loc, 0)};
     llvm::append_range(state, partBuffers(b, cap));
@@ -187,8 +213,8 @@ public:
   }
 
   /// (count, coordinates, values, the count where the current row began)
-  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
-                               Value hi) override {
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo, Value hi,
+                               Value visits) override {
     Location loc = getLoc();
     Value one = constIndex(b, loc, 1);
     // This part's rows hold 0 until their loops end (some never run).
@@ -200,7 +226,7 @@ public:
                          scf::YieldOp::create(fb, l);
                        });
     Value cap = arith::AddIOp::create(b, loc, constIndex(b, loc, 16),
-                                      arith::SubIOp::create(b, loc, hi, lo));
+                                      visited(b, lo, hi, visits));
     Value zero = constIndex(b, loc, 0);
     SmallVector<Value> state = {zero};
     llvm::append_range(state, partBuffers(b, cap));
@@ -253,11 +279,11 @@ protected:
 /// Any sparse format: a part is the rows [lo, hi) of the outermost level
 /// assembled by an AppendOutput of its own; the joined buffers are the
 /// sequential result's.
-class PartsAppendOutput final : public OutputAssembler {
+class PartsAppendOutput final : public PartsAssembler {
 public:
   PartsAppendOutput(OpBuilder &b, const OutputShape &shape,
                     const AppendPlan &plan)
-      : OutputAssembler(shape), plan(plan) {
+      : PartsAssembler(shape), plan(plan) {
     FormatAttr format = shape.resultType.getFormat();
     outerFull = format.getLevels()[0].isFull();
     for (auto [l, spec] : llvm::enumerate(format.getLevels())) {
@@ -271,24 +297,9 @@ public:
     }
     slots.push_back({Slot::Values, 0, shape.resultType.getElementType()});
   }
-  bool isDense() const override { return false; }
-  bool assemblesInParts() const override { return true; }
 
-  void beginParts(OpBuilder &b, Value parts) override {
-    Location loc = getLoc();
-    numParts = parts;
-    handle = callRuntime(b, loc, shape.kernel, "sa_rt_parts_new",
-                         {b.getI64Type()},
-                         {arith::IndexCastOp::create(b, loc, b.getI64Type(),
-                                                     parts)});
-    counts = memref::AllocOp::create(
-        b, loc, memrefOf(b.getIndexType()),
-        ValueRange{arith::MulIOp::create(b, loc, parts,
-                                         constIndex(b, loc, slots.size()))});
-  }
-
-  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo,
-                               Value hi) override {
+  SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo, Value hi,
+                               Value visits) override {
     Location loc = getLoc();
     Value one = constIndex(b, loc, 1);
     partLo = lo;
@@ -308,8 +319,7 @@ public:
         one);
     partPlan.capacity = arith::AddIOp::create(
         b, loc, constIndex(b, loc, 16),
-        arith::MulIOp::create(b, loc, perRow,
-                              arith::SubIOp::create(b, loc, hi, lo)));
+        arith::MulIOp::create(b, loc, perRow, visited(b, lo, hi, visits)));
     current = std::make_unique<AppendOutput>(b, part, partPlan);
     return SmallVector<Value>(current->initialState());
   }
@@ -417,6 +427,7 @@ public:
   }
 
 private:
+  unsigned countsPerPart() const override { return slots.size(); }
   struct Slot {
     enum Kind { Positions, Coordinates, Values } kind;
     unsigned level;
@@ -433,7 +444,7 @@ private:
   AppendPlan plan;
   bool outerFull = false;
   SmallVector<Slot> slots;
-  Value numParts, handle, counts, partLo;
+  Value partLo;
   std::unique_ptr<AppendOutput> current;
   SmallVector<Value> buffers;
 };

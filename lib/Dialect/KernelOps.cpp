@@ -81,7 +81,17 @@ LogicalResult KernelOp::verifyRegions() {
         return emitOpError() << "parallel plan balances on input " << k
                              << ", but the kernel has " << numInputs
                              << " inputs";
-      if (!rowsOfPositions(cast<ArrayType>(getInputs()[k].getType())))
+      auto balanced = cast<ArrayType>(getInputs()[k].getType());
+      if (plan.isRanges()) {
+        // Ranges are cut at its outermost level's stored coordinates.
+        if (balanced.getRank() == 0 ||
+            balanced.getFormat().getLevels()[0].isFull() ||
+            !balanced.getFormat().getLevels()[0].ordered)
+          return emitOpError()
+                 << "parallel ranges are cut at input " << k
+                 << "'s coordinates, but its outermost level does not store "
+                    "ordered coordinates";
+      } else if (!rowsOfPositions(balanced))
         return emitOpError() << "parallel plan balances on input " << k
                              << ", which is not stored as a full level over "
                                 "one with positions";
@@ -92,6 +102,10 @@ LogicalResult KernelOp::verifyRegions() {
         (resultType.getRank() == 0 || resultType.isAllDense()))
       return emitOpError() << "parts assembles a sparse result, not "
                            << resultType;
+    if (plan.isRanges() && !plan.getParts() && !rowWise &&
+        resultType.getRank() > 0 && !resultType.isAllDense())
+      return emitOpError() << "parallel ranges assemble a sparse result in "
+                              "parts";
     if (plan.getTwoPhase() &&
         (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||
          !resultType.getFormat().getLevels()[1].unique))

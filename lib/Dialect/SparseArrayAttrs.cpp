@@ -629,25 +629,33 @@ LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      StringRef mode, int64_t minExtent, int64_t balance,
                      bool twoPhase, bool parts, StringRef reason) {
-  if (balance < -1 || (balance >= 0 && mode != "outer"))
+  bool parallel = mode == "outer" || mode == "ranges";
+  if (balance < -1 || (balance >= 0 && !parallel))
     return emitError() << "balance names an input of a parallel loop";
-  if (twoPhase && mode != "outer")
+  if (twoPhase && !parallel)
     return emitError() << "two_phase assembles the result of a parallel loop";
-  if (parts && mode != "outer")
+  if (parts && !parallel)
     return emitError() << "parts assembles the result of a parallel loop";
   if (parts && twoPhase)
     return emitError() << "a result is assembled in two phases or in parts, "
                           "not both";
-  if (mode == "outer") {
+  if (parallel) {
     if (minExtent < 1)
       return emitError() << "a parallel loop needs min_extent >= 1";
     if (!reason.empty())
       return emitError() << "a parallel loop has no reason to stay sequential";
+    if (mode == "ranges" && balance < 0)
+      return emitError() << "ranges of stored coordinates are cut at an "
+                            "input's coordinates (balance)";
+    if (mode == "ranges" && twoPhase)
+      return emitError() << "ranges of stored coordinates assemble a sparse "
+                            "result in parts, not in two phases";
     return success();
   }
   if (mode != "none")
-    return emitError() << "parallel mode must be \"outer\" or \"none\", not \""
-                       << mode << "\"";
+    return emitError()
+           << "parallel mode must be \"outer\", \"ranges\" or \"none\", not \""
+           << mode << "\"";
   if (reason.empty())
     return emitError() << "a sequential kernel's plan says why (reason)";
   if (minExtent != 0)

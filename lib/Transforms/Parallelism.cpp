@@ -52,6 +52,57 @@ static int64_t balancingInput(KernelOp kernel, uint64_t used) {
   return -1;
 }
 
+/// The input whose stored coordinates cut the outermost loop's into
+/// ranges that run in parallel: the first coiterated one whose outermost
+/// level holds the loop's coordinate (plainly, stored in order). Every
+/// coiterated level must be iterated as it is stored (a view that is the
+/// input itself) and ordered, so that bisection narrows its segment to a
+/// range; the loop must not visit every coordinate (a U point carries the
+/// inputs' cursors through a counted loop). -1 and `why` otherwise.
+static int64_t rangesCutInput(KernelOp kernel, LatticeAttr outer,
+                              std::string &why) {
+  if (kernel.getResultType().getRank() == 0) {
+    why = "scalar reduction over stored coordinates: its fold stays in order";
+    return -1;
+  }
+  if (!outer.getPoints().empty() && outer.getPoints().front().universe) {
+    why = "the outermost loop visits every coordinate (U) and steps the "
+          "cursors of the inputs it coiterates";
+    return -1;
+  }
+  SmallVector<int> loopOf = getLoopOfIndex(kernel);
+  int64_t cut = -1;
+  for (unsigned k : outer.getCoiterated()) {
+    if (outer.getView(k) != SequenceExpr::leaf(k)) {
+      why = "the outermost loop iterates input " + std::to_string(k) + " as " +
+            outer.getView(k).str();
+      return -1;
+    }
+    auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
+    FormatAttr format = type.getFormat();
+    AccessOp access = kernel.getAccessOf(k);
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      unsigned dim = format.getLevelDim(l);
+      auto arg = dyn_cast<BlockArgument>(access.getIndices()[dim]);
+      if (!arg || loopOf[arg.getArgNumber()] != 0)
+        continue;
+      const LevelSpec &spec = format.getLevels()[l];
+      if (!spec.ordered) {
+        why = "the outermost loop coiterates input " + std::to_string(k) +
+              "'s level " + std::to_string(l) +
+              ", not ordered: no range of coordinates is a segment";
+        return -1;
+      }
+      if (cut < 0 && l == 0 && !spec.isFull() && !access.isSliced(dim))
+        cut = k;
+    }
+  }
+  if (cut < 0)
+    why = "no input coiterated by the outermost loop stores its coordinates "
+          "at its outermost level";
+  return cut;
+}
+
 std::optional<ParallelOptions::Assembly>
 mlir::sparse_array::parseAssembly(StringRef name) {
   return llvm::StringSwitch<std::optional<ParallelOptions::Assembly>>(name)
@@ -208,17 +259,6 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   }
   if (!outer)
     return sequential("no lattice for the outermost loop");
-  if (!outer.getCoiterated().empty())
-    return sequential(
-        "the outermost loop coiterates stored levels of input" +
-        Twine(outer.getCoiterated().size() > 1 ? "s " : " ") +
-        llvm::join(llvm::map_range(outer.getCoiterated(),
-                                   [](unsigned k) { return std::to_string(k); }),
-                   ", ") +
-        ": their cursors carry from one iteration to the next");
-  ArrayRef<LatticePoint> points = outer.getPoints();
-  if (points.size() != 1 || !points.front().universe || outer.getLinear())
-    return sequential("the outermost loop is not one counted loop");
   int64_t minExtent = options.minExtent;
   if (minExtent <= 0)
     minExtent = kernel.getNumIndices() == 1 ? kMinParallelEntries
@@ -228,6 +268,18 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (!ShapedType::isDynamic(size) && size < minExtent)
     return sequential("the outermost loop has " + Twine(size) +
                       " iterations, fewer than " + Twine(minExtent));
+  if (!outer.getCoiterated().empty()) {
+    // Stored coordinates: ranges of them, cut at an input's, run as parts.
+    std::string why;
+    int64_t cut = rangesCutInput(kernel, outer, why);
+    if (cut < 0)
+      return sequential(why);
+    return ParallelAttr::get(ctx, "ranges", minExtent, cut, false,
+                             !resultType.isAllDense(), "");
+  }
+  ArrayRef<LatticePoint> points = outer.getPoints();
+  if (points.size() != 1 || !points.front().universe || outer.getLinear())
+    return sequential("the outermost loop is not one counted loop");
   return ParallelAttr::get(ctx, "outer", minExtent,
                            balancingInput(kernel, used), twoPhase, parts, "");
 }

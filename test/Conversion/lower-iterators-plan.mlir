@@ -107,3 +107,102 @@ func.func @parallel_plan_coiterates(%a: !sv, %b: !sv) -> !sv {
   }
   return %r : !sv
 }
+
+// -----
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!dv = !sparse_array.array<?xi64>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Ranges cut at input 1's coordinates, which the loop does not coiterate
+// (a dense vector is located).
+func.func @parallel_ranges_not_coiterated(%a: !sv, %b: !sv) -> !dv {
+  // expected-error@+1 {{kernel is planned parallel over ranges cut at input 1's coordinates, but its outermost loop does not coiterate that input}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !dv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0], points [{0} produce]>],
+      parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 1>} {
+  ^bb0(%i: index, %A: !sv, %B: !sv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !sv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !dv
+}
+
+// -----
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!dv = !sparse_array.array<?xi64>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Ranges of a loop that visits every coordinate (U).
+func.func @parallel_ranges_universe(%a: !sv, %b: !sv) -> !dv {
+  // expected-error@+1 {{kernel is planned parallel over ranges of stored coordinates, but its outermost loop visits every coordinate (U)}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !dv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{U} produce]>],
+      parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 0>} {
+  ^bb0(%i: index, %A: !sv, %B: !sv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !sv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !dv
+}
+
+// -----
+
+!sv10 = !sparse_array.array<10xi64, #sparse_array.format<[compressed]>>
+!sv4 = !sparse_array.array<4xi64, #sparse_array.format<[compressed]>>
+!dv4 = !sparse_array.array<4xi64>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Ranges over a view that is not the input as stored (a strided slice).
+func.func @parallel_ranges_view(%a: !sv10, %b: !sv4) -> !dv4 {
+  // expected-error@+1 {{kernel is planned parallel over ranges of stored coordinates, but its outermost loop iterates input 0 as slice(s0, 1, 9, 2)}}
+  %r = sparse_array.kernel ins(%a, %b : !sv10, !sv4) -> !dv4 attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce], sequence "intersect(slice(s0, 1, 9, 2), s1)">],
+      parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 1>} {
+  ^bb0(%i: index, %A: !sv10, %B: !sv4):
+    %x = sparse_array.access %A[%i(1:9:2)] : !sv10
+    %y = sparse_array.access %B[%i] : !sv4
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !dv4
+}
+
+// -----
+
+!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
+!uv = !sparse_array.array<?xi64, #sparse_array.format<[compressed(nonordered)]>>
+!dv = !sparse_array.array<?xi64>
+sparse_array.func @add(%x: i64, %y: i64) -> i64
+    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+// Ranges narrowed by bisection need ordered levels.
+func.func @parallel_ranges_unordered(%a: !sv, %b: !uv) -> !dv {
+  // expected-error@+1 {{kernel is planned parallel over ranges of stored coordinates, but input 1's outermost iterated level is not ordered}}
+  %r = sparse_array.kernel ins(%a, %b : !sv, !uv) -> !dv attributes {
+      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>],
+      parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 0>} {
+  ^bb0(%i: index, %A: !sv, %B: !uv):
+    %x = sparse_array.access %A[%i] : !sv
+    %y = sparse_array.access %B[%i] : !uv
+    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
+    sparse_array.yield %s : i64
+  }
+  return %r : !dv
+}

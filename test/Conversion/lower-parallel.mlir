@@ -19,6 +19,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 !dv = !sparse_array.array<?xf64>
 !big = !sparse_array.array<100000xf64>
 !sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+!dcsr = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed]>>
 !dcsr32 = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed], pos_width = 32>>
 
 // CHECK-LABEL: func.func @spmv(
@@ -102,9 +103,13 @@ func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
   return %c : !csr
 }
 
-// A sparse vector from coiterated ones: sequential (cursors carry over).
+// A sparse vector from coiterated ones: ranges of their coordinates (from
+// 16384 of A's on), the result in parts.
 // CHECK-LABEL: func.func @sparse_result(
-// CHECK-NOT:     scf.parallel
+// CHECK:         arith.cmpi uge, %{{.*}}, %c16384
+// CHECK:         scf.parallel
+// CHECK:           func.call @sa_rt_parts_put(
+// CHECK:         call @sa_rt_parts_take(
 // CHECK:         return
 func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
@@ -279,4 +284,41 @@ func.func @csr_parts(%a: !csr) -> !csr {
 func.func @dcsr_parts(%a: !csr, %b: !csr) -> !dcsr32 {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !dcsr32
   return %c : !dcsr32
+}
+
+// SpMV over DCSR rows into a dense vector (planned "ranges"): A's stored
+// rows in up to 256 parts of equal entries (bisection on its row
+// positions), each part the coordinates [from, to) from its first stored
+// row's (0 for the first part) to the next part's (the extent for the
+// last); A's row segment narrowed to them by two bisections, then the
+// usual loop over stored rows, storing in place.
+// CHECK-LABEL: func.func @dcsr_ranges(
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[STORED:.*]], %c256
+// CHECK:         scf.if %[[BIG]] {
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             scf.while
+// CHECK:             scf.while
+// CHECK:             %[[FIRST:.*]] = arith.cmpi eq, %[[P]], %c0
+// CHECK:             %[[AT:.*]] = scf.if
+// CHECK:             %[[FROM:.*]] = arith.select %[[FIRST]], %c0{{.*}}, %[[AT]]
+// CHECK:             %[[TO:.*]] = scf.if
+// CHECK:             %[[LO:.*]]:2 = scf.while
+// CHECK:               arith.cmpi ult, %{{.*}}, %[[FROM]]
+// CHECK:             %[[HI:.*]]:2 = scf.while (%{{.*}} = %[[LO]]#0, %{{.*}} = %[[STORED]])
+// CHECK:               arith.cmpi ult, %{{.*}}, %[[TO]]
+// CHECK:             scf.while (%{{.*}} = %[[LO]]#0, %{{.*}} = %[[LO]]#0, %{{.*}} = %[[HI]]#0)
+// CHECK:               memref.store
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK:         }
+func.func @dcsr_ranges(%a: !dcsr, %x: !dv) -> !dv {
+  %y = sparse_array.kernel ins(%a, %x : !dcsr, !dv) -> !dv {
+  ^bb0(%i: index, %j: index, %A: !dcsr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !dcsr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !dv
 }

@@ -19,6 +19,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 !csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
 !dcsr = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed, compressed]>>
 !coo = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!udcsr = !sparse_array.array<?x?xf64, #sparse_array.format<[compressed(nonordered), compressed]>>
 !dm = !sparse_array.array<?x?xf64>
 !dv = !sparse_array.array<?xf64>
 !sv = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
@@ -84,9 +85,11 @@ func.func @csr_costly(%a: !csr) -> !csr {
   return %c : !csr
 }
 
-// A compressed vector from two coiterated ones: the cursors carry over.
+// A compressed vector from two coiterated ones: ranges of coordinates cut
+// at A's stored ones (from 16384 of them on: one index variable), each
+// range's segments found by bisection, the result in parts.
 // CHECK-LABEL: func.func @sparse_vector(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of inputs 0, 1: their cursors carry from one iteration to the next">
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 16384, balance = 0, parts>
 func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %c : !sv
@@ -123,17 +126,19 @@ func.func @coo_result(%a: !csr, %b: !csr) -> !coo {
   return %c : !coo
 }
 
-// DCSR inputs: the outermost loop coiterates their rows.
+// DCSR inputs: the outermost loop coiterates their stored rows, cut into
+// ranges at A's (parts of equal entries below them).
 // CHECK-LABEL: func.func @dcsr_inputs(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of inputs 0, 1: their cursors carry from one iteration to the next">
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
 func.func @dcsr_inputs(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %c : !dcsr
 }
 
-// DCSR rows are coiterated: the row cursor carries over.
+// SpMV over DCSR rows into a dense vector: ranges of stored rows, each
+// storing its rows in place (no parts).
 // CHECK-LABEL: func.func @stored_rows(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop coiterates stored levels of input 0: their cursors carry from one iteration to the next">
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0>
 func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !dcsr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !dcsr, %X: !dv):
@@ -144,6 +149,37 @@ func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
     sparse_array.yield %s : f64
   }
   return %y : !dv
+}
+
+// Stored rows the loop cannot share out: a DCSR whose rows are not in
+// order is converted before (its rows are not coiterated), the total of a
+// DCSR (a scalar fold over stored rows stays in order), and a DCSR plus a
+// dense matrix (U visits every row, stepping the DCSR's cursor).
+// CHECK-LABEL: func.func @unordered_rows(
+// CHECK: sparse_array.convert
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0>
+// CHECK-LABEL: func.func @stored_total(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar reduction over stored coordinates: its fold stays in order">
+// CHECK-LABEL: func.func @stored_plus_dense(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop visits every coordinate (U) and steps the cursors of the inputs it coiterates">
+func.func @unordered_rows(%a: !udcsr, %x: !dv) -> !dv {
+  %y = sparse_array.kernel ins(%a, %x : !udcsr, !dv) -> !dv {
+  ^bb0(%i: index, %j: index, %A: !udcsr, %X: !dv):
+    %aij = sparse_array.access %A[%i, %j] : !udcsr
+    %xj = sparse_array.access %X[%j] : !dv
+    %p = sparse_array.apply @mul(%aij, %xj) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !dv
+}
+func.func @stored_total(%a: !dcsr) -> !sparse_array.array<f64> {
+  %s = sparse_array.reduce @add %a dims [0, 1] : !dcsr -> !sparse_array.array<f64>
+  return %s : !sparse_array.array<f64>
+}
+func.func @stored_plus_dense(%a: !dcsr, %b: !dm) -> !dm {
+  %c = sparse_array.map @add(%a, %b) : (!dcsr, !dm) -> !dm
+  return %c : !dm
 }
 
 // A scalar reduction with an associative combiner: its first loop (rows)

@@ -316,19 +316,27 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     `parts`: the result is sparse and every part of the loop's iterations
     appends its entries to buffers of its own, joined in part order after
     the loop (a compressed vector whose loop visits each coordinate once;
-    row-wise products, whose rows cost too much to compute twice).
-    `"none"`: sequential,
+    row-wise products, whose rows cost too much to compute twice; any
+    other sparse format, each part assembling its rows of the outermost
+    level). `"ranges"`: the outermost result loop coiterates stored
+    coordinates (DCSR, COO, CSF, sparse vectors); its coordinates are cut
+    into ranges at input `balance`'s stored coordinates (equal entries
+    below them when its next level has positions, equal coordinates
+    otherwise), and each range runs in parallel as a part, every
+    coiterated input's segment narrowed to the range by bisection; a sparse
+    result is then assembled in `parts`. `"none"`: sequential,
     `reason` says why.
 
     ```mlir
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 1, parts>
+    #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
     ```
   }];
   let parameters = (ins
-    StringRefParameter<"outer or none">:$mode,
+    StringRefParameter<"outer, ranges or none">:$mode,
     DefaultValuedParameter<"int64_t", "0">:$minExtent,
     DefaultValuedParameter<"int64_t", "-1">:$balance,
     DefaultValuedParameter<"bool", "false">:$twoPhase,
@@ -338,7 +346,11 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    bool isParallel() const { return getMode() == "outer"; }
+    bool isParallel() const {
+      return getMode() == "outer" || getMode() == "ranges";
+    }
+    /// The outermost loop's stored coordinates cut into ranges.
+    bool isRanges() const { return getMode() == "ranges"; }
   }];
 }
 

@@ -980,3 +980,29 @@ func.func @parallel_parts_dense(%a: !d) -> !d {
   }
   return %r : !d
 }
+
+// -----
+
+!csr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @parallel_ranges_cut_full(%a: !csr) -> !csr {
+  // expected-error@+1 {{parallel ranges are cut at input 0's coordinates, but its outermost level does not store ordered coordinates}}
+  %r = sparse_array.kernel ins(%a : !csr) -> !csr attributes {parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 0, parts>} {
+  ^bb0(%i: index, %j: index, %A: !csr):
+    %v = sparse_array.access %A[%i, %j] : !csr
+    sparse_array.yield %v : f64
+  }
+  return %r : !csr
+}
+
+// -----
+
+!dcsr = !sparse_array.array<4x4xf64, #sparse_array.format<[compressed, compressed]>>
+func.func @parallel_ranges_without_parts(%a: !dcsr) -> !dcsr {
+  // expected-error@+1 {{parallel ranges assemble a sparse result in parts}}
+  %r = sparse_array.kernel ins(%a : !dcsr) -> !dcsr attributes {parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 0>} {
+  ^bb0(%i: index, %j: index, %A: !dcsr):
+    %v = sparse_array.access %A[%i, %j] : !dcsr
+    sparse_array.yield %v : f64
+  }
+  return %r : !dcsr
+}

@@ -12,7 +12,10 @@ sparse results assembled by parallel rows in two phases (count, scan,
 fill): CSR + CSR into CSR with cancelling entries (dropped: no result
 stores its fill), CSR + dense into CSC; CSR + CSR into DCSR, COO and
 [compressed, dense] in parts (each part's rows on their own, the buffers
-joined in order); a row-wise product (i64 SpGEMM,
+joined in order); DCSR + DCSR and COO + COO (rows that are stored
+coordinates: ranges of them cut at A's, each range's segments found by
+bisection) into DCSR, CSR, dense and COO, and DCSR row sums into a
+compressed vector; a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
 parts' entries joined in order), and under a complemented mask; a
 compressed vector result (masked i64 mxv) assembled in parts; scalar
@@ -125,6 +128,9 @@ def variant(rng, tag, dynamic):
         # Rows past the last entry: the last part of a balanced loop
         # must still reach them.
         a[-10:], sa[-10:] = 0, False
+    if rng.random() < 0.5:
+        # Rows before A's first: the first range of stored rows starts at 0.
+        a[:3], sa[:3] = 0, False
     ai, sai = sparse_matrix(rng, rows, cols, "i64", density)
     x = np.array(f64_values(rng, cols))
     d = np.array(f64_values(rng, rows * cols)).reshape(rows, cols)
@@ -221,6 +227,41 @@ def variant(rng, tag, dynamic):
         outs.append(("%%g%s_%s" % (fmt, tag), rt, "f64",
                      np.array([[exact_add(a[i, j], b2[i, j]) for j in range(cols)]
                                for i in range(rows)]), 0.0))
+    # Inputs whose rows are stored coordinates (DCSR, COO): the outermost
+    # loop's coordinates cut into ranges at A's stored rows, each range's
+    # segments found by bisection; results in parts (DCSR, COO, CSR) or in
+    # place (dense). B2 keeps rows A lacks (the first range starts at 0).
+    summed2 = np.array([[exact_add(a[i, j], b2[i, j]) for j in range(cols)]
+                        for i in range(rows)])
+    stored_refs = {}
+    for fmt in ("dcsr", "coo"):
+        st = ew.array_type(shape2, "f64", fmt, 2, 0.0)
+        stored_refs[fmt] = [st]
+        for src in ("a", "b2"):
+            r = "%%%s%s_%s" % (src, fmt, tag)
+            lines.append("  %s = sparse_array.convert %s : %s to %s" % (
+                r, ref("a") if src == "a" else b2ref,
+                typ("a") if src == "a" else b2typ, st))
+            stored_refs[fmt].append(r)
+    for fmt, rfmt in (("dcsr", "dcsr"), ("dcsr", "csr"), ("dcsr", "dense"),
+                      ("coo", "coo"), ("coo", "dcsr")):
+        st, ra, rb = stored_refs[fmt]
+        rt = ew.array_type(shape2, "f64", rfmt, 2, 0.0)
+        name = "%%r%s%s_%s" % (fmt, rfmt, tag)
+        lines.append("  %s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+            name, ra, rb, st, st, rt))
+        outs.append((name, rt, "f64", summed2, 0.0))
+    # Row sums (wrapping i64) of a DCSR into a compressed vector: rows
+    # A stores, in ranges.
+    aid = ew.array_type(shape2, "i64", "dcsr", 2, 0)
+    ysi = ew.array_type([q or rows], "i64", "sparse", 1, 0)
+    lines.append("  %%aid_%s = sparse_array.convert %s : %s to %s" % (
+        tag, ref("ai"), typ("ai"), aid))
+    lines.append("  %%sd_%s = sparse_array.reduce @add_i64 %%aid_%s dims [1] : %s -> %s" % (
+        tag, tag, aid, ysi))
+    outs.append(("%%sd_%s" % tag, ysi, "i64",
+                 np.array([fold([int(v) for v in ai[i]], wrap_add) for i in range(rows)],
+                          dtype=np.int64), 0))
     # A row-wise (Gustavson) product, i64 wrapping: rows in parts of equal
     # products, a workspace each; products wrapping to 0 are dropped.
     p2 = rng.choice([30, 70])
