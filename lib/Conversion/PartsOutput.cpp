@@ -77,9 +77,32 @@ public:
             loc, parts, constIndex(b, loc, countsPerPart()))});
   }
 
+  void endParts(OpBuilder &b) final {
+    joinParts(b);
+    joined = true;
+  }
+
+  Value finish(OpBuilder &b, ValueRange) final {
+    // A kernel whose outer loop has nothing to visit (an empty lattice)
+    // never ran its parts: one empty part over every row.
+    if (!joined) {
+      Location loc = getLoc();
+      Value zero = constIndex(b, loc, 0);
+      beginParts(b, constIndex(b, loc, 1));
+      endPart(b, zero, beginPart(b, zero, zero, shape.extents[0], zero));
+      endParts(b);
+    }
+    return assemble(b);
+  }
+
 protected:
   virtual unsigned countsPerPart() const { return 1; }
+  /// The parts' buffers joined into the result's (after the loop).
+  virtual void joinParts(OpBuilder &b) = 0;
+  /// The result from the joined buffers.
+  virtual Value assemble(OpBuilder &b) = 0;
   Value numParts, handle, counts;
+  bool joined = false;
 };
 
 /// The parts' buffers and their join; a part's state starts with its
@@ -107,7 +130,7 @@ public:
     memref::DeallocOp::create(b, loc, state[2]);
   }
 
-  void endParts(OpBuilder &b) override {
+  void joinParts(OpBuilder &b) override {
     Location loc = getLoc();
     Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
     auto sum = scf::ForOp::create(
@@ -128,7 +151,7 @@ public:
     makePositions(b, total);
   }
 
-  Value finish(OpBuilder &b, ValueRange) override {
+  Value assemble(OpBuilder &b) override {
     return AssembleOp::create(b, getLoc(), shape.resultType,
                               ValueRange{positions, coordinates, values},
                               ValueRange(extentsInDimOrder()));
@@ -359,7 +382,7 @@ public:
     }
   }
 
-  void endParts(OpBuilder &b) override {
+  void joinParts(OpBuilder &b) override {
     Location loc = getLoc();
     Type i64 = b.getI64Type();
     Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
@@ -418,7 +441,7 @@ public:
     callRuntime(b, loc, shape.kernel, "sa_rt_parts_free", {}, {handle});
   }
 
-  Value finish(OpBuilder &b, ValueRange) override {
+  Value assemble(OpBuilder &b) override {
     SmallVector<Value> dims(shape.extents.size());
     FormatAttr format = shape.resultType.getFormat();
     for (unsigned l = 0; l < dims.size(); ++l)

@@ -20,6 +20,7 @@ import ctypes.util
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -463,8 +464,66 @@ def build_program(case_vars, stdlib_text):
     for v in case_vars:
         body.extend(v.lines)
         globs.extend(v.globals)
-    return stdlib_text + EXTRA_FUNCS + "\n".join(globs) + "\nfunc.func @main() {\n" + "\n".join(body) + \
-        "\n  return\n}\n"
+    globals_text = "\n".join(globs)
+    declared = "func.func private @sa_rt_print_i64"
+    decls = "" if declared in stdlib_text + globals_text else STORED_COUNT_DECLS
+    return stdlib_text + EXTRA_FUNCS + decls + globals_text + \
+        "\nfunc.func @main() {\n" + "\n".join(body) + "\n  return\n}\n"
+
+
+STORED_COUNT_DECLS = """
+func.func private @sa_rt_print_i64(i64)
+func.func private @sa_rt_print_newline()
+"""
+
+
+def print_result(v, res, rtyp):
+    """Prints `res`; a sparse result's stored values are counted too (print
+    shows only entries that are not the fill: the count shows whether
+    computed fills were dropped, see stored_values)."""
+    v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
+    v.counts_stored, v.rtype_text = "compressed" in rtyp, rtyp
+    if not v.counts_stored:
+        return
+    t = re.search(r"x(i1|i8|i16|i32|i64|f32|f64)\b", rtyp).group(1)
+    n = "%%stored_%s" % res[1:]
+    v.lines += [
+        "  %s_c0 = arith.constant 0 : index" % n,
+        "  %s_v = sparse_array.values %s : %s -> memref<?x%s>" % (n, res, rtyp, t),
+        "  %s_n = memref.dim %s_v, %s_c0 : memref<?x%s>" % (n, n, n, t),
+        "  %s_i = arith.index_cast %s_n : index to i64" % (n, n),
+        "  func.call @sa_rt_print_i64(%s_i) : (i64) -> ()" % n,
+        "  func.call @sa_rt_print_newline() : () -> ()"]
+
+
+def stored_values(expected, fill, t, rtyp):
+    """The values a sparse result of type `rtyp` stores when it drops every
+    entry equal to its fill (as `same` compares: -0.0 is not 0.0, any NaN
+    is a NaN fill): one per
+    such entry, except that dense levels at the end of the storage order
+    store whole blocks under each stored prefix."""
+    expected = np.asarray(expected)
+    if t == "f64":
+        e, f = expected.astype(np.float64), float(fill)
+        if math.isnan(f):
+            kept = ~np.isnan(e)
+        else:
+            kept = (e != f) | (np.signbit(e) != (math.copysign(1, f) < 0))
+    else:
+        kept = expected != np.asarray(fill, dtype=expected.dtype)
+    m = re.search(r"format<\[([^\]]*)\](?:, order = \[([^\]]*)\])?", rtyp)
+    levels = [x.strip().split("(")[0] for x in m.group(1).split(",")]
+    rank = len(levels)
+    order = [int(x) for x in m.group(2).split(",")] if m.group(2) else list(range(rank))
+    kept = np.transpose(kept, order)  # axes in storage order
+    trailing = 0
+    while trailing < rank and levels[rank - 1 - trailing] == "dense":
+        trailing += 1
+    if trailing == 0:
+        return int(np.count_nonzero(kept))
+    block = int(np.prod(kept.shape[rank - trailing:]))
+    head = kept.reshape(kept.shape[:rank - trailing] + (block,)).any(axis=-1)
+    return int(np.count_nonzero(head)) * block
 
 
 def reversed_slice(srng, n, src):
@@ -792,8 +851,8 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         res, rtyp = "%%v_%s" % tag, vtyp
         v.expected = view(v.expected)
         full_shape = small
-    v.lines.append("  sparse_array.print %s : %s" % (res, rtyp))
     v.rtype = result_type_of(expr, types)
+    print_result(v, res, rtyp)
     v.desc = "%s inputs=%s shapes=%s fills=%s -> %s %s%s" % (
         describe(expr), in_fmts, [list(d.shape) for d in dense], fills, out_fmt,
         list(full_shape), (" (%s of the result)" % final_view[1][0]) if final_view
@@ -817,6 +876,12 @@ def check(variants, out_lines):
             failures.append("%s: cannot parse output (%s)" % (v.desc, exc))
             return failures
         problems = []
+        if getattr(v, "counts_stored", False):
+            stored, pos = int(out_lines[pos]), pos + 1
+            want = stored_values(v.expected, v.expected_fill, v.rtype, v.rtype_text)
+            if stored != want:
+                problems.append("stores %d values, expected %d (computed fills "
+                                "are dropped)" % (stored, want))
         if not same(fill, v.expected_fill, v.rtype):
             problems.append("fill %r, expected %r" % (fill, v.expected_fill))
         for idx in np.ndindex(v.expected.shape):

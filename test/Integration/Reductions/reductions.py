@@ -109,7 +109,7 @@ def mask_function(mask, tag, t, declared):
 
 def finish(v, tag, out_typ, expected, declared, t):
     """Prints and frees the result %r_TAG; records what it must be."""
-    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, out_typ))
+    ew.print_result(v, "%%r_%s" % tag, out_typ)
     v.lines.append("  sparse_array.dealloc %%r_%s : %s" % (tag, out_typ))
     v.expected = expected
     v.expected_fill = np.array(declared, ew.NP_TYPES[t])
