@@ -7,6 +7,9 @@
 // threads. Against two phases (TwoPhaseOutput.cpp), which compute every
 // entry twice, this copies the result once.
 //
+// The parts' buffers are copied to their offsets in parallel, each part by
+// a thread of its own (the offsets a running sum over the parts' counts).
+//
 // A compressed vector: coordinate x of the counted loop gives at most one
 // entry, so part [lo, hi) appends at most hi - lo of them — without a
 // capacity check or a branch (each point writes its slot, the count moves
@@ -96,6 +99,58 @@ public:
   }
 
 protected:
+  /// Turns the parts' counts (countsPerPart per part) into the offsets
+  /// where each part's buffers start in the joined ones, in place; the
+  /// joined sizes. A slot where `dropsLeadingZero` (positions) loses the
+  /// leading 0 of every part but the first.
+  SmallVector<Value> countsToOffsets(OpBuilder &b,
+                                     function_ref<bool(unsigned)> dropsLeadingZero) {
+    Location loc = getLoc();
+    unsigned n = countsPerPart();
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    SmallVector<Value> init(n, zero);
+    auto scan = scf::ForOp::create(
+        b, loc, zero, numParts, one, init,
+        [&](OpBuilder &fb, Location l, Value p, ValueRange sums) {
+          SmallVector<Value> next;
+          Value first = arith::CmpIOp::create(fb, l, arith::CmpIPredicate::eq,
+                                              p, constIndex(fb, l, 0));
+          for (unsigned s = 0; s < n; ++s) {
+            Value at = countIndex(fb, l, p, s);
+            Value c = memref::LoadOp::create(fb, l, counts, ValueRange{at});
+            if (dropsLeadingZero(s))
+              c = arith::SubIOp::create(
+                  fb, l, c,
+                  arith::SelectOp::create(fb, l, first, constIndex(fb, l, 0),
+                                          constIndex(fb, l, 1)));
+            memref::StoreOp::create(fb, l, sums[s], counts, ValueRange{at});
+            next.push_back(arith::AddIOp::create(fb, l, sums[s], c));
+          }
+          scf::YieldOp::create(fb, l, next);
+        });
+    return SmallVector<Value>(scan.getResults());
+  }
+  /// Part p's buffers copied to their offsets (countsToOffsets), each part
+  /// by a thread of its own; then the counts and the handle are freed.
+  void takePartsInParallel(
+      OpBuilder &b,
+      function_ref<void(OpBuilder &, Location, Value, function_ref<Value(unsigned)>)>
+          take) {
+    Location loc = getLoc();
+    emitParallelFor(b, loc, numParts, 2, [&](OpBuilder &pb, Location l, Value p) {
+      take(pb, l, p, [&](unsigned s) -> Value {
+        return memref::LoadOp::create(pb, l, counts,
+                                      ValueRange{countIndex(pb, l, p, s)});
+      });
+    });
+    memref::DeallocOp::create(b, loc, counts);
+    callRuntime(b, loc, shape.kernel, "sa_rt_parts_free", {}, {handle});
+  }
+  Value countIndex(OpBuilder &b, Location l, Value p, unsigned s) {
+    return b.createOrFold<arith::AddIOp>(
+        l, b.createOrFold<arith::MulIOp>(l, p, constIndex(b, l, countsPerPart())),
+        constIndex(b, l, s));
+  }
   virtual unsigned countsPerPart() const { return 1; }
   /// The parts' buffers joined into the result's (after the loop).
   virtual void joinParts(OpBuilder &b) = 0;
@@ -132,22 +187,23 @@ public:
 
   void joinParts(OpBuilder &b) override {
     Location loc = getLoc();
-    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-    auto sum = scf::ForOp::create(
-        b, loc, zero, numParts, one, ValueRange{zero},
-        [&](OpBuilder &fb, Location l, Value p, ValueRange acc) {
-          Value c = memref::LoadOp::create(fb, l, counts, ValueRange{p});
-          scf::YieldOp::create(
-              fb, l, arith::AddIOp::create(fb, l, acc[0], c).getResult());
-        });
-    memref::DeallocOp::create(b, loc, counts);
-    Value total = sum.getResult(0);
+    Value total = countsToOffsets(b, [](unsigned) { return false; })[0];
     coordinates =
         allocOutputBuffer(b, loc, shape.kernel, memrefOf(crdType), total);
     values = allocOutputBuffer(b, loc, shape.kernel, memrefOf(valType), total);
-    callRuntime(b, loc, shape.kernel, "sa_rt_parts_take", {},
-                {handle, bufferAddress(b, loc, coordinates),
-                 bufferAddress(b, loc, values)});
+    takePartsInParallel(b, [&](OpBuilder &pb, Location l, Value p,
+                               function_ref<Value(unsigned)> offsetOf) {
+      Type i64 = pb.getI64Type();
+      Value part = arith::IndexCastOp::create(pb, l, i64, p);
+      Value offset = offsetOf(0);
+      for (auto [slot, buffer, type] :
+           {std::make_tuple(0, coordinates, crdType),
+            std::make_tuple(1, values, valType)})
+        callRuntime(pb, l, shape.kernel, "sa_rt_parts_take_part", {},
+                    {handle, part, arith::ConstantIntOp::create(pb, l, i64, slot),
+                     arith::AddIOp::create(pb, l, bufferAddress(pb, l, buffer),
+                                           byteCount(pb, l, offset, type))});
+    });
     makePositions(b, total);
   }
 
@@ -384,33 +440,10 @@ public:
 
   void joinParts(OpBuilder &b) override {
     Location loc = getLoc();
-    Type i64 = b.getI64Type();
     Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-    // Each slot's joined size: its parts' counts, positions less the
-    // leading 0 of every part but the first.
-    SmallVector<Value> totals;
-    for (unsigned s = 0; s < slots.size(); ++s) {
-      auto sum = scf::ForOp::create(
-          b, loc, zero, numParts, one, ValueRange{zero},
-          [&](OpBuilder &fb, Location l, Value p, ValueRange acc) {
-            Value at = arith::AddIOp::create(
-                fb, l,
-                arith::MulIOp::create(fb, l, p,
-                                      constIndex(fb, l, slots.size())),
-                constIndex(fb, l, s));
-            Value c = memref::LoadOp::create(fb, l, counts, ValueRange{at});
-            scf::YieldOp::create(
-                fb, l, arith::AddIOp::create(fb, l, acc[0], c).getResult());
-          });
-      Value total = sum.getResult(0);
-      if (slots[s].kind == Slot::Positions)
-        total = arith::SubIOp::create(
-            b, loc, total, arith::SubIOp::create(b, loc, numParts, one));
-      totals.push_back(total);
-    }
-    memref::DeallocOp::create(b, loc, counts);
+    SmallVector<Value> totals = countsToOffsets(
+        b, [&](unsigned s) { return slots[s].kind == Slot::Positions; });
     for (auto [s, slot] : llvm::enumerate(slots)) {
-      Value slotIndex = arith::ConstantIntOp::create(b, loc, i64, s);
       if (slot.kind == Slot::Positions && slot.level == 0) {
         // One parent: [0, the outermost level's entries] (its coordinates
         // are the next slot).
@@ -425,20 +458,34 @@ public:
         buffers.push_back(pos);
         continue;
       }
-      Value joined = allocOutputBuffer(b, loc, shape.kernel,
-                                       memrefOf(slot.type), totals[s]);
-      Value dest = bufferAddress(b, loc, joined);
-      if (slot.kind == Slot::Positions)
-        callRuntime(b, loc, shape.kernel, "sa_rt_parts_take_positions", {},
-                    {handle, slotIndex, dest,
-                     arith::ConstantIntOp::create(
-                         b, loc, i64, slot.type.getIntOrFloatBitWidth())});
-      else
-        callRuntime(b, loc, shape.kernel, "sa_rt_parts_take_slot", {},
-                    {handle, slotIndex, dest});
-      buffers.push_back(joined);
+      buffers.push_back(allocOutputBuffer(b, loc, shape.kernel,
+                                          memrefOf(slot.type), totals[s]));
     }
-    callRuntime(b, loc, shape.kernel, "sa_rt_parts_free", {}, {handle});
+    // A positions buffer is shifted by the entries of the parts before:
+    // the offset of its level's coordinates (the next slot).
+    takePartsInParallel(b, [&](OpBuilder &pb, Location l, Value p,
+                               function_ref<Value(unsigned)> offsetOf) {
+      Type i64 = pb.getI64Type();
+      Value part = arith::IndexCastOp::create(pb, l, i64, p);
+      for (auto [s, slot] : llvm::enumerate(slots)) {
+        if (slot.kind == Slot::Positions && slot.level == 0)
+          continue;
+        Value dest = arith::AddIOp::create(
+            pb, l, bufferAddress(pb, l, buffers[s]),
+            byteCount(pb, l, offsetOf(s), slot.type));
+        Value slotIndex = arith::ConstantIntOp::create(pb, l, i64, s);
+        if (slot.kind == Slot::Positions)
+          callRuntime(pb, l, shape.kernel, "sa_rt_parts_take_part_positions",
+                      {},
+                      {handle, part, slotIndex, dest,
+                       arith::ConstantIntOp::create(
+                           pb, l, i64, slot.type.getIntOrFloatBitWidth()),
+                       arith::IndexCastOp::create(pb, l, i64, offsetOf(s + 1))});
+        else
+          callRuntime(pb, l, shape.kernel, "sa_rt_parts_take_part", {},
+                      {handle, part, slotIndex, dest});
+      }
+    });
   }
 
   Value assemble(OpBuilder &b) override {

@@ -57,9 +57,13 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
     Value handle =
         callRuntime(pb, l, kernel, "sa_rt_parts_new", {i64},
                     {arith::IndexCastOp::create(pb, l, i64, parts)});
+    // Each part's first row: where its entries go once positions are made.
+    Value starts = memref::AllocOp::create(pb, l, memrefOf(pb.getIndexType()),
+                                           ValueRange{parts});
     emitParallelParts(
         pb, l, rw.rows, parts, rw.work,
         [&](OpBuilder &bb, Location bl, Value p, Value lo, Value hi) {
+          memref::StoreOp::create(bb, bl, lo, starts, ValueRange{p});
           // Grown as rows are appended (growToFit), from P's entries.
           Value cap = arith::AddIOp::create(
               bb, bl, constIndex(bb, bl, 16),
@@ -87,8 +91,21 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
         allocOutputBuffer(pb, l, kernel, memrefOf(rw.crdType), total);
     Value val =
         allocOutputBuffer(pb, l, kernel, memrefOf(rw.valType), total);
-    callRuntime(pb, l, kernel, "sa_rt_parts_take", {},
-                {handle, bufferAddress(pb, l, crd), bufferAddress(pb, l, val)});
+    // Each part copies its entries to its first row's position, in
+    // parallel.
+    emitParallelFor(pb, l, parts, 2, [&](OpBuilder &cb, Location cl, Value p) {
+      Value offset = loadIndex(
+          cb, cl, rw.posOut, memref::LoadOp::create(cb, cl, starts, ValueRange{p}));
+      Value part = arith::IndexCastOp::create(cb, cl, i64, p);
+      for (auto [slot, buffer, type] :
+           {std::make_tuple(0, crd, rw.crdType), std::make_tuple(1, val, rw.valType)})
+        callRuntime(cb, cl, kernel, "sa_rt_parts_take_part", {},
+                    {handle, part, arith::ConstantIntOp::create(cb, cl, i64, slot),
+                     arith::AddIOp::create(cb, cl, bufferAddress(cb, cl, buffer),
+                                           byteCount(cb, cl, offset, type))});
+    });
+    memref::DeallocOp::create(pb, l, starts);
+    callRuntime(pb, l, kernel, "sa_rt_parts_free", {}, {handle});
     return {crd, val};
   };
   Value large = arith::CmpIOp::create(

@@ -3,8 +3,10 @@
 // A kernel whose outer loop runs in parallel parts computes each part into
 // buffers of its own; the result's size is known only when every part is
 // done. The parts' bytes wait here, one set of numbered slots per part (a
-// slot per result buffer), then are joined in part order: the result is
-// the sequential one, for any thread count. One part, one thread: no locks.
+// slot per result buffer), then are joined in part order — all at once
+// (take_slot), or each part by a thread of its own at the offset the
+// kernel computed (take_part): the result is the sequential one, for any
+// thread count. One part, one thread: no locks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,32 +54,13 @@ char *copyOf(int64_t address, int64_t bytes) {
   return copy;
 }
 
-/// Part p's slot, or nothing when the part never put it.
-Bytes *findSlot(Parts &parts, size_t p, int64_t slot) {
-  std::vector<Bytes> &own = parts.slots[p];
-  return slot < static_cast<int64_t>(own.size()) ? &own[slot] : nullptr;
-}
-
 template <typename T>
-void joinPositions(Parts &parts, int64_t slot, char *dest) {
-  // Part 0's positions as they are; each later part's without its leading
-  // 0, shifted by the entries of the parts before it (its last position).
-  T offset = 0;
-  bool first = true;
+void shiftPositions(const Bytes &b, bool skipFirst, T shift, char *dest) {
+  const T *in = reinterpret_cast<const T *>(b.data);
+  size_t n = static_cast<size_t>(b.size) / sizeof(T);
   auto *out = reinterpret_cast<T *>(dest);
-  for (size_t p = 0; p < parts.slots.size(); ++p) {
-    Bytes *b = findSlot(parts, p, slot);
-    if (!b || b->size < static_cast<int64_t>(sizeof(T)))
-      continue;
-    const T *in = reinterpret_cast<const T *>(b->data);
-    size_t n = static_cast<size_t>(b->size) / sizeof(T);
-    for (size_t i = first ? 0 : 1; i < n; ++i)
-      *out++ = in[i] + offset;
-    offset += in[n - 1];
-    first = false;
-    std::free(b->data);
-    *b = Bytes();
-  }
+  for (size_t i = skipFirst ? 1 : 0; i < n; ++i)
+    *out++ = in[i] + shift;
 }
 } // namespace
 
@@ -99,33 +82,30 @@ extern "C" void sa_rt_parts_put_slot(int64_t handle, int64_t part,
   b.size = bytes > 0 ? bytes : 0;
 }
 
-extern "C" void sa_rt_parts_take_slot(int64_t handle, int64_t slot,
-                                      int64_t dest) {
-  Parts &parts = partsOf(handle);
-  auto *out = reinterpret_cast<char *>(dest);
-  for (size_t p = 0; p < parts.slots.size(); ++p) {
-    Bytes *b = findSlot(parts, p, slot);
-    if (!b)
-      continue;
-    if (b->size > 0)
-      std::memcpy(out, b->data, static_cast<size_t>(b->size));
-    out += b->size;
-    std::free(b->data);
-    *b = Bytes();
-  }
+extern "C" void sa_rt_parts_take_part(int64_t handle, int64_t part,
+                                      int64_t slot, int64_t dest) {
+  Bytes &b = slotOf(handle, part, slot);
+  if (b.size > 0)
+    std::memcpy(reinterpret_cast<char *>(dest), b.data,
+                static_cast<size_t>(b.size));
+  std::free(b.data);
+  b = Bytes();
 }
 
-extern "C" void sa_rt_parts_take_positions(int64_t handle, int64_t slot,
-                                           int64_t dest, int64_t width) {
-  Parts &parts = partsOf(handle);
+extern "C" void sa_rt_parts_take_part_positions(int64_t handle, int64_t part,
+                                                int64_t slot, int64_t dest,
+                                                int64_t width, int64_t shift) {
+  Bytes &b = slotOf(handle, part, slot);
   auto *out = reinterpret_cast<char *>(dest);
   if (width == 32)
-    joinPositions<uint32_t>(parts, slot, out);
+    shiftPositions<uint32_t>(b, part > 0, static_cast<uint32_t>(shift), out);
   else if (width == 64)
-    joinPositions<uint64_t>(parts, slot, out);
+    shiftPositions<uint64_t>(b, part > 0, static_cast<uint64_t>(shift), out);
   else
     sa_rt::fatal("positions of %lld bits in a parallel result",
                  static_cast<long long>(width));
+  std::free(b.data);
+  b = Bytes();
 }
 
 extern "C" void sa_rt_parts_free(int64_t handle) {
@@ -141,11 +121,4 @@ extern "C" void sa_rt_parts_put(int64_t handle, int64_t part,
                                 int64_t values, int64_t valueBytes) {
   sa_rt_parts_put_slot(handle, part, 0, coordinates, coordinateBytes);
   sa_rt_parts_put_slot(handle, part, 1, values, valueBytes);
-}
-
-extern "C" void sa_rt_parts_take(int64_t handle, int64_t coordinates,
-                                 int64_t values) {
-  sa_rt_parts_take_slot(handle, 0, coordinates);
-  sa_rt_parts_take_slot(handle, 1, values);
-  sa_rt_parts_free(handle);
 }

@@ -109,7 +109,8 @@ func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
 // CHECK:         arith.cmpi uge, %{{.*}}, %c16384
 // CHECK:         scf.parallel
 // CHECK:           func.call @sa_rt_parts_put(
-// CHECK:         call @sa_rt_parts_take(
+// CHECK:         scf.parallel
+// CHECK:           func.call @sa_rt_parts_take_part(
 // CHECK:         return
 func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
@@ -139,7 +140,9 @@ func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
 // CHECK:               arith.subi
 // CHECK:             func.call @sa_rt_parts_put(%[[H]],
 // CHECK:           scf.for
-// CHECK:           func.call @sa_rt_parts_take(%[[H]],
+// CHECK:           scf.parallel
+// CHECK:             func.call @sa_rt_parts_take_part(%[[H]],
+// CHECK:           call @sa_rt_parts_free(%[[H]])
 // CHECK:         } else {
 // CHECK-NOT:       scf.parallel
 // CHECK:         }
@@ -186,11 +189,18 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
 // CHECK-NOT:       scf.parallel
 // CHECK:           func.call @sa_rt_parts_put(%[[H]],
 // CHECK:         }
-// CHECK:         %[[TOTAL:.*]] = scf.for
-// CHECK:         memref.alloc(%[[TOTAL]]) : memref<?xi64>
-// CHECK:         memref.alloc(%[[TOTAL]]) : memref<?xf64>
-// CHECK:         call @sa_rt_parts_take(%[[H]],
-// CHECK:         sparse_array.assemble
+// The counts become offsets (a running sum, in place); each part copies
+// its entries to its offset, in parallel.
+// CHECK:         %[[TOTAL:.*]] = scf.for %[[Q:.*]] = %{{.*}} to %[[NP]] {{.*}} iter_args(%[[SUM:.*]] = %{{.*}})
+// CHECK:           memref.store %[[SUM]], %[[COUNTS]][%[[Q]]]
+// CHECK:         %[[CRD:.*]] = memref.alloc(%[[TOTAL]]) : memref<?xi64>
+// CHECK:         %[[VAL:.*]] = memref.alloc(%[[TOTAL]]) : memref<?xf64>
+// CHECK:         scf.parallel (%[[Q2:.*]]) =
+// CHECK:           memref.load %[[COUNTS]][%[[Q2]]]
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]], %{{.*}}, %c0_i64
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]], %{{.*}}, %c1_i64
+// CHECK:         call @sa_rt_parts_free(%[[H]])
+// CHECK:         sparse_array.assemble(%{{.*}}, %[[CRD]], %[[VAL]])
 func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !sv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
@@ -248,7 +258,8 @@ sparse_array.func @sin_of(%x: f64) -> f64 {
 // CHECK:               %[[N:.*]] = arith.subi
 // CHECK:               memref.store %{{.*}}, %[[POS]]
 // CHECK:             func.call @sa_rt_parts_put(%[[H]],
-// CHECK:         call @sa_rt_parts_take(%[[H]],
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]],
+// CHECK:         call @sa_rt_parts_free(%[[H]])
 // CHECK:         scf.for
 // CHECK:           memref.load %[[POS]]
 // CHECK:           memref.store %{{.*}}, %[[POS]]
@@ -275,10 +286,11 @@ func.func @csr_parts(%a: !csr) -> !csr {
 // CHECK-COUNT-5:   func.call @sa_rt_parts_put_slot(%[[H]],
 // CHECK:         }
 // CHECK:         %[[POS0:.*]] = memref.alloc(%c2) : memref<?xi32>
-// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c1_i64
-// CHECK:         call @sa_rt_parts_take_positions(%[[H]], %c2_i64, %{{.*}}, %c32_i64)
-// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c3_i64
-// CHECK:         call @sa_rt_parts_take_slot(%[[H]], %c4_i64
+// CHECK:         scf.parallel
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]], %{{.*}}, %c1_i64
+// CHECK:           func.call @sa_rt_parts_take_part_positions(%[[H]], %{{.*}}, %c2_i64, %{{.*}}, %c32_i64,
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]], %{{.*}}, %c3_i64
+// CHECK:           func.call @sa_rt_parts_take_part(%[[H]], %{{.*}}, %c4_i64
 // CHECK:         call @sa_rt_parts_free(%[[H]])
 // CHECK:         sparse_array.assemble(%[[POS0]],
 func.func @dcsr_parts(%a: !csr, %b: !csr) -> !dcsr32 {
