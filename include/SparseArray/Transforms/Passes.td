@@ -214,12 +214,17 @@ def SparseArrayPlanParallelPass
     (checked at run time when the size is dynamic). Sparse results: rows of
     one compressed level under a full one (CSR, CSC) in two phases or in
     parts (`assembly`; `auto` picks parts when an entry costs more than
-    its copy: a reduction or a math function per entry), compressed
-    vectors and row-wise products in parts; scalar reductions with an
-    associative combiner in parts combined in order. `"none"` with the
-    reason otherwise (other sparse results, non-associative scalar
-    reductions, an outer loop coiterating stored levels, too few
-    iterations).
+    its copy: a reduction or a math function per entry), every other
+    sparse result (compressed vectors, DCSR, COO, CSF, ...) and row-wise
+    products in parts; scalar reductions with an associative combiner in
+    parts combined in order. `"ranges"` when the outermost loop
+    coiterates stored coordinates (DCSR, COO, sparse vector operands)
+    without visiting every coordinate, each coiterated level read as
+    stored and ordered: ranges of the coordinates, cut at an input's
+    stored ones (`balance`), run in parallel, each input's segment
+    narrowed to its range by bisection. `"none"` with the reason
+    otherwise (non-associative scalar reductions, scalar folds or U loops
+    over stored coordinates, too few iterations).
     `sparse-array-lower-iterators` then emits that loop as `scf.parallel`,
     which `convert-scf-to-openmp` turns into an OpenMP work-sharing loop.
 
