@@ -499,18 +499,11 @@ def print_result(v, res, rtyp):
 def stored_values(expected, fill, t, rtyp):
     """The values a sparse result of type `rtyp` stores when it drops every
     entry equal to its fill (as `same` compares: -0.0 is not 0.0, any NaN
-    is a NaN fill): one per
-    such entry, except that dense levels at the end of the storage order
-    store whole blocks under each stored prefix."""
+    is a NaN fill): one per such entry, except that dense levels at the end
+    of the storage order store whole blocks under each stored prefix."""
     expected = np.asarray(expected)
-    if t == "f64":
-        e, f = expected.astype(np.float64), float(fill)
-        if math.isnan(f):
-            kept = ~np.isnan(e)
-        else:
-            kept = (e != f) | (np.signbit(e) != (math.copysign(1, f) < 0))
-    else:
-        kept = expected != np.asarray(fill, dtype=expected.dtype)
+    kept = np.array([not same(x, fill, t) for x in expected.flat],
+                    dtype=bool).reshape(expected.shape)
     m = re.search(r"format<\[([^\]]*)\](?:, order = \[([^\]]*)\])?", rtyp)
     levels = [x.strip().split("(")[0] for x in m.group(1).split(",")]
     rank = len(levels)

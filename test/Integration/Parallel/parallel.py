@@ -406,20 +406,6 @@ func.func private @sa_rt_print_newline()
 """
 
 
-def stored_count(expected, fill, t, typ):
-    """Entries of a sparse result that are not its fill (bitwise for
-    floats: -0.0 is not 0.0): what it must store. A dense level under a
-    compressed one stores whole rows: those with such an entry."""
-    if t == "f64":
-        bits = np.asarray(expected, dtype=np.float64).view(np.int64)
-        kept = bits != np.array([fill], dtype=np.float64).view(np.int64)[0]
-    else:
-        kept = np.asarray(expected) != fill
-    if "[compressed, dense]" in typ:
-        return int(np.count_nonzero(kept.any(axis=1))) * kept.shape[1]
-    return int(np.count_nonzero(kept))
-
-
 def run(args, program, threads):
     if args.tsan:
         return run_tsan(args, program, threads)
@@ -579,7 +565,7 @@ def main():
             got_fill, entries, pos = ew.parse_printed(out, pos, t)
             if "compressed" in rt:
                 stored, pos = int(out[pos]), pos + 1
-                want = stored_count(expected, fill, t, rt)
+                want = ew.stored_values(expected, fill, t, rt)
                 if stored != want:
                     failures.append("%s threads=%d: stores %d entries, expected %d "
                                     "(the entries that are not the fill)" % (
