@@ -3,6 +3,7 @@
 #include "CodegenUtils.h"
 
 #include "SparseArray/Conversion/RuntimeCalls.h"
+#include "SparseArray/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -202,7 +203,9 @@ void mlir::sparse_array::emitParallelParts(
                                        target);
         });
   };
-  scf::ParallelOp::create(
+  // Parts of equal entries are not parts of equal time (a part of many
+  // short rows pays each row's set-up): threads take them one at a time.
+  auto loop = scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{parts},
       ValueRange{constIndex(b, loc, 1)},
       [&](OpBuilder &pb, Location l, ValueRange ivs) {
@@ -216,6 +219,7 @@ void mlir::sparse_array::emitParallelParts(
             arith::SelectOp::create(pb, l, last, n, firstAt(pb, l, next));
         body(pb, l, p, lo, hi);
       });
+  loop->setAttr(kScheduleAttrName, b.getStringAttr("dynamic"));
 }
 
 /// The parallel loop over [0, n), or over parts of equal work.

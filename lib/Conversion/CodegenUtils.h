@@ -77,8 +77,8 @@ void emitParallelFor(OpBuilder &b, Location loc, Value n, int64_t minN,
 /// non-decreasing) bound the work of each x, and the parallel loop runs
 /// over up to kBalancedParts parts of equal work (the first x whose
 /// position reaches p / parts of the total, by bisection), each an
-/// scf.for over its xs. Parts keep their order, so a static schedule gives
-/// each thread a contiguous run of them.
+/// scf.for over its xs. The loop over parts is scheduled dynamically
+/// (emitParallelParts).
 constexpr int64_t kBalancedParts = 256;
 void emitBalancedParallelFor(
     OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
@@ -87,7 +87,10 @@ void emitBalancedParallelFor(
 /// body(p, lo, hi) for the `parts` parts [lo, hi) of [0, n) in parallel
 /// (an scf.parallel over p): parts of equal work by `positions` as above,
 /// or of equal size without them. For bodies that set up per-part state
-/// (a row-wise product's workspace and output buffers).
+/// (a row-wise product's workspace and output buffers). The scf.parallel
+/// carries kScheduleAttrName = "dynamic": parts of equal entries take
+/// unequal time, so threads take them one at a time
+/// (sparse-array-parts-to-openmp).
 void emitParallelParts(
     OpBuilder &b, Location loc, Value n, Value parts, Value positions,
     function_ref<void(OpBuilder &, Location, Value, Value, Value)> body);

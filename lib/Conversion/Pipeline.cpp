@@ -70,8 +70,11 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // --- parallelism ----------------------------------------------------------
   // scf.parallel -> omp.parallel/omp.wsloop. It emits memref.alloca_scope for
   // reductions, so memref must be lowered before scf is (toolchain notes).
-  if (options.enableOpenMP)
+  // The loops over parts first, scheduled dynamically; the others static.
+  if (options.enableOpenMP) {
+    pm.addPass(createSparseArrayPartsToOpenMPPass());
     pm.addPass(createConvertSCFToOpenMPPass());
+  }
 
   // --- to the LLVM dialect ---------------------------------------------------
   pm.addPass(createLowerAffinePass());

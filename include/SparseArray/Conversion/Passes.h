@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -52,6 +53,10 @@ void configureStorageToBuffersTarget(ConversionTarget &target,
 /// (see sparse-array-realloc-to-llvm).
 void populateReallocToLLVMPatterns(const LLVMTypeConverter &converter,
                                    RewritePatternSet &patterns);
+
+/// The schedule a parallel loop of generated code asks for: "dynamic" on
+/// the scf.parallel loops over parts (sparse-array-parts-to-openmp).
+constexpr llvm::StringLiteral kScheduleAttrName = "sparse_array.schedule";
 
 #define GEN_PASS_REGISTRATION
 #include "SparseArray/Conversion/Passes.h.inc"

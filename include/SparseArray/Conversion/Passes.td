@@ -227,6 +227,45 @@ def SparseArrayExpandFloatMinMaxPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SparseArrayPartsToOpenMPPass
+    : Pass<"sparse-array-parts-to-openmp", "::mlir::ModuleOp"> {
+  let summary = "Lower parallel loops over parts of uneven cost to OpenMP loops scheduled dynamically";
+  let description = [{
+    The parallel loops `sparse-array-lower-iterators` emits over parts of
+    a kernel's rows (up to 256 parts of equal stored entries) carry
+    `sparse_array.schedule = "dynamic"`: parts of equal entries are not
+    parts of equal time. A part of R-MAT's many short or empty rows costs
+    far more per entry (a row's set-up and its loop's mispredicted exit)
+    than one of a few long rows, so a static schedule, which hands each
+    thread a contiguous half of the parts, left one of two threads idle
+    for a third of a row sum. This pass turns each such one-dimensional
+    `scf.parallel` without reductions into `omp.parallel` around an
+    `omp.wsloop` with `schedule(dynamic)` (a part at a time, taken in
+    order by whichever thread is free); the body sits in a
+    `memref.alloca_scope`, as `convert-scf-to-openmp` puts it. Which part
+    computes what does not depend on the schedule or the thread count, so
+    results stay bitwise identical for any thread count. Runs before
+    `convert-scf-to-openmp`, which lowers every other `scf.parallel` with
+    its default static schedule; a marked loop it cannot lower (several
+    dimensions, reductions) is left to that pass.
+
+    Example:
+
+    ```mlir
+    scf.parallel (%p) = (%c0) to (%parts) step (%c1) {
+      ...
+      scf.reduce
+    } {sparse_array.schedule = "dynamic"}
+    ```
+    becomes `omp.parallel { omp.wsloop schedule(dynamic) { omp.loop_nest
+    (%p) : index = (%c0) to (%parts) step (%c1) { memref.alloca_scope {
+    ... } omp.yield } } omp.terminator }`.
+  }];
+  let dependentDialects = [
+    "::mlir::omp::OpenMPDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def SparseArrayReallocToLLVMPass
     : Pass<"sparse-array-realloc-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower memref.realloc of malloc'ed buffers to the C library's realloc";
