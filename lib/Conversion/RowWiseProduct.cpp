@@ -226,32 +226,45 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   // The most products a row can have: the sum of Q's row lengths over the
   // row of P, at most the number of columns. A parallel plan also keeps
   // the running sum of the rows' products: its measure of work.
+  auto rowProducts = [&](OpBuilder &fb, Location l, Value i) -> Value {
+    Value next = arith::AddIOp::create(fb, l, i, one);
+    auto sum = scf::ForOp::create(
+        fb, l, loadIndex(fb, l, rw.P.pos, i), loadIndex(fb, l, rw.P.pos, next),
+        one, ValueRange{zero},
+        [&](OpBuilder &sb, Location sl, Value p, ValueRange acc) {
+          Value k = loadIndex(sb, sl, rw.P.crd, p);
+          Value len = arith::SubIOp::create(
+              sb, sl,
+              loadIndex(sb, sl, rw.Q.pos, arith::AddIOp::create(sb, sl, k, one)),
+              loadIndex(sb, sl, rw.Q.pos, k));
+          scf::YieldOp::create(
+              sb, sl, arith::AddIOp::create(sb, sl, acc[0], len).getResult());
+        });
+    return sum.getResult(0);
+  };
   if (parallel) {
+    // Each row's products in parallel (rows in parts of equal entries of
+    // P: a random read of Q's positions per entry is most of this pass),
+    // then one scan over the rows for their running sum and maximum.
     rw.work = memref::AllocOp::create(
         b, loc, memrefOf(i64),
         ValueRange{arith::AddIOp::create(b, loc, rw.rows, one)});
     memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i64, 0),
                             rw.work, ValueRange{zero});
+    emitBalancedParallelFor(
+        b, loc, rw.rows, parallelPlan.getMinExtent(), rw.P.pos,
+        [&](OpBuilder &fb, Location l, Value i) {
+          memref::StoreOp::create(
+              fb, l, arith::IndexCastOp::create(fb, l, i64, rowProducts(fb, l, i)),
+              rw.work, ValueRange{arith::AddIOp::create(fb, l, i, one)});
+        });
   }
   auto maxProducts = scf::ForOp::create(
       b, loc, zero, rw.rows, one, ValueRange{zero, zero},
       [&](OpBuilder &fb, Location l, Value i, ValueRange m) {
         Value next = arith::AddIOp::create(fb, l, i, one);
-        auto sum = scf::ForOp::create(
-            fb, l, loadIndex(fb, l, rw.P.pos, i), loadIndex(fb, l, rw.P.pos, next),
-            one, ValueRange{zero},
-            [&](OpBuilder &sb, Location sl, Value p, ValueRange acc) {
-              Value k = loadIndex(sb, sl, rw.P.crd, p);
-              Value len = arith::SubIOp::create(
-                  sb, sl,
-                  loadIndex(sb, sl, rw.Q.pos,
-                            arith::AddIOp::create(sb, sl, k, one)),
-                  loadIndex(sb, sl, rw.Q.pos, k));
-              scf::YieldOp::create(
-                  sb, sl,
-                  arith::AddIOp::create(sb, sl, acc[0], len).getResult());
-            });
-        Value products = sum.getResult(0);
+        Value products = rw.work ? loadIndex(fb, l, rw.work, next)
+                                 : rowProducts(fb, l, i);
         Value total = arith::AddIOp::create(fb, l, m[1], products);
         if (rw.work)
           memref::StoreOp::create(fb, l,
