@@ -175,14 +175,13 @@ public:
   void endPart(OpBuilder &b, Value p, ValueRange state) override {
     Location loc = getLoc();
     memref::StoreOp::create(b, loc, state[0], counts, ValueRange{p});
-    callRuntime(b, loc, shape.kernel, "sa_rt_parts_put", {},
+    callRuntime(b, loc, shape.kernel, "sa_rt_parts_adopt", {},
                 {handle, arith::IndexCastOp::create(b, loc, b.getI64Type(), p),
                  bufferAddress(b, loc, state[1]),
                  byteCount(b, loc, state[0], crdType),
                  bufferAddress(b, loc, state[2]),
                  byteCount(b, loc, state[0], valType)});
-    memref::DeallocOp::create(b, loc, state[1]);
-    memref::DeallocOp::create(b, loc, state[2]);
+    // The runtime owns the buffers from here on (frees them once joined).
   }
 
   void joinParts(OpBuilder &b) override {
@@ -386,19 +385,22 @@ public:
     part.parallel = false;
     if (outerFull)
       part.extents[0] = arith::SubIOp::create(b, loc, hi, lo);
-    // The inputs' entries shared out by rows; buffers grow past that.
+    // The inputs' entries shared out by parts, a quarter more for slack
+    // (parts are cut at equal entries of one input, or are equal spans);
+    // buffers grow past that. Not by rows: R-MAT's parts of many short
+    // rows got buffers hundreds of times too large, each faulting in a
+    // huge page it barely used, and parts of a hub row grew ten times.
     AppendPlan partPlan = plan;
     partPlan.capacityIsBound = false;
     partPlan.vectorVisitsEveryCoordinate = false;
-    Value perRow = arith::AddIOp::create(
+    Value share = arith::DivUIOp::create(
         b, loc,
-        arith::DivUIOp::create(
+        arith::AddIOp::create(
             b, loc, plan.capacity,
-            arith::MaxUIOp::create(b, loc, shape.extents[0], one)),
-        one);
-    partPlan.capacity = arith::AddIOp::create(
-        b, loc, constIndex(b, loc, 16),
-        arith::MulIOp::create(b, loc, perRow, visited(b, lo, hi, visits)));
+            arith::ShRUIOp::create(b, loc, plan.capacity, constIndex(b, loc, 2))),
+        arith::MaxUIOp::create(b, loc, numParts, one));
+    partPlan.capacity =
+        arith::AddIOp::create(b, loc, constIndex(b, loc, 16), share);
     current = std::make_unique<AppendOutput>(b, part, partPlan);
     return SmallVector<Value>(current->initialState());
   }
@@ -429,12 +431,12 @@ public:
       memref::StoreOp::create(
           b, loc, size, counts,
           ValueRange{arith::AddIOp::create(b, loc, base, constIndex(b, loc, s))});
-      callRuntime(b, loc, shape.kernel, "sa_rt_parts_put_slot", {},
+      callRuntime(b, loc, shape.kernel, "sa_rt_parts_adopt_slot", {},
                   {handle, arith::IndexCastOp::create(b, loc, i64, p),
                    arith::ConstantIntOp::create(b, loc, i64, s),
                    bufferAddress(b, loc, data),
                    byteCount(b, loc, size, slots[s].type)});
-      memref::DeallocOp::create(b, loc, data);
+      // Adopted by the runtime: freed once joined.
     }
   }
 

@@ -76,14 +76,13 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
           SmallVector<Value> rows = emitRowWiseRange(
               bb, rw, lo, hi, ValueRange{constIndex(bb, bl, 0), crd, val},
               /*rowCounts=*/true);
-          callRuntime(bb, bl, kernel, "sa_rt_parts_put", {},
+          callRuntime(bb, bl, kernel, "sa_rt_parts_adopt", {},
                       {handle, arith::IndexCastOp::create(bb, bl, i64, p),
                        bufferAddress(bb, bl, rows[1]),
                        byteCount(bb, bl, rows[0], rw.crdType),
                        bufferAddress(bb, bl, rows[2]),
                        byteCount(bb, bl, rows[0], rw.valType)});
-          memref::DeallocOp::create(bb, bl, rows[1]);
-          memref::DeallocOp::create(bb, bl, rows[2]);
+          // Adopted by the runtime: freed once joined.
         });
     // positions[i + 1] holds row i's count.
     Value total = emitCountsToPositions(pb, l, rw.posOut, rw.rows);

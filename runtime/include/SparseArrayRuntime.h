@@ -67,25 +67,28 @@ void sa_rt_sort_i64(int64_t address, int64_t count);
  * buffers are kept here by the thread that computed them (one part, one
  * thread: no locks), each buffer in a numbered slot, then joined in part
  * order into the result's buffers. new returns the handle.
- * put_slot copies `bytes` at `address` into part `part`'s slot `slot`
- * (put: slots 0, coordinates, and 1, values); take_part copies one
+ * adopt_slot keeps the buffer at `address` (its first `bytes` bytes) in
+ * part `part`'s slot `slot` and takes it over: it must come from malloc
+ * (what memref.alloc of a scalar element type lowers to); the runtime
+ * trims it to `bytes` with realloc and frees it once taken or freed
+ * (adopt: slots 0, coordinates, and 1, values); take_part copies one
  * part's slot to `dest` (the caller's offset for it: parts may be taken
  * in parallel); take_part_positions does so for a
  * positions buffer (uint32_t or uint64_t, `width` bits), without its
  * leading 0 for a part after the first and each position plus `shift`
  * (the entries of the parts before); free releases the handle. */
 int64_t sa_rt_parts_new(int64_t parts);
-void sa_rt_parts_put_slot(int64_t handle, int64_t part, int64_t slot,
-                          int64_t address, int64_t bytes);
+void sa_rt_parts_adopt_slot(int64_t handle, int64_t part, int64_t slot,
+                            int64_t address, int64_t bytes);
 void sa_rt_parts_take_part(int64_t handle, int64_t part, int64_t slot,
                            int64_t dest);
 void sa_rt_parts_take_part_positions(int64_t handle, int64_t part,
                                      int64_t slot, int64_t dest,
                                      int64_t width, int64_t shift);
 void sa_rt_parts_free(int64_t handle);
-void sa_rt_parts_put(int64_t handle, int64_t part, int64_t coordinates,
-                     int64_t coordinateBytes, int64_t values,
-                     int64_t valueBytes);
+void sa_rt_parts_adopt(int64_t handle, int64_t part, int64_t coordinates,
+                       int64_t coordinateBytes, int64_t values,
+                       int64_t valueBytes);
 
 /*--- Arrays ----------------------------------------------------------------
  *

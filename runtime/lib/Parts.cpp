@@ -3,10 +3,11 @@
 // A kernel whose outer loop runs in parallel parts computes each part into
 // buffers of its own; the result's size is known only when every part is
 // done. The parts' bytes wait here, one set of numbered slots per part (a
-// slot per result buffer), then are joined in part order — all at once
-// (take_slot), or each part by a thread of its own at the offset the
-// kernel computed (take_part): the result is the sequential one, for any
-// thread count. One part, one thread: no locks.
+// slot per result buffer), then are joined in part order, each part by a
+// thread of its own at the offset the kernel computed (take_part): the
+// result is the sequential one, for any thread count. One part, one
+// thread: no locks. A slot adopts the part's malloc'ed buffer instead of
+// copying it: the join is then the only copy of the result's entries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,18 +43,6 @@ Bytes &slotOf(int64_t handle, int64_t part, int64_t slot) {
   return own[slot];
 }
 
-char *copyOf(int64_t address, int64_t bytes) {
-  if (bytes <= 0)
-    return nullptr;
-  auto *copy = static_cast<char *>(std::malloc(static_cast<size_t>(bytes)));
-  if (!copy)
-    sa_rt::fatal("out of memory keeping %lld bytes of a parallel result",
-                 static_cast<long long>(bytes));
-  std::memcpy(copy, reinterpret_cast<const void *>(address),
-              static_cast<size_t>(bytes));
-  return copy;
-}
-
 template <typename T>
 void shiftPositions(const Bytes &b, bool skipFirst, T shift, char *dest) {
   const T *in = reinterpret_cast<const T *>(b.data);
@@ -73,13 +62,26 @@ extern "C" int64_t sa_rt_parts_new(int64_t count) {
   return reinterpret_cast<int64_t>(parts);
 }
 
-extern "C" void sa_rt_parts_put_slot(int64_t handle, int64_t part,
-                                     int64_t slot, int64_t address,
-                                     int64_t bytes) {
+extern "C" void sa_rt_parts_adopt_slot(int64_t handle, int64_t part,
+                                       int64_t slot, int64_t address,
+                                       int64_t bytes) {
   Bytes &b = slotOf(handle, part, slot);
   std::free(b.data);
-  b.data = copyOf(address, bytes);
-  b.size = bytes > 0 ? bytes : 0;
+  auto *data = reinterpret_cast<char *>(address);
+  if (bytes <= 0) {
+    std::free(data);
+    b = Bytes();
+    return;
+  }
+  // Trimmed to its entries in place (a shrinking realloc does not move):
+  // a part's buffer has room to spare, and keeping it until the join held
+  // hundreds of MB that the next part could not reuse (ten times the
+  // time of a DCSR add on one thread, every part faulting in new pages).
+  if (char *trimmed = static_cast<char *>(
+          std::realloc(data, static_cast<size_t>(bytes))))
+    data = trimmed;
+  b.data = data;
+  b.size = bytes;
 }
 
 extern "C" void sa_rt_parts_take_part(int64_t handle, int64_t part,
@@ -116,9 +118,9 @@ extern "C" void sa_rt_parts_free(int64_t handle) {
   delete parts;
 }
 
-extern "C" void sa_rt_parts_put(int64_t handle, int64_t part,
-                                int64_t coordinates, int64_t coordinateBytes,
-                                int64_t values, int64_t valueBytes) {
-  sa_rt_parts_put_slot(handle, part, 0, coordinates, coordinateBytes);
-  sa_rt_parts_put_slot(handle, part, 1, values, valueBytes);
+extern "C" void sa_rt_parts_adopt(int64_t handle, int64_t part,
+                                  int64_t coordinates, int64_t coordinateBytes,
+                                  int64_t values, int64_t valueBytes) {
+  sa_rt_parts_adopt_slot(handle, part, 0, coordinates, coordinateBytes);
+  sa_rt_parts_adopt_slot(handle, part, 1, values, valueBytes);
 }

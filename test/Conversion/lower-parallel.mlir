@@ -42,11 +42,15 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 // CHECK-NOT:           scf.parallel
 // CHECK:               memref.store %{{.*}}, %{{.*}}[%{{.*}}]
 // CHECK:             scf.reduce
+// CHECK-NEXT:      } {sparse_array.schedule = "dynamic"}
 // CHECK:         } else {
 // CHECK:           scf.for
+// The fill's loop is scheduled statically, the parts' dynamically.
 // OMP-LABEL: llvm.func @spmv(
 // OMP:         omp.parallel
-// OMP:         omp.wsloop
+// OMP:         omp.wsloop {
+// OMP:         omp.parallel
+// OMP:         omp.wsloop schedule(dynamic) {
 // SEQ-LABEL: llvm.func @spmv(
 // SEQ-NOT:     omp.
 // SEQ:         llvm.return
@@ -108,7 +112,7 @@ func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
 // CHECK-LABEL: func.func @sparse_result(
 // CHECK:         arith.cmpi uge, %{{.*}}, %c16384
 // CHECK:         scf.parallel
-// CHECK:           func.call @sa_rt_parts_put(
+// CHECK:           func.call @sa_rt_parts_adopt(
 // CHECK:         scf.parallel
 // CHECK:           func.call @sa_rt_parts_take_part(
 // CHECK:         return
@@ -124,8 +128,19 @@ func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
 // part order into buffers of the exact size.
 // CHECK-LABEL: func.func @spgemm(
 // CHECK:         %[[WORK:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// Each row's products in parallel (parts of equal entries of A), then one
+// scan for their running sum and maximum.
+// CHECK:         scf.if
+// CHECK:           scf.parallel
+// CHECK:             scf.for
+// CHECK:               scf.for
+// CHECK:               memref.store %{{.*}}, %[[WORK]][%{{.*}}]
+// CHECK:           } {sparse_array.schedule = "dynamic"}
+// CHECK:         } else {
 // CHECK:         scf.for
+// CHECK:           %[[PRODUCTS:.*]] = memref.load %[[WORK]]
 // CHECK:           memref.store %{{.*}}, %[[WORK]][%{{.*}}]
+// CHECK:           arith.maxui %{{.*}}, %{{.*}}
 // CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
 // CHECK:         scf.if %[[BIG]] -> (memref<?xi64>, memref<?xf64>) {
 // CHECK:           %[[T:.*]] = func.call @omp_get_max_threads()
@@ -138,7 +153,9 @@ func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
 // CHECK:             scf.for
 // CHECK:             scf.if
 // CHECK:               arith.subi
-// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:             func.call @sa_rt_parts_adopt(%[[H]],
+// The runtime adopts the part's buffers: not freed here.
+// CHECK-NOT:         memref.dealloc
 // CHECK:           scf.for
 // CHECK:           scf.parallel
 // CHECK:             func.call @sa_rt_parts_take_part(%[[H]],
@@ -184,10 +201,10 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
 // CHECK:               memref.store
 // CHECK:               arith.addi
 // CHECK:             memref.store %[[ROWS]]#0, %[[COUNTS]][%[[P]]]
-// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:             func.call @sa_rt_parts_adopt(%[[H]],
 // CHECK:         } else {
 // CHECK-NOT:       scf.parallel
-// CHECK:           func.call @sa_rt_parts_put(%[[H]],
+// CHECK:           func.call @sa_rt_parts_adopt(%[[H]],
 // CHECK:         }
 // The counts become offsets (a running sum, in place); each part copies
 // its entries to its offset, in parallel.
@@ -257,7 +274,7 @@ sparse_array.func @sin_of(%x: f64) -> f64 {
 // CHECK:                 memref.realloc
 // CHECK:               %[[N:.*]] = arith.subi
 // CHECK:               memref.store %{{.*}}, %[[POS]]
-// CHECK:             func.call @sa_rt_parts_put(%[[H]],
+// CHECK:             func.call @sa_rt_parts_adopt(%[[H]],
 // CHECK:           func.call @sa_rt_parts_take_part(%[[H]],
 // CHECK:         call @sa_rt_parts_free(%[[H]])
 // CHECK:         scf.for
@@ -280,10 +297,11 @@ func.func @csr_parts(%a: !csr) -> !csr {
 // CHECK:           scf.parallel (%[[P:.*]]) =
 // CHECK:             memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK:             %[[ROWS:.*]]:7 = scf.for
-// CHECK-COUNT-5:     func.call @sa_rt_parts_put_slot(%[[H]],
+// CHECK-COUNT-5:     func.call @sa_rt_parts_adopt_slot(%[[H]],
+// CHECK-NOT:         memref.dealloc
 // CHECK:         } else {
 // CHECK-NOT:       scf.parallel
-// CHECK-COUNT-5:   func.call @sa_rt_parts_put_slot(%[[H]],
+// CHECK-COUNT-5:   func.call @sa_rt_parts_adopt_slot(%[[H]],
 // CHECK:         }
 // CHECK:         %[[POS0:.*]] = memref.alloc(%c2) : memref<?xi32>
 // CHECK:         scf.parallel
