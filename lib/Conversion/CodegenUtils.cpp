@@ -288,3 +288,25 @@ void mlir::sparse_array::emitBalancedParallelFor(
         scf::YieldOp::create(eb, l);
       });
 }
+
+Value mlir::sparse_array::combineCountedRuns(
+    OpBuilder &b, Location loc, Value a, Value na, Value c, Value nc,
+    function_ref<Value(OpBuilder &, Value, Value)> combine) {
+  auto empty = [&](OpBuilder &eb, Value n) {
+    return arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::eq, n,
+                                 constIndex(eb, loc, 0));
+  };
+  auto pick = scf::IfOp::create(
+      b, loc, empty(b, na),
+      [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, c); },
+      [&](OpBuilder &eb, Location l) {
+        auto both = scf::IfOp::create(
+            eb, l, empty(eb, nc),
+            [&](OpBuilder &tb, Location tl) { scf::YieldOp::create(tb, tl, a); },
+            [&](OpBuilder &cb, Location cl) {
+              scf::YieldOp::create(cb, cl, combine(cb, a, c));
+            });
+        scf::YieldOp::create(eb, l, both.getResult(0));
+      });
+  return pick.getResult(0);
+}

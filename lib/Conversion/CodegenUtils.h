@@ -73,6 +73,13 @@ Value emitLowerBound(OpBuilder &b, Location loc, Value lo, Value hi,
 void emitParallelFor(OpBuilder &b, Location loc, Value n, int64_t minN,
                      function_ref<void(OpBuilder &, Location, Value)> body);
 
+/// Run `a` (of `na` points) followed by run `c` (of `nc`) for a combiner
+/// without an identity: a run that visited no point has no value and is
+/// skipped; the combiner runs only on two values.
+Value combineCountedRuns(OpBuilder &b, Location loc, Value a, Value na,
+                         Value c, Value nc,
+                         function_ref<Value(OpBuilder &, Value, Value)> combine);
+
 /// emitParallelFor sharing [0, n) out by work: `positions` (n + 1 entries,
 /// non-decreasing) bound the work of each x, and the parallel loop runs
 /// over up to kBalancedParts parts of equal work (the first x whose

@@ -231,9 +231,11 @@ private:
   /// [0, extent) in up to kBalancedParts parts run in parallel from the
   /// plan's min_extent on, else as one part run sequentially (decided here
   /// for a static extent, at run time otherwise): `setUp` sees the number
-  /// of parts before, `runPart(p, lo, hi)` runs each. The number of parts.
+  /// of parts before, `runPart(p, lo, hi)` runs each. The number of parts;
+  /// at most `limit` when given.
   Value emitPartsOrOne(
-      OpBuilder &b, Value extent, function_ref<void(OpBuilder &, Value)> setUp,
+      OpBuilder &b, Value extent, Value limit,
+      function_ref<void(OpBuilder &, Value)> setUp,
       function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart);
   /// Loop 0 of a scalar reduction planned parallel (ParallelLoop.cpp): up
   /// to kBalancedParts parts (fixed by the extent, not the thread count)

@@ -469,26 +469,11 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
   };
   if (!acc) {
     if (counting && !reductionPlan.identity) {
-      // Without an identity a run's start value is no value: a run that
-      // visited nothing is skipped (the combiner runs only on two values).
-      auto pick = scf::IfOp::create(
-          b, loc, emptyRun(b, first),
-          [&](OpBuilder &tb, Location l) {
-            scf::YieldOp::create(tb, l, second[0]);
-          },
-          [&](OpBuilder &eb, Location l) {
-            auto both = scf::IfOp::create(
-                eb, l, emptyRun(eb, second),
-                [&](OpBuilder &tb, Location tl) {
-                  scf::YieldOp::create(tb, tl, first[0]);
-                },
-                [&](OpBuilder &cb, Location cl) {
-                  scf::YieldOp::create(
-                      cb, cl, emitCombinerCall(cb, first[0], second[0]));
-                });
-            scf::YieldOp::create(eb, l, both.getResult(0));
+      acc = combineCountedRuns(
+          b, loc, first[0], first[countIndex()], second[0],
+          second[countIndex()], [&](OpBuilder &cb, Value x, Value y) {
+            return emitCombinerCall(cb, x, y);
           });
-      acc = pick.getResult(0);
     } else {
       acc = emitCombinerCall(b, first[0], second[0]);
     }

@@ -54,16 +54,20 @@ Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
 }
 
 Value KernelLowering::emitPartsOrOne(
-    OpBuilder &b, Value extent,
+    OpBuilder &b, Value extent, Value limit,
     function_ref<void(OpBuilder &, Value)> setUp,
     function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart) {
   Value positions = parallelBalancePositions(b);
   int64_t minExtent = parallelPlan.getMinExtent();
   Value one = constIndex(b, loc, 1);
-  // The number of parts depends on the extent alone, never on the thread
-  // count (a regrouped reduction is then the same for any thread count).
+  // The number of parts depends on the extent alone (a regrouped scalar
+  // reduction is then the same for any thread count) — unless the
+  // assembler limits it: a scatter reduction's accumulator per part is the
+  // result's size, so it runs one part per thread.
   Value many =
       arith::MinUIOp::create(b, loc, extent, constIndex(b, loc, kBalancedParts));
+  if (limit)
+    many = arith::MinUIOp::create(b, loc, many, limit);
   auto parallel = [&](OpBuilder &pb, Location l, Value parts) {
     emitParallelParts(pb, l, extent, parts, positions, runPart);
   };
@@ -121,7 +125,7 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
   }
   // In parts, each carrying the output's state through its iterations.
   emitPartsOrOne(
-      b, extent,
+      b, extent, output->maxParts(b),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
         SmallVector<Value> state = output->beginPart(pb, p, lo, hi);
@@ -178,7 +182,7 @@ SmallVector<Value> KernelLowering::emitParallelRanges(
   // Parts of the cut input's positions [0, end): its outermost level's
   // segment starts at 0.
   emitPartsOrOne(
-      b, end[cut],
+      b, end[cut], output->maxParts(b),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
         llvm::SaveAndRestore inPart(sharingOut, true);
@@ -217,7 +221,7 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
   // Each part's final state, one buffer per state value.
   SmallVector<Value> partials;
   Value parts = emitPartsOrOne(
-      b, extent,
+      b, extent, Value(),
       [&](OpBuilder &sb, Value n) {
         for (Value v : init)
           partials.push_back(memref::AllocOp::create(

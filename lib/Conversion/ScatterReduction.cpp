@@ -12,12 +12,16 @@
 // a compressed vector appended with its fills dropped). A sparse result of
 // rank >= 2 accumulates one row (coordinate of its leading levels, the
 // outermost loops) at a time in a workspace drained after the row's loops
-// (ScatterRowsOutput).
+// (ScatterRowsOutput.cpp). Planned parallel (an associative combiner), the
+// loops' parts accumulate on their own — one per thread, the result's size
+// each — and the parts are combined per entry in order after the loop.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelLowering.h"
+#include "Scatter.h"
 #include "SparseArray/Transforms/Coiteration.h"
+#include "SparseArray/Transforms/Parallelism.h"
 
 #include "CodegenUtils.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
@@ -33,45 +37,6 @@ using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
 namespace {
-
-/// What the accumulators need of the reduction being scattered.
-struct ScatterTarget {
-  KernelOp kernel; // the reduction's kernel (its result is assembled)
-  ArrayRef<int32_t> order; // index variable of each loop
-  bool counting = false;   // visited points counted per entry
-  /// Only the visited points whose value is -0.0 are counted
-  /// (signed_zero_sum): the count matters only where the sum is -0.0 at
-  /// the end, and there every point added was -0.0 (IEEE: x + y is -0.0
-  /// only for -0.0 + -0.0). Such points are logged (their entries, in a
-  /// buffer the loops carry) and counted per entry after the loops, only
-  /// when there are any: a second randomly written array per entry cost 4x
-  /// in TLB misses (column sums of a 524288^2 CSR: 13 ms without counts, 70
-  /// with), and allocating and zeroing one per call a quarter more.
-  bool countNegativeZerosOnly = false;
-  bool hasIdentity = false;
-  TypedAttr start;
-  std::function<Value(OpBuilder &, Value, Value)> combine;
-  /// The entry from its accumulator, count and the points per entry.
-  std::function<Value(OpBuilder &, Value, Value, Value)> finishEntry;
-};
-
-/// Counts a point of entry q, whose value is v and combination `next`:
-/// returns the new accumulator (without an identity the first point is the
-/// accumulator).
-static Value countPoint(OpBuilder &b, Location loc, const ScatterTarget &target,
-                        Value count, Value q, Value v, Value next) {
-  Value n = memref::LoadOp::create(b, loc, count, q);
-  if (!target.hasIdentity)
-    next = arith::SelectOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n,
-                              constIndex(b, loc, 0)),
-        v, next);
-  memref::StoreOp::create(
-      b, loc, arith::AddIOp::create(b, loc, n, constIndex(b, loc, 1)), count,
-      q);
-  return next;
-}
 
 class ScatterOutput : public OutputAssembler {
 public:
@@ -115,12 +80,102 @@ public:
 
   bool isDense() const override { return false; }
 
+  /// Planned parallel (an associative combiner; Parallelism.cpp): each
+  /// part of the outer loop's iterations accumulates into accumulators
+  /// (and counts) of its own — part 0 into the result's, part p > 0 into
+  /// its slice of `partAcc` — combined per entry in part order after the
+  /// loop: every entry's fold regrouped by parts.
+  bool assemblesInParts() const override { return shape.parallel; }
+  Value maxParts(OpBuilder &b) override {
+    Location loc = getLoc();
+    Value threads = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        callRuntime(b, loc, target.kernel, "omp_get_max_threads",
+                    {b.getI32Type()}, {}));
+    return arith::MaxUIOp::create(b, loc, threads, constIndex(b, loc, 1));
+  }
+  void beginParts(OpBuilder &b, Value n) override {
+    Location loc = getLoc();
+    parts = n;
+    Value others = arith::MulIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, n, constIndex(b, loc, 1)), size);
+    auto buffer = [&](Type t) -> Value {
+      return memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, t),
+          ValueRange{others});
+    };
+    partAcc = buffer(target.kernel.getResultType().getElementType());
+    if (count)
+      partCount = buffer(b.getIndexType());
+  }
+  SmallVector<Value> beginPart(OpBuilder &b, Value p, Value, Value,
+                               Value) override {
+    Location loc = getLoc();
+    Value zero = constIndex(b, loc, 0);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p, zero);
+    Value base = arith::SelectOp::create(
+        b, loc, first, zero,
+        arith::MulIOp::create(
+            b, loc, arith::SubIOp::create(b, loc, p, constIndex(b, loc, 1)),
+            size));
+    // A later part starts its slice itself (the thread that uses it).
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location l) {
+      scf::YieldOp::create(tb, l);
+    }, [&](OpBuilder &eb, Location l) {
+      Value end = arith::AddIOp::create(eb, l, base, size);
+      fill(eb, partAcc, base, end,
+           arith::ConstantOp::create(eb, l, target.start));
+      if (count)
+        fill(eb, partCount, base, end, constIndex(eb, l, 0));
+      scf::YieldOp::create(eb, l);
+    });
+    auto pick = [&](Value mine, Value later) {
+      auto which = scf::IfOp::create(
+          b, loc, first,
+          [&](OpBuilder &tb, Location l) { scf::YieldOp::create(tb, l, mine); },
+          [&](OpBuilder &eb, Location l) {
+            scf::YieldOp::create(eb, l, later);
+          });
+      return which.getResult(0);
+    };
+    SmallVector<Value> state{pick(acc, partAcc), base};
+    if (count)
+      state.push_back(pick(count, partCount));
+    return state;
+  }
+  void endParts(OpBuilder &b) override {
+    Location loc = getLoc();
+    Value one = constIndex(b, loc, 1);
+    Value several =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, parts, one);
+    scf::IfOp::create(b, loc, several, [&](OpBuilder &tb, Location l) {
+      emitParallelFor(tb, l, size, kMinParallelEntries,
+                      [&](OpBuilder &fb, Location fl, Value q) {
+                        combineParts(fb, fl, q);
+                      });
+      scf::YieldOp::create(tb, l);
+    });
+    memref::DeallocOp::create(b, loc, partAcc);
+    if (partCount)
+      memref::DeallocOp::create(b, loc, partCount);
+  }
+
   SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
                            ValueRange state) override {
     Location loc = getLoc();
     Value q = constIndex(b, loc, 0);
     for (auto [l, p] : llvm::enumerate(levelLoop))
       q = linearize(b, loc, q, resultExtents[l], coords[p]);
+    if (parts) {
+      // In a part: its accumulators, from its base.
+      Value at = arith::AddIOp::create(b, loc, state[1], q);
+      Value next = target.combine(
+          b, memref::LoadOp::create(b, loc, state[0], at), v);
+      if (count)
+        next = countPoint(b, loc, target, state[2], at, v, next);
+      memref::StoreOp::create(b, loc, next, state[0], at);
+      return SmallVector<Value>(state);
+    }
     Value a = memref::LoadOp::create(b, loc, acc, q);
     Value next = target.combine(b, a, v);
     SmallVector<Value> nextState(state);
@@ -243,10 +298,47 @@ private:
     return memref::LoadOp::create(b, getLoc(), count, q);
   }
 
+  /// Entry q's accumulator (and count) combined with those of parts
+  /// 1 .. parts-1 in order: counts added; without an identity a part that
+  /// reached no point of q is skipped and the first that did starts it
+  /// (as the sequential loop's first point does).
+  void combineParts(OpBuilder &b, Location loc, Value q) {
+    Value one = constIndex(b, loc, 1);
+    SmallVector<Value> init{memref::LoadOp::create(b, loc, acc, q)};
+    if (count)
+      init.push_back(memref::LoadOp::create(b, loc, count, q));
+    auto loop = scf::ForOp::create(
+        b, loc, one, parts, one, init,
+        [&](OpBuilder &fb, Location l, Value p, ValueRange s) {
+          Value at = arith::AddIOp::create(
+              fb, l,
+              arith::MulIOp::create(fb, l, arith::SubIOp::create(fb, l, p, one),
+                                    size),
+              q);
+          Value v = memref::LoadOp::create(fb, l, partAcc, at);
+          if (!count) {
+            scf::YieldOp::create(fb, l, target.combine(fb, s[0], v));
+            return;
+          }
+          Value n = memref::LoadOp::create(fb, l, partCount, at);
+          Value a = target.hasIdentity
+                        ? target.combine(fb, s[0], v)
+                        : combineCountedRuns(fb, l, s[0], s[1], v, n,
+                                             target.combine);
+          scf::YieldOp::create(
+              fb, l, ValueRange{a, arith::AddIOp::create(fb, l, s[1], n)});
+        });
+    memref::StoreOp::create(b, loc, loop.getResult(0), acc, q);
+    if (count)
+      memref::StoreOp::create(b, loc, loop.getResult(1), count, q);
+  }
+
   void fill(OpBuilder &b, Value buffer, Value length, Value value) {
+    fill(b, buffer, constIndex(b, getLoc(), 0), length, value);
+  }
+  void fill(OpBuilder &b, Value buffer, Value from, Value to, Value value) {
     Location loc = getLoc();
-    scf::ForOp::create(b, loc, constIndex(b, loc, 0), length,
-                       constIndex(b, loc, 1), ValueRange{},
+    scf::ForOp::create(b, loc, from, to, constIndex(b, loc, 1), ValueRange{},
                        [&](OpBuilder &fb, Location l, Value i, ValueRange) {
                          memref::StoreOp::create(fb, l, value, buffer, i);
                          scf::YieldOp::create(fb, l);
@@ -260,313 +352,8 @@ private:
   Value size, perEntry, acc, count;
   /// countNegativeZerosOnly: whether some -0.0 value was logged.
   Value anyLogged;
-};
-
-/// A sparse result of rank >= 2 whose leading `prefix` levels are the
-/// outermost loops (a CSF reduced over its middle level into CSR): the
-/// entries below one prefix coordinate (a row) accumulate in a workspace
-/// over the remaining levels, drained in storage order into the result's
-/// appended assembler after the row's loops. Memory is one row's entries,
-/// not the result's dense size. A workspace slot is reset when a row first
-/// touches it (marked with the row), so a drain visits only the touched
-/// slots (sorted) — unless an entry no point reached is not the result's
-/// fill (`untouchedStored`, a run-time flag): then every entry of every
-/// row is stored, rows the loops skip included (caught up in order).
-class ScatterRowsOutput : public OutputAssembler {
-public:
-  ScatterRowsOutput(OpBuilder &b, const OutputShape &shape, ScatterTarget t,
-                    unsigned prefix, Value *result)
-      : OutputAssembler(shape), target(std::move(t)), prefix(prefix),
-        result(result) {
-    Location loc = getLoc();
-    ArrayType type = target.kernel.getResultType();
-    unsigned rank = type.getRank();
-    for (unsigned l = 0; l < rank; ++l) {
-      unsigned var = type.getFormat().getLevelDim(l);
-      unsigned p = llvm::find(target.order, int32_t(var)) - target.order.begin();
-      levelLoop.push_back(p);
-      resultExtents.push_back(shape.extents[p]);
-    }
-    rows = constIndex(b, loc, 1);
-    for (unsigned l = 0; l < prefix; ++l)
-      rows = b.createOrFold<arith::MulIOp>(loc, rows, resultExtents[l]);
-    width = constIndex(b, loc, 1);
-    for (unsigned l = prefix; l < rank; ++l)
-      width = b.createOrFold<arith::MulIOp>(loc, width, resultExtents[l]);
-    perEntry = constIndex(b, loc, 1);
-    for (auto [p, var] : llvm::enumerate(target.order))
-      if (unsigned(var) >= rank)
-        perEntry = b.createOrFold<arith::MulIOp>(loc, perEntry, shape.extents[p]);
-    auto memrefOf = [](Type t) {
-      return MemRefType::get({ShapedType::kDynamic}, t);
-    };
-    Type idx = b.getIndexType();
-    acc = memref::AllocOp::create(b, loc, memrefOf(type.getElementType()),
-                                  ValueRange{width});
-    mark = memref::AllocOp::create(b, loc, memrefOf(idx), ValueRange{width});
-    touched = memref::AllocOp::create(b, loc, memrefOf(b.getI64Type()),
-                                      ValueRange{width});
-    scf::ForOp::create(b, loc, constIndex(b, loc, 0), width,
-                       constIndex(b, loc, 1), ValueRange{},
-                       [&](OpBuilder &fb, Location l, Value i, ValueRange) {
-                         memref::StoreOp::create(fb, l, constIndex(fb, l, 0),
-                                                 mark, i);
-                         scf::YieldOp::create(fb, l);
-                       });
-    if (target.counting)
-      count = memref::AllocOp::create(b, loc, memrefOf(idx), ValueRange{width});
-    // The value of an entry no point reached: the start value finished
-    // with every point's fill.
-    untouched = arith::ConstantOp::create(b, loc, target.start);
-    if (target.counting)
-      untouched = target.finishEntry(b, untouched, constIndex(b, loc, 0),
-                                     perEntry);
-    untouchedStored = differsFrom(b, loc, untouched, type.getFillValue());
-    // Only the last inner level stores positions per parent once a row is
-    // drained; deeper workspaces close each parent after every entry.
-    AppendPlan plan;
-    plan.capacity = arith::AddIOp::create(b, loc, width, constIndex(b, loc, 16));
-    out = OutputAssembler::create(
-        b, OutputShape{target.kernel, type, resultExtents, false}, plan);
-    initial.assign(out->initialState().begin(), out->initialState().end());
-    numOut = initial.size();
-    initial.push_back(constIndex(b, loc, 0)); // touched slots
-    initial.push_back(constIndex(b, loc, 0)); // next row to store
-  }
-
-  bool isDense() const override { return false; }
-
-  SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
-                           ValueRange state) override {
-    Location loc = getLoc();
-    Value row = constIndex(b, loc, 0), q = constIndex(b, loc, 0);
-    for (auto [l, p] : llvm::enumerate(levelLoop)) {
-      Value &into = l < prefix ? row : q;
-      into = linearize(b, loc, into, resultExtents[l], coords[p]);
-    }
-    Value gen = arith::AddIOp::create(b, loc, row, constIndex(b, loc, 1));
-    Value nt = state[numOut];
-    Value fresh = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        memref::LoadOp::create(b, loc, mark, q), gen);
-    auto first = scf::IfOp::create(
-        b, loc, fresh,
-        [&](OpBuilder &tb, Location l) {
-          memref::StoreOp::create(tb, l, gen, mark, q);
-          memref::StoreOp::create(
-              tb, l, arith::IndexCastOp::create(tb, l, tb.getI64Type(), q),
-              touched, nt);
-          memref::StoreOp::create(
-              tb, l, arith::ConstantOp::create(tb, l, target.start), acc, q);
-          if (count)
-            memref::StoreOp::create(tb, l, constIndex(tb, l, 0), count, q);
-          scf::YieldOp::create(
-              tb, l, ValueRange{arith::AddIOp::create(tb, l, nt,
-                                                      constIndex(tb, l, 1))});
-        },
-        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, nt); });
-    Value a = memref::LoadOp::create(b, loc, acc, q);
-    Value next = target.combine(b, a, v);
-    // Every visited point is counted (also for signed_zero_sum: where the
-    // sum ends -0.0 every point added was -0.0).
-    if (count)
-      next = countPoint(b, loc, target, count, q, v, next);
-    memref::StoreOp::create(b, loc, next, acc, q);
-    SmallVector<Value> o(state);
-    o[numOut] = first.getResult(0);
-    return o;
-  }
-
-  /// After the first loop below the prefix, a row's points are all
-  /// visited: store the rows skipped before it and then it.
-  SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
-                             ArrayRef<Value> coords, ValueRange state) override {
-    if (level != prefix)
-      return SmallVector<Value>(state);
-    Location loc = getLoc();
-    Value row = constIndex(b, loc, 0);
-    for (unsigned l = 0; l < prefix; ++l)
-      row = linearize(b, loc, row, resultExtents[l], coords[l]);
-    SmallVector<Value> o = catchUp(b, state[numOut + 1], row, state);
-    SmallVector<Value> rowCoords(coords.take_front(prefix));
-    Value gen = arith::AddIOp::create(b, loc, row, constIndex(b, loc, 1));
-    Value nt = o[numOut];
-    // Every slot in order also when the row touched more than an eighth of
-    // them: cheaper than sorting the list (unreached slots hold the fill
-    // then, dropped by the appender).
-    Value dense = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ugt,
-        arith::MulIOp::create(b, loc, nt, constIndex(b, loc, 8)), width);
-    auto drained = scf::IfOp::create(
-        b, loc, arith::OrIOp::create(b, loc, untouchedStored, dense),
-        [&](OpBuilder &tb, Location l) {
-          SmallVector<Value> r = storeRow(
-              tb, rowCoords, ValueRange(o).take_front(numOut),
-              [&](OpBuilder &sb, Value q) {
-                Value reached = arith::CmpIOp::create(
-                    sb, l, arith::CmpIPredicate::eq,
-                    memref::LoadOp::create(sb, l, mark, q), gen);
-                auto v = scf::IfOp::create(
-                    sb, l, reached,
-                    [&](OpBuilder &rb, Location rl) {
-                      scf::YieldOp::create(rb, rl, entryAt(rb, q));
-                    },
-                    [&](OpBuilder &ub, Location ul) {
-                      scf::YieldOp::create(ub, ul, untouched);
-                    });
-                return v.getResult(0);
-              });
-          scf::YieldOp::create(tb, l, r);
-        },
-        [&](OpBuilder &eb, Location l) {
-          scf::YieldOp::create(
-              eb, l, storeTouched(eb, rowCoords, nt,
-                                  ValueRange(o).take_front(numOut)));
-        });
-    SmallVector<Value> r(drained.getResults());
-    r.push_back(constIndex(b, loc, 0));
-    r.push_back(gen);
-    return r;
-  }
-
-  Value finish(OpBuilder &b, ValueRange state) override {
-    Location loc = getLoc();
-    SmallVector<Value> o = catchUp(b, state[numOut + 1], rows, state);
-    *result = out->finish(b, ValueRange(o).take_front(numOut));
-    for (Value buffer : {acc, mark, touched, count})
-      if (buffer)
-        memref::DeallocOp::create(b, loc, buffer);
-    return *result;
-  }
-
-private:
-  using ValueAt = llvm::function_ref<Value(OpBuilder &, Value)>;
-
-  /// The finished entry of workspace slot q.
-  Value entryAt(OpBuilder &b, Value q) {
-    Value v = memref::LoadOp::create(b, getLoc(), acc, q);
-    if (count)
-      v = target.finishEntry(b, v, memref::LoadOp::create(b, getLoc(), count, q),
-                             perEntry);
-    return v;
-  }
-
-  /// The result coordinates (prefix then inner levels) of slot q in a row.
-  SmallVector<Value> coordsOf(OpBuilder &b, ArrayRef<Value> rowCoords,
-                              Value q) {
-    Location loc = getLoc();
-    SmallVector<Value> c(rowCoords);
-    unsigned rank = resultExtents.size();
-    c.resize(rank);
-    for (unsigned l = rank; l-- > prefix;) {
-      c[l] = arith::RemUIOp::create(b, loc, q, resultExtents[l]);
-      q = arith::DivUIOp::create(b, loc, q, resultExtents[l]);
-    }
-    return c;
-  }
-
-  /// Stores `c`'s entry v; the innermost level's positions of its parent
-  /// are closed after every entry when the workspace spans several levels
-  /// (a parent's last close wins), else once per row (storeRow).
-  SmallVector<Value> emit(OpBuilder &b, ArrayRef<Value> c, Value v,
-                          ValueRange state) {
-    SmallVector<Value> o = out->store(b, c, v, state);
-    unsigned rank = c.size();
-    if (rank - prefix > 1)
-      o = out->endLoop(b, rank - 1, c.take_front(rank - 1), o);
-    return o;
-  }
-  SmallVector<Value> closeRow(OpBuilder &b, ArrayRef<Value> rowCoords,
-                              ValueRange state) {
-    unsigned rank = resultExtents.size();
-    if (rank - prefix > 1)
-      return SmallVector<Value>(state);
-    return out->endLoop(b, rank - 1, rowCoords, state);
-  }
-
-  /// Every slot of a row, in order, valued by `valueAt`.
-  SmallVector<Value> storeRow(OpBuilder &b, ArrayRef<Value> rowCoords,
-                              ValueRange state, ValueAt valueAt) {
-    Location loc = getLoc();
-    auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), width, constIndex(b, loc, 1), state,
-        [&](OpBuilder &fb, Location l, Value q, ValueRange s) {
-          scf::YieldOp::create(
-              fb, l, emit(fb, coordsOf(fb, rowCoords, q), valueAt(fb, q), s));
-        });
-    return closeRow(b, rowCoords, loop.getResults());
-  }
-
-  /// The `nt` touched slots of a row, sorted unless the result's only
-  /// inner level is nonordered.
-  SmallVector<Value> storeTouched(OpBuilder &b, ArrayRef<Value> rowCoords,
-                                  Value nt, ValueRange state) {
-    Location loc = getLoc();
-    ArrayType type = target.kernel.getResultType();
-    bool sorted = type.getRank() - prefix > 1 ||
-                  type.getFormat().getLevels().back().ordered;
-    if (sorted) {
-      Type i64 = b.getI64Type();
-      Value address = arith::IndexCastOp::create(
-          b, loc, i64,
-          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, touched));
-      callRuntime(b, loc, target.kernel, "sa_rt_sort_i64", {},
-                  {address, arith::IndexCastOp::create(b, loc, i64, nt)});
-    }
-    auto loop = scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), nt, constIndex(b, loc, 1), state,
-        [&](OpBuilder &fb, Location l, Value t, ValueRange s) {
-          Value q = arith::IndexCastOp::create(
-              fb, l, fb.getIndexType(),
-              memref::LoadOp::create(fb, l, touched, t));
-          scf::YieldOp::create(
-              fb, l, emit(fb, coordsOf(fb, rowCoords, q), entryAt(fb, q), s));
-        });
-    return closeRow(b, rowCoords, loop.getResults());
-  }
-
-  /// Rows [from, to) no point reached: every entry untouched, stored only
-  /// when that is not the fill. Returns the whole state, next row = to.
-  SmallVector<Value> catchUp(OpBuilder &b, Value from, Value to,
-                             ValueRange state) {
-    Location loc = getLoc();
-    ValueRange outState = state.take_front(numOut);
-    auto skipped = scf::IfOp::create(
-        b, loc, untouchedStored,
-        [&](OpBuilder &tb, Location l) {
-          auto loop = scf::ForOp::create(
-              tb, l, from, to, constIndex(tb, l, 1), outState,
-              [&](OpBuilder &fb, Location fl, Value r, ValueRange s) {
-                // The row's coordinates: r delinearized over the prefix.
-                SmallVector<Value> rowCoords(prefix);
-                for (unsigned lv = prefix; lv-- > 0;) {
-                  rowCoords[lv] =
-                      arith::RemUIOp::create(fb, fl, r, resultExtents[lv]);
-                  r = arith::DivUIOp::create(fb, fl, r, resultExtents[lv]);
-                }
-                scf::YieldOp::create(
-                    fb, fl, storeRow(fb, rowCoords, s, [&](OpBuilder &, Value) {
-                      return untouched;
-                    }));
-              });
-          scf::YieldOp::create(tb, l, loop.getResults());
-        },
-        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, outState); });
-    SmallVector<Value> o(skipped.getResults());
-    o.push_back(state[numOut]);
-    o.push_back(to);
-    return o;
-  }
-
-  ScatterTarget target;
-  unsigned prefix;
-  Value *result;
-  SmallVector<unsigned> levelLoop;
-  SmallVector<Value> resultExtents;
-  Value rows, width, perEntry, acc, mark, touched, count;
-  Value untouched, untouchedStored;
-  std::unique_ptr<OutputAssembler> out;
-  unsigned numOut = 0;
+  /// In parts: how many, and parts 1.. 's accumulators and counts.
+  Value parts, partAcc, partCount;
 };
 
 } // namespace
@@ -611,6 +398,12 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
   OpBuilder b(kernel);
   KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
   map.setLatticesAttr(*kernel.getLattices());
+  // The plan of the map's loops (a dense result: no `parts`; the
+  // accumulators below assemble in parts).
+  if (ParallelAttr plan = kernel.getParallelAttr())
+    map.setParallelAttr(ParallelAttr::get(
+        plan.getContext(), plan.getMode(), plan.getMinExtent(),
+        plan.getBalance(), false, false, plan.getReason()));
   Value result;
   KernelLowering loops(map, symbols, workspaceMode);
   ArrayType resultType = kernel.getResultType();
@@ -625,8 +418,7 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
   loops.outputFactory = [&](OpBuilder &ob, const OutputShape &shape)
       -> std::unique_ptr<OutputAssembler> {
     if (prefix)
-      return std::make_unique<ScatterRowsOutput>(ob, shape, target, prefix,
-                                                 &result);
+      return createScatterRowsOutput(ob, shape, target, prefix, &result);
     return std::make_unique<ScatterOutput>(ob, shape, target, &result);
   };
   if (failed(loops.run()) || hadError || !result)

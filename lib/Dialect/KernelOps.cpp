@@ -96,9 +96,23 @@ LogicalResult KernelOp::verifyRegions() {
                              << ", which is not stored as a full level over "
                                 "one with positions";
     }
-    bool rowWise = false;
-    getBody().walk([&](ReduceOverOp r) { rowWise |= r.getScatter().has_value(); });
-    if (plan.getParts() && !rowWise &&
+    bool rowWise = false, scatterLoops = false;
+    getBody().walk([&](ReduceOverOp r) {
+      rowWise |= r.getScatter().has_value();
+      scatterLoops |= r.getScatterLoops().has_value();
+    });
+    // A scatter reduction's parts accumulate on their own (one
+    // accumulator per part, the result's size): never a sparse result
+    // accumulated row by row.
+    bool scatterInParts = scatterLoops && plan.isParallel();
+    if (scatterInParts && !plan.getParts())
+      return emitOpError() << "a scatter reduction planned parallel "
+                              "accumulates in parts";
+    if (scatterInParts && resultType.getRank() > 1 && !resultType.isAllDense())
+      return emitOpError() << "a scatter reduction into " << resultType
+                           << " accumulates row by row in one workspace: it "
+                              "cannot be planned parallel";
+    if (plan.getParts() && !rowWise && !scatterLoops &&
         (resultType.getRank() == 0 || resultType.isAllDense()))
       return emitOpError() << "parts assembles a sparse result, not "
                            << resultType;

@@ -6,8 +6,9 @@
 // in parts (each part's rows of the outermost level on their own, joined
 // in order), and the loop carries no cursor (every input level bound to
 // it is located at the loop's coordinate, so the loop is counted and
-// driven by U). A row-wise product's rows run in parts with a workspace each. Everything else stays
-// sequential, and the plan says why.
+// driven by U). A row-wise product's rows run in parts with a workspace
+// each; a scatter reduction's parts accumulate on their own. Everything
+// else stays sequential, and the plan says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -166,6 +167,45 @@ static int64_t staticLoopExtent(KernelOp kernel, unsigned loop) {
   return ShapedType::kDynamic;
 }
 
+/// A scatter reduction (ScatterReduction.cpp): iterations of its outer
+/// loop combine into the same result entries, so each part of them
+/// accumulates into an accumulator of its own (one per thread: each is the
+/// result's size), combined per entry in part order after the loop — a
+/// regrouping of every entry's fold, exact only for an associative
+/// combiner. Its loops are those of the reduced value's map (a dense
+/// result over every variable, in the scatter order): they are planned as
+/// that map's, and the parts assemble the accumulators.
+static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
+                                         const ParallelOptions &options) {
+  MLIRContext *ctx = kernel.getContext();
+  auto sequential = [&](const Twine &why) {
+    return ParallelAttr::get(ctx, "none", 0, -1, false, false,
+                             ("scatter reduction: " + why).str());
+  };
+  ArrayType resultType = kernel.getResultType();
+  if (!resultType.isAllDense() && resultType.getRank() > 1)
+    return sequential("a sparse result accumulated row by row in one "
+                      "workspace");
+  auto combiner = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+      kernel, reduce.getCombinerAttr());
+  if (!combiner || !combiner.getAssociative())
+    return sequential("iterations of its outer loop combine into the same "
+                      "result entries, and its combiner is not declared "
+                      "associative: the entries' folds cannot be regrouped");
+  if (reduce.getStrategy() && *reduce.getStrategy() == "signed_zero_sum")
+    return sequential("signed_zero_sum logs its -0.0 points in one buffer");
+  OpBuilder b(kernel);
+  SmallVector<int32_t> order(*reduce.getScatterLoops());
+  KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
+  map.setLatticesAttr(*kernel.getLattices());
+  ParallelAttr loops = planParallelism(map, options);
+  map.erase();
+  if (!loops.isParallel())
+    return sequential("its loops: " + loops.getReason());
+  return ParallelAttr::get(ctx, loops.getMode(), loops.getMinExtent(),
+                           loops.getBalance(), false, true, "");
+}
+
 ParallelAttr
 mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
@@ -173,16 +213,15 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   auto sequential = [&](const Twine &why) {
     return ParallelAttr::get(ctx, "none", 0, -1, false, false, why.str());
   };
-  ReduceOverOp rowWise;
-  bool scatterLoops = false;
+  ReduceOverOp rowWise, scatterLoops;
   kernel.getBody().walk([&](ReduceOverOp r) {
     if (r.getScatter())
       rowWise = r;
-    scatterLoops |= r.getScatterLoops().has_value();
+    if (r.getScatterLoops())
+      scatterLoops = r;
   });
   if (scatterLoops)
-    return sequential("scatter reduction: iterations of its outer loop "
-                      "combine into the same result entries");
+    return planScatterReduction(kernel, scatterLoops, options);
   ArrayType resultType = kernel.getResultType();
   // A row-wise product (Gustavson): its rows are independent once each
   // part of them has a workspace of its own; the parts are balanced by

@@ -254,6 +254,42 @@ func.func @total(%a: !csr) -> !sparse_array.array<f64> {
   return %s : !sparse_array.array<f64>
 }
 
+// Column sums of CSR (a scatter reduction, declared associative): one part
+// of rows (of equal entries) per OpenMP thread, part 0 adding into the
+// result's sums, part p > 0 into its slice of one buffer, which it zeroes
+// itself; then each column's sums combined in part order, in parallel over
+// columns.
+// CHECK-LABEL: func.func @column_sums(
+// CHECK:         %[[SUMS:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:         call @omp_get_max_threads()
+// CHECK:         %[[NP:.*]] = arith.select %{{.*}}, %{{.*}}, %c1{{.*}} : index
+// CHECK:         %[[OTHERS:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:         scf.parallel
+// CHECK:           scf.if %[[FIRST:.*]] {
+// CHECK-NEXT:      } else {
+// CHECK:             scf.for
+// CHECK:               memref.store %{{.*}}, %[[OTHERS]]
+// CHECK:           %[[MINE:.*]] = scf.if %[[FIRST]] -> (memref<?xf64>) {
+// CHECK-NEXT:        scf.yield %[[SUMS]]
+// CHECK:           } else {
+// CHECK-NEXT:        scf.yield %[[OTHERS]]
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MINE]],
+// CHECK:             arith.addf
+// CHECK:         } {sparse_array.schedule = "dynamic"}
+// CHECK:         scf.if
+// CHECK:           scf.parallel (%[[Q:.*]]) =
+// CHECK:             %[[S0:.*]] = memref.load %[[SUMS]][%[[Q]]]
+// CHECK:             %[[S:.*]] = scf.for %{{.*}} = %c1{{.*}} to %[[NP]] {{.*}} iter_args(%[[ACC:.*]] = %[[S0]])
+// CHECK:               %[[SP:.*]] = memref.load %[[OTHERS]]
+// CHECK:               arith.addf %[[ACC]], %[[SP]]
+// CHECK:             memref.store %[[S]], %[[SUMS]][%[[Q]]]
+// CHECK:         memref.dealloc %[[OTHERS]]
+// CHECK:         sparse_array.assemble(%[[SUMS]])
+func.func @column_sums(%a: !csr) -> !dv {
+  %y = sparse_array.reduce @add %a dims [0] : !csr -> !dv
+  return %y : !dv
+}
+
 // CSR rows in parts (an entry costs more than its copy): each part zeroes
 // its rows' positions, appends its rows to buffers of its own (grown as
 // needed) and stores each row's count after the row's loop; the parts are

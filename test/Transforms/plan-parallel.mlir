@@ -245,3 +245,55 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
   }
   return %c : !csr
 }
+
+// Column sums of CSR (a scatter reduction: every row adds into the
+// columns' entries) with an associative combiner: the rows in parts of
+// equal entries, each part accumulating on its own (`parts`), combined per
+// column in part order. Into a compressed vector too; from DCSR in ranges
+// of its stored rows.
+// CHECK-LABEL: func.func @column_sums(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: scatter_loops = array<i32: 1, 0>
+func.func @column_sums(%a: !csr) -> !dv {
+  %y = sparse_array.reduce @add %a dims [0] : !csr -> !dv
+  return %y : !dv
+}
+// CHECK-LABEL: func.func @column_sums_sparse(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+func.func @column_sums_sparse(%a: !csr) -> !sv {
+  %y = sparse_array.reduce @add %a dims [0] : !csr -> !sv
+  return %y : !sv
+}
+// CHECK-LABEL: func.func @column_sums_dcsr(
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
+func.func @column_sums_dcsr(%a: !dcsr) -> !dv {
+  %y = sparse_array.reduce @add %a dims [0] : !dcsr -> !dv
+  return %y : !dv
+}
+// Not declared associative: each column's fold stays in row order.
+// CHECK-LABEL: func.func @column_sums_exact(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scatter reduction: iterations of its outer loop combine into the same result entries, and its combiner is not declared associative: the entries' folds cannot be regrouped">
+func.func @column_sums_exact(%a: !csr) -> !dv {
+  %y = sparse_array.reduce @exact_add %a dims [0] : !csr -> !dv
+  return %y : !dv
+}
+// The scatter loops' own plan says why they stay sequential: here a
+// static extent below the threshold.
+!d8x4 = !sparse_array.array<8x4xf64, #sparse_array.format<[dense, compressed]>>
+// CHECK-LABEL: func.func @column_sums_tiny(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scatter reduction: its loops: the outermost loop has 8 iterations, fewer than 256">
+// SMALL-LABEL: func.func @column_sums_tiny(
+// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2, balance = 0, parts>
+func.func @column_sums_tiny(%a: !d8x4) -> !sparse_array.array<4xf64> {
+  %y = sparse_array.reduce @add %a dims [0] : !d8x4 -> !sparse_array.array<4xf64>
+  return %y : !sparse_array.array<4xf64>
+}
+// A CSF summed over its middle level into CSR: accumulated row by row in
+// one workspace.
+!csf = !sparse_array.array<?x?x?xf64, #sparse_array.format<[dense, compressed, compressed]>>
+// CHECK-LABEL: func.func @csf_middle(
+// CHECK: parallel = #sparse_array.parallel<"none", reason = "scatter reduction: a sparse result accumulated row by row in one workspace">
+func.func @csf_middle(%a: !csf) -> !csr {
+  %y = sparse_array.reduce @add %a dims [1] : !csf -> !csr
+  return %y : !csr
+}

@@ -1006,3 +1006,40 @@ func.func @parallel_ranges_without_parts(%a: !dcsr) -> !dcsr {
   }
   return %r : !dcsr
 }
+
+// -----
+
+!csr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @max(%x: f64, %y: f64) -> f64 attributes {commutative, associative, idempotent} {
+  %r = arith.maximumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+func.func @parallel_scatter_without_parts(%a: !csr) -> !sparse_array.array<4xf64> {
+  // expected-error@+1 {{a scatter reduction planned parallel accumulates in parts}}
+  %y = sparse_array.kernel ins(%a : !csr) -> !sparse_array.array<4xf64> attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, balance = 0>} {
+  ^bb0(%j: index, %i: index, %A: !csr):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %m = sparse_array.reduce_over [%i] %aij with @max {scatter_loops = array<i32: 1, 0>, strategy = "idempotent"} : f64
+    sparse_array.yield %m : f64
+  }
+  return %y : !sparse_array.array<4xf64>
+}
+
+// -----
+
+!csf = !sparse_array.array<4x4x4xf64, #sparse_array.format<[dense, compressed, compressed]>>
+!csr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @max(%x: f64, %y: f64) -> f64 attributes {commutative, associative, idempotent} {
+  %r = arith.maximumf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+func.func @parallel_scatter_rows(%a: !csf) -> !csr {
+  // expected-error@+1 {{a scatter reduction into '!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>' accumulates row by row in one workspace: it cannot be planned parallel}}
+  %y = sparse_array.kernel ins(%a : !csf) -> !csr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
+  ^bb0(%i: index, %k: index, %j: index, %A: !csf):
+    %v = sparse_array.access %A[%i, %j, %k] : !csf
+    %m = sparse_array.reduce_over [%j] %v with @max {scatter_loops = array<i32: 0, 2, 1>, strategy = "idempotent"} : f64
+    sparse_array.yield %m : f64
+  }
+  return %y : !csr
+}

@@ -20,7 +20,11 @@ wrapping: rows in parts of equal products, a workspace per part, the
 parts' entries joined in order), and under a complemented mask; a
 compressed vector result (masked i64 mxv) assembled in parts; scalar
 reductions in parts combined in order (wrapping i64 sum, f64 max, i64 min
-exiting early at -2**63, and the exact f64 add, which stays sequential).
+exiting early at -2**63, and the exact f64 add, which stays sequential);
+column sums and maxima (scatter reductions: each part of the rows
+accumulates per column on its own, combined in part order) of CSR and
+DCSR into dense and compressed vectors, with an identity, with counts of
+implicit entries and without an identity.
 Every sparse result's stored count is checked too (print hides stored
 fills).
 Each output is compared entry by entry with an independent reference
@@ -343,6 +347,48 @@ def variant(rng, tag, dynamic):
         acc = sum(int(av[i, j]) * int(xi[j]) for j in range(cols)) & (2**64 - 1)
         yref[i] = 0 if mv[i] else (acc - 2**64 if acc >= 2**63 else acc)
     outs.append(("%%yv_%s" % tag, ysp, "i64", yref, 0))
+    # Scatter reductions (column sums of CSR: each row's entries combine
+    # into the result entries of their columns): each part of the rows
+    # accumulates on its own, the parts combined per entry in order.
+    # Wrapping i64 sums (identity 0) into a dense and a compressed vector
+    # (columns summing to 0 dropped), from CSR and, in ranges of stored
+    # rows, from DCSR; f64 maxima (implicit zeros counted per entry, NaN
+    # wins, +0.0 over -0.0); i64 sums of a matrix with fill 1 (the implicit
+    # ones added per entry from counts); an associative sum without an
+    # identity (each entry's first point starts it: parts that reach none
+    # are skipped); the exact f64 add stays sequential.
+    cols_wrap = np.array([fold([int(v) for v in ai[:, j]], wrap_add) for j in range(cols)],
+                         dtype=np.int64)
+    yci = ew.array_type([q or cols], "i64", "dense", 1, 0)
+    ycs = ew.array_type([q or cols], "i64", "sparse", 1, 0)
+    for name, src, styp, rt in (("cs", ref("ai"), typ("ai"), yci),
+                                ("cv", ref("ai"), typ("ai"), ycs),
+                                ("cd", "%%aid_%s" % tag, aid, yci)):
+        lines.append("  %%%s_%s = sparse_array.reduce @add_i64 %s dims [0] : %s -> %s" % (
+            name, tag, src, styp, rt))
+        outs.append(("%%%s_%s" % (name, tag), rt, "i64", cols_wrap, 0))
+    ycm = ew.array_type([q or cols], "f64", "dense", 1, float("-inf"))
+    lines.append("  %%cx_%s = sparse_array.reduce @max_f64 %s dims [0] : %s -> %s" % (
+        tag, ref("a"), typ("a"), ycm))
+    outs.append(("%%cx_%s" % tag, ycm, "f64",
+                 np.array([fold(list(map(float, a[:, j])), exact_max) for j in range(cols)]),
+                 float("-inf")))
+    ones = np.where(sai, ai, 1)
+    c1typ = ew.array_type([rows, cols], "i64", "csr", 2, 1)
+    c1ref, c1typ = define(lines, "c1", tag, ew.sparse_constant(ones, sai, "i64", c1typ, 1),
+                          c1typ, ew.array_type([q, q], "i64", "csr", 2, 1) if dynamic else None)
+    for name, fn in (("co", "add_i64"), ("cn", "add_noid_i64")):
+        lines.append("  %%%s_%s = sparse_array.reduce @%s %s dims [0] : %s -> %s" % (
+            name, tag, fn, c1ref, c1typ, yci))
+        outs.append(("%%%s_%s" % (name, tag), yci, "i64",
+                     np.array([fold([int(v) for v in ones[:, j]], wrap_add)
+                               for j in range(cols)], dtype=np.int64), 0))
+    ycf = ew.array_type([q or cols], "f64", "dense", 1, 0.0)
+    lines.append("  %%cf_%s = sparse_array.reduce @add_f64 %s dims [0] : %s -> %s" % (
+        tag, ref("a"), typ("a"), ycf))
+    outs.append(("%%cf_%s" % tag, ycf, "f64",
+                 np.array([fold(list(map(float, a[:, j])), exact_add) for j in range(cols)]),
+                 0.0))
     # Scalar reductions: the first loop in parts, the parts' results
     # combined in order. Wrapping i64 sums (exact in any grouping), f64 max
     # (NaN wins, +0.0 over -0.0; implicit zeros count), i64 min that exits
@@ -395,6 +441,17 @@ sparse_array.func @keep_unless_i64(%m: i1, %x: i64) -> i64
                                                 fills = [false, 0 : i64]>} {
   %z = arith.constant 0 : i64
   %r = arith.select %m, %z, %x : i64
+  sparse_array.yield %r : i64
+}
+"""
+
+
+# A wrapping sum declared associative with no identity: a scatter
+# reduction's entry starts at its first point.
+ADD_NOID = """
+sparse_array.func @add_noid_i64(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative} {
+  %r = arith.addi %x, %y : i64
   sparse_array.yield %r : i64
 }
 """
@@ -553,7 +610,7 @@ def main():
         lines, outs = variant(rng, "v%d" % k, dynamic=k % 2 == 1)
         body += lines
         checks += outs
-    program = open(args.stdlib).read() + KEEP_UNLESS + PRINT_DECLS + \
+    program = open(args.stdlib).read() + KEEP_UNLESS + ADD_NOID + PRINT_DECLS + \
         "\nfunc.func @main() {\n  %c0_idx = arith.constant 0 : index\n" + \
         "\n".join(body) + "\n  return\n}\n"
     failures, printed = [], {}
