@@ -6,6 +6,10 @@ vertex requested, power-law degrees) the same run times
 
   spmv      y = A w over (+, x), w dense (GrB_mxv, GrB_PLUS_TIMES_FP64)
   rowsum    y(i) = sum_j A(i, j)        (GrB_Matrix_reduce_Monoid, PLUS)
+  colsum    y(j) = sum_i A(i, j)        (the same of A transposed, GrB_DESC_T0;
+            sparse_array: a scatter reduction, each part of the rows adding
+            into column sums of its own, the parts' sums added per column
+            in order)
   total     s = sum_ij A(i, j)          (GrB_Matrix_reduce_FP64; sparse_array:
             row parts of equal entries, the parts' sums added in order)
   add       C = A + B into CSR, B = A with columns shifted by one
@@ -98,6 +102,7 @@ func.func private @sa_rt_print_newline()
 llvm.mlir.global internal constant @sp(" \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_spmv("sa-spmv \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_rowsum("sa-rowsum \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @k_colsum("sa-colsum \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_sin("sa-spmv-sin \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_add("sa-add \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @k_spgemm("sa-spgemm \00") {addr_space = 0 : i32}
@@ -176,6 +181,10 @@ func.func @rowsum(%a: !g, %w: !w) -> !y attributes {passthrough = ["noinline"]} 
   %y = sparse_array.reduce @plus %a dims [1] : !g -> !y
   return %y : !y
 }
+func.func @colsum(%a: !g, %w: !w) -> !y attributes {passthrough = ["noinline"]} {
+  %y = sparse_array.reduce @plus %a dims [0] : !g -> !y
+  return %y : !y
+}
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -237,6 +246,7 @@ TIMING = r'''
 
 KERNELS = [("k_spmv", "spmv", "%a, %w", "!g, !w", "!y"),
            ("k_rowsum", "rowsum", "%a, %w", "!g, !w", "!y"),
+           ("k_colsum", "colsum", "%a, %w", "!g, !w", "!y"),
            ("k_sin", "spmv_sin", "%a, %w", "!g, !w", "!y"),
            ("k_add", "add", "%a, %b", "!g, !g", "!g"),
            ("k_spgemm", "spgemm", "%a, %f", "!g, !g", "!g"),
@@ -366,6 +376,7 @@ def main():
     print("R-MAT scale %d" % args.scale)
     print(header)
     rows = [("spmv", "gb"), ("spmv", "sa"), ("rowsum", "gb"), ("rowsum", "sa"),
+            ("colsum", "gb"), ("colsum", "sa"),
             ("total", "gb"), ("total", "sa"),
             ("add", "gb"), ("add", "sa"), ("add-dcsr", "sa"), ("add-coo", "sa"),
             ("mxv-tropical", "gb"), ("mxv-tropical", "sa"),
@@ -384,8 +395,8 @@ def main():
             line += " %9.2f" % (results[(key, 1)][0] / results[(key, t)][0])
         print(line)
     # Checksums: every thread count alike, and GraphBLAS's equal to ours.
-    for kernel in ("spmv", "rowsum", "total", "add", "mxv-tropical", "spgemm",
-                   "mxm-tropical"):
+    for kernel in ("spmv", "rowsum", "colsum", "total", "add", "mxv-tropical",
+                   "spgemm", "mxm-tropical"):
         for t in counts:
             g, s = results[("gb-" + kernel, t)][2], results[("sa-" + kernel, t)][2]
             if abs(g - s) > 1e-9 * max(1.0, abs(g)):
@@ -399,6 +410,7 @@ def main():
                 print("DISAGREE %s, %d threads: add %r, %s %r" % (kernel, t, g, kernel, s))
     for kernel in ("spmv", "rowsum", "spmv-sin", "add", "add-dcsr", "add-coo",
                    "mxv-tropical", "spgemm", "mxm-tropical"):
+        # (colsum: its sums are regrouped by parts, one per thread.)
         sums = {results[("sa-" + kernel, t)][2] for t in counts}
         if len(sums) != 1:
             failed = True
@@ -406,7 +418,8 @@ def main():
     for t in counts[1:]:
         print("gb/sa at %d threads: " % t + ", ".join(
             "%s %.2f" % (k, results[("gb-" + k, t)][0] / results[("sa-" + k, t)][0])
-            for k in ("spmv", "rowsum", "add", "mxv-tropical", "spgemm", "mxm-tropical")))
+            for k in ("spmv", "rowsum", "colsum", "add", "mxv-tropical", "spgemm",
+                      "mxm-tropical")))
     print("targets (issue 17): x2 >= 1.8 for spmv, rowsum, add into CSR, SpGEMM, "
           "masked mxv and mxm, >= 1.6 for two-phase sparse outputs (add) "
           "and other sparse outputs in parts (add-dcsr, add-coo); ceiling and stream: what this "
