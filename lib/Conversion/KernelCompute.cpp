@@ -123,11 +123,13 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
                                                bool omitter, ValueRange out) {
   uint64_t absent = 0;
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
+  SmallVector<Value> presence = runTimePresence(ctx);
   if (reduction) {
     auto computeReduced = [&](OpBuilder &cb) {
       IRMapping given;
       given.map(reduction.getResult(), emitReduction(cb, ctx));
-      Value v = emitBody(cb, absent, values, Value(), &given, ctx.coords);
+      Value v = emitBody(cb, absent, values, Value(), &given, ctx.coords,
+                         presence);
       return output->store(cb, ctx.coords, v, out);
     };
     // Whether the point can differ from the fill is decided from the inputs
@@ -154,13 +156,15 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
       llvm::SaveAndRestore guard(rangeGuard, inside);
       given.map(reduction.getResult(), emitReduction(b, ctx));
     }
-    Value v = emitBody(b, absent, values, Value(), &given, ctx.coords);
+    Value v = emitBody(b, absent, values, Value(), &given, ctx.coords,
+                       presence);
     Value fill = arith::ConstantOp::create(b, loc, resultFill);
     v = arith::SelectOp::create(b, loc, inside, v, fill);
     return output->store(b, ctx.coords, v, out);
   }
   auto compute = [&](OpBuilder &cb) {
-    Value v = emitBody(cb, absent, values, Value(), nullptr, ctx.coords);
+    Value v = emitBody(cb, absent, values, Value(), nullptr, ctx.coords,
+                       presence);
     return output->store(cb, ctx.coords, v, out);
   };
   if (!omitter)
@@ -200,9 +204,74 @@ unsigned KernelLowering::loopOfVar(unsigned var) const {
   return llvm::find(loopDim, var) - loopDim.begin();
 }
 
+SmallVector<Value> KernelLowering::runTimePresence(const Context &ctx) const {
+  if (speculatableBody)
+    return {};
+  SmallVector<Value> presence(inputs.size());
+  bool any = false;
+  for (unsigned k = 0; k < inputs.size(); ++k)
+    if (inputs[k].used && (ctx.alive >> k & 1) &&
+        ctx.processed[k] == inputs[k].levels.size() && ctx.found[k]) {
+      presence[k] = ctx.found[k];
+      any = true;
+    }
+  return any ? presence : SmallVector<Value>();
+}
+
+Value KernelLowering::emitApplyCases(OpBuilder &b, FuncOp func, ValueRange args,
+                                     ArrayRef<int32_t> definedPositions,
+                                     ArrayRef<Value> isFill, Value outside,
+                                     TypedAttr fill) {
+  Type type = func.getFunctionType().getResult(0);
+  // Operand i undecided from `from` on: a branch on whether it is its fill.
+  std::function<Value(OpBuilder &, unsigned, SmallVector<int32_t>)> cases =
+      [&](OpBuilder &cb, unsigned from,
+          SmallVector<int32_t> defined) -> Value {
+    unsigned i = from;
+    while (i < isFill.size() && !isFill[i])
+      ++i;
+    if (i == isFill.size()) {
+      llvm::sort(defined);
+      FailureOr<Value> r =
+          inlineCall(cb, func, args, func.getCaseFor(defined), 0);
+      if (succeeded(r))
+        return *r;
+      hadError = true;
+      return arith::ConstantOp::create(cb, loc, resultFill);
+    }
+    auto branch = scf::IfOp::create(
+        cb, loc, isFill[i],
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(tb, l, cases(tb, i + 1, defined));
+        },
+        [&](OpBuilder &eb, Location l) {
+          SmallVector<int32_t> more(defined);
+          more.push_back(i);
+          scf::YieldOp::create(eb, l, cases(eb, i + 1, more));
+        });
+    return branch.getResult(0);
+  };
+  SmallVector<int32_t> defined(definedPositions);
+  if (!outside)
+    return cases(b, 0, defined);
+  auto branch = scf::IfOp::create(
+      b, loc, TypeRange{type}, outside, /*withElse=*/true);
+  {
+    OpBuilder tb = OpBuilder::atBlockBegin(branch.thenBlock());
+    scf::YieldOp::create(tb, loc,
+                         arith::ConstantOp::create(tb, loc, fill).getResult());
+  }
+  {
+    OpBuilder eb = OpBuilder::atBlockBegin(branch.elseBlock());
+    scf::YieldOp::create(eb, loc, cases(eb, 0, defined));
+  }
+  return branch.getResult(0);
+}
+
 Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
                                ArrayRef<Value> inputValues, Value root,
-                               const IRMapping *given, ArrayRef<Value> coords) {
+                               const IRMapping *given, ArrayRef<Value> coords,
+                               ArrayRef<Value> presence) {
   IRMapping map;
   // Only what the result depends on, not through values given already (a
   // reduction's operands are not available outside it).
@@ -231,6 +300,32 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
       if (absent >> k & 1)
         a = removeOperand(a, k);
     return a.normalize().isEmpty() ? space.fill : TypedAttr();
+  };
+  // Run-time presence (a linear or merged loop's misses): whether a value
+  // lies outside its derived space here, decided as the lattice's omitter
+  // test is, from the inputs' values (an explicit fill is no entry).
+  auto outsideAtRunTime = [&](Value v) -> std::pair<TypedAttr, Value> {
+    if (presence.empty())
+      return {};
+    const DerivedSpace &space = derivation.derive(kernel, v);
+    if (!space.fill)
+      return {};
+    IterationAlgebra a = space.algebra;
+    for (unsigned k = 0; k < inputs.size(); ++k)
+      if (absent >> k & 1)
+        a = removeOperand(a, k);
+    a = a.normalize();
+    if (llvm::none_of(a.getLeaves(), [&](unsigned k) {
+          return k < presence.size() && presence[k];
+        }))
+      return {}; // decided by the lattice
+    SmallVector<Value> defined(inputs.size());
+    for (unsigned k : a.getLeaves())
+      defined[k] = differsFrom(b, loc, inputValues[k], inputs[k].fill);
+    Value inside = emitMembership(b, loc, a, defined);
+    return {space.fill,
+            arith::XOrIOp::create(b, loc, inside,
+                                  arith::ConstantIntOp::create(b, loc, 1, 1))};
   };
   for (Operation &op : kernel.getBody().front()) {
     if (auto yield = dyn_cast<YieldOp>(op))
@@ -266,6 +361,33 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
         TypedAttr a = known.lookup(arg);
         if (!a || !isSameScalar(a, func.getCaseFill(i)))
           definedPositions.push_back(i);
+      }
+      // A function that may trap (or loop) where the dense program takes
+      // one of its cases takes it at run time: by its operands' values
+      // (an operand holding its case fill is not defined there, stored or
+      // not), and the value's fill outside its space (a linear loop's
+      // points). One that cannot trap is evaluated as it is.
+      if (!isSpeculatable(func, kernel, symbols)) {
+        auto [fill, outside] = outsideAtRunTime(apply.getResult());
+        SmallVector<Value> undecided(args.size());
+        SmallVector<int32_t> surelyDefined;
+        bool dynamic = false;
+        for (int32_t i : definedPositions) {
+          if (func.getCases().empty()) {
+            surelyDefined.push_back(i);
+            continue;
+          }
+          undecided[i] = arith::XOrIOp::create(
+              b, loc, differsFrom(b, loc, args[i], func.getCaseFill(i)),
+              arith::ConstantIntOp::create(b, loc, 1, 1));
+          dynamic = true;
+        }
+        if (dynamic || outside) {
+          map.map(apply.getResult(),
+                  emitApplyCases(b, func, args, surelyDefined, undecided,
+                                 outside, fill));
+          continue;
+        }
       }
       Region *region = func.getCaseFor(definedPositions);
       FailureOr<Value> r = inlineCall(b, func, args, region, 0);

@@ -276,10 +276,25 @@ private:
   /// The kernel's value (`root` null) or the value of `root`, from the
   /// inputs' values; `given` maps values computed already (a reduction's
   /// result); `coords`: the coordinate of each loop entered (for bodies
-  /// that read index variables: select_range).
+  /// that read index variables: select_range). A function that may trap
+  /// takes its case at run time by its operands' values; `presence` (when
+  /// given: per input, whether it is stored here, for inputs known only at
+  /// run time — a linear or merged loop's misses, read as their fills)
+  /// makes such a function's value its fill where it lies outside its space
+  /// instead of evaluating it.
   Value emitBody(OpBuilder &b, uint64_t absent, ArrayRef<Value> inputValues,
                  Value root = Value(), const IRMapping *given = nullptr,
-                 ArrayRef<Value> coords = {});
+                 ArrayRef<Value> coords = {}, ArrayRef<Value> presence = {});
+  /// The run-time presence emitBody needs when the kernel's functions
+  /// cannot be evaluated anywhere: ctx.found per input read under it;
+  /// empty for a speculatable body (evaluated with fills, branch-free).
+  SmallVector<Value> runTimePresence(const Context &ctx) const;
+  /// emitBody's apply of a function that may trap: the fill when
+  /// `outside`, else its case for the operands `defined` and those whose
+  /// `isFill[i]` (an i1, null when decided) is false at run time.
+  Value emitApplyCases(OpBuilder &b, FuncOp func, ValueRange args,
+                       ArrayRef<int32_t> defined, ArrayRef<Value> isFill,
+                       Value outside, TypedAttr fill);
   /// The loop of index variable `var`.
   unsigned loopOfVar(unsigned var) const;
   /// What happens at the innermost loop of the current nest: compute and

@@ -401,7 +401,7 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
               arith::SelectOp::create(cb, loc, nonFinite, one, zero))};
     }
     Value v = emitBody(cb, absent, values, reduction.getValue(), nullptr,
-                       ctx.coords);
+                       ctx.coords, runTimePresence(ctx));
     SmallVector<Value> r;
     Value next, first;
     if (keyed && fastFloat) {

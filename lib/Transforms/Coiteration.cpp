@@ -478,11 +478,17 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // loops were 15 s of compilation).
       SmallVector<bool> nothingStored(numInputs, false);
       bool needsUniverse = space.contains(nothingStored);
-      bool mayBeLinear = linearThreshold > 0 && speculatable &&
-                         !coiterated.empty() &&
+      // A body that may trap (or loop) where the dense program takes a
+      // case is linear only past kMaxLatticeCases: its loop then picks each
+      // function's case at run time from the inputs' presence bits
+      // (emitBody), slower per point than a lattice's static cases but
+      // code linear in the inputs instead of exponential (5 inputs over
+      // three loops with gcd were 86 MB of LLVM IR).
+      bool mayBeLinear = linearThreshold > 0 && !coiterated.empty() &&
                          (d < rank || reductionVisitsAnyPoint || needsUniverse);
       std::optional<Lattice> lattice;
-      if (!mayBeLinear || coiterated.size() < linearThreshold) {
+      if (!mayBeLinear || !speculatable ||
+          coiterated.size() < linearThreshold) {
         lattice = Lattice::build(space, coiterated);
         lattice->dropUnneededUniverse();
         uint64_t cases = 0;
