@@ -580,14 +580,19 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       if (auto delin = index.getDefiningOp<DelinearizeOp>())
         if (!mapping.contains(delin.getResult(0)))
           rewriter.clone(*delin, mapping);
+    DenseMap<Value, Value> composedReads;
     for (Operation &op : producer.getBody().front().without_terminator()) {
       if (auto delin = dyn_cast<DelinearizeOp>(op)) {
         composeDelinearize(rewriter, delin, producer, access, mapping);
         continue;
       }
       if (auto inner = dyn_cast<AccessOp>(op)) {
-        mapping.map(inner.getResult(),
-                    composeAccess(rewriter, inner, producer, access, mapping));
+        // An input the producer reads at several places (one list of index
+        // values): composed once, so the fused kernel reads it alike too.
+        Value &composed = composedReads[inner.getArray()];
+        if (!composed)
+          composed = composeAccess(rewriter, inner, producer, access, mapping);
+        mapping.map(inner.getResult(), composed);
         continue;
       }
       if (auto select = dyn_cast<SelectRangeOp>(op)) {
@@ -674,6 +679,16 @@ struct MergeRepeatedInputs : public OpRewritePattern<KernelOp> {
           continue;
         BlockArgument from = kernel.getInputArg(later);
         BlockArgument to = kernel.getInputArg(first);
+        // Equal constants may be distinct values: every access of the
+        // merged input reads the earlier access's index values (one list of
+        // index values per input).
+        AccessOp earlier = one->isBeforeInBlock(second) ? one : second;
+        SmallVector<Value> indices(earlier.getIndices());
+        for (AccessOp access : {one, second})
+          if (access != earlier)
+            rewriter.modifyOpInPlace(access, [&] {
+              access.getIndicesMutable().assign(indices);
+            });
         rewriter.modifyOpInPlace(kernel, [&] {
           for (OpOperand &use : llvm::make_early_inc_range(from.getUses()))
             use.set(to);
