@@ -291,15 +291,21 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
       work.push_back(operand);
   }
   DenseMap<Value, TypedAttr> known; // values fixed by absent operands
-  auto staticValue = [&](Value v) -> TypedAttr {
+  // v's fill and its derived space without the absent inputs (no fill: no
+  // space to be outside of).
+  auto spaceHere = [&](Value v) -> std::pair<TypedAttr, IterationAlgebra> {
     const DerivedSpace &space = derivation.derive(kernel, v);
     if (!space.fill)
-      return {};
+      return {TypedAttr(), IterationAlgebra::universe()};
     IterationAlgebra a = space.algebra;
     for (unsigned k = 0; k < inputs.size(); ++k)
       if (absent >> k & 1)
         a = removeOperand(a, k);
-    return a.normalize().isEmpty() ? space.fill : TypedAttr();
+    return {space.fill, a.normalize()};
+  };
+  auto staticValue = [&](Value v) -> TypedAttr {
+    auto [fill, a] = spaceHere(v);
+    return fill && a.isEmpty() ? fill : TypedAttr();
   };
   // Run-time presence (a linear or merged loop's misses): whether a value
   // lies outside its derived space here, decided as the lattice's omitter
@@ -307,14 +313,9 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
   auto outsideAtRunTime = [&](Value v) -> std::pair<TypedAttr, Value> {
     if (presence.empty())
       return {};
-    const DerivedSpace &space = derivation.derive(kernel, v);
-    if (!space.fill)
+    auto [fill, a] = spaceHere(v);
+    if (!fill)
       return {};
-    IterationAlgebra a = space.algebra;
-    for (unsigned k = 0; k < inputs.size(); ++k)
-      if (absent >> k & 1)
-        a = removeOperand(a, k);
-    a = a.normalize();
     if (llvm::none_of(a.getLeaves(), [&](unsigned k) {
           return k < presence.size() && presence[k];
         }))
@@ -323,7 +324,7 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
     for (unsigned k : a.getLeaves())
       defined[k] = differsFrom(b, loc, inputValues[k], inputs[k].fill);
     Value inside = emitMembership(b, loc, a, defined);
-    return {space.fill,
+    return {fill,
             arith::XOrIOp::create(b, loc, inside,
                                   arith::ConstantIntOp::create(b, loc, 1, 1))};
   };
