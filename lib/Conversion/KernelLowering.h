@@ -232,9 +232,9 @@ private:
   /// plan's min_extent on, else as one part run sequentially (decided here
   /// for a static extent, at run time otherwise): `setUp` sees the number
   /// of parts before, `runPart(p, lo, hi)` runs each. The number of parts;
-  /// at most `limit` when given.
+  /// at most what `assembler` (when given) affords (maxParts).
   Value emitPartsOrOne(
-      OpBuilder &b, Value extent, Value limit,
+      OpBuilder &b, Value extent, OutputAssembler *assembler,
       function_ref<void(OpBuilder &, Value)> setUp,
       function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart);
   /// Loop 0 of a scalar reduction planned parallel (ParallelLoop.cpp): up

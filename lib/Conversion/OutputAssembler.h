@@ -94,9 +94,13 @@ public:
   /// (before finish). `visits`, when given, bounds the coordinates the
   /// part's loop visits (stored ones in a range), else hi - lo.
   virtual bool assemblesInParts() const { return false; }
-  /// The most parts the assembler affords (each part's state costs memory:
-  /// a scatter reduction's accumulators), or null for the loop's default.
-  virtual Value maxParts(OpBuilder &b) { return Value(); }
+  /// The most parts the assembler affords — each part's state costs
+  /// memory: a scatter reduction's accumulators — or null for the loop's
+  /// default. `work(b)` emits an estimate of the points the loop visits
+  /// (the balancing input's entries, else the outer extent).
+  virtual Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)> work) {
+    return Value();
+  }
   virtual void beginParts(OpBuilder &b, Value parts) {}
   virtual SmallVector<Value> beginPart(OpBuilder &b, Value p, Value lo,
                                        Value hi, Value visits = Value()) {

@@ -54,7 +54,7 @@ Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
 }
 
 Value KernelLowering::emitPartsOrOne(
-    OpBuilder &b, Value extent, Value limit,
+    OpBuilder &b, Value extent, OutputAssembler *assembler,
     function_ref<void(OpBuilder &, Value)> setUp,
     function_ref<void(OpBuilder &, Location, Value, Value, Value)> runPart) {
   Value positions = parallelBalancePositions(b);
@@ -66,8 +66,12 @@ Value KernelLowering::emitPartsOrOne(
   // result's size, so it runs one part per thread.
   Value many =
       arith::MinUIOp::create(b, loc, extent, constIndex(b, loc, kBalancedParts));
-  if (limit)
-    many = arith::MinUIOp::create(b, loc, many, limit);
+  auto work = [&](OpBuilder &wb) {
+    return positions ? loadIndex(wb, loc, positions, extent) : extent;
+  };
+  if (assembler)
+    if (Value most = assembler->maxParts(b, work))
+      many = arith::MinUIOp::create(b, loc, many, most);
   auto parallel = [&](OpBuilder &pb, Location l, Value parts) {
     emitParallelParts(pb, l, extent, parts, positions, runPart);
   };
@@ -125,7 +129,8 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
   }
   // In parts, each carrying the output's state through its iterations.
   emitPartsOrOne(
-      b, extent, output->maxParts(b),
+      b, extent,
+      output.get(),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
         SmallVector<Value> state = output->beginPart(pb, p, lo, hi);
@@ -182,7 +187,8 @@ SmallVector<Value> KernelLowering::emitParallelRanges(
   // Parts of the cut input's positions [0, end): its outermost level's
   // segment starts at 0.
   emitPartsOrOne(
-      b, end[cut], output->maxParts(b),
+      b, end[cut],
+      output.get(),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
         llvm::SaveAndRestore inPart(sharingOut, true);
@@ -221,7 +227,7 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
   // Each part's final state, one buffer per state value.
   SmallVector<Value> partials;
   Value parts = emitPartsOrOne(
-      b, extent, Value(),
+      b, extent, nullptr,
       [&](OpBuilder &sb, Value n) {
         for (Value v : init)
           partials.push_back(memref::AllocOp::create(

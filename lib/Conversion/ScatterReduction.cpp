@@ -14,7 +14,8 @@
 // outermost loops) at a time in a workspace drained after the row's loops
 // (ScatterRowsOutput.cpp). Planned parallel (an associative combiner), the
 // loops' parts accumulate on their own — one per thread, the result's size
-// each — and the parts are combined per entry in order after the loop.
+// each, no more parts than the work over that size — and the parts are
+// combined per entry in order after the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,13 +87,23 @@ public:
   /// its slice of `partAcc` — combined per entry in part order after the
   /// loop: every entry's fold regrouped by parts.
   bool assemblesInParts() const override { return shape.parallel; }
-  Value maxParts(OpBuilder &b) override {
+  /// One part per thread, and no more than the work pays for: a part's
+  /// accumulators cost `size` to start and to combine, so each part visits
+  /// at least `size` points (parts <= work / size) — which also bounds the
+  /// extra accumulators by the work (a sparse input summed into a larger
+  /// dense result stays one part).
+  Value maxParts(OpBuilder &b,
+                 function_ref<Value(OpBuilder &)> work) override {
     Location loc = getLoc();
     Value threads = arith::IndexCastOp::create(
         b, loc, b.getIndexType(),
         callRuntime(b, loc, target.kernel, "omp_get_max_threads",
                     {b.getI32Type()}, {}));
-    return arith::MaxUIOp::create(b, loc, threads, constIndex(b, loc, 1));
+    Value one = constIndex(b, loc, 1);
+    Value afforded = arith::DivUIOp::create(
+        b, loc, work(b), arith::MaxUIOp::create(b, loc, size, one));
+    return arith::MaxUIOp::create(
+        b, loc, arith::MinUIOp::create(b, loc, threads, afforded), one);
   }
   void beginParts(OpBuilder &b, Value n) override {
     Location loc = getLoc();

@@ -255,13 +255,20 @@ func.func @total(%a: !csr) -> !sparse_array.array<f64> {
 }
 
 // Column sums of CSR (a scatter reduction, declared associative): one part
-// of rows (of equal entries) per OpenMP thread, part 0 adding into the
+// of rows (of equal entries) per OpenMP thread, at most A's entries over
+// the columns (a part visits as many points as it starts and combines
+// accumulators), part 0 adding into the
 // result's sums, part p > 0 into its slice of one buffer, which it zeroes
 // itself; then each column's sums combined in part order, in parallel over
 // columns.
 // CHECK-LABEL: func.func @column_sums(
 // CHECK:         %[[SUMS:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
-// CHECK:         call @omp_get_max_threads()
+// CHECK:         %[[T:.*]] = call @omp_get_max_threads()
+// CHECK:         %[[TI:.*]] = arith.index_cast %[[T]]
+// CHECK:         %[[W:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<?xi64>
+// CHECK:         %[[WI:.*]] = arith.index_castui %[[W]]
+// CHECK:         %[[AFF:.*]] = arith.divui %[[WI]], %{{.*}} : index
+// CHECK:         arith.minui %[[TI]], %[[AFF]] : index
 // CHECK:         %[[NP:.*]] = arith.select %{{.*}}, %{{.*}}, %c1{{.*}} : index
 // CHECK:         %[[OTHERS:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
 // CHECK:         scf.parallel

@@ -319,8 +319,10 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     row-wise products, whose rows cost too much to compute twice; any
     other sparse format, each part assembling its rows of the outermost
     level; a scatter reduction's accumulators, one set per part — a
-    dense or compressed-vector result — combined per entry in part order
-    when the combiner is associative). `"ranges"`: the outermost result loop coiterates stored
+    dense or compressed-vector result, one part per thread but no more than
+    its visited points over the result's size — combined per entry in part
+    order when the combiner is associative). `"ranges"`: the outermost
+    result loop coiterates stored
     coordinates (DCSR, COO, CSF, sparse vectors); its coordinates are cut
     into ranges at input `balance`'s stored coordinates (equal entries
     below them when its next level has positions, equal coordinates
