@@ -65,8 +65,9 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                 "--sparse-array-build-lattices first");
   // A parallel plan shares out a counted outermost loop ("outer": one whose
   // loop moves cursors over stored coordinates cannot be) or ranges of the
-  // stored coordinates an outermost loop coiterates, cut at the balancing
-  // input's ("ranges"); a hand-written plan may claim either wrongly.
+  // coordinates of an outermost loop that coiterates stored ones, cut at
+  // the balancing input's or equal ("ranges"); a hand-written plan may
+  // claim either wrongly.
   if (parallelPlan && parallelPlan.isParallel()) {
     bool ranges = parallelPlan.isRanges();
     int64_t cut = parallelPlan.getBalance();
@@ -80,14 +81,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                     "iteration to the next)");
       if (!ranges)
         continue;
-      if (!llvm::is_contained(coiterated, static_cast<unsigned>(cut)))
+      if (cut >= 0 &&
+          !llvm::is_contained(coiterated, static_cast<unsigned>(cut)))
         return fail("kernel is planned parallel over ranges cut at input " +
                     Twine(cut) + "'s coordinates, but its outermost loop "
                     "does not coiterate that input");
-      if (!lattice.getPoints().empty() && lattice.getPoints().front().universe)
-        return fail("kernel is planned parallel over ranges of stored "
-                    "coordinates, but its outermost loop visits every "
-                    "coordinate (U)");
       for (unsigned k : coiterated)
         if (lattice.getView(k) != SequenceExpr::leaf(k))
           return fail("kernel is planned parallel over ranges of stored "

@@ -210,11 +210,13 @@ private:
       OpBuilder &b, Value extent, ValueRange init,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
-  /// The outermost loop planned "ranges" (ParallelLoop.cpp): its stored
-  /// coordinates cut into ranges at the balancing input's (participant
-  /// `cut`), each range a part in parallel (one part below min_extent)
-  /// whose participants' segments [begin, end) are narrowed to it by
-  /// bisection before `loops` runs them; the output assembled in parts.
+  /// The outermost loop planned "ranges" (ParallelLoop.cpp): its
+  /// coordinates cut into ranges at the balancing input's stored ones, or
+  /// into equal ranges without one (`universe`: the loop visits every
+  /// coordinate), each range a part in parallel (one part below
+  /// min_extent) whose participants' segments [begin, end) are narrowed to
+  /// it by bisection before `loops` runs them (a counted loop over the
+  /// range's coordinates: partCoordinates); the output assembled in parts.
   /// The state after the loop (empty).
   using SegmentLoops = function_ref<SmallVector<Value>(
       OpBuilder &, ArrayRef<Value>, ArrayRef<Value>, ValueRange)>;
@@ -222,7 +224,8 @@ private:
                                         ArrayRef<unsigned> participants,
                                         ArrayRef<Value> begin,
                                         ArrayRef<Value> end, Value extent,
-                                        ValueRange out, SegmentLoops loops);
+                                        bool universe, ValueRange out,
+                                        SegmentLoops loops);
   /// A hand-written parallel plan whose outermost loop carries values (a
   /// diagnostic, once); false when it carries none.
   bool rejectCarriedParallelLoop(unsigned carried);
@@ -389,6 +392,9 @@ private:
   bool inReduction = false;
   /// Inside one part of a loop planned parallel: its loop is sequential.
   bool sharingOut = false;
+  /// Inside one range of a loop planned "ranges": the coordinates [from,
+  /// to) the outermost counted loop (U) runs over instead of [0, extent).
+  std::optional<std::pair<Value, Value>> partCoordinates;
   /// Set while emitting a reduction at a result point that may lie outside
   /// the kernel's space (a mask): the reduction's outermost loop collapses
   /// its ranges to nothing where this i1 is false (see emitCompute).

@@ -239,8 +239,9 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
                      to, extent, o, plan.getBranchless());
   };
   if (d == 0 && !sharingOut && parallelPlan && parallelPlan.isRanges())
-    return emitParallelRanges(b, ctx, participants, begin, end, extent, out,
-                              loops);
+    return emitParallelRanges(
+        b, ctx, participants, begin, end, extent,
+        !lattice.empty() && lattice.getPoints().front().universe, out, loops);
   return loops(b, begin, end, out);
 }
 
@@ -602,6 +603,9 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
     if (rank == 0)
       return emitParallelReduction(b, extent, init, stateOffset, body);
   }
+  // One range of a loop planned "ranges": its coordinates only.
+  if (d == 0 && partCoordinates)
+    std::tie(zero, extent) = *partCoordinates;
   // Without an early exit the trip count is known: scf.for.
   if (!mayExitEarly()) {
     auto loop = scf::ForOp::create(

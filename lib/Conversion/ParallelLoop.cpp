@@ -147,13 +147,13 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
 
 SmallVector<Value> KernelLowering::emitParallelRanges(
     OpBuilder &b, const Context &ctx, ArrayRef<unsigned> participants,
-    ArrayRef<Value> begin, ArrayRef<Value> end, Value extent, ValueRange out,
-    SegmentLoops loops) {
+    ArrayRef<Value> begin, ArrayRef<Value> end, Value extent, bool universe,
+    ValueRange out, SegmentLoops loops) {
   if (rejectCarriedParallelLoop(out.size()))
     return SmallVector<Value>(out);
   // Bisection narrows a segment to a range of coordinates only on ordered
   // levels (KernelAnalysis checked that the cut input is coiterated).
-  unsigned cut = 0;
+  std::optional<unsigned> cut;
   for (auto [i, k] : llvm::enumerate(participants)) {
     const InputLevel &level = inputs[k].levels[ctx.processed[k]];
     if (!level.spec.ordered) {
@@ -167,51 +167,61 @@ SmallVector<Value> KernelLowering::emitParallelRanges(
     if (static_cast<int64_t>(k) == parallelPlan.getBalance())
       cut = i;
   }
-  LevelIterator &cutLevel =
-      *inputs[participants[cut]].levels[ctx.processed[participants[cut]]]
-           .iterator;
   // The cut input's coordinate at stored position r; the extent past its
   // last (the last range ends there).
   auto coordinateAt = [&](OpBuilder &pb, Location l, Value r) {
+    LevelIterator &cutLevel =
+        *inputs[participants[*cut]].levels[ctx.processed[participants[*cut]]]
+             .iterator;
     Value inside = arith::CmpIOp::create(pb, l, arith::CmpIPredicate::ult, r,
-                                         end[cut]);
+                                         end[*cut]);
     auto at = scf::IfOp::create(
         pb, l, inside,
         [&](OpBuilder &tb, Location tl) {
           scf::YieldOp::create(
-              tb, tl, cutLevel.coordinate(tb, tl, begin[cut], r));
+              tb, tl, cutLevel.coordinate(tb, tl, begin[*cut], r));
         },
         [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, extent); });
     return at.getResult(0);
   };
-  // Parts of the cut input's positions [0, end): its outermost level's
-  // segment starts at 0.
+  // Parts of the cut input's positions [0, end) (its outermost level's
+  // segment starts at 0), or of equal coordinates [0, extent) without one
+  // (a loop that visits every coordinate, U: equal ranges, equal work).
   emitPartsOrOne(
-      b, end[cut],
-      output.get(),
+      b, cut ? end[*cut] : extent, output.get(),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
         llvm::SaveAndRestore inPart(sharingOut, true);
-        // Coordinates [from, to): the first part from 0 (other inputs may
-        // store coordinates before the cut input's first).
-        Value first = arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, p,
-                                            constIndex(pb, l, 0));
-        Value from = arith::SelectOp::create(pb, l, first, constIndex(pb, l, 0),
-                                             coordinateAt(pb, l, lo));
-        Value to = coordinateAt(pb, l, hi);
+        // Coordinates [from, to): with a cut input, the first part from 0
+        // (other inputs may store coordinates before the cut input's first).
+        Value from = lo, to = hi;
+        if (cut) {
+          Value first = arith::CmpIOp::create(
+              pb, l, arith::CmpIPredicate::eq, p, constIndex(pb, l, 0));
+          from = arith::SelectOp::create(pb, l, first, constIndex(pb, l, 0),
+                                         coordinateAt(pb, l, lo));
+          to = coordinateAt(pb, l, hi);
+        }
         SmallVector<Value> partBegin, partEnd;
-        // The range's stored coordinates bound what the loop visits (no U):
-        // a part's buffers are not sized by a hypersparse range's span.
-        Value visits = constIndex(pb, l, 0);
+        // What the loop visits: every coordinate of the range under U,
+        // else at most the range's stored coordinates (a part's buffers are
+        // not sized by a hypersparse range's span).
+        Value visits = universe ? arith::SubIOp::create(pb, l, to, from)
+                                : constIndex(pb, l, 0);
         for (auto [i, k] : llvm::enumerate(participants)) {
           LevelIterator &it = *inputs[k].levels[ctx.processed[k]].iterator;
           Value lower = it.search(pb, l, begin[i], end[i], from).first;
           partBegin.push_back(lower);
           partEnd.push_back(it.search(pb, l, lower, end[i], to).first);
-          visits = arith::AddIOp::create(
-              pb, l, visits, arith::SubIOp::create(pb, l, partEnd.back(), lower));
+          if (!universe)
+            visits = arith::AddIOp::create(
+                pb, l, visits,
+                arith::SubIOp::create(pb, l, partEnd.back(), lower));
         }
         SmallVector<Value> state = output->beginPart(pb, p, from, to, visits);
+        // A counted loop (U) runs over the range's coordinates only.
+        llvm::SaveAndRestore range(partCoordinates,
+                                   std::optional(std::pair(from, to)));
         output->endPart(pb, p, loops(pb, partBegin, partEnd, state));
       });
   output->endParts(b);

@@ -644,9 +644,6 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "a parallel loop needs min_extent >= 1";
     if (!reason.empty())
       return emitError() << "a parallel loop has no reason to stay sequential";
-    if (mode == "ranges" && balance < 0)
-      return emitError() << "ranges of stored coordinates are cut at an "
-                            "input's coordinates (balance)";
     if (mode == "ranges" && twoPhase)
       return emitError() << "ranges of stored coordinates assemble a sparse "
                             "result in parts, not in two phases";

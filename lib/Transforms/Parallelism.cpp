@@ -53,31 +53,32 @@ static int64_t balancingInput(KernelOp kernel, uint64_t used) {
   return -1;
 }
 
-/// The input whose stored coordinates cut the outermost loop's into
-/// ranges that run in parallel: the first coiterated one whose outermost
-/// level holds the loop's coordinate (plainly, stored in order). Every
-/// coiterated level must be iterated as it is stored (a view that is the
-/// input itself) and ordered, so that bisection narrows its segment to a
-/// range; the loop must not visit every coordinate (a U point carries the
-/// inputs' cursors through a counted loop). -1 and `why` otherwise.
-static int64_t rangesCutInput(KernelOp kernel, LatticeAttr outer,
-                              std::string &why) {
+/// How the outermost loop's coordinates are cut into ranges that run in
+/// parallel: at the stored coordinates of an input (the first coiterated
+/// one whose outermost level holds the loop's coordinate, plainly, in
+/// order: ranges of equal entries below them), or -1: into equal ranges —
+/// when the loop visits every coordinate (U, the inputs' cursors carried
+/// through a counted loop: equal ranges are equal work) or no input stores
+/// the coordinates at its outermost level. Every coiterated level must be
+/// iterated as it is stored (a view that is the input itself) and ordered,
+/// so that bisection narrows its segment to a range. nullopt and `why`
+/// otherwise.
+static std::optional<int64_t> rangesCutInput(KernelOp kernel,
+                                             LatticeAttr outer,
+                                             std::string &why) {
   if (kernel.getResultType().getRank() == 0) {
     why = "scalar reduction over stored coordinates: its fold stays in order";
-    return -1;
+    return std::nullopt;
   }
-  if (!outer.getPoints().empty() && outer.getPoints().front().universe) {
-    why = "the outermost loop visits every coordinate (U) and steps the "
-          "cursors of the inputs it coiterates";
-    return -1;
-  }
+  bool universe =
+      !outer.getPoints().empty() && outer.getPoints().front().universe;
   SmallVector<int> loopOf = getLoopOfIndex(kernel);
   int64_t cut = -1;
   for (unsigned k : outer.getCoiterated()) {
     if (outer.getView(k) != SequenceExpr::leaf(k)) {
       why = "the outermost loop iterates input " + std::to_string(k) + " as " +
             outer.getView(k).str();
-      return -1;
+      return std::nullopt;
     }
     auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
     FormatAttr format = type.getFormat();
@@ -92,15 +93,13 @@ static int64_t rangesCutInput(KernelOp kernel, LatticeAttr outer,
         why = "the outermost loop coiterates input " + std::to_string(k) +
               "'s level " + std::to_string(l) +
               ", not ordered: no range of coordinates is a segment";
-        return -1;
+        return std::nullopt;
       }
-      if (cut < 0 && l == 0 && !spec.isFull() && !access.isSliced(dim))
+      if (!universe && cut < 0 && l == 0 && !spec.isFull() &&
+          !access.isSliced(dim))
         cut = k;
     }
   }
-  if (cut < 0)
-    why = "no input coiterated by the outermost loop stores its coordinates "
-          "at its outermost level";
   return cut;
 }
 
@@ -310,10 +309,10 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   if (!outer.getCoiterated().empty()) {
     // Stored coordinates: ranges of them, cut at an input's, run as parts.
     std::string why;
-    int64_t cut = rangesCutInput(kernel, outer, why);
-    if (cut < 0)
+    std::optional<int64_t> cut = rangesCutInput(kernel, outer, why);
+    if (!cut)
       return sequential(why);
-    return ParallelAttr::get(ctx, "ranges", minExtent, cut, false,
+    return ParallelAttr::get(ctx, "ranges", minExtent, *cut, false,
                              !resultType.isAllDense(), "");
   }
   ArrayRef<LatticePoint> points = outer.getPoints();

@@ -135,30 +135,6 @@ func.func @parallel_ranges_not_coiterated(%a: !sv, %b: !sv) -> !dv {
 
 // -----
 
-!sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
-!dv = !sparse_array.array<?xi64>
-sparse_array.func @add(%x: i64, %y: i64) -> i64
-    attributes {commutative, identity = #sparse_array.identity<0 : i64>} {
-  %r = arith.addi %x, %y : i64
-  sparse_array.yield %r : i64
-}
-// Ranges of a loop that visits every coordinate (U).
-func.func @parallel_ranges_universe(%a: !sv, %b: !sv) -> !dv {
-  // expected-error@+1 {{kernel is planned parallel over ranges of stored coordinates, but its outermost loop visits every coordinate (U)}}
-  %r = sparse_array.kernel ins(%a, %b : !sv, !sv) -> !dv attributes {
-      lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [0, 1], points [{U} produce]>],
-      parallel = #sparse_array.parallel<"ranges", min_extent = 1, balance = 0>} {
-  ^bb0(%i: index, %A: !sv, %B: !sv):
-    %x = sparse_array.access %A[%i] : !sv
-    %y = sparse_array.access %B[%i] : !sv
-    %s = sparse_array.apply @add(%x, %y) : (i64, i64) -> i64
-    sparse_array.yield %s : i64
-  }
-  return %r : !dv
-}
-
-// -----
-
 !sv10 = !sparse_array.array<10xi64, #sparse_array.format<[compressed]>>
 !sv4 = !sparse_array.array<4xi64, #sparse_array.format<[compressed]>>
 !dv4 = !sparse_array.array<4xi64>

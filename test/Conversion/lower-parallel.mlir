@@ -395,3 +395,28 @@ func.func @dcsr_ranges(%a: !dcsr, %x: !dv) -> !dv {
   }
   return %y : !dv
 }
+
+// DCSR plus a dense matrix (planned "ranges" without balance): the outer
+// loop visits every row (U) and steps A's stored rows, so the rows are cut
+// into equal ranges [lo, hi) of [0, extent), A's row segment narrowed to
+// each by two bisections, and the counted loop runs over the range only.
+// CHECK-LABEL: func.func @dcsr_plus_dense(
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         scf.if %[[BIG]] {
+// CHECK:           scf.parallel (%[[P:.*]]) =
+// CHECK:             %[[FROM:.*]] = arith.divui
+// CHECK:             %[[TO:.*]] = arith.select
+// CHECK:             %[[LO:.*]]:2 = scf.while
+// CHECK:               arith.cmpi ult, %{{.*}}, %[[FROM]]
+// CHECK:             %[[HI:.*]]:2 = scf.while (%{{.*}} = %[[LO]]#0,
+// CHECK:               arith.cmpi ult, %{{.*}}, %[[TO]]
+// CHECK:             scf.for %{{.*}} = %[[FROM]] to %[[TO]] step %{{.*}} iter_args(%{{.*}} = %[[LO]]#0, %{{.*}} = %[[LO]]#0, %{{.*}} = %[[HI]]#0)
+// CHECK:               arith.addf
+// CHECK:         } else {
+// CHECK-NOT:       scf.parallel
+// CHECK:         }
+!dm = !sparse_array.array<?x?xf64>
+func.func @dcsr_plus_dense(%a: !dcsr, %b: !dm) -> !dm {
+  %c = sparse_array.map @add(%a, %b) : (!dcsr, !dm) -> !dm
+  return %c : !dm
+}

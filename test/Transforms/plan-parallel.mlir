@@ -151,17 +151,18 @@ func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
   return %y : !dv
 }
 
-// Stored rows the loop cannot share out: a DCSR whose rows are not in
-// order is converted before (its rows are not coiterated), the total of a
-// DCSR (a scalar fold over stored rows stays in order), and a DCSR plus a
-// dense matrix (U visits every row, stepping the DCSR's cursor).
+// Stored rows: a DCSR whose rows are not in order is converted before
+// (its rows are not coiterated), the total of a DCSR stays sequential (a
+// scalar fold over stored rows stays in order), and a DCSR plus a dense
+// matrix (U visits every row, stepping the DCSR's cursor) runs in equal
+// ranges of rows (no balance).
 // CHECK-LABEL: func.func @unordered_rows(
 // CHECK: sparse_array.convert
 // CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0>
 // CHECK-LABEL: func.func @stored_total(
 // CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar reduction over stored coordinates: its fold stays in order">
 // CHECK-LABEL: func.func @stored_plus_dense(
-// CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop visits every coordinate (U) and steps the cursors of the inputs it coiterates">
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256>
 func.func @unordered_rows(%a: !udcsr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !udcsr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !udcsr, %X: !dv):

@@ -322,13 +322,14 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     dense or compressed-vector result, one part per thread but no more than
     its visited points over the result's size — combined per entry in part
     order when the combiner is associative). `"ranges"`: the outermost
-    result loop coiterates stored
-    coordinates (DCSR, COO, CSF, sparse vectors); its coordinates are cut
-    into ranges at input `balance`'s stored coordinates (equal entries
-    below them when its next level has positions, equal coordinates
-    otherwise), and each range runs in parallel as a part, every
-    coiterated input's segment narrowed to the range by bisection; a sparse
-    result is then assembled in `parts`. `"none"`: sequential,
+    result loop coiterates stored coordinates (DCSR, COO, CSF, sparse
+    vectors); its coordinates are cut into ranges at input `balance`'s
+    stored coordinates (equal entries below them when its next level has
+    positions, equal coordinates otherwise) or, without `balance`, into
+    equal ranges of [0, extent) (a loop that visits every coordinate, U,
+    runs its counted loop over its range only); each range runs in
+    parallel as a part, every coiterated input's segment narrowed to the
+    range by bisection; a sparse result is then assembled in `parts`. `"none"`: sequential,
     `reason` says why.
 
     ```mlir
@@ -336,6 +337,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 1, parts>
     #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
+    #sparse_array.parallel<"ranges", min_extent = 256>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
     ```
   }];

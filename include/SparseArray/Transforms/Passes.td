@@ -218,13 +218,15 @@ def SparseArrayPlanParallelPass
     sparse result (compressed vectors, DCSR, COO, CSF, ...) and row-wise
     products in parts; scalar reductions with an associative combiner in
     parts combined in order. `"ranges"` when the outermost loop
-    coiterates stored coordinates (DCSR, COO, sparse vector operands)
-    without visiting every coordinate, each coiterated level read as
-    stored and ordered: ranges of the coordinates, cut at an input's
-    stored ones (`balance`), run in parallel, each input's segment
-    narrowed to its range by bisection. `"none"` with the reason
-    otherwise (non-associative scalar reductions, scalar folds or U loops
-    over stored coordinates, too few iterations).
+    coiterates stored coordinates (DCSR, COO, sparse vector operands),
+    each coiterated level read as stored and ordered: ranges of the
+    coordinates, cut at an input's stored ones (`balance`) — or equal
+    ranges when the loop visits every coordinate (U: DCSR plus a dense
+    matrix, or a function that changes the fill, equal ranges being equal
+    work) — run in parallel, each input's segment narrowed to its range
+    by bisection. `"none"` with the reason otherwise (non-associative
+    scalar reductions, scalar folds over stored coordinates, too few
+    iterations).
     `sparse-array-lower-iterators` then emits that loop as `scf.parallel`,
     which `convert-scf-to-openmp` turns into an OpenMP work-sharing loop.
 

@@ -271,11 +271,6 @@ func.func private @parallel_mode() attributes {p = #sparse_array.parallel<"inner
 
 // -----
 
-// expected-error@+1 {{ranges of stored coordinates are cut at an input's coordinates (balance)}}
-func.func private @parallel_ranges_no_cut() attributes {p = #sparse_array.parallel<"ranges", min_extent = 4, parts>}
-
-// -----
-
 // expected-error@+1 {{ranges of stored coordinates assemble a sparse result in parts, not in two phases}}
 func.func private @parallel_ranges_two_phase() attributes {p = #sparse_array.parallel<"ranges", min_extent = 4, balance = 0, two_phase>}
 

@@ -14,7 +14,8 @@ stores its fill), CSR + dense into CSC; CSR + CSR into DCSR, COO and
 [compressed, dense] in parts (each part's rows on their own, the buffers
 joined in order); DCSR + DCSR and COO + COO (rows that are stored
 coordinates: ranges of them cut at A's, each range's segments found by
-bisection) into DCSR, CSR, dense and COO, and DCSR row sums into a
+bisection) into DCSR, CSR, dense and COO, DCSR and COO plus a dense
+matrix (every row visited, U: equal ranges of rows), DCSR row sums into a
 compressed vector; a row-wise product (i64 SpGEMM,
 wrapping: rows in parts of equal products, a workspace per part, the
 parts' entries joined in order), and under a complemented mask; a
@@ -255,6 +256,17 @@ def variant(rng, tag, dynamic):
         lines.append("  %s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
             name, ra, rb, st, st, rt))
         outs.append((name, rt, "f64", summed2, 0.0))
+    # Stored rows plus a dense matrix: the outermost loop visits every
+    # row (U) and steps A's stored rows, in equal ranges of rows (no cut
+    # input), each range's counted loop over its rows only; into dense,
+    # DCSR and CSR.
+    for fmt, rfmt in (("dcsr", "dense"), ("dcsr", "dcsr"), ("coo", "csr")):
+        st, ra, _ = stored_refs[fmt]
+        rt = ew.array_type(shape2, "f64", rfmt, 2, 0.0)
+        name = "%%u%s%s_%s" % (fmt, rfmt, tag)
+        lines.append("  %s = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+            name, ra, ref("d"), st, typ("d"), rt))
+        outs.append((name, rt, "f64", summed, 0.0))
     # Row sums (wrapping i64) of a DCSR into a compressed vector: rows
     # A stores, in ranges.
     aid = ew.array_type(shape2, "i64", "dcsr", 2, 0)
