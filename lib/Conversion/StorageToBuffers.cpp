@@ -272,6 +272,21 @@ struct PrintOpLowering : OpConversionPattern<PrintOp> {
   }
 };
 
+struct ValidateOpLowering : OpConversionPattern<ValidateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ValidateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callOnLentArray(rewriter, loc, op, adaptor.getSource(),
+                    cast<ArrayType>(op.getSource().getType()),
+                    "sa_rt_array_validate",
+                    {stringPointer(rewriter, loc, op, op.getWhat())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct WriteOpLowering : OpConversionPattern<WriteOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -514,7 +529,8 @@ struct AssembleOpLowering : OpConversionPattern<AssembleOp> {
 
 void mlir::sparse_array::populateStorageToBuffersPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ReadOpLowering, PrintOpLowering, WriteOpLowering,
+  patterns.add<ReadOpLowering, PrintOpLowering, ValidateOpLowering,
+               WriteOpLowering,
                RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
                ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
                ReshapeLowering<ReshapeOp>,
@@ -527,7 +543,7 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
 
 void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
-  target.addIllegalOp<ReadOp, PrintOp, WriteOp, ConvertOp, ChangeFillOp,
+  target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp, ChangeFillOp,
                       CollapseOp, SplitOp, ReshapeOp,
                       ConstantOp, DimOp, PositionsOp, CoordinatesOp,
                       ValuesOp, AssembleOp, DeallocOp>();

@@ -244,6 +244,12 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
       handled = false;
       return success();
     }
+    // Read by sparse_tensor.assemble only (index levels included): it
+    // takes the elements itself.
+    if (!c->use_empty() && llvm::all_of(c->getUsers(), [](Operation *u) {
+          return isa<sparse_tensor::AssembleOp>(u);
+        }))
+      return success();
     FailureOr<ArrayType> type = convert(loc, c.getType());
     auto value = dyn_cast<ElementsAttr>(c.getValue());
     if (failed(type))
@@ -330,6 +336,17 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(read, ReadOp::create(b, loc, *type, call.getOperand(0),
                                    nullptr, b.getStringAttr("auto")));
     filenameCalls.insert(call);
+    return success();
+  }
+  if (auto assemble = dyn_cast<sparse_tensor::AssembleOp>(op)) {
+    FailureOr<ArrayType> type = convert(loc, assemble.getType());
+    if (failed(type))
+      return failure();
+    FailureOr<Value> array = importAssemble(
+        b, assemble, *type, [&](Value t) { return arrayOf(t, op); });
+    if (failed(array))
+      return failure();
+    mapResult(assemble, *array);
     return success();
   }
   if (auto count = dyn_cast<sparse_tensor::NumberOfEntriesOp>(op)) {

@@ -3,7 +3,7 @@
 // The importer's parts, one job each: types (ImportTypes.cpp), the
 // functions applying scalar operations with their exact properties
 // (ImportFunctions.cpp), linalg.generic -> sparse_array.kernel
-// (ImportGeneric.cpp) and the walk over a module (ImportSparseTensor.cpp).
+// (ImportGeneric.cpp), assembled arrays (ImportAssemble.cpp) and the walk over a module (ImportSparseTensor.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
@@ -108,6 +109,13 @@ bool isImportedShapeOp(Operation *op);
 /// tensor operands, at `b`'s insertion point (ImportShapeOps.cpp).
 FailureOr<Value> importShapeOp(OpBuilder &b, Operation *op,
                                ArrayRef<Value> sources, ArrayType resultType);
+
+/// The array a sparse_tensor.assemble builds from its level and values
+/// tensors (`arrayOf` imports a tensor operand), copied into buffers it
+/// owns and validated at run time (ImportAssemble.cpp).
+FailureOr<Value> importAssemble(OpBuilder &b, sparse_tensor::AssembleOp op,
+                                ArrayType type,
+                                function_ref<FailureOr<Value>(Value)> arrayOf);
 
 } // namespace import
 } // namespace sparse_array

@@ -78,7 +78,7 @@ FormatAttr inferFormat(KernelOp kernel, bool computesEveryPoint,
 LogicalResult retypeResult(KernelOp kernel, ArrayType type) {
   Value result = kernel.getResult();
   auto anyArray = [](Operation *user) {
-    return isa<DeallocOp, PrintOp, WriteOp, DimOp>(user);
+    return isa<DeallocOp, PrintOp, ValidateOp, WriteOp, DimOp>(user);
   };
   for (OpOperand &use : result.getUses()) {
     Operation *user = use.getOwner();

@@ -135,6 +135,11 @@ sa_rt_array *sa_rt_array_convert(sa_rt_array *array, const char *spec);
    A new array. */
 sa_rt_array *sa_rt_array_reshape(sa_rt_array *array, sa_rt_array *shape,
                                  int64_t fortran);
+/* A runtime error naming `what` unless the buffers are consistent with
+   the format: lengths, positions, coordinates within their dimensions, in
+   order on ordered levels (lexicographically over COO levels) and without
+   repeats on unique ones (arrays assembled from a user's buffers). */
+void sa_rt_array_validate(sa_rt_array *array, const char *what);
 /* The text format on stdout / in a file (.mtx: Matrix Market). */
 void sa_rt_array_print(sa_rt_array *array);
 void sa_rt_array_write(sa_rt_array *array, const char *path);

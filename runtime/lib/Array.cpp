@@ -142,6 +142,48 @@ std::string Array::validate() const {
   return "";
 }
 
+std::string Array::validateOrder() const {
+  for (unsigned l = 0; l < spec.numLevels(); ++l) {
+    const LevelKind *k = spec.levels[l].kind;
+    if (!k->hasPositions() || !k->hasCoordinates())
+      continue;
+    // The chain: this level and the singleton levels under it, which
+    // share its positions (one coordinate each per entry).
+    unsigned last = l;
+    while (last + 1 < spec.numLevels() &&
+           !spec.levels[last + 1].kind->hasPositions() &&
+           spec.levels[last + 1].kind->hasCoordinates())
+      ++last;
+    std::vector<LevelBuffers> chain;
+    for (unsigned j = l; j <= last; ++j)
+      chain.push_back(level(j));
+    const LevelBuffers &head = chain.front();
+    for (uint64_t p = 0; p + 1 < head.posLen; ++p) {
+      for (uint64_t q = head.getPos(p) + 1; q < head.getPos(p + 1); ++q) {
+        // The first level of the chain where entries q - 1 and q differ
+        // decides; all equal is a repeat.
+        bool differ = false;
+        for (unsigned j = 0; j < chain.size() && !differ; ++j) {
+          uint64_t before = chain[j].getCrd(q - 1), now = chain[j].getCrd(q);
+          if (before == now)
+            continue;
+          differ = true;
+          if (before > now && spec.levels[l + j].ordered)
+            return "level " + std::to_string(l + j) + " coordinates are not "
+                   "in order at position " + std::to_string(q) + " (" +
+                   std::to_string(before) + " before " + std::to_string(now) +
+                   ")";
+        }
+        if (!differ && spec.levels[last].unique)
+          return "level " + std::to_string(last) + " repeats coordinates at "
+                 "position " + std::to_string(q);
+      }
+    }
+    l = last;
+  }
+  return "";
+}
+
 //===----------------------------------------------------------------------===//
 // Coo
 //===----------------------------------------------------------------------===//

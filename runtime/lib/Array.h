@@ -58,6 +58,11 @@ struct Array {
   /// Checks that borrowed buffers have the lengths the levels require;
   /// returns an empty string or the reason.
   std::string validate() const;
+  /// After validate(): checks that ordered levels' coordinates increase
+  /// within each segment (lexicographically over a compressed level and
+  /// the singleton levels under it, COO) and that unique ones do not
+  /// repeat; returns an empty string or the reason.
+  std::string validateOrder() const;
 };
 
 struct Coo {

@@ -105,6 +105,15 @@ sa_rt_array *sa_rt_array_reshape(sa_rt_array *h, sa_rt_array *shape,
   return wrap(reshape(a, s.spec, s.dims, fortran != 0));
 }
 
+void sa_rt_array_validate(sa_rt_array *h, const char *what) {
+  const Array &a = get(h, what ? what : "validate");
+  validate(a, what ? what : "validate");
+  std::string reason = a.validateOrder();
+  if (!reason.empty())
+    fatal("%s: inconsistent array buffers: %s", what ? what : "validate",
+          reason.c_str());
+}
+
 void sa_rt_array_print(sa_rt_array *h) {
   const Array &a = get(h, "print");
   validate(a, "print");

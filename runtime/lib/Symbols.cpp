@@ -29,7 +29,7 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_checked_dealloc),
     SA_RT_SYMBOL(sa_rt_array_num_buffers),
     SA_RT_SYMBOL(sa_rt_array_storage_bytes),
-    SA_RT_SYMBOL(sa_rt_array_convert), SA_RT_SYMBOL(sa_rt_array_reshape), SA_RT_SYMBOL(sa_rt_array_print),
+    SA_RT_SYMBOL(sa_rt_array_convert), SA_RT_SYMBOL(sa_rt_array_reshape), SA_RT_SYMBOL(sa_rt_array_print), SA_RT_SYMBOL(sa_rt_array_validate),
     SA_RT_SYMBOL(sa_rt_array_write),  SA_RT_SYMBOL(sa_rt_array_free),
     SA_RT_SYMBOL(sa_rt_array_take_buffer),
     SA_RT_SYMBOL(sa_rt_array_set_buffer),

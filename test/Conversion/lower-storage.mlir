@@ -7,6 +7,7 @@
 func.func @read_print(%k: index) -> !csr {
   %a = sparse_array.read input %k : !csr
   sparse_array.print %a : !csr
+  sparse_array.validate %a, "read" : !csr
   return %a : !csr
 }
 func.func @buffers(%a: !csr) -> (memref<?xi32>, memref<?xi64>, memref<?xf64>, index, index) {
@@ -47,6 +48,11 @@ func.func @call(%a: !csr) -> index {
 // CHECK: call @sa_rt_array_set_dim(%[[L]]
 // CHECK: call @sa_rt_array_print(%[[L]])
 // CHECK: call @sa_rt_array_free(%[[L]])
+// CHECK: %[[WHAT:.*]] = llvm.mlir.addressof
+// CHECK: %[[L2:.*]] = call @sa_rt_array_new(
+// CHECK: call @sa_rt_array_set_buffer_i32(%[[L2]], %{{.*}}, %[[POS]])
+// CHECK: call @sa_rt_array_validate(%[[L2]], %[[WHAT]])
+// CHECK: call @sa_rt_array_free(%[[L2]])
 // CHECK: return %[[POS]], %[[CRD]], %[[VAL]], %[[N0]], %[[N1]]
 
 // CHECK-LABEL: func.func @buffers(

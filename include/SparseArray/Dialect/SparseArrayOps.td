@@ -470,6 +470,29 @@ def SparseArray_PrintOp : SparseArray_Op<"print"> {
   let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
 }
 
+def SparseArray_ValidateOp : SparseArray_Op<"validate"> {
+  let summary = "Checks at run time that an array's buffers fit its format";
+  let description = [{
+    Stops the program with a runtime error naming `what` (a returned error
+    under `sa_rt_try`) unless the array's buffers are consistent with its
+    format: buffer lengths, positions that start at 0 and never decrease,
+    coordinates within their dimensions, in order within each segment on
+    ordered levels (lexicographically over a compressed level and the
+    singleton levels under it) and without repeats on unique ones. Kernels
+    assume all of this; `sparse_array.assemble` does not check it, so an
+    array built from a user's buffers (the importer's
+    `sparse_tensor.assemble`) passes through `validate` first.
+
+    Example:
+
+    ```mlir
+    sparse_array.validate %a, "assemble" : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, StrAttr:$what);
+  let assemblyFormat = "$source `,` $what attr-dict `:` qualified(type($source))";
+}
+
 def SparseArray_WriteOp : SparseArray_Op<"write"> {
   let summary = "Writes an array to a file";
   let description = [{

@@ -76,15 +76,23 @@ def entries_upstream(text):
         values = numbers(fields["values"])
         # Positions of each level: a list of (coordinates, position).
         current = [((), 0)]
+        skip = 0
         for l, size in enumerate(lvls):
+            if skip:
+                skip -= 1
+                continue
             pos = fields.get(f"pos[{l}]")
             crd = fields.get(f"crd[{l}]")
             nxt = []
             if pos is not None:
                 pos, crd = numbers(pos), numbers(crd)
+                # A trailing COO region as an array of structures: k
+                # coordinates per entry, the levels below have no fields.
+                k = len(crd) // int(pos[-1]) if int(pos[-1]) else 1
                 for coords, p in current:
                     for q in range(int(pos[p]), int(pos[p + 1])):
-                        nxt.append((coords + (int(crd[q]),), q))
+                        nxt.append((coords + tuple(int(c) for c in crd[q * k:q * k + k]), q))
+                skip = k - 1
             elif crd is not None:
                 crd = numbers(crd)
                 for coords, p in current:
