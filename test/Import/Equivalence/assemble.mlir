@@ -2,14 +2,15 @@
 // RUN: sa-run %s > %t.sa
 // RUN: mlir-opt %s --sparsifier | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils > %t.up
 // RUN: %python %S/../Inputs/compare_prints.py %t.sa %t.up | FileCheck %s
-// CHECK: 5 arrays compared, 0 differences
+// CHECK: 7 arrays compared, 0 differences
 //
 // sparse_tensor.assemble from a user's level buffers: CSR from index
 // constants, COO whose coordinates are one array-of-structures tensor
 // (split into a buffer per level), DCSR with 32-bit positions and
 // coordinates, a sparse vector then used by a kernel, and a COO built in a
 // function from level tensors that are arguments (the columns copied by a
-// loop). Buffers upstream does not check are validated here
+// loop), one without entries and one storing 0.0, -0.0, NaN and inf.
+// Buffers upstream does not check are validated here
 // (../assemble-invalid.mlir).
 
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
@@ -66,6 +67,19 @@ module {
     %fv = arith.constant dense<[0.5, -1.0, 2.5, 8.0]> : tensor<4xf32>
     %f = call @build(%fp, %fc, %fv) : (tensor<2xi64>, tensor<4x2xi64>, tensor<4xf32>) -> tensor<3x5xf32, #COO64>
     sparse_tensor.print %f : tensor<3x5xf32, #COO64>
+    // No entries; then a stored 0.0, -0.0, NaN and inf in one row.
+    %ep = arith.constant dense<[0, 0, 0, 0]> : tensor<4xindex>
+    %ec = arith.constant dense<> : tensor<0xindex>
+    %ev = arith.constant dense<> : tensor<0xf64>
+    %g = sparse_tensor.assemble (%ep, %ec), %ev
+       : (tensor<4xindex>, tensor<0xindex>), tensor<0xf64> to tensor<3x4xf64, #CSR>
+    sparse_tensor.print %g : tensor<3x4xf64, #CSR>
+    %xp = arith.constant dense<[0, 4, 4, 4]> : tensor<4xindex>
+    %xc = arith.constant dense<[0, 1, 2, 3]> : tensor<4xindex>
+    %xv = arith.constant dense<[0.0, -0.0, 0x7FF8000000000000, 0x7FF0000000000000]> : tensor<4xf64>
+    %h = sparse_tensor.assemble (%xp, %xc), %xv
+       : (tensor<4xindex>, tensor<4xindex>), tensor<4xf64> to tensor<3x4xf64, #CSR>
+    sparse_tensor.print %h : tensor<3x4xf64, #CSR>
     return
   }
 }
