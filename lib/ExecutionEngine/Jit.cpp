@@ -55,10 +55,14 @@ hostTargetMachine(const sparse_array::JitOptions &options) {
     builder->getFeatures().AddFeature("prefer-no-gather");
   builder->setCodeGenOptLevel(
       static_cast<llvm::CodeGenOptLevel>(options.optLevel));
-  // Position-independent code links into a shared library (the kernel
-  // cache); the JIT runs either.
-  if (options.keepObject)
-    builder->setRelocationModel(llvm::Reloc::PIC_);
+  // Position-independent code, always: it links into a shared library (the
+  // kernel cache), and the engine's own default (static relocations, large
+  // code model) is miscompiled by LLVM 22's x86 backend for znver4/5 (a
+  // coordinate's urem read the wrong value; test/Integration/Exactness/
+  // jit-large-code-model.mlir, `llc -code-model=large
+  // -relocation-model=static -mcpu=znver5` reproduces it; small or PIC
+  // does not).
+  builder->setRelocationModel(llvm::Reloc::PIC_);
   auto machine = builder->createTargetMachine();
   if (!machine) {
     llvm::consumeError(machine.takeError());
@@ -101,10 +105,9 @@ sparse_array::createJit(ModuleOp module, const JitOptions &options,
   }
   engineOptions.sharedLibPaths = sharedLibs;
   engineOptions.enableObjectDump = options.keepObject;
-  // A kept object is generated for the host machine as configured here
-  // (position-independent); otherwise the engine's own host machine.
-  std::unique_ptr<llvm::TargetMachine> codegen =
-      options.keepObject ? hostTargetMachine(options) : nullptr;
+  // Code is generated for the host machine as configured above; the
+  // engine's own machine only if the host cannot be detected.
+  std::unique_ptr<llvm::TargetMachine> codegen = hostTargetMachine(options);
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(codegen));
   if (!engine) {
