@@ -140,6 +140,14 @@ int main(int argc, char **argv) {
   std::vector<std::string> inputs(programInputs.begin(), programInputs.end());
   if (!inputs.empty() && inputs.front() == "--")
     inputs.erase(inputs.begin());
+  // Without `--`, an option written after the program would silently become
+  // an input (cl::ConsumeAfter); say so instead of ignoring it.
+  else
+    for (const std::string &input : inputs)
+      if (StringRef(input).starts_with("-") && input != "-")
+        return fail("'" + input +
+                    "' after the program would be an input: put options "
+                    "before the program, or inputs after `--`");
 
   // Programs allocate their results afresh and free them. glibc returns
   // blocks above its mmap threshold to the kernel on free and trims the
