@@ -28,22 +28,6 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-std::string describeLocation(Location loc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
-       << file.getColumn();
-  else if (auto fused = dyn_cast<FusedLoc>(loc);
-           fused && !fused.getLocations().empty())
-    return describeLocation(fused.getLocations().front());
-  else if (auto named = dyn_cast<NameLoc>(loc))
-    return describeLocation(named.getChildLoc());
-  else
-    loc.print(os);
-  return text;
-}
-
 /// Which buffer a memref is, in the words of the storage layout.
 std::string describeBuffer(Value buffer) {
   std::string text;

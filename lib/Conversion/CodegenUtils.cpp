@@ -310,3 +310,19 @@ Value mlir::sparse_array::combineCountedRuns(
       });
   return pick.getResult(0);
 }
+
+std::string mlir::sparse_array::describeLocation(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else if (auto fused = dyn_cast<FusedLoc>(loc);
+           fused && !fused.getLocations().empty())
+    return mlir::sparse_array::describeLocation(fused.getLocations().front());
+  else if (auto named = dyn_cast<NameLoc>(loc))
+    return mlir::sparse_array::describeLocation(named.getChildLoc());
+  else
+    loc.print(os);
+  return text;
+}

@@ -47,6 +47,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // seed 001 §7.1, seed 002 §4).
   pm.addPass(createSparseArrayLowerIteratorsPass(
       SparseArrayLowerIteratorsPassOptions{options.workspace}));
+  // Single entries read at run-time coordinates: a search per level.
+  pm.addPass(createSparseArrayLowerExtractPass());
   // Collapses whose dimensions are stored by adjacent levels: the levels
   // merged, no entry moved (seed 001 §4.1).
   pm.addPass(createSparseArrayLowerShapePass());

@@ -122,6 +122,15 @@ LogicalResult DimOp::verify() {
   return success();
 }
 
+LogicalResult ExtractOp::verify() {
+  auto type = cast<ArrayType>(getSource().getType());
+  if (getIndices().size() != type.getRank())
+    return emitOpError() << getIndices().size()
+                         << " coordinates for an array of rank "
+                         << type.getRank();
+  return success();
+}
+
 OpFoldResult DimOp::fold(FoldAdaptor) {
   auto type = cast<ArrayType>(getSource().getType());
   auto dim = static_cast<int64_t>(getDimension());

@@ -13,6 +13,8 @@
 
 #include "Importer.h"
 
+#include "SparseArray/Conversion/RuntimeCalls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -186,4 +188,201 @@ mlir::sparse_array::import::importAssemble(
   Value array = AssembleOp::create(b, loc, type, buffers, dims);
   ValidateOp::create(b, loc, array, b.getStringAttr("sparse_tensor.assemble"));
   return array;
+}
+
+namespace {
+
+/// Writes the outputs of one disassemble: each a copy of the user's buffer
+/// with its first elements overwritten by one of the array's buffers (or,
+/// for a trailing COO region stored as an array of structures, by several
+/// coordinate buffers interleaved).
+class DisassembleWriter {
+public:
+  DisassembleWriter(OpBuilder &b, sparse_tensor::DisassembleOp op)
+      : b(b), op(op), loc(op.getLoc()) {}
+
+  struct Written {
+    Value array;
+    /// Elements written: the length upstream returns.
+    Value length;
+  };
+
+  /// An array of `type` holding `out`'s elements (zeros when `out` is null:
+  /// a tensor.empty) with element k * n + c replaced by sources[c][k], n
+  /// the number of sources. `what` names the buffer in run-time errors.
+  FailureOr<Written> write(ArrayType type, Value out, ArrayRef<Value> sources,
+                           StringRef what) {
+    Type elem = type.getElementType();
+    for (Value s : sources) {
+      Type held = cast<MemRefType>(s.getType()).getElementType();
+      if (held != elem && !(isa<IntegerType>(held) && isa<IntegerType>(elem)))
+        return LogicalResult(op.emitOpError("cannot be imported: the ")
+                    << what << " hold " << held << ", the output tensor "
+                    << elem);
+    }
+    auto flatType = MemRefType::get({ShapedType::kDynamic}, elem);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    SmallVector<Value> dims;
+    Value capacity;
+    if (out) {
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        dims.push_back(DimOp::create(b, loc, out, static_cast<int64_t>(d)));
+      Value flat = ValuesOp::create(b, loc, flatType, out);
+      capacity = memref::DimOp::create(b, loc, flat, 0);
+    } else {
+      if (!type.hasStaticShape())
+        return LogicalResult(op.emitOpError("cannot be imported: an uninitialized "
+                                   "output tensor of dynamic shape"));
+      int64_t total = 1;
+      for (int64_t size : type.getShape()) {
+        dims.push_back(arith::ConstantIndexOp::create(b, loc, size));
+        total *= size;
+      }
+      capacity = arith::ConstantIndexOp::create(b, loc, total);
+    }
+    Value buffer =
+        memref::AllocOp::create(b, loc, flatType, ValueRange{capacity});
+    Value count = memref::DimOp::create(b, loc, sources.front(), 0);
+    Value stride = arith::ConstantIndexOp::create(b, loc, sources.size());
+    Value length = arith::MulIOp::create(b, loc, count, stride);
+    checkCapacity(length, capacity, what);
+    if (out) {
+      memref::CopyOp::create(b, loc, ValuesOp::create(b, loc, flatType, out),
+                             buffer);
+    } else {
+      // Upstream leaves the tail undefined; zeros make it deterministic.
+      Value z = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+      scf::ForOp::create(b, loc, length, capacity, one, ValueRange{},
+                         [&](OpBuilder &fb, Location l, Value k, ValueRange) {
+                           memref::StoreOp::create(fb, l, z, buffer, k);
+                           scf::YieldOp::create(fb, l);
+                         });
+    }
+    scf::ForOp::create(
+        b, loc, zero, count, one, ValueRange{},
+        [&](OpBuilder &fb, Location l, Value k, ValueRange) {
+          Value base = arith::MulIOp::create(fb, l, k, stride);
+          for (auto [c, source] : llvm::enumerate(sources)) {
+            Value v = memref::LoadOp::create(fb, l, source, k);
+            v = convert(fb, l, v, elem);
+            Value at = arith::AddIOp::create(
+                fb, l, base, arith::ConstantIndexOp::create(fb, l, c));
+            memref::StoreOp::create(fb, l, v, buffer, at);
+          }
+          scf::YieldOp::create(fb, l);
+        });
+    Value array = AssembleOp::create(b, loc, type, ValueRange{buffer}, dims);
+    return Written{array, length};
+  }
+
+private:
+  /// Positions and coordinates are non-negative: zero-extended or
+  /// truncated to the output's width.
+  static Value convert(OpBuilder &b, Location loc, Value v, Type to) {
+    Type from = v.getType();
+    if (from == to)
+      return v;
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtUIOp::create(b, loc, to, v);
+    return arith::TruncIOp::create(b, loc, to, v);
+  }
+
+  /// Stops the program when the user's buffer is too small (upstream
+  /// writes past its end).
+  void checkCapacity(Value needed, Value capacity, StringRef what) {
+    Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                       needed, capacity);
+    auto check = scf::IfOp::create(b, loc, fits, /*withElseRegion=*/true);
+    OpBuilder eb = check.getElseBodyBuilder();
+    std::string site = ("sparse_tensor.disassemble at " +
+                        describeLocation(loc) + ": the " + what)
+                           .str();
+    Type i64 = eb.getI64Type();
+    callRuntime(eb, loc, op, "sa_rt_check_capacity", {},
+                {stringPointer(eb, loc, op, site),
+                 arith::IndexCastOp::create(eb, loc, i64, needed),
+                 arith::IndexCastOp::create(eb, loc, i64, capacity)});
+  }
+
+  OpBuilder &b;
+  sparse_tensor::DisassembleOp op;
+  Location loc;
+};
+
+} // namespace
+
+FailureOr<SmallVector<Value>> mlir::sparse_array::import::importDisassemble(
+    OpBuilder &b, sparse_tensor::DisassembleOp op, Value array,
+    RankedTensorType sourceType,
+    function_ref<FailureOr<ArrayType>(Type)> convert,
+    function_ref<FailureOr<Value>(Value)> outputOf) {
+  Location loc = op.getLoc();
+  auto type = cast<ArrayType>(array.getType());
+  FormatAttr format = type.getFormat();
+  ArrayRef<LevelSpec> levels = format.getLevels();
+  unsigned rank = levels.size();
+  sparse_tensor::SparseTensorType stt(sourceType);
+  unsigned aos = stt.getAoSCOOStart();
+  auto widthType = [&](unsigned w) {
+    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+  };
+  // The array's buffers grouped as upstream lists its level operands.
+  SmallVector<std::pair<SmallVector<Value>, std::string>> groups;
+  for (unsigned l = 0; l < rank; ++l) {
+    if (levels[l].format->hasPositionsBuffer())
+      groups.push_back({{PositionsOp::create(b, loc,
+                                             widthType(format.getPosWidth()),
+                                             array, l)},
+                        "positions of level " + std::to_string(l)});
+    if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
+      continue;
+    SmallVector<Value> crds;
+    for (unsigned k = l; k < (l == aos ? rank : l + 1); ++k)
+      crds.push_back(CoordinatesOp::create(
+          b, loc, widthType(format.getCrdWidth()), array, k));
+    groups.push_back({crds, "coordinates of level " + std::to_string(l) +
+                                (l == aos && rank - aos > 1 ? " on" : "")});
+  }
+  auto outs = op.getOutLevels();
+  if (outs.size() != groups.size())
+    return LogicalResult(op.emitOpError("cannot be imported: ")
+                << outs.size() << " level tensors where the format stores "
+                << groups.size());
+  DisassembleWriter writer(b, op);
+  SmallVector<Value> arrays, lengths;
+  auto writeOne = [&](Value outTensor, Type resultType,
+                      ArrayRef<Value> sources, StringRef what) {
+    FailureOr<ArrayType> t = convert(resultType);
+    FailureOr<Value> out = outputOf(outTensor);
+    if (failed(t) || failed(out))
+      return failure();
+    FailureOr<DisassembleWriter::Written> w =
+        writer.write(*t, *out, sources, what);
+    if (failed(w))
+      return failure();
+    arrays.push_back(w->array);
+    lengths.push_back(w->length);
+    return success();
+  };
+  for (auto [k, group] : llvm::enumerate(groups))
+    if (failed(writeOne(outs[k], op.getRetLevels()[k].getType(), group.first,
+                        group.second)))
+      return failure();
+  Value values = ValuesOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      array);
+  if (failed(writeOne(op.getOutValues(), op.getRetValues().getType(),
+                      {values}, "values")))
+    return failure();
+  // Results: level tensors, values tensor, level lengths, values length.
+  SmallVector<Value> results(arrays.begin(), arrays.end() - 1);
+  results.push_back(arrays.back());
+  auto castTo = [&](Value n, Type t) -> Value {
+    return t.isIndex() ? n : arith::IndexCastOp::create(b, loc, t, n);
+  };
+  for (auto [k, len] : llvm::enumerate(op.getLvlLens()))
+    results.push_back(castTo(lengths[k], len.getType()));
+  results.push_back(castTo(lengths.back(), op.getValLen().getType()));
+  return results;
 }

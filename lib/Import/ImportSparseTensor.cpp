@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SetVector.h"
@@ -105,6 +106,9 @@ private:
   FunctionTable functions;
   /// Tensor value -> array value.
   DenseMap<Value, Value> arrays;
+  /// The tensor types of function arguments retyped to arrays (storage
+  /// details arrays do not keep: a COO region's array of structures).
+  DenseMap<Value, Type> tensorTypes;
   /// Tensors that are a linalg.fill of a constant (materialized on demand).
   DenseMap<Value, TypedAttr> filled;
   /// Tensors without defined values (tensor.empty, alloc_tensor).
@@ -140,8 +144,10 @@ LogicalResult ModuleImporter::convertSignature(func::FuncOp func) {
   func.setFunctionType(FunctionType::get(func.getContext(), ins, outs));
   if (!func.isExternal())
     for (auto [arg, t] : llvm::zip(func.getArguments(), ins)) {
-      if (isTensor(arg.getType()))
+      if (isTensor(arg.getType())) {
         arrays[arg] = arg;
+        tensorTypes[arg] = arg.getType();
+      }
       arg.setType(t);
     }
   return success();
@@ -256,6 +262,15 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
       return failure();
     if (!value)
       return c.emitOpError("cannot be imported: not an elements constant");
+    if (getElementTypeOrSelf(c.getType()).isIndex()) {
+      // Index elements are held as i64 (convertTensorType).
+      auto dense = dyn_cast<DenseIntElementsAttr>(c.getValue());
+      if (!dense)
+        return c.emitOpError("cannot be imported: a sparse constant of "
+                             "index elements");
+      value = dense.mapValues(b.getI64Type(),
+                              [](const APInt &v) { return v.sextOrTrunc(64); });
+    }
     mapResult(c, ConstantOp::create(b, loc, *type, value));
     return success();
   }
@@ -287,6 +302,11 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     if (llvm::any_of(generic->getOperandTypes(),
                      [](Type t) { return isa<MemRefType>(t); }))
       return generic.emitOpError("cannot be imported: it works on buffers");
+    if (llvm::any_of(generic->getOperandTypes(), [](Type t) {
+          return isa<TensorType>(t) && getElementTypeOrSelf(t).isIndex();
+        }))
+      return generic.emitOpError("cannot be imported: a tensor of index "
+                                 "elements as operand");
     // Scalar inputs are null: the region reads their (constant) values.
     FailureOr<SmallVector<Value>> inputs =
         importOperands(generic.getDpsInputs(), op, OtherOperands::Null);
@@ -349,6 +369,31 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(assemble, *array);
     return success();
   }
+  if (auto dis = dyn_cast<sparse_tensor::DisassembleOp>(op)) {
+    FailureOr<Value> src = arrayOf(dis.getTensor(), op);
+    if (failed(src))
+      return failure();
+    Value source = dis.getTensor();
+    auto sourceType = cast<RankedTensorType>(
+        tensorTypes.lookup(source) ? tensorTypes.lookup(source)
+                                   : source.getType());
+    FailureOr<SmallVector<Value>> results = importDisassemble(
+        b, dis, *src, sourceType, [&](Type t) { return convert(loc, t); },
+        [&](Value t) -> FailureOr<Value> {
+          if (undefined.contains(t))
+            return Value();
+          return arrayOf(t, op);
+        });
+    if (failed(results))
+      return failure();
+    for (auto [from, to] : llvm::zip(dis->getResults(), *results)) {
+      if (isTensor(from.getType()))
+        mapResult(from, to);
+      else
+        from.replaceAllUsesWith(to);
+    }
+    return success();
+  }
   if (auto count = dyn_cast<sparse_tensor::NumberOfEntriesOp>(op)) {
     // The stored entries: the length of the values buffer.
     FailureOr<Value> src = arrayOf(count.getTensor(), op);
@@ -392,6 +437,19 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(op->getResult(0), *result);
     return success();
   }
+  if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
+    // One element: the dense program's value, stored or the fill.
+    FailureOr<Value> src = arrayOf(extract.getTensor(), op);
+    if (failed(src))
+      return failure();
+    Value v = ExtractOp::create(b, loc, *src, extract.getIndices());
+    if (extract.getType().isIndex()) // held as i64 (convertTensorType)
+      v = arith::IndexCastOp::create(b, loc, extract.getType(), v);
+    extract.getResult().replaceAllUsesWith(v);
+    return success();
+  }
+  if (isa<vector::PrintOp>(op))
+    return importVectorPrint(b, op);
   if (auto dim = dyn_cast<tensor::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!index)
@@ -427,7 +485,7 @@ LogicalResult ModuleImporter::importBody(func::FuncOp func) {
         llvm::any_of(op->getOperandTypes(), isTensor) ||
         llvm::any_of(op->getResultTypes(), isTensor) ||
         ns == "linalg" || ns == "tensor" || ns == "sparse_tensor" ||
-        ns == "bufferization";
+        ns == "bufferization" || ns == "vector";
     if (onTensors) {
       op->emitOpError("cannot be imported: '")
           << op->getName() << "' has no sparse_array translation";
@@ -465,7 +523,8 @@ LogicalResult mlir::sparse_array::importSparseTensorProgram(ModuleOp module) {
 
 void mlir::sparse_array::registerImportedDialects(DialectRegistry &registry) {
   registry.insert<bufferization::BufferizationDialect, linalg::LinalgDialect,
-                  sparse_tensor::SparseTensorDialect, tensor::TensorDialect>();
+                  sparse_tensor::SparseTensorDialect, tensor::TensorDialect,
+                  vector::VectorDialect>();
 }
 
 bool mlir::sparse_array::needsSparseTensorImport(ModuleOp module) {
@@ -473,7 +532,7 @@ bool mlir::sparse_array::needsSparseTensorImport(ModuleOp module) {
     Dialect *d = op->getDialect();
     StringRef ns = d ? d->getNamespace() : StringRef();
     if (ns == "linalg" || ns == "tensor" || ns == "sparse_tensor" ||
-        ns == "bufferization")
+        ns == "bufferization" || ns == "vector")
       return WalkResult::interrupt();
     if (llvm::any_of(op->getOperandTypes(), isTensor) ||
         llvm::any_of(op->getResultTypes(), isTensor))

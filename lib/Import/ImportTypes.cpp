@@ -32,6 +32,12 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
     return emitError(loc) << "cannot import " << type
                           << ": only ranked tensors are supported";
   Type element = tensor.getElementType();
+  // Dense index tensors (the level buffers assemble reads and disassemble
+  // writes) are held as i64 arrays: the same values on 64-bit targets, and
+  // the buffers' type at the default widths. Readers of single elements
+  // cast back (tensor.extract).
+  if (element.isIndex() && !sparse_tensor::getSparseTensorEncoding(tensor))
+    element = IntegerType::get(type.getContext(), 64);
   if (!ArrayType::isValidElementType(element))
     return emitError(loc) << "cannot import " << type << ": element type "
                           << element << " is not an array element type";

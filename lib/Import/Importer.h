@@ -22,7 +22,8 @@ namespace mlir {
 namespace sparse_array {
 namespace import {
 
-/// The array type of a ranked tensor type: same shape and element type,
+/// The array type of a ranked tensor type: same shape and element type
+/// (i64 for a dense tensor of index),
 /// fill 0, levels/order/widths from its #sparse_tensor.encoding (dense
 /// without one). Emits an error at `loc` naming what is not representable.
 FailureOr<ArrayType> convertTensorType(Location loc, Type type);
@@ -102,6 +103,11 @@ FailureOr<Value> importGeneric(OpBuilder &b, linalg::GenericOp op,
                                ArrayRef<Value> inputs, const OutputInit &init,
                                ArrayType resultType, FunctionTable &functions);
 
+/// Rewrites a vector.print of a scalar (or a string, or punctuation) as
+/// calls of the runtime's printers at `b`'s insertion point
+/// (ImportPrint.cpp); a vector operand is an error.
+LogicalResult importVectorPrint(OpBuilder &b, Operation *print);
+
 /// Whether `op` is a shape operation importShapeOp translates.
 bool isImportedShapeOp(Operation *op);
 
@@ -116,6 +122,19 @@ FailureOr<Value> importShapeOp(OpBuilder &b, Operation *op,
 FailureOr<Value> importAssemble(OpBuilder &b, sparse_tensor::AssembleOp op,
                                 ArrayType type,
                                 function_ref<FailureOr<Value>(Value)> arrayOf);
+
+/// The values of a sparse_tensor.disassemble's results, in order (level
+/// arrays, values array, level lengths, values length), from the array of
+/// its tensor (of `sourceType`: the operand may be retyped already): each
+/// output a copy of the user's buffer (`outputOf`: its
+/// array, null for an uninitialized tensor) with the array's buffer written
+/// over its first elements, a buffer too small being a run-time error
+/// (ImportAssemble.cpp).
+FailureOr<SmallVector<Value>>
+importDisassemble(OpBuilder &b, sparse_tensor::DisassembleOp op, Value array,
+                  RankedTensorType sourceType,
+                  function_ref<FailureOr<ArrayType>(Type)> convert,
+                  function_ref<FailureOr<Value>(Value)> outputOf);
 
 } // namespace import
 } // namespace sparse_array

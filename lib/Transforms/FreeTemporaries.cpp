@@ -34,7 +34,8 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     for (Operation *user : v.getUsers()) {
       // Readers that make no array sharing v's buffers, in v's block (so
       // "after the last use" is a place in straight-line code).
-      if (!isa<KernelOp, MapOp, ReduceOp, PrintOp, ValidateOp, WriteOp, DimOp>(
+      if (!isa<KernelOp, MapOp, ReduceOp, PrintOp, ValidateOp, WriteOp, DimOp,
+               ExtractOp>(
                user) ||
           user->getBlock() != op->getBlock())
         return;

@@ -167,6 +167,17 @@ void sa_rt_check_split(int64_t operand, int64_t dim, int64_t actual,
    elements; `site` names the operation and the buffer. */
 void sa_rt_bounds_error(const char *site, int64_t index, int64_t size);
 
+/* Stops the program (exit 2) unless `needed` <= `capacity`: `site` names a
+   user's buffer (a sparse_tensor.disassemble output) that must hold
+   `needed` elements and holds `capacity`. */
+void sa_rt_check_capacity(const char *site, int64_t needed, int64_t capacity);
+
+/* Stops the program (exit 2): `site` (an element read such as
+   sparse_array.extract) asked for coordinate `index` of dimension `dim`
+   (0-based), which has `size` coordinates. */
+void sa_rt_index_error(const char *site, int64_t dim, int64_t index,
+                       int64_t size);
+
 /* Checked free (bounds-checks mode): records the array whose values buffer
    is at `values` (its buffers are kept, never reused); a second free of it
    stops the program (exit 2) naming `site`. */

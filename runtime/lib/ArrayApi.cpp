@@ -202,6 +202,21 @@ extern "C" void sa_rt_bounds_error(const char *site, int64_t index,
                static_cast<long long>(index), static_cast<long long>(size));
 }
 
+extern "C" void sa_rt_check_capacity(const char *site, int64_t needed,
+                                     int64_t capacity) {
+  if (needed > capacity)
+    sa_rt::fatal("%s need %lld elements, but the output tensor holds %lld",
+                 site, static_cast<long long>(needed),
+                 static_cast<long long>(capacity));
+}
+
+extern "C" void sa_rt_index_error(const char *site, int64_t dim,
+                                  int64_t index, int64_t size) {
+  sa_rt::fatal("%s: coordinate %lld of dimension %lld is outside [0, %lld)",
+               site, static_cast<long long>(index),
+               static_cast<long long>(dim + 1), static_cast<long long>(size));
+}
+
 extern "C" void sa_rt_checked_dealloc(const char *site, int64_t values) {
   // Quarantined: never freed, so an address seen twice is the same array.
   static std::mutex mutex;

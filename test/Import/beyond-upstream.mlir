@@ -20,10 +20,15 @@
 //   M = [[1, 0, 2, 0, 0], [0, 0, 0, 0, 0], [0, 3, 0, 4, 0], [0, 0, 0, 0, 5.5]],
 //   M[2:4, 1:4:2] = [[3, 4], [0, 0]] and the rank-reducing M[2, :] =
 //   [0, 3, 0, 4, 0].
+// - tensor.extract of a sparse tensor (upstream: "failed to legalize
+//   unresolved materialization", with or without its runtime library):
+//   M[2, 3] = 4 and M[1, 3] = 0 of CSR, M[3, 4] = 5.5 and M[3, 0] = 0 of
+//   COO, M[2, :][1] = 3 of a sliced row.
 
 #SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 #DV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : dense) }>
+#COO = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : compressed(nonunique), d1 : singleton) }>
 #ew = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
 
 func.func @exp_of(%a: tensor<8xf64, #SV>) -> tensor<8xf64> {
@@ -86,6 +91,22 @@ func.func @main() {
   sparse_tensor.print %r4 : tensor<2x2xf64, #CSR>
   %r5 = call @row(%W) : (tensor<4x5xf64, #CSR>) -> tensor<5xf64, #SV>
   sparse_tensor.print %r5 : tensor<5xf64, #SV>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %x1 = tensor.extract %W[%c2, %c3] : tensor<4x5xf64, #CSR>
+  %x2 = tensor.extract %W[%c1, %c3] : tensor<4x5xf64, #CSR>
+  %C = sparse_tensor.convert %dw : tensor<4x5xf64> to tensor<4x5xf64, #COO>
+  %x3 = tensor.extract %C[%c3, %c4] : tensor<4x5xf64, #COO>
+  %x4 = tensor.extract %C[%c3, %c0] : tensor<4x5xf64, #COO>
+  %x5 = tensor.extract %r5[%c1] : tensor<5xf64, #SV>
+  vector.print %x1 : f64
+  vector.print %x2 : f64
+  vector.print %x3 : f64
+  vector.print %x4 : f64
+  vector.print %x5 : f64
   return
 }
 // CHECK: # fill: 0
@@ -119,3 +140,8 @@ func.func @main() {
 // CHECK-NEXT: 5
 // CHECK-NEXT: 2 3
 // CHECK-NEXT: 4 4
+// CHECK-NEXT: 4{{$}}
+// CHECK-NEXT: 0{{$}}
+// CHECK-NEXT: 5.5{{$}}
+// CHECK-NEXT: 0{{$}}
+// CHECK-NEXT: 3{{$}}

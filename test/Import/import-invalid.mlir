@@ -183,10 +183,36 @@ func.func @returns_empty() -> tensor<4xf64> {
 
 // -----
 
-func.func @extract(%a: tensor<8xf64>, %i: index) -> f64 {
-  // expected-error @+1 {{'tensor.extract' has no sparse_array translation}}
-  %s = tensor.extract %a[%i] : tensor<8xf64>
-  return %s : f64
+func.func @insert(%a: tensor<8xf64>, %i: index, %v: f64) -> tensor<8xf64> {
+  // expected-error @+1 {{'tensor.insert' has no sparse_array translation}}
+  %s = tensor.insert %v into %a[%i] : tensor<8xf64>
+  return %s : tensor<8xf64>
+}
+
+// -----
+
+func.func @print_vector(%v: vector<4xf64>) {
+  // expected-error @+1 {{'vector.print' op cannot be imported: printing a vector (scalars only)}}
+  vector.print %v : vector<4xf64>
+  return
+}
+
+// -----
+
+func.func @print_unsigned(%v: ui32) {
+  // expected-error @+1 {{'vector.print' op cannot be imported: printing a value of type 'ui32'}}
+  vector.print %v : ui32
+  return
+}
+
+// -----
+
+func.func @transfer_read(%a: tensor<8xf64>) -> vector<8xf64> {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f64
+  // expected-error @+1 {{'vector.transfer_read' has no sparse_array translation}}
+  %v = vector.transfer_read %a[%c0], %z : tensor<8xf64>, vector<8xf64>
+  return %v : vector<8xf64>
 }
 
 // -----
@@ -257,4 +283,31 @@ func.func @blocks(%a: tensor<4x4xf64, #BSR>) -> tensor<4x4xf64, #BSR> {
 // expected-error @+1 {{element type 'complex<f64>' is not an array element type}}
 func.func @complex(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
   return %a : tensor<4xcomplex<f64>>
+}
+
+// -----
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+func.func @disassemble_dynamic_empty(%a: tensor<3x4xf64, #CSR>, %n: index) -> index {
+  %p = tensor.empty(%n) : tensor<?xindex>
+  %c = tensor.empty() : tensor<12xindex>
+  %v = tensor.empty() : tensor<12xf64>
+  // expected-error @+1 {{'sparse_tensor.disassemble' op cannot be imported: an uninitialized output tensor of dynamic shape}}
+  %rp, %rc, %rv, %lp, %lc, %lv = sparse_tensor.disassemble %a : tensor<3x4xf64, #CSR>
+      out_lvls(%p, %c : tensor<?xindex>, tensor<12xindex>) out_vals(%v : tensor<12xf64>)
+      -> (tensor<?xindex>, tensor<12xindex>), tensor<12xf64>, (index, index), index
+  return %lv : index
+}
+
+// -----
+
+#id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
+func.func @generic_over_index(%a: tensor<8xindex>) -> tensor<8xindex> {
+  %e = tensor.empty() : tensor<8xindex>
+  // expected-error @+1 {{'linalg.generic' op cannot be imported: a tensor of index elements as operand}}
+  %r = linalg.generic #id ins(%a : tensor<8xindex>) outs(%e : tensor<8xindex>) {
+  ^bb0(%x: index, %o: index):
+    linalg.yield %x : index
+  } -> tensor<8xindex>
+  return %r : tensor<8xindex>
 }

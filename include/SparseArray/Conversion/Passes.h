@@ -39,6 +39,9 @@ void populateCollapseLevelsPatterns(RewritePatternSet &patterns);
 /// (getMovedRangeLevel) as copies of those ranges (MoveRanges.cpp).
 void populateMoveRangesPatterns(RewritePatternSet &patterns);
 
+/// sparse_array.extract as a search for its point (LowerExtract.cpp).
+void populateLowerExtractPatterns(RewritePatternSet &patterns);
+
 /// Patterns of sparse-array-lower-storage for the storage, I/O and
 /// conversion ops (function boundaries and scf are added by the pass).
 void populateStorageToBuffersPatterns(const TypeConverter &converter,

@@ -149,6 +149,34 @@ def SparseArrayLowerIteratorsPass
   ];
 }
 
+def SparseArrayLowerExtractPass
+    : Pass<"sparse-array-lower-extract", "::mlir::ModuleOp"> {
+  let summary = "Lower sparse_array.extract to a search for the point through the level iterators";
+  let description = [{
+    Each `sparse_array.extract` becomes code that finds its point level by
+    level, in storage order, through the level iterators that kernels use
+    (seed 001 §7.1.1, seed 002 §4.2): levels with random access (dense)
+    locate the coordinate under the parent position; the others search the
+    parent's segment (bisection on ordered levels, a scan otherwise; on a
+    non-unique level the run of the coordinate is the next level's parent
+    segment). Where a level does not hold the coordinate the value is the
+    array's fill, and no level below is read. Every coordinate is first
+    checked against its dimension: one outside stops the program with a
+    run-time error naming the operation's location.
+
+    Example: `extract %A[%i, %j]` of a CSR matrix reads pos[i] and pos[i+1],
+    bisects crd in that range for j, and loads the value there if found,
+    else yields the fill constant.
+
+    A level format without an iterator is an error naming the level.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SparseArrayCheckBoundsPass
     : Pass<"sparse-array-check-bounds", "::mlir::ModuleOp"> {
   let summary = "Check every buffer access against the buffer's size (a debug mode)";

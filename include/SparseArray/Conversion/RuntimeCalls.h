@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <string>
+
 namespace mlir {
 namespace sparse_array {
 
@@ -30,6 +32,10 @@ Value callRuntime(OpBuilder &builder, Location loc, Operation *anchor,
 /// global per text in the module of `anchor`.
 Value stringPointer(OpBuilder &builder, Location loc, Operation *anchor,
                     StringRef text);
+
+/// file:line:column of a location (the first of a fused one), for run-time
+/// error messages.
+std::string describeLocation(Location loc);
 
 } // namespace sparse_array
 } // namespace mlir

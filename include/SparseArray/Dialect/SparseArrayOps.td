@@ -614,6 +614,36 @@ def SparseArray_DimOp : SparseArray_Op<"dim", [Pure]> {
   let hasFolder = 1;
 }
 
+def SparseArray_ExtractOp : SparseArray_Op<"extract", [
+    Pure,
+    TypesMatchWith<"result is the array's element type", "source", "result",
+                   "::llvm::cast<::mlir::sparse_array::ArrayType>($_self).getElementType()">]> {
+  let summary = "One entry of an array at coordinates known at run time";
+  let description = [{
+    The dense program's value at the coordinates, one index per dimension:
+    the stored value when the array stores the point, else the fill (an
+    array of rank 0 has one entry). `sparse-array-lower-extract` finds the
+    point level by level through the level iterators: a located position on
+    levels with random access, a bisection (ordered) or a scan in the
+    parent's segment otherwise. A coordinate outside its dimension stops
+    the program with a run-time error naming the operation (NumPy raises
+    IndexError; `tensor.extract` leaves it undefined).
+
+    Example:
+
+    ```mlir
+    %v = sparse_array.extract %a[%i, %j]
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` qualified(type($source))
+  }];
+  let hasVerifier = 1;
+}
+
 def SparseArray_ConstantOp : SparseArray_Op<"constant", [Pure]> {
   let summary = "An array from a dense or sparse constant";
   let description = [{

@@ -99,6 +99,14 @@ func.func @dim_negative(%a: !sparse_array.array<4xf64>) {
 
 // -----
 
+func.func @extract_coordinates(%a: !sparse_array.array<4x5xf64>, %i: index) {
+  // expected-error@+1 {{'sparse_array.extract' op 1 coordinates for an array of rank 2}}
+  %v = sparse_array.extract %a[%i] : !sparse_array.array<4x5xf64>
+  return
+}
+
+// -----
+
 func.func @constant_not_elements() {
   // expected-error@+1 {{'sparse_array.constant' op value must be a dense<...> or sparse<...> attribute}}
   %a = sparse_array.constant dense_resource<blob> : tensor<2xf64> : !sparse_array.array<2xf64>

@@ -66,3 +66,12 @@ func.func @dealloc(%a: !csr) {
   sparse_array.dealloc %a : !csr
   return
 }
+
+// CHECK-LABEL: func.func @extract
+// CHECK: sparse_array.extract %{{.*}}[%{{.*}}, %{{.*}}] : !sparse_array.array<?x?xf64,
+// CHECK: sparse_array.extract %{{.*}}[] : !sparse_array.array<i64>
+func.func @extract(%a: !csr, %s: !sparse_array.array<i64>, %i: index, %j: index) -> (f64, i64) {
+  %v = sparse_array.extract %a[%i, %j] : !csr
+  %w = sparse_array.extract %s[] : !sparse_array.array<i64>
+  return %v, %w : f64, i64
+}

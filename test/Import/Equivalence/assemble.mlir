@@ -2,14 +2,16 @@
 // RUN: sa-run %s > %t.sa
 // RUN: mlir-opt %s --sparsifier | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils > %t.up
 // RUN: %python %S/../Inputs/compare_prints.py %t.sa %t.up | FileCheck %s
-// CHECK: 7 arrays compared, 0 differences
+// CHECK: 8 arrays compared, 0 differences
 //
 // sparse_tensor.assemble from a user's level buffers: CSR from index
 // constants, COO whose coordinates are one array-of-structures tensor
 // (split into a buffer per level), DCSR with 32-bit positions and
 // coordinates, a sparse vector then used by a kernel, and a COO built in a
 // function from level tensors that are arguments (the columns copied by a
-// loop), one without entries and one storing 0.0, -0.0, NaN and inf.
+// loop), one without entries and one storing 0.0, -0.0, NaN and inf, and
+// a CSR built in a function from index tensors that are arguments (the
+// buffers a frontend passes in: held as i64 arrays here).
 // Buffers upstream does not check are validated here
 // (../assemble-invalid.mlir).
 
@@ -27,6 +29,13 @@ module {
     %t = sparse_tensor.assemble (%p, %c), %v
        : (tensor<2xi64>, tensor<4x2xi64>), tensor<4xf32> to tensor<3x5xf32, #COO64>
     return %t : tensor<3x5xf32, #COO64>
+  }
+
+  func.func @build_index(%p: tensor<4xindex>, %c: tensor<5xindex>, %v: tensor<5xf64>)
+      -> tensor<3x6xf64, #CSR> {
+    %t = sparse_tensor.assemble (%p, %c), %v
+       : (tensor<4xindex>, tensor<5xindex>), tensor<5xf64> to tensor<3x6xf64, #CSR>
+    return %t : tensor<3x6xf64, #CSR>
   }
 
   func.func @main() {
@@ -80,6 +89,11 @@ module {
     %h = sparse_tensor.assemble (%xp, %xc), %xv
        : (tensor<4xindex>, tensor<4xindex>), tensor<4xf64> to tensor<3x4xf64, #CSR>
     sparse_tensor.print %h : tensor<3x4xf64, #CSR>
+    %ip = arith.constant dense<[0, 1, 1, 5]> : tensor<4xindex>
+    %ic = arith.constant dense<[5, 0, 2, 3, 5]> : tensor<5xindex>
+    %iv = arith.constant dense<[1.25, -2.0, 3.0, 4.5, 6.0]> : tensor<5xf64>
+    %i = call @build_index(%ip, %ic, %iv) : (tensor<4xindex>, tensor<5xindex>, tensor<5xf64>) -> tensor<3x6xf64, #CSR>
+    sparse_tensor.print %i : tensor<3x6xf64, #CSR>
     return
   }
 }

@@ -947,6 +947,35 @@ def report(failures, total):
     return 1 if failures else 0
 
 
+def shape_fuzz_arguments(p):
+    """The options of the harnesses built on fuzz_variants (moves.py,
+    extract.py)."""
+    p.add_argument("--sa-run", required=True)
+    p.add_argument("--stdlib", required=True)
+    p.add_argument("--fuzz", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--batch", type=int, default=25)
+    p.add_argument("--keep", default="")
+    add_run_arguments(p)
+
+
+def fuzz_variants(args, stdlib_text, make):
+    """Runs args.fuzz variants make(rng, srng, tag) in batches; srng draws
+    what later options added, so that older draws stay unchanged. Returns
+    the exit code (report)."""
+    rng = random.Random(args.seed)
+    srng = random.Random(args.seed * 31 + 7)
+    option_rng = random.Random(args.seed * 7919 + 1)
+    failures, total, batch = [], 0, []
+    for i in range(args.fuzz):
+        batch.append(make(rng, srng, "v%d" % i))
+        if len(batch) == args.batch or i + 1 == args.fuzz:
+            total += len(batch)
+            failures += run_variants(args, "batch %d" % i, batch, stdlib_text, option_rng)
+            batch = []
+    return report(failures, total)
+
+
 def run_variants(args, name, variants, stdlib_text, rng=None):
     program = build_program(variants, stdlib_text)
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,

@@ -18,7 +18,6 @@ which must be none.
 
 import argparse
 import os
-import random
 import struct
 import sys
 
@@ -218,29 +217,13 @@ def slice_variant(rng, srng, tag):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--sa-run", required=True)
-    p.add_argument("--stdlib", required=True)
-    p.add_argument("--fuzz", type=int, default=200)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--batch", type=int, default=25)
-    p.add_argument("--keep", default="")
-    ew.add_run_arguments(p)
+    ew.shape_fuzz_arguments(p)
     args = p.parse_args()
     with open(args.stdlib) as f:
         stdlib_text = f.read() + PRINT_DECLS
-    rng = random.Random(args.seed)
-    srng = random.Random(args.seed * 31 + 7)
-    option_rng = random.Random(args.seed * 7919 + 1)
-    failures, total, batch = [], 0, []
-    for i in range(args.fuzz):
-        tag = "v%d" % i
-        batch.append(concat_variant(rng, srng, tag) if rng.random() < 0.5
-                     else slice_variant(rng, srng, tag))
-        if len(batch) == args.batch or i + 1 == args.fuzz:
-            total += len(batch)
-            failures += ew.run_variants(args, "batch %d" % i, batch, stdlib_text, option_rng)
-            batch = []
-    return ew.report(failures, total)
+    return ew.fuzz_variants(args, stdlib_text, lambda rng, srng, tag: (
+        concat_variant(rng, srng, tag) if rng.random() < 0.5
+        else slice_variant(rng, srng, tag)))
 
 
 if __name__ == "__main__":

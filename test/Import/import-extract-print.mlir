@@ -1,0 +1,50 @@
+// RUN: sa-opt %s --sparse-array-import-sparse-tensor | FileCheck %s
+//
+// tensor.extract reads one element of the imported array (stored value or
+// fill: sparse_array.extract); vector.print of a scalar, a string or
+// punctuation becomes the runtime's printers.
+
+#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
+
+// CHECK-LABEL: func.func @element(
+// CHECK-SAME: %[[A:.*]]: !sparse_array.array<4x5xf64, #{{.*}}>, %[[I:.*]]: index, %[[J:.*]]: index) -> f64
+// CHECK: %[[V:.*]] = sparse_array.extract %[[A]][%[[I]], %[[J]]] : !sparse_array.array<4x5xf64,
+// CHECK: return %[[V]] : f64
+func.func @element(%a: tensor<4x5xf64, #CSR>, %i: index, %j: index) -> f64 {
+  %v = tensor.extract %a[%i, %j] : tensor<4x5xf64, #CSR>
+  return %v : f64
+}
+
+// A rank-0 result of a reduction, printed.
+// CHECK-LABEL: func.func @total(
+// CHECK: %[[S:.*]] = sparse_array.kernel
+// CHECK: %[[V:.*]] = sparse_array.extract %[[S]][] : !sparse_array.array<f64
+// CHECK: %[[TEXT:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr
+// CHECK: call @sa_rt_print_str(%[[TEXT]])
+// CHECK: call @sa_rt_print_f64(%[[V]]) : (f64) -> ()
+// CHECK: call @sa_rt_print_newline()
+// CHECK: %[[W:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: call @sa_rt_print_i64(%[[W]])
+// CHECK-NOT: sa_rt_print_newline
+// CHECK: %[[COMMA:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr
+// CHECK: call @sa_rt_print_str(%[[COMMA]])
+// CHECK: %[[B:.*]] = arith.extui %{{.*}} : i1 to i64
+// CHECK: call @sa_rt_print_i64(%[[B]])
+// CHECK: call @sa_rt_print_newline()
+// CHECK-NOT: vector.print
+func.func @total(%a: tensor<4x5xf64, #CSR>, %k: i32, %t: i1) {
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<f64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %r = linalg.reduce ins(%a : tensor<4x5xf64, #CSR>) outs(%y : tensor<f64>) dimensions = [0, 1]
+    (%in: f64, %acc: f64) {
+      %s = arith.addf %in, %acc : f64
+      linalg.yield %s : f64
+    }
+  %v = tensor.extract %r[] : tensor<f64>
+  vector.print str "sum: "
+  vector.print %v : f64
+  vector.print %k : i32 punctuation <comma>
+  vector.print %t : i1
+  return
+}
