@@ -88,6 +88,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
+  // Vectors an imported program reads from tensors (vector.transfer_read
+  // becomes extracts gathered by vector.from_elements).
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addNestedPass<func::FuncOp>(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -1,10 +1,14 @@
-//===- ImportPrint.cpp - vector.print of scalars -> runtime printers ------===//
+//===- ImportPrint.cpp - vector.print and transfer_read of tensors --------===//
 //
-// Upstream's sparse programs print scalar results (a tensor.extract of a
-// reduction, a count) with vector.print, which mlir-runner's support
-// library implements. Here they become the runtime's printers, which spell
-// every value exactly (round-trip digits, -0 kept): the same value, more
-// digits than upstream's six.
+// Upstream's sparse programs print results with vector.print, which
+// mlir-runner's support library implements: scalars (a tensor.extract of a
+// reduction, a count) and vectors read from dense results with
+// vector.transfer_read. Here a print becomes the runtime's printers, which
+// spell every value exactly (round-trip digits, -0 kept: the same value,
+// more digits than upstream's six), a vector element by element in
+// upstream's layout ("( 1, 2 )", nested per dimension); a transfer_read of
+// a tensor becomes one sparse_array.extract per element (the padding where
+// a coordinate lies outside the tensor) gathered by vector.from_elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +17,7 @@
 #include "SparseArray/Conversion/RuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -51,7 +56,104 @@ LogicalResult printScalar(OpBuilder &b, vector::PrintOp op, Value v) {
   return success();
 }
 
+/// Prints the elements of `v` below position `at` (one per vector
+/// dimension already fixed) in upstream's layout.
+LogicalResult printVector(OpBuilder &b, vector::PrintOp op, Value v,
+                          SmallVectorImpl<int64_t> &at) {
+  Location loc = op.getLoc();
+  auto type = cast<VectorType>(v.getType());
+  auto text = [&](StringRef t) {
+    callRuntime(b, loc, op, "sa_rt_print_str", {},
+                {stringPointer(b, loc, op, t)});
+  };
+  text("( ");
+  int64_t n = type.getShape()[at.size()];
+  for (int64_t k = 0; k < n; ++k) {
+    if (k)
+      text(", ");
+    at.push_back(k);
+    if (at.size() == type.getRank()) {
+      Value e = vector::ExtractOp::create(b, loc, v, at);
+      if (failed(printScalar(b, op, e)))
+        return failure();
+    } else if (failed(printVector(b, op, v, at))) {
+      return failure();
+    }
+    at.pop_back();
+  }
+  text(" )");
+  return success();
+}
+
 } // namespace
+
+FailureOr<Value> mlir::sparse_array::import::importTransferRead(
+    OpBuilder &b, Operation *read, Value array) {
+  auto op = cast<vector::TransferReadOp>(read);
+  Location loc = op.getLoc();
+  VectorType type = op.getVectorType();
+  if (op.getMask())
+    return LogicalResult(op.emitOpError("cannot be imported: a masked read"));
+  if (type.isScalable() || type.getRank() == 0)
+    return LogicalResult(op.emitOpError(
+        "cannot be imported: a scalable or 0-d vector"));
+  int64_t count = type.getNumElements();
+  // One extract per element: large vectors belong in a kernel.
+  constexpr int64_t kMaxElements = 4096;
+  if (count > kMaxElements)
+    return LogicalResult(op.emitOpError("cannot be imported: ")
+                         << count << " elements (at most " << kMaxElements
+                         << " are read one by one)");
+  AffineMap map = op.getPermutationMap();
+  SmallVector<bool> inBounds = op.getInBoundsValues();
+  auto arrayType = cast<ArrayType>(array.getType());
+  SmallVector<Value> sizes;
+  for (unsigned d = 0; d < arrayType.getRank(); ++d)
+    sizes.push_back(DimOp::create(b, loc, array, static_cast<int64_t>(d)));
+  Value padding = op.getPadding();
+  SmallVector<Value> elements;
+  SmallVector<int64_t> at(type.getRank(), 0);
+  for (int64_t e = 0; e < count; ++e) {
+    // Element `at` reads the indices moved by at[v] along the dimension
+    // vector dimension v maps to (none: a broadcast).
+    SmallVector<Value> coords(op.getIndices().begin(), op.getIndices().end());
+    Value inside;
+    for (unsigned v = 0; v < type.getRank(); ++v) {
+      auto dimExpr = dyn_cast<AffineDimExpr>(map.getResult(v));
+      if (!dimExpr)
+        continue;
+      unsigned d = dimExpr.getPosition();
+      coords[d] = arith::AddIOp::create(
+          b, loc, coords[d], arith::ConstantIndexOp::create(b, loc, at[v]));
+      if (inBounds[v])
+        continue;
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       coords[d], sizes[d]);
+      inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+    }
+    Value element;
+    if (!inside) {
+      element = ExtractOp::create(b, loc, array, coords);
+    } else {
+      auto pick = scf::IfOp::create(
+          b, loc, inside,
+          [&](OpBuilder &tb, Location l) {
+            scf::YieldOp::create(
+                tb, l, ExtractOp::create(tb, l, array, coords).getResult());
+          },
+          [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, padding); });
+      element = pick.getResult(0);
+    }
+    elements.push_back(element);
+    // The next element in row-major order.
+    for (int v = type.getRank() - 1; v >= 0; --v) {
+      if (++at[v] < type.getShape()[v])
+        break;
+      at[v] = 0;
+    }
+  }
+  return vector::FromElementsOp::create(b, loc, type, elements).getResult();
+}
 
 LogicalResult mlir::sparse_array::import::importVectorPrint(OpBuilder &b,
                                                             Operation *print) {
@@ -64,11 +166,16 @@ LogicalResult mlir::sparse_array::import::importVectorPrint(OpBuilder &b,
     return success();
   }
   if (Value v = op.getSource()) {
-    if (isa<VectorType>(v.getType()))
-      return op.emitOpError("cannot be imported: printing a vector (scalars "
-                            "only)");
-    if (failed(printScalar(b, op, v)))
+    if (auto vt = dyn_cast<VectorType>(v.getType())) {
+      if (vt.isScalable() || vt.getRank() == 0)
+        return op.emitOpError("cannot be imported: printing a scalable or "
+                              "0-d vector");
+      SmallVector<int64_t> at;
+      if (failed(printVector(b, op, v, at)))
+        return failure();
+    } else if (failed(printScalar(b, op, v))) {
       return failure();
+    }
   }
   StringRef punctuation;
   switch (op.getPunctuation()) {

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -88,6 +89,10 @@ private:
   LogicalResult importBody(func::FuncOp func);
   /// Rewrites `op` (builder before it); sets `handled` when it did.
   LogicalResult importOp(Operation *op, OpBuilder &b, bool &handled);
+  /// scf.for/while/if carrying tensors: operands, region arguments and
+  /// results retyped to arrays in place (their bodies are imported next);
+  /// sets `retyped` when `op` is one.
+  LogicalResult retypeControlFlow(Operation *op, bool &retyped);
   /// The array of tensor value `v` as an operand of `user`.
   FailureOr<Value> arrayOf(Value v, Operation *user);
   /// What importOperands does with operands that are not tensors.
@@ -450,6 +455,20 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
   }
   if (isa<vector::PrintOp>(op))
     return importVectorPrint(b, op);
+  if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
+    if (!wasTensor(read.getBase())) {
+      handled = false;
+      return success();
+    }
+    FailureOr<Value> src = arrayOf(read.getBase(), op);
+    if (failed(src))
+      return failure();
+    FailureOr<Value> v = importTransferRead(b, op, *src);
+    if (failed(v))
+      return failure();
+    read.getResult().replaceAllUsesWith(*v);
+    return success();
+  }
   if (auto dim = dyn_cast<tensor::DimOp>(op)) {
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!index)
@@ -466,10 +485,61 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
   return success();
 }
 
+LogicalResult ModuleImporter::retypeControlFlow(Operation *op,
+                                                bool &retyped) {
+  retyped = false;
+  if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::YieldOp,
+           scf::ConditionOp>(op))
+    return success();
+  auto carriesTensor = [](Value v) { return isTensor(v.getType()); };
+  bool any = llvm::any_of(op->getOperands(), carriesTensor) ||
+             llvm::any_of(op->getResults(), carriesTensor);
+  for (Region &r : op->getRegions())
+    for (Block &block : r)
+      any |= llvm::any_of(block.getArguments(), carriesTensor);
+  if (!any)
+    return success();
+  retyped = true;
+  // Operands: the arrays of the tensors (initial values, yielded values).
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isTensor(operand.get().getType()))
+      continue;
+    FailureOr<Value> a = arrayOf(operand.get(), op);
+    if (failed(a))
+      return failure();
+    operand.set(*a);
+  }
+  // Region arguments and results: the arrays of their tensor types.
+  auto retype = [&](Value v) -> LogicalResult {
+    if (!isTensor(v.getType()))
+      return success();
+    FailureOr<ArrayType> t = convert(op->getLoc(), v.getType());
+    if (failed(t))
+      return failure();
+    v.setType(*t);
+    arrays[v] = v;
+    return success();
+  };
+  for (Region &r : op->getRegions())
+    for (Block &block : r)
+      for (BlockArgument arg : block.getArguments())
+        if (failed(retype(arg)))
+          return failure();
+  for (Value result : op->getResults())
+    if (failed(retype(result)))
+      return failure();
+  return success();
+}
+
 LogicalResult ModuleImporter::importBody(func::FuncOp func) {
   SmallVector<Operation *> replaced;
   WalkResult walk = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == func)
+      return WalkResult::advance();
+    bool retyped = false;
+    if (failed(retypeControlFlow(op, retyped)))
+      return WalkResult::interrupt();
+    if (retyped)
       return WalkResult::advance();
     OpBuilder b(op);
     bool handled = false;

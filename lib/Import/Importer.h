@@ -103,10 +103,17 @@ FailureOr<Value> importGeneric(OpBuilder &b, linalg::GenericOp op,
                                ArrayRef<Value> inputs, const OutputInit &init,
                                ArrayType resultType, FunctionTable &functions);
 
-/// Rewrites a vector.print of a scalar (or a string, or punctuation) as
-/// calls of the runtime's printers at `b`'s insertion point
-/// (ImportPrint.cpp); a vector operand is an error.
+/// Rewrites a vector.print of a scalar or a vector (or a string, or
+/// punctuation) as calls of the runtime's printers at `b`'s insertion
+/// point (ImportPrint.cpp).
 LogicalResult importVectorPrint(OpBuilder &b, Operation *print);
+
+/// The vector a vector.transfer_read of a tensor reads from its array: one
+/// sparse_array.extract per element, the padding outside the tensor
+/// (ImportPrint.cpp); a masked, scalable or 0-d read, or one of more than
+/// 4096 elements, is an error.
+FailureOr<Value> importTransferRead(OpBuilder &b, Operation *read,
+                                    Value array);
 
 /// Whether `op` is a shape operation importShapeOp translates.
 bool isImportedShapeOp(Operation *op);

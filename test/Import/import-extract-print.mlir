@@ -48,3 +48,39 @@ func.func @total(%a: tensor<4x5xf64, #CSR>, %k: i32, %t: i1) {
   vector.print %t : i1
   return
 }
+
+// vector.transfer_read of a sparse tensor: one extract per element, the
+// padding where the coordinate lies outside (not in_bounds); gathered by
+// vector.from_elements. A vector prints element by element between
+// "( " and " )".
+// CHECK-LABEL: func.func @read(
+// CHECK-SAME: %[[A:.*]]: !sparse_array.array<4x5xf64, #{{.*}}>, %[[I:.*]]: index)
+// CHECK: %[[PAD:.*]] = arith.constant -1.0
+// CHECK: %[[N0:.*]] = sparse_array.dim %[[A]][0]
+// CHECK: %[[N1:.*]] = sparse_array.dim %[[A]][1]
+// CHECK: %[[J0:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK: %[[E0:.*]] = scf.if
+// CHECK: sparse_array.extract %[[A]][%{{.*}}, %[[J0]]]
+// CHECK: %[[J1:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[J1]], %[[N1]] : index
+// CHECK: %[[E1:.*]] = scf.if %[[IN]] -> (f64) {
+// CHECK: %[[X:.*]] = sparse_array.extract %[[A]][%{{.*}}, %[[J1]]]
+// CHECK: scf.yield %[[X]] : f64
+// CHECK: } else {
+// CHECK: scf.yield %[[PAD]] : f64
+// CHECK: %[[V:.*]] = vector.from_elements %[[E0]], %[[E1]] : vector<2xf64>
+// CHECK: call @sa_rt_print_str(
+// CHECK: %[[F:.*]] = vector.extract %[[V]][0] : f64 from vector<2xf64>
+// CHECK: call @sa_rt_print_f64(%[[F]])
+// CHECK: call @sa_rt_print_str(
+// CHECK: %[[S:.*]] = vector.extract %[[V]][1] : f64 from vector<2xf64>
+// CHECK: call @sa_rt_print_f64(%[[S]])
+// CHECK: call @sa_rt_print_str(
+// CHECK: call @sa_rt_print_newline()
+func.func @read(%a: tensor<4x5xf64, #CSR>, %i: index) {
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant -1.0 : f64
+  %v = vector.transfer_read %a[%c1, %i], %pad : tensor<4x5xf64, #CSR>, vector<2xf64>
+  vector.print %v : vector<2xf64>
+  return
+}

@@ -191,9 +191,9 @@ func.func @insert(%a: tensor<8xf64>, %i: index, %v: f64) -> tensor<8xf64> {
 
 // -----
 
-func.func @print_vector(%v: vector<4xf64>) {
-  // expected-error @+1 {{'vector.print' op cannot be imported: printing a vector (scalars only)}}
-  vector.print %v : vector<4xf64>
+func.func @print_vector_0d(%v: vector<f64>) {
+  // expected-error @+1 {{'vector.print' op cannot be imported: printing a scalable or 0-d vector}}
+  vector.print %v : vector<f64>
   return
 }
 
@@ -207,12 +207,31 @@ func.func @print_unsigned(%v: ui32) {
 
 // -----
 
-func.func @transfer_read(%a: tensor<8xf64>) -> vector<8xf64> {
+func.func @transfer_read_masked(%a: tensor<8xf64>, %m: vector<8xi1>) -> vector<8xf64> {
   %c0 = arith.constant 0 : index
   %z = arith.constant 0.0 : f64
-  // expected-error @+1 {{'vector.transfer_read' has no sparse_array translation}}
-  %v = vector.transfer_read %a[%c0], %z : tensor<8xf64>, vector<8xf64>
+  // expected-error @+1 {{'vector.transfer_read' op cannot be imported: a masked read}}
+  %v = vector.transfer_read %a[%c0], %z, %m : tensor<8xf64>, vector<8xf64>
   return %v : vector<8xf64>
+}
+
+// -----
+
+func.func @transfer_read_large(%a: tensor<8192xf64>) -> vector<8192xf64> {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f64
+  // expected-error @+1 {{'vector.transfer_read' op cannot be imported: 8192 elements (at most 4096 are read one by one)}}
+  %v = vector.transfer_read %a[%c0], %z : tensor<8192xf64>, vector<8192xf64>
+  return %v : vector<8192xf64>
+}
+
+// -----
+
+func.func @transfer_write(%a: tensor<8xf64>, %v: vector<8xf64>) -> tensor<8xf64> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'vector.transfer_write' has no sparse_array translation}}
+  %r = vector.transfer_write %v, %a[%c0] : vector<8xf64>, tensor<8xf64>
+  return %r : tensor<8xf64>
 }
 
 // -----
@@ -310,4 +329,17 @@ func.func @generic_over_index(%a: tensor<8xindex>) -> tensor<8xindex> {
     linalg.yield %x : index
   } -> tensor<8xindex>
   return %r : tensor<8xindex>
+}
+
+// -----
+
+func.func @loop_from_empty(%n: index) -> tensor<4xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4xf64>
+  // expected-error @+1 {{'scf.for' op cannot be imported: it reads a tensor that was never initialized}}
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %e) -> (tensor<4xf64>) {
+    scf.yield %x : tensor<4xf64>
+  }
+  return %r : tensor<4xf64>
 }
