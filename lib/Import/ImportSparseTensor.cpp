@@ -336,15 +336,17 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(generic->getResult(0), *kernel);
     return success();
   }
-  if (auto conv = dyn_cast<sparse_tensor::ConvertOp>(op)) {
-    FailureOr<Value> src = arrayOf(conv.getSource(), op);
-    FailureOr<ArrayType> type = convert(loc, conv.getType());
+  if (isa<sparse_tensor::ConvertOp, tensor::CastOp>(op)) {
+    // A format change, or (tensor.cast) sizes made static or dynamic: a
+    // conversion, which checks sizes made static at run time.
+    FailureOr<Value> src = arrayOf(op->getOperand(0), op);
+    FailureOr<ArrayType> type = convert(loc, op->getResult(0).getType());
     if (failed(src) || failed(type))
       return failure();
     if (src->getType() == *type)
-      mapResult(conv, *src);
+      mapResult(op->getResult(0), *src);
     else
-      mapResult(conv, ConvertOp::create(b, loc, *type, *src));
+      mapResult(op->getResult(0), ConvertOp::create(b, loc, *type, *src));
     return success();
   }
   if (auto read = dyn_cast<sparse_tensor::NewOp>(op)) {
