@@ -444,6 +444,35 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(op->getResult(0), *result);
     return success();
   }
+  if (auto elems = dyn_cast<tensor::FromElementsOp>(op)) {
+    // A dense array holding the scalars in row-major order.
+    FailureOr<ArrayType> type = convert(loc, elems.getType());
+    if (failed(type))
+      return failure();
+    if (!type->isAllDense())
+      return elems.emitOpError("cannot be imported: a sparse result (build "
+                               "it dense, then convert)");
+    Type elem = type->getElementType();
+    auto flat = MemRefType::get({ShapedType::kDynamic}, elem);
+    ValueRange scalars = elems.getElements();
+    Value buffer = memref::AllocOp::create(
+        b, loc, flat,
+        ValueRange{arith::ConstantIndexOp::create(b, loc, scalars.size())});
+    for (auto [k, v] : llvm::enumerate(scalars)) {
+      Value x = v.getType().isIndex() ? Value(arith::IndexCastOp::create(
+                                            b, loc, elem, v))
+                                      : v;
+      memref::StoreOp::create(b, loc, x, buffer,
+                              ValueRange{arith::ConstantIndexOp::create(
+                                  b, loc, static_cast<int64_t>(k))});
+    }
+    SmallVector<Value> dims;
+    for (int64_t size : type->getShape())
+      dims.push_back(arith::ConstantIndexOp::create(b, loc, size));
+    mapResult(elems, AssembleOp::create(b, loc, *type, ValueRange{buffer},
+                                        dims));
+    return success();
+  }
   if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
     // One element: the dense program's value, stored or the fill.
     FailureOr<Value> src = arrayOf(extract.getTensor(), op);

@@ -84,3 +84,19 @@ func.func @read(%a: tensor<4x5xf64, #CSR>, %i: index) {
   vector.print %v : vector<2xf64>
   return
 }
+
+// tensor.from_elements: a dense array over a buffer of the scalars in
+// row-major order (index scalars stored as i64).
+// CHECK-LABEL: func.func @elements(
+// CHECK-SAME: %[[A:.*]]: index, %[[B:.*]]: index) -> !sparse_array.array<1x2xi64>
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: %[[A64:.*]] = arith.index_cast %[[A]] : index to i64
+// CHECK: memref.store %[[A64]], %[[BUF]][%{{.*}}]
+// CHECK: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+// CHECK: memref.store %[[B64]], %[[BUF]][%{{.*}}]
+// CHECK: %[[R:.*]] = sparse_array.assemble(%[[BUF]]), (%{{.*}}, %{{.*}}) : memref<?xi64> -> !sparse_array.array<1x2xi64>
+// CHECK: return %[[R]]
+func.func @elements(%a: index, %b: index) -> tensor<1x2xindex> {
+  %t = tensor.from_elements %a, %b : tensor<1x2xindex>
+  return %t : tensor<1x2xindex>
+}

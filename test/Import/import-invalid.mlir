@@ -343,3 +343,12 @@ func.func @loop_from_empty(%n: index) -> tensor<4xf64> {
   }
   return %r : tensor<4xf64>
 }
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+func.func @from_elements_sparse(%a: f64, %b: f64) -> tensor<2xf64, #SV> {
+  // expected-error @+1 {{'tensor.from_elements' op cannot be imported: a sparse result (build it dense, then convert)}}
+  %t = tensor.from_elements %a, %b : tensor<2xf64, #SV>
+  return %t : tensor<2xf64, #SV>
+}

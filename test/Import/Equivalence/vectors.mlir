@@ -8,7 +8,9 @@
 // (the padding, -1, where a coordinate lies outside), a 2-D read of a
 // scaled matrix, and the same matrix read transposed (a permutation map).
 // A = [[1, 0, 2, 0], [0, 0.5, 0, 0], [0, 0, 0, 0], [-1, 0, 0, 3]],
-// x = [1, 2, 3, 4]: y = [7, 1, 0, 11]; 2 A's rows 0-1 and columns 0-2.
+// x = [1, 2, 3, 4]: y = [7, 1, 0, 11]; 2 A's rows 0-1 and columns 0-2;
+// A times y reversed (tensor.from_elements of y's elements) is
+// [13, 0, 0, 10].
 
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 #ew = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"] }
@@ -44,6 +46,17 @@ func.func @main() {
   // CHECK-NEXT: ( ( 2, 0 ), ( 0, 1 ), ( 4, 0 ) )
   %t = vector.transfer_read %m[%c0, %c0], %pad {permutation_map = affine_map<(i, j) -> (j, i)>} : tensor<4x4xf64>, vector<3x2xf64>
   vector.print %t : vector<3x2xf64>
+  // y reversed with tensor.from_elements, then A times it: [13, 0, 0, 10].
+  %c3 = arith.constant 3 : index
+  %y0e = tensor.extract %y[%c0] : tensor<4xf64>
+  %y1e = tensor.extract %y[%c1] : tensor<4xf64>
+  %y2e = tensor.extract %y[%c2] : tensor<4xf64>
+  %y3e = tensor.extract %y[%c3] : tensor<4xf64>
+  %rev = tensor.from_elements %y3e, %y2e, %y1e, %y0e : tensor<4xf64>
+  %u = linalg.matvec ins(%A, %rev : tensor<4x4xf64, #CSR>, tensor<4xf64>) outs(%y0 : tensor<4xf64>) -> tensor<4xf64>
+  // CHECK-NEXT: ( 13, 0, 0, 10 )
+  %uv = vector.transfer_read %u[%c0], %pad : tensor<4xf64>, vector<4xf64>
+  vector.print %uv : vector<4xf64>
   bufferization.dealloc_tensor %A : tensor<4x4xf64, #CSR>
   return
 }
