@@ -341,8 +341,11 @@ FailureOr<SmallVector<Value>> mlir::sparse_array::import::importDisassemble(
     for (unsigned k = l; k < (l == aos ? rank : l + 1); ++k)
       crds.push_back(CoordinatesOp::create(
           b, loc, widthType(format.getCrdWidth()), array, k));
-    groups.push_back({crds, "coordinates of level " + std::to_string(l) +
-                                (l == aos && rank - aos > 1 ? " on" : "")});
+    std::string levelsText =
+        crds.size() > 1 ? "levels " + std::to_string(l) + " to " +
+                              std::to_string(rank - 1)
+                        : "level " + std::to_string(l);
+    groups.push_back({crds, "coordinates of " + levelsText});
   }
   auto outs = op.getOutLevels();
   if (outs.size() != groups.size())

@@ -1,6 +1,7 @@
 // RUN: sa-opt %s --sparse-array-import-sparse-tensor | FileCheck %s --check-prefix=IR
 // RUN: sa-run %s | FileCheck %s
 // RUN: not sa-run --entry-point=too_small %s 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: not sa-run --entry-point=too_small_coo %s 2>&1 | FileCheck %s --check-prefix=AOS
 //
 // sparse_tensor.disassemble: each output is a copy of the user's tensor
 // with the array's buffer written over its first elements (the rest keeps
@@ -92,5 +93,20 @@ func.func @too_small() {
       out_lvls(%op, %oc : tensor<4xi32>, tensor<3xi32>) out_vals(%ov : tensor<4xf64>)
       -> (tensor<4xi32>, tensor<3xi32>), tensor<4xf64>, (i32, i64), index
   vector.print %lv : index
+  return
+}
+
+// The array-of-structures coordinates of both COO levels: 4 entries need 8.
+// AOS: sparse_array runtime error: sparse_tensor.disassemble at {{.*}}: the coordinates of levels 0 to 1 need 8 elements, but the output tensor holds 6
+func.func @too_small_coo() {
+  %d = arith.constant dense<[[1.5, 0.0, 0.0, 2.0], [0.0, 0.0, 0.0, 0.0], [0.0, -3.0, 0.0, 4.25]]> : tensor<3x4xf64>
+  %B = sparse_tensor.convert %d : tensor<3x4xf64> to tensor<3x4xf64, #COO>
+  %bp = tensor.empty() : tensor<2xindex>
+  %bc = tensor.empty() : tensor<3x2xindex>
+  %bv = tensor.empty() : tensor<4xf64>
+  %sp, %sc, %sv, %l1, %l2, %l3 = sparse_tensor.disassemble %B : tensor<3x4xf64, #COO>
+      out_lvls(%bp, %bc : tensor<2xindex>, tensor<3x2xindex>) out_vals(%bv : tensor<4xf64>)
+      -> (tensor<2xindex>, tensor<3x2xindex>), tensor<4xf64>, (index, index), index
+  vector.print %l2 : index
   return
 }
