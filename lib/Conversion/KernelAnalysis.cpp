@@ -28,7 +28,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
-
 #include <limits>
 
 using namespace mlir;
@@ -206,11 +205,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
           // The least and greatest coordinates read, either direction.
           int64_t length = sliceLength(lo, hi, step);
           int64_t last = lo + step * std::max<int64_t>(length - 1, 0);
-          level.padded =
-              access.getPadded() &&
-              (std::min(lo, last) < 0 ||
-               (!ShapedType::isDynamic(size) && std::max(lo, last) >= size));
-          level.size = size;
+          std::array<int64_t, 2> valid = access.getBound(dim).value_or(
+              std::array<int64_t, 2>{0, ShapedType::isDynamic(size)
+                                            ? std::numeric_limits<int64_t>::max()
+                                            : size});
+          level.padded = access.getPadded() &&
+                         (std::min(lo, last) < valid[0] ||
+                          std::max(lo, last) >= valid[1]);
+          level.bound = access.getBound(dim);
+          level.validLo = valid[0];
+          level.validHi = valid[1];
           if (!extents[level.loop])
             extents[level.loop] = constIndex(b, loc, length);
         } else if (!extents[level.loop] && !(in.type.getShape()[dim] == 1)) {

@@ -46,10 +46,14 @@ struct InputLevel {
   /// A sliced access (seed 000 §4.2, seed 001 §5.1 a[s:e:r]): the loop's
   /// coordinate x reads the level's coordinate start + step * x.
   std::optional<std::array<int64_t, 3>> slice;
-  /// The slice is a padded window that may reach outside the level's
-  /// extent `size` (coordinates there read the fill).
+  /// The slice is a padded window that may reach outside the coordinates
+  /// [validLo, validHi) it reads (the level's extent, or the range of a
+  /// slice the window is over): coordinates there read the fill.
   bool padded = false;
-  int64_t size = 0;
+  int64_t validLo = 0, validHi = 0;
+  /// The access's bound there (AccessOp::bounds), which the plan's view
+  /// of the level records too.
+  std::optional<std::array<int64_t, 2>> bound;
   /// A part of a collapsed read (sparse_array.delinearize, seed 001 §5.1's
   /// product): the loop's coordinate x reads (x / divisor) % modulus here
   /// (no modulus, 0, for the first part). The parts bound to one loop are

@@ -67,16 +67,17 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
     if (level.slice)
       crd = linearize(b, loc, crd, constIndex(b, loc, (*level.slice)[2]),
                       constIndex(b, loc, (*level.slice)[0]));
-    // A padded window: outside the level, the input is absent (its fill),
-    // located at 0 so that nothing reads past the level.
+    // A padded window: outside what it reads (the level, or the slice it
+    // is over), the input is absent (its fill), located at the first
+    // coordinate read so that nothing reads past the level.
     if (level.padded) {
+      Value first = constIndex(b, loc, level.validLo);
       Value inside = arith::AndIOp::create(
           b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, crd,
-                                constIndex(b, loc, 0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, crd, first),
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, crd,
-                                constIndex(b, loc, level.size)));
-      crd = arith::SelectOp::create(b, loc, inside, crd, constIndex(b, loc, 0));
+                                constIndex(b, loc, level.validHi)));
+      crd = arith::SelectOp::create(b, loc, inside, crd, first);
       ctx.found[k] =
           ctx.found[k]
               ? Value(arith::AndIOp::create(b, loc, ctx.found[k], inside))
@@ -196,8 +197,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     const InputLevel &level = inputs[k].levels[ctx.processed[k]];
     SequenceExpr expected = SequenceExpr::leaf(k);
     if (level.slice)
-      expected = SequenceExpr::slice(expected, (*level.slice)[0],
-                                     (*level.slice)[1], (*level.slice)[2]);
+      expected = slicedView(k, *level.slice, level.bound);
     // A collapsed read: the product of its parts, outer first.
     if (unsigned g = boundLevels(ctx, k, d); g > 1)
       expected = collapsedView(k, g);

@@ -381,6 +381,24 @@ LogicalResult AccessOp::verify() {
                               "sparse_array.delinearize";
   }
   ArrayRef<int64_t> slices = getSlices();
+  if (std::optional<ArrayRef<int64_t>> bounds = getBounds()) {
+    if (!getPadded())
+      return emitOpError() << "has bounds but is not padded";
+    if (bounds->size() != 2 * type.getRank())
+      return emitOpError() << "needs two bound values per dimension";
+    for (unsigned dim = 0; dim < type.getRank(); ++dim) {
+      int64_t lo = (*bounds)[2 * dim], hi = (*bounds)[2 * dim + 1];
+      if (lo == 0 && hi == -1)
+        continue;
+      int64_t size = type.getShape()[dim];
+      if (!isSliced(dim) || ShapedType::isDynamic(size) || lo < 0 ||
+          hi < lo || hi > size)
+        return emitOpError() << "bounds [" << lo << ", " << hi
+                             << ") of dimension " << dim
+                             << " must lie within a sliced dimension of "
+                                "static size";
+    }
+  }
   if (slices.empty())
     return success();
   if (slices.size() != 3 * type.getRank())

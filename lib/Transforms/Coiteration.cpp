@@ -267,6 +267,8 @@ struct InputLevels {
   SmallVector<bool> full;
   /// The access's slice of each level (lo, hi, step), if any.
   SmallVector<std::optional<std::array<int64_t, 3>>> slice;
+  /// The bound of a padded window over a slice, if any (AccessOp::bounds).
+  SmallVector<std::optional<std::array<int64_t, 2>>> bound;
   /// Whether the level stores a part of a collapsed read (delinearize).
   SmallVector<bool> collapsed;
   /// Whether the level stores each coordinate once per parent.
@@ -366,6 +368,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
                              ? std::optional(access.getSlice(al.dim))
                              : std::nullopt);
+      in.bound.push_back(access.getBound(al.dim));
     }
   }
   // The level of input k bound at loop d that must be iterated, or -1.
@@ -391,8 +394,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     int l = coiteratedLevel(k, d);
     if (l < 0 || !inputs[k].slice[l])
       return leaf;
-    auto [lo, hi, step] = *inputs[k].slice[l];
-    return SequenceExpr::slice(leaf, lo, hi, step);
+    return slicedView(k, *inputs[k].slice[l], inputs[k].bound[l]);
   };
   MLIRContext *ctx = kernel.getContext();
   // The loop's sequence expression, recorded when some input is read
@@ -560,6 +562,26 @@ bool mlir::sparse_array::splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerD
           return false;
   }
   return true;
+}
+
+SequenceExpr
+mlir::sparse_array::slicedView(unsigned k, std::array<int64_t, 3> slice,
+                               std::optional<std::array<int64_t, 2>> bound) {
+  auto [lo, hi, step] = slice;
+  SequenceExpr leaf = SequenceExpr::leaf(k);
+  int64_t length = sliceLength(lo, hi, step);
+  int64_t last = lo + step * std::max<int64_t>(length - 1, 0);
+  if (!bound || !length ||
+      (std::min(lo, last) >= (*bound)[0] && std::max(lo, last) < (*bound)[1]))
+    return SequenceExpr::slice(leaf, lo, hi, step);
+  auto [blo, bhi] = *bound;
+  if (step > 0)
+    return SequenceExpr::slice(SequenceExpr::slice(leaf, blo, bhi, 1),
+                               lo - blo, hi - blo, step);
+  // Reversed, coordinate c of the bound is bhi - 1 - c.
+  int64_t start = bhi - 1 - lo;
+  return SequenceExpr::slice(SequenceExpr::slice(leaf, bhi - 1, blo - 1, -1),
+                             start, start - step * length, -step);
 }
 
 SequenceExpr mlir::sparse_array::collapsedView(unsigned k, unsigned parts) {

@@ -139,11 +139,15 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
   unsigned producerRank = producer.getResultType().getRank();
   SmallVector<Value> indices;
   SmallVector<int64_t> triples;
-  bool anySliced = false;
+  // Per dimension, the coordinates a window reads ([0, -1): all).
+  SmallVector<int64_t> bounds;
+  bool anySliced = false, anyBound = false;
   for (auto [dim, index] : llvm::enumerate(inner.getIndices())) {
     std::optional<std::array<int64_t, 3>> own;
     if (inner.isSliced(dim))
       own = inner.getSlice(dim);
+    std::optional<std::array<int64_t, 2>> bound = inner.getBound(dim);
+    bounds.append({0, -1});
     if (auto lin = index.getDefiningOp<LinearizeOp>()) {
       // A split read of the producer's: its variables are the consumer's
       // at those dimensions (plain variables: see composable()).
@@ -167,6 +171,11 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
       triples.append(own ? SmallVector<int64_t>{(*own)[0], (*own)[1], (*own)[2]}
                          : SmallVector<int64_t>{0, -1, 0});
       anySliced |= own.has_value();
+      if (bound) {
+        anyBound = true;
+        bounds[2 * dim] = (*bound)[0];
+        bounds[2 * dim + 1] = (*bound)[1];
+      }
       continue;
     }
     unsigned r = arg.getArgNumber();
@@ -183,10 +192,16 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
     }
     if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
       int64_t at = own ? (*own)[0] + (*own)[2] * *c : *c;
-      // Outside a padded window: the input's fill, nothing read.
+      // Outside a padded window (or the slice a window is over): the
+      // input's fill, nothing read.
       int64_t size = inner.getArrayType().getShape()[dim];
-      if (inner.getPadded() && !ShapedType::isDynamic(size) &&
-          (at < 0 || at >= size))
+      bool outside =
+          (inner.getPadded() && !ShapedType::isDynamic(size) &&
+           (at < 0 || at >= size)) ||
+          (bound && (at < (*bound)[0] || at >= (*bound)[1])) ||
+          (outer.getPadded() && own &&
+           (*c < 0 || *c >= sliceLength((*own)[0], (*own)[1], (*own)[2])));
+      if (outside)
         return arith::ConstantOp::create(rewriter, loc,
                                          inner.getArrayType().getFillValue());
       indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, at));
@@ -212,6 +227,32 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
               ? std::array<int64_t, 3>{first, stride > 0 ? last + 1 : last - 1,
                                        stride}
               : std::array<int64_t, 3>{0, 0, 1};
+      // Through a window, x may reach outside [0, |own|): coordinates of
+      // the array outside own's range are not the producer's (seed 001
+      // §5.2: slice(slice(a, own), window)). The window reads only that
+      // range (within any bound the producer's read already had).
+      int64_t ownCount = sliceLength(lo2, hi2, step2);
+      int64_t ownLast = lo2 + step2 * (ownCount - 1);
+      if (outer.getPadded() && count && (lo < 0 || lo + step * (count - 1) < 0 ||
+                                         lo >= ownCount ||
+                                         lo + step * (count - 1) >= ownCount)) {
+        // Within the dimension (a padded own slice may reach outside it)
+        // and any bound the producer's read had.
+        int64_t from = std::max<int64_t>(std::min(lo2, ownLast), 0);
+        int64_t to = std::min(std::max(lo2, ownLast) + 1,
+                              inner.getArrayType().getShape()[dim]);
+        if (bound) {
+          from = std::max(from, (*bound)[0]);
+          to = std::min(to, (*bound)[1]);
+        }
+        bound = ownCount && from < to ? std::array<int64_t, 2>{from, to}
+                                      : std::array<int64_t, 2>{0, 0};
+      }
+    }
+    if (bound) {
+      anyBound = true;
+      bounds[2 * dim] = (*bound)[0];
+      bounds[2 * dim + 1] = (*bound)[1];
     }
     if (composed) {
       anySliced = true;
@@ -229,6 +270,8 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
   // concatenation's part) becomes one: outside the part's range the
   // producer's inputs are absent (composable() makes such reads plain).
   composed.setPadded(inner.getPadded() || readsWindow(inner, producer, outer));
+  if (anyBound)
+    composed.setBoundsAttr(rewriter.getDenseI64ArrayAttr(bounds));
   return composed;
 }
 
@@ -430,11 +473,11 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
           ok = false;
           return;
         }
-        // A slice read through a window (a concatenation's part) would
-        // reach coordinates of its array outside the slice, present there:
-        // no (a window in a window, a nested part, stays exact).
+        // A slice read through a window (a concatenation's part) reads its
+        // array only within the slice's range (composeAccess bounds it),
+        // which needs the dimension's size to be known.
         if (access.getPadded() && access.isSliced(var) && inner.isSliced(dim) &&
-            !inner.getPadded()) {
+            inner.getArrayType().isDynamicDim(dim)) {
           ok = false;
           return;
         }
@@ -482,6 +525,7 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       auto other = dyn_cast<AccessOp>(u);
       return other && other.getSlices() == access.getSlices() &&
              other.getPadded() == access.getPadded() &&
+             other.getBoundsAttr() == access.getBoundsAttr() &&
              llvm::all_of_zip(
                  other.getIndices(), access.getIndices(), [](Value a, Value b) {
                    return a == b ||
@@ -675,6 +719,7 @@ struct MergeRepeatedInputs : public OpRewritePattern<KernelOp> {
         if (!one || kernel.getInputs()[first] != kernel.getInputs()[later] ||
             one.getSlices() != second.getSlices() ||
             one.getPadded() != second.getPadded() ||
+            one.getBoundsAttr() != second.getBoundsAttr() ||
             !llvm::all_of_zip(one.getIndices(), second.getIndices(), sameIndex))
           continue;
         BlockArgument from = kernel.getInputArg(later);

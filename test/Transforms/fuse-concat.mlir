@@ -165,12 +165,16 @@ func.func @computed_dense_part_other_fill(%a: !a, %b: !b) -> !h {
   return %h : !h
 }
 
-// A part that slices its input: through the window, the slice's
-// coordinates would reach columns of %w outside it (present there), so
-// the slice stays a kernel of its own.
+// A part that slices its input, fused: through the window (-3:5) the
+// slice 5:10 of %w becomes (2:10), bounded to the slice's columns [5, 10)
+// (the columns of %w below them are present, but not the part's).
 // CHECK-LABEL: func.func @sliced_part(
-// CHECK: %[[S:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64
-// CHECK: sparse_array.kernel ins(%{{.*}}, %[[S]], %{{.*}} :
+// CHECK-NEXT: %[[H:.*]] = sparse_array.kernel ins(%{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(2:10)] padded bounds [0, -1, 5, 10] :
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-3:5)] padded :
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(0:8)] padded :
+// CHECK-NOT: sparse_array.kernel
+// CHECK: return %[[H]]
 !w = !sparse_array.array<4x10xf64, #sparse_array.format<[dense, compressed]>>
 func.func @sliced_part(%a: !a, %w: !w, %c: !b) -> !h {
   %s = sparse_array.slice %w[:, 5:10] : !w -> !b

@@ -248,21 +248,37 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
     coordinates outside it read the input's fill (a window: how the parts
     of a concatenation are read, seed 001 §5.1's offset |a| + b).
 
+    `bounds` (padded only; two values per dimension, `[0, -1)` for none):
+    coordinates of a sliced dimension outside `[lo, hi)` read the fill too.
+    A window over a slice (a concatenation's part that slices its input,
+    fused) reads its array only within the slice's range: as a sequence it
+    is slice(slice(a, lo, hi), window) (seed 001 §5.2).
+
     Example:
 
     ```mlir
     %v = sparse_array.access %B[%i(0:8:2), %j] : !sparse_array.array<8x4xf64>
     %u = sparse_array.access %B[%i(7:-1:-2), %j] : !sparse_array.array<8x4xf64>
     %w = sparse_array.access %C[%l(-8:4)] padded : !sparse_array.array<4xf64>
+    %x = sparse_array.access %D[%i(-3:5)] padded bounds [2, 6] : !sparse_array.array<10xf64>
     ```
   }];
   let arguments = (ins SparseArray_Array:$array, Variadic<Index>:$indices,
                        DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$slices,
-                       UnitAttr:$padded);
+                       UnitAttr:$padded,
+                       OptionalAttr<DenseI64ArrayAttr>:$bounds);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $array `[` custom<SlicedIndices>($indices, $slices) `]` (`padded` $padded^)? attr-dict `:` qualified(type($array))
+    $array `[` custom<SlicedIndices>($indices, $slices) `]` (`padded` $padded^)? (`bounds` $bounds^)? attr-dict `:` qualified(type($array))
   }];
+  let builders = [
+    // An access that is not a padded window.
+    OpBuilder<(ins "Value":$array, "ValueRange":$indices,
+                   "DenseI64ArrayAttr":$slices), [{
+      build($_builder, $_state, array, indices, slices, UnitAttr(),
+            DenseI64ArrayAttr());
+    }]>
+  ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ArrayType getArrayType() { return ::llvm::cast<ArrayType>(getArray().getType()); }
@@ -270,6 +286,14 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
     /// (lo, hi, step) of a sliced dimension.
     std::array<int64_t, 3> getSlice(unsigned dim) {
       return {getSlices()[3 * dim], getSlices()[3 * dim + 1], getSlices()[3 * dim + 2]};
+    }
+    /// [lo, hi) of the coordinates a padded window reads at `dim`, when
+    /// narrower than the dimension (`bounds`).
+    std::optional<std::array<int64_t, 2>> getBound(unsigned dim) {
+      std::optional<ArrayRef<int64_t>> b = getBounds();
+      if (!b || b->size() <= 2 * dim + 1 || (*b)[2 * dim + 1] < 0)
+        return std::nullopt;
+      return std::array<int64_t, 2>{(*b)[2 * dim], (*b)[2 * dim + 1]};
     }
   }];
 }

@@ -37,6 +37,17 @@ bool splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerDim);
 /// levels count from the loop's first.
 SequenceExpr collapsedView(unsigned k, unsigned parts);
 
+/// What input k iterates as at a level read through the slice `slice`
+/// (lo, hi, step) of its coordinates: slice(s_k, lo, hi, step). A padded
+/// window with `bound` [blo, bhi) reads only the coordinates in it (a
+/// concatenation's part that slices its input, fused): when the slice
+/// reaches outside, the bound is a slice of its own first, and the window
+/// slices that — slice(slice(s_k, blo, bhi, 1), lo - blo, hi - blo, step),
+/// or, counting down, the bound reversed and the window ascending over it
+/// (seed 001 §5.2).
+SequenceExpr slicedView(unsigned k, std::array<int64_t, 3> slice,
+                        std::optional<std::array<int64_t, 2>> bound);
+
 /// Converts every sparse input stored in an order the loops do not follow
 /// into one that does (a `sparse_array.convert` before the kernel), and
 /// frees the copies after it (`sparse_array.dealloc`). Returns how many

@@ -620,6 +620,42 @@ func.func @access_reversed_slice_order(%b: !sparse_array.array<8xf64>) {
 
 // -----
 
+func.func @access_bounds_not_padded(%b: !sparse_array.array<8xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
+    // expected-error@+1 {{'sparse_array.access' op has bounds but is not padded}}
+    %v = sparse_array.access %B[%i(0:4)] bounds [0, 2] : !sparse_array.array<8xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @access_bounds_count(%b: !sparse_array.array<8xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
+    // expected-error@+1 {{'sparse_array.access' op needs two bound values per dimension}}
+    %v = sparse_array.access %B[%i(-2:2)] padded bounds [0, 2, 4] : !sparse_array.array<8xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @access_bounds_outside(%b: !sparse_array.array<8xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %B: !sparse_array.array<8xf64>):
+    // expected-error@+1 {{'sparse_array.access' op bounds [6, 9) of dimension 0 must lie within a sliced dimension of static size}}
+    %v = sparse_array.access %B[%i(-2:2)] padded bounds [6, 9] : !sparse_array.array<8xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @access_slice_triples(%b: !sparse_array.array<8xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64> {
   ^bb0(%i: index, %B: !sparse_array.array<8xf64>):

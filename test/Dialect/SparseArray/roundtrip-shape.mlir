@@ -51,6 +51,7 @@ func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
 // CHECK: sparse_array.concat %{{.*}}, %{{.*}} dim 1 :
 // CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-4:4)] padded :
 // CHECK: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) : f64, f64 -> f64
+// CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-6:2)] padded bounds [0, -1, 1, 3] :
 func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
   %0 = sparse_array.concat %a, %b dim 1 : !A, !sparse_array.array<10x3xf64> -> !sparse_array.array<10x7xf64>
   %1 = sparse_array.kernel ins(%a, %a : !A, !A) -> !sparse_array.array<10x8xf64> {
@@ -59,6 +60,12 @@ func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
     %v = sparse_array.access %y[%i, %l(-4:4)] padded : !A
     %w = sparse_array.select_range %l [4] (%u, %v) : f64, f64 -> f64
     sparse_array.yield %w : f64
+  }
+  // A window over columns 1:3 of %a (a sliced part of a concatenation).
+  %2 = sparse_array.kernel ins(%a : !A) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %l: index, %x: !A):
+    %u = sparse_array.access %x[%i, %l(-6:2)] padded bounds [0, -1, 1, 3] : !A
+    sparse_array.yield %u : f64
   }
   return
 }
