@@ -322,7 +322,8 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
                                 PatternRewriter &rewriter) const override {
     for (unsigned k = 0, e = consumer.getInputs().size(); k < e; ++k) {
       auto producer = consumer.getInputs()[k].getDefiningOp<KernelOp>();
-      if (!producer || !producer.getResult().hasOneUse())
+      if (!producer ||
+          !(producer.getResult().hasOneUse() || isView(producer)))
         continue;
       // A reduction of a reduction (minimax: max_i min_j A(i, j)) stays two
       // kernels: one reduction per kernel is what the lowering handles.
@@ -346,6 +347,21 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       return success();
     }
     return failure();
+  }
+
+  /// A kernel that only reads its input, as a slice does (seed 001 §5.2:
+  /// a view): fused into each of several consumers it computes nothing
+  /// twice, and no temporary holds it for the others.
+  static bool isView(KernelOp producer) {
+    if (producer.getNumIndices() != producer.getResultType().getRank() ||
+        producer.getInputs().size() != 1)
+      return false;
+    Value yielded = producer.getYield().getValue();
+    if (!yielded.getDefiningOp<AccessOp>())
+      return false;
+    return llvm::all_of(producer.getBody().front(), [](Operation &op) {
+      return isa<AccessOp, YieldOp, arith::ConstantOp>(op);
+    });
   }
 
   /// A kernel coiterating many inputs is planned one linear loop instead of
@@ -660,7 +676,9 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       rewriter.clone(op, mapping);
     }
     rewriter.replaceOp(consumer, fused.getResult());
-    rewriter.eraseOp(producer);
+    // A view read by other consumers too stays for them (isView).
+    if (producer->use_empty())
+      rewriter.eraseOp(producer);
   }
 
   /// A producer's collapsed read of its output variable r in the fused

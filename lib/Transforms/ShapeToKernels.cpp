@@ -30,6 +30,11 @@ bool hasFusionNeighbour(Operation *op) {
   Value result = op->getResult(0);
   if (result.hasOneUse() && becomesKernel(*result.getUsers().begin()))
     return true;
+  // A slice read by several kernels is a view fused into each of them
+  // (sparse-array-fuse), not a copy they share.
+  if (isa<SliceOp>(op) && !result.use_empty() &&
+      llvm::all_of(result.getUsers(), becomesKernel))
+    return true;
   return llvm::any_of(op->getOperands(), [&](Value v) {
     return v.hasOneUse() && becomesKernel(v.getDefiningOp());
   });

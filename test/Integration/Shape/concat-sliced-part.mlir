@@ -64,6 +64,17 @@ func.func @dense_parts(%w: !wd, %a: !a) -> !hd {
   return %h : !hd
 }
 
+// x[0:2] is read twice (by the map and as a part): a view, fused into
+// both, not a copy they share.
+// IR-LABEL: func.func @vectors(
+// IR-NOT: sparse_array.slice
+// IR: sparse_array.access %{{.*}}[%{{.*}}(6:12)] padded bounds [6, 9] :
+// IR: sparse_array.access %{{.*}}[%{{.*}}(-2:4)] padded bounds [1, 4] :
+// IR: sparse_array.access %{{.*}}[%{{.*}}(8:-2:-3)] padded bounds [5, 9] :
+// IR: sparse_array.access %{{.*}}[%{{.*}}(-2:2)] padded bounds [0, 2] :
+// IR: sparse_array.access %{{.*}}[%{{.*}}(0:4)] padded bounds [0, 2] :
+// IR-NOT: sparse_array.slice
+// IR: return
 func.func @vectors(%x: !x) -> (!x6, !x4) {
   %s = sparse_array.slice %x[6:9] : !x -> !x3
   %t = sparse_array.slice %x[1:4] : !x -> !x3
