@@ -97,8 +97,10 @@ public:
   /// The most parts the assembler affords — each part's state costs
   /// memory: a scatter reduction's accumulators — or null for the loop's
   /// default. `work(b)` emits an estimate of the points the loop visits
-  /// (the balancing input's entries, else the outer extent).
-  virtual Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)> work) {
+  /// (the balancing input's entries, else the outer extent); `minWork` is
+  /// the least work the plan deems worth a thread (its min_extent).
+  virtual Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)> work,
+                         int64_t minWork) {
     return Value();
   }
   virtual void beginParts(OpBuilder &b, Value parts) {}

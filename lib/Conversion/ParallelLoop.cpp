@@ -70,7 +70,7 @@ Value KernelLowering::emitPartsOrOne(
     return positions ? loadIndex(wb, loc, positions, extent) : extent;
   };
   if (assembler)
-    if (Value most = assembler->maxParts(b, work))
+    if (Value most = assembler->maxParts(b, work, minExtent))
       many = arith::MinUIOp::create(b, loc, many, most);
   auto parallel = [&](OpBuilder &pb, Location l, Value parts) {
     emitParallelParts(pb, l, extent, parts, positions, runPart);

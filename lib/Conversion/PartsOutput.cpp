@@ -376,6 +376,20 @@ public:
     slots.push_back({Slot::Values, 0, shape.resultType.getElementType()});
   }
 
+  /// Each part costs buffers of its own (allocated, trimmed, joined): no
+  /// more parts than the result's estimated entries pay for, about
+  /// `minWork` each (at least one part). 256 parts of a 4,000-entry
+  /// slice into COO spent 70% of the time in malloc, realloc and free.
+  Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)>,
+                 int64_t minWork) override {
+    Location loc = getLoc();
+    return arith::MaxUIOp::create(
+        b, loc,
+        arith::DivUIOp::create(b, loc, plan.capacity,
+                               constIndex(b, loc, std::max<int64_t>(minWork, 1))),
+        constIndex(b, loc, 1));
+  }
+
   SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo, Value hi,
                                Value visits) override {
     Location loc = getLoc();

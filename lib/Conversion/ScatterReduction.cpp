@@ -92,8 +92,8 @@ public:
   /// at least `size` points (parts <= work / size) — which also bounds the
   /// extra accumulators by the work (a sparse input summed into a larger
   /// dense result stays one part).
-  Value maxParts(OpBuilder &b,
-                 function_ref<Value(OpBuilder &)> work) override {
+  Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)> work,
+                 int64_t) override {
     Location loc = getLoc();
     Value threads = arith::IndexCastOp::create(
         b, loc, b.getIndexType(),

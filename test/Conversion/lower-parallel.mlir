@@ -334,7 +334,14 @@ func.func @csr_parts(%a: !csr) -> !csr {
 // every buffer to the runtime in a slot; after the parts, the outermost
 // positions are [0, entries], the coordinates and values are joined back
 // to back, the inner positions shifted by the parts before.
+// Parts: at most 256, and no more than the entries' estimate (the
+// buffers' capacity) over min_extent (256), at least one: each part costs
+// buffers of its own.
 // CHECK-LABEL: func.func @dcsr_parts(
+// CHECK:         %[[MANY:.*]] = arith.minui %{{.*}}, %c256 : index
+// CHECK:         %[[BYWORK:.*]] = arith.divui %{{.*}}, %c256{{.*}} : index
+// CHECK:         %[[ONE:.*]] = arith.maxui %[[BYWORK]], %c1{{.*}} : index
+// CHECK:         arith.minui %[[MANY]], %[[ONE]] : index
 // CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
 // CHECK:         scf.if %{{.*}} {
 // CHECK:           scf.parallel (%[[P:.*]]) =
