@@ -16,6 +16,9 @@ Families (what Burrito's evaluation measures):
   hstack_csr    concatenate([left, right], axis=1), CSR -> CSR
   vstack_coo    the same from and into COO
   hstack_coo
+  vstack_coo_csr  vstack of COO halves into CSR (concatenation with a
+                conversion, seed 001 §8.3)
+  hstack_csr_coo  hstack of CSR halves into COO
   spmv_vstack   vstack(top, bottom) @ x, fused (no stacked matrix is built)
   slice_mul     A[r0:r1] * B[r0:r1] element-wise, fused (B: A with its
                 columns shifted by one, seed 000 §8's recipe)
@@ -69,7 +72,7 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
 
 FAMILIES = ["collapse_csr", "split_csr", "split_coo", "collapse_mul", "slice_csr", "slice_coo", "vstack_csr", "hstack_csr", "vstack_coo",
-            "hstack_coo", "spmv_vstack", "slice_mul"]
+            "hstack_coo", "vstack_coo_csr", "hstack_csr_coo", "spmv_vstack", "slice_mul"]
 
 FUNCS = """
 sparse_array.func @fmul(%x: f64, %y: f64) -> f64
@@ -152,6 +155,8 @@ def sa_program(n, m, repeat):
     fn("hstack_csr", [("l", L), ("q", R)], A, "  %%r = sparse_array.concat %%l, %%q dim 1 : %s, %s -> %s\n%s" % (L, R, A, ret("%r", A)))
     fn("vstack_coo", [("t", Tc), ("b", Btc)], Acoo, "  %%r = sparse_array.concat %%t, %%b dim 0 : %s, %s -> %s\n%s" % (Tc, Btc, Acoo, ret("%r", Acoo)))
     fn("hstack_coo", [("l", Lc), ("q", Rc)], Acoo, "  %%r = sparse_array.concat %%l, %%q dim 1 : %s, %s -> %s\n%s" % (Lc, Rc, Acoo, ret("%r", Acoo)))
+    fn("vstack_coo_csr", [("t", Tc), ("b", Btc)], A, "  %%r = sparse_array.concat %%t, %%b dim 0 : %s, %s -> %s\n%s" % (Tc, Btc, A, ret("%r", A)))
+    fn("hstack_csr_coo", [("l", L), ("q", R)], Acoo, "  %%r = sparse_array.concat %%l, %%q dim 1 : %s, %s -> %s\n%s" % (L, R, Acoo, ret("%r", Acoo)))
     Xe = "!sparse_array.array<1x%dxf64>" % m
     D2 = "!sparse_array.array<%dx%dxf64, %s>" % (n, m, CSR)
     fn("spmv_vstack", [("t", T), ("b", Bt), ("x", X)], Y, "\n".join([
@@ -168,13 +173,15 @@ def sa_program(n, m, repeat):
     args = {"collapse_csr": ["%a"], "split_csr": ["%vec"], "split_coo": ["%vec"],
             "collapse_mul": ["%a", "%b"], "slice_csr": ["%a"], "slice_coo": ["%a"], "vstack_csr": ["%top", "%bot"],
             "hstack_csr": ["%lft", "%rgt"], "vstack_coo": ["%topc", "%botc"],
-            "hstack_coo": ["%lftc", "%rgtc"], "spmv_vstack": ["%top", "%bot", "%x"],
+            "hstack_coo": ["%lftc", "%rgtc"], "vstack_coo_csr": ["%topc", "%botc"],
+            "hstack_csr_coo": ["%lft", "%rgt"], "spmv_vstack": ["%top", "%bot", "%x"],
             "slice_mul": ["%a", "%bs"]}
     types = {"%vec": V, "%b": A, "%a": A, "%top": T, "%bot": Bt, "%lft": L, "%rgt": R, "%topc": Tc,
              "%botc": Btc, "%lftc": Lc, "%rgtc": Rc, "%x": X, "%bs": S}
     results = {"collapse_csr": V, "split_csr": A, "split_coo": Acoo,
                "collapse_mul": V, "slice_csr": S, "slice_coo": Scoo, "vstack_csr": A, "hstack_csr": A,
-               "vstack_coo": Acoo, "hstack_coo": Acoo, "spmv_vstack": Y, "slice_mul": S}
+               "vstack_coo": Acoo, "hstack_coo": Acoo, "vstack_coo_csr": A, "hstack_csr_coo": Acoo,
+               "spmv_vstack": Y, "slice_mul": S}
     main = ["func.func @main() {",
             "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
             "  %%nrep = arith.constant %d : index" % repeat,
@@ -417,6 +424,8 @@ def reference_runs(a, b, repeat, with_pydata=True):
         "hstack_csr": lambda: sp.hstack([lft, rgt], format="csr"),
         "vstack_coo": lambda: sp.vstack([topc, botc], format="coo"),
         "hstack_coo": lambda: sp.hstack([lftc, rgtc], format="coo"),
+        "vstack_coo_csr": lambda: sp.vstack([topc, botc], format="csr"),
+        "hstack_csr_coo": lambda: sp.hstack([lft, rgt], format="coo"),
         "spmv_vstack": lambda: sp.vstack([top, bot], format="csr") @ x,
         "slice_mul": lambda: a[r0:r1].multiply(bs),
     }
@@ -453,6 +462,9 @@ def reference_runs(a, b, repeat, with_pydata=True):
         "hstack_csr": lambda: sparse.concatenate([gl, gr], axis=1),
         "vstack_coo": lambda: sparse.concatenate([ct, cbt], axis=0),
         "hstack_coo": lambda: sparse.concatenate([cl, cr], axis=1),
+        "vstack_coo_csr": lambda: sparse.GCXS(sparse.concatenate([ct, cbt], axis=0),
+                                              compressed_axes=[0]),
+        "hstack_csr_coo": lambda: sparse.concatenate([gl, gr], axis=1).tocoo(),
         "spmv_vstack": lambda: sparse.concatenate([ct, cbt], axis=0) @ x,
         "slice_mul": lambda: ga[r0:r1] * gbs,
     }
@@ -535,14 +547,14 @@ def main():
                           (sa[fam], ref["scipy"][fam], py, ml)))
         sys.stdout.flush()
 
-    print("%-12s %-18s %10s %10s %10s %11s %10s %9s %9s %8s %6s" % (
+    print("%-14s %-18s %10s %10s %10s %11s %10s %9s %9s %8s %6s" % (
         "family", "input", "entries", "sa [ms]", "scipy [ms]", "pydata [ms]", "mlir [ms]",
         "scipy/sa", "pydata/sa", "mlir/sa", "agree"))
     geo = {}
     for fam, name, nnz, t, ok, detail in table:
         rs, rp, rm = t["scipy"] / t["sa"], t["pydata"] / t["sa"], t["mlir"] / t["sa"]
         geo.setdefault(fam, []).append((rs, rp, rm, nnz))
-        print("%-12s %-18s %10d %10.3f %10.3f %11.3f %10.3f %9.2f %9.2f %8.2f %6s" % (
+        print("%-14s %-18s %10d %10.3f %10.3f %11.3f %10.3f %9.2f %9.2f %8.2f %6s" % (
             fam, name, nnz, 1e3 * t["sa"], 1e3 * t["scipy"], 1e3 * t["pydata"],
             1e3 * t["mlir"], rs, rp, rm, "yes" if ok else "NO"))
         if not ok:
@@ -554,7 +566,7 @@ def main():
         rp = [x[1] for x in geo[fam] if not math.isnan(x[1])]
         rm = [x[2] for x in geo[fam] if not math.isnan(x[2])]
         big = [x[0] for x in geo[fam] if x[3] >= 1000000]
-        print("  %-12s scipy/sa %6.2f   pydata/sa %7.2f   mlir/sa %6s   min scipy/sa at "
+        print("  %-14s scipy/sa %6.2f   pydata/sa %7.2f   mlir/sa %6s   min scipy/sa at "
               ">= 1M entries %s" % (fam, gm(rs), gm(rp), "%.2f" % gm(rm) if rm else "-",
                                     "%.2f" % min(big) if big else "-"))
     bad = [r for r in table if not r[4]]
@@ -562,7 +574,11 @@ def main():
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        fig, axes = plt.subplots(3, 4, figsize=(16, 10))
+        cols = 4
+        rows_ = (len(FAMILIES) + cols - 1) // cols
+        fig, axes = plt.subplots(rows_, cols, figsize=(16, 3.4 * rows_))
+        for ax in axes.ravel()[len(FAMILIES):]:
+            ax.axis("off")
         for ax, fam in zip(axes.ravel(), FAMILIES):
             rowsf = sorted((r for r in table if r[0] == fam), key=lambda r: r[2])
             for system, style in (("sa", "o-"), ("scipy", "s--"), ("pydata", "^:"),
