@@ -377,11 +377,16 @@ public:
   }
 
   /// Each part costs buffers of its own (allocated, trimmed, joined): no
-  /// more parts than the result's estimated entries pay for, about
-  /// `minWork` each (at least one part). 256 parts of a 4,000-entry
-  /// slice into COO spent 70% of the time in malloc, realloc and free.
+  /// more parts than the result's entries pay for, about `minWork` each
+  /// (at least one part). 256 parts of a 4,000-entry slice into COO spent
+  /// 70% of the time in malloc, realloc and free. Only when the capacity
+  /// bounds the entries (the loops visit only stored entries): a loop
+  /// over U (a complement, a fill that changes) may store far more than
+  /// its inputs, and keeps its parts.
   Value maxParts(OpBuilder &b, function_ref<Value(OpBuilder &)>,
                  int64_t minWork) override {
+    if (!plan.capacityIsBound)
+      return Value();
     Location loc = getLoc();
     return arith::MaxUIOp::create(
         b, loc,

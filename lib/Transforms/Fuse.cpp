@@ -142,6 +142,14 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
   // Per dimension, the coordinates a window reads ([0, -1): all).
   SmallVector<int64_t> bounds;
   bool anySliced = false, anyBound = false;
+  auto recordBound = [&](unsigned dim,
+                         std::optional<std::array<int64_t, 2>> bound) {
+    if (!bound)
+      return;
+    anyBound = true;
+    bounds[2 * dim] = (*bound)[0];
+    bounds[2 * dim + 1] = (*bound)[1];
+  };
   for (auto [dim, index] : llvm::enumerate(inner.getIndices())) {
     std::optional<std::array<int64_t, 3>> own;
     if (inner.isSliced(dim))
@@ -171,11 +179,7 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
       triples.append(own ? SmallVector<int64_t>{(*own)[0], (*own)[1], (*own)[2]}
                          : SmallVector<int64_t>{0, -1, 0});
       anySliced |= own.has_value();
-      if (bound) {
-        anyBound = true;
-        bounds[2 * dim] = (*bound)[0];
-        bounds[2 * dim + 1] = (*bound)[1];
-      }
+      recordBound(dim, bound);
       continue;
     }
     unsigned r = arg.getArgNumber();
@@ -249,11 +253,7 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
                                       : std::array<int64_t, 2>{0, 0};
       }
     }
-    if (bound) {
-      anyBound = true;
-      bounds[2 * dim] = (*bound)[0];
-      bounds[2 * dim + 1] = (*bound)[1];
-    }
+    recordBound(dim, bound);
     if (composed) {
       anySliced = true;
       triples.append({(*composed)[0], (*composed)[1], (*composed)[2]});

@@ -427,3 +427,20 @@ func.func @dcsr_plus_dense(%a: !dcsr, %b: !dm) -> !dm {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dm) -> !dm
   return %c : !dm
 }
+
+// A loop over U (x + 1 changes the fill 0, and the result's fill is 0:
+// every point is a value) stores far more than its input: the parts are
+// not capped by the input's entries (only minui(extent, 256)).
+sparse_array.func @add1(%x: f64) -> f64 {
+  %one = arith.constant 1.0 : f64
+  %r = arith.addf %x, %one : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @universe_parts(
+// CHECK:         arith.minui %{{.*}}, %c256 : index
+// CHECK-NOT:     arith.divui
+// CHECK:         call @sa_rt_parts_new(
+func.func @universe_parts(%a: !csr) -> !dcsr {
+  %c = sparse_array.map @add1(%a) : (!csr) -> !dcsr
+  return %c : !dcsr
+}

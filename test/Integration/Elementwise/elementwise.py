@@ -731,6 +731,31 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
             cuts = sorted(srng.randint(0, shape[d]) for _ in range(srng.randint(1, 2)))
             sizes = [b - a for a, b in zip([0] + cuts, cuts + [shape[d]])]
             pnames, ptypes, pdense = [], [], []
+
+            def part_operand(pname, ptag, pshape, pfmt, ptyp, pfill):
+                """A part's array (or a computed part's argument); sometimes
+                a view of a larger array (a slice: the fused window is then
+                bounded to the slice's range)."""
+                if srng.random() < 0.4 and any(pshape):
+                    big, op, view = random_view(srng, pshape)
+                    brank = len(big)
+                    bfmt = pfmt if brank == vrank and op != "transpose" else \
+                        srng.choice(list(FORMATS[brank]))
+                    barr = random_values(rng, t, big, pfill, kinds[k])
+                    bstored = np.array([rng.random() < density for _ in range(barr.size)],
+                                       dtype=bool).reshape(big)
+                    btyp = array_type(big, t, bfmt, brank, pfill, width)
+                    bfull = operand_lines(rng, v, pname + "_big", ptag + "b", barr, bstored,
+                                          t, bfmt, btyp, pfill, width)
+                    v.lines.append("  %s = sparse_array.%s %s_big%s : %s -> %s" % (
+                        pname, op[0], pname, op[1], btyp, ptyp))
+                    return view(bfull)
+                parr = random_values(rng, t, pshape, pfill, kinds[k])
+                pstored = np.array([rng.random() < density for _ in range(parr.size)],
+                                   dtype=bool).reshape(pshape)
+                return operand_lines(rng, v, pname, ptag, parr, pstored, t, pfmt, ptyp,
+                                     pfill, width)
+
             for j, size in enumerate(sizes):
                 pshape = list(shape)
                 pshape[d] = size
@@ -745,13 +770,10 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
                     for q in range(2):
                         afill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
                         afmt = srng.choice(list(FORMATS[vrank]))
-                        aarr = random_values(rng, t, pshape, afill, kinds[k])
-                        astored = np.array([rng.random() < density for _ in range(aarr.size)],
-                                           dtype=bool).reshape(pshape)
                         atyp = array_type(pshape, t, afmt, vrank, afill, width)
                         aname = "%s_a%d" % (pname, q)
-                        adense.append(operand_lines(rng, v, aname, "%s_%dp%da%d" % (tag, k, j, q),
-                                                    aarr, astored, t, afmt, atyp, afill, width))
+                        adense.append(part_operand(aname, "%s_%dp%da%d" % (tag, k, j, q),
+                                                   pshape, afmt, atyp, afill))
                         args.append(aname)
                         atypes.append(atyp)
                         afills.append(np.array(afill, dtype=NP_TYPES[t]))
@@ -763,12 +785,9 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
                         pname, f, ", ".join(args), ", ".join(atypes), ptyp))
                 else:
                     pfill = fills[k] if srng.random() < 0.6 else srng.choice(FILL_POOLS[t])
-                    parr = random_values(rng, t, pshape, pfill, kinds[k])
-                    pstored = np.array([rng.random() < density for _ in range(parr.size)],
-                                       dtype=bool).reshape(pshape)
                     ptyp = array_type(pshape, t, pfmt, vrank, pfill, width)
-                    pdense.append(operand_lines(rng, v, pname, "%s_%dp%d" % (tag, k, j),
-                                                parr, pstored, t, pfmt, ptyp, pfill, width))
+                    pdense.append(part_operand(pname, "%s_%dp%d" % (tag, k, j),
+                                               pshape, pfmt, ptyp, pfill))
                 pnames.append(pname)
                 ptypes.append(ptyp)
             v.lines.append("  %s = sparse_array.concat %s dim %d : %s -> %s" % (

@@ -14,6 +14,7 @@
 //   np.concatenate([A, W[:, 2:6], W[:, 7:0:-2]], axis=1)
 //   x = 10 entries, stored 0:1 2:2 3:3 5:4 6:5 8:6 9:7
 //   np.concatenate([x[6:9], x[1:4]]), np.concatenate([x[8:2:-3] + x[0:2], x[0:2]])
+//   and, with fill NaN, the values at @nan_fill's call
 
 sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
   %r = arith.addf %x, %y : f64
@@ -86,6 +87,22 @@ func.func @vectors(%x: !x) -> (!x6, !x4) {
   return %v, %u : !x6, !x4
 }
 
+// Fill NaN with -0.0 and inf stored: the window over x[2:5] must not see
+// x[5] = inf (present in x, outside the slice), and the reversed part
+// x[7:4:-1] not x[8] or x[4] (NaN there reads the fill, as numpy's).
+!n = !sparse_array.array<10xf64, #sparse_array.format<[compressed], fill = 0x7FF8000000000000 : f64>>
+!n2 = !sparse_array.array<2xf64, #sparse_array.format<[compressed], fill = 0x7FF8000000000000 : f64>>
+!n3 = !sparse_array.array<3xf64, #sparse_array.format<[compressed], fill = 0x7FF8000000000000 : f64>>
+!n8 = !sparse_array.array<8xf64, #sparse_array.format<[compressed], fill = 0x7FF8000000000000 : f64>>
+func.func @nan_fill(%x: !n, %y: !n3) -> !n8 {
+  %a = sparse_array.slice %x[2:4] : !n -> !n2
+  %s = sparse_array.slice %x[2:5] : !n -> !n3
+  %g = sparse_array.map @add(%s, %y) : (!n3, !n3) -> !n3
+  %r = sparse_array.slice %x[7:4:-1] : !n -> !n3
+  %h = sparse_array.concat %a, %g, %r dim 0 : !n2, !n3, !n3 -> !n8
+  return %h : !n8
+}
+
 func.func @main() {
   %w = sparse_array.constant sparse<[[0, 0], [0, 1], [0, 3], [0, 6], [0, 7], [1, 2], [1, 5], [2, 0], [2, 4], [2, 7]],
       [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]> : tensor<3x8xf64> : !w
@@ -153,6 +170,21 @@ func.func @main() {
   %v, %u = func.call @vectors(%x) : (!x) -> (!x6, !x4)
   sparse_array.print %v : !x6
   sparse_array.print %u : !x4
+
+  // np.concatenate([x[2:4], x[2:5] + y, x[7:4:-1]]) with NaN for every
+  // implicit entry = [-0, 3, 10, nan, nan, nan, 5, inf].
+  // CHECK:      # fill: nan
+  // CHECK-NEXT: 1 5
+  // CHECK-NEXT: 8
+  // CHECK-NEXT: 1 -0
+  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 3 10
+  // CHECK-NEXT: 7 5
+  // CHECK-NEXT: 8 inf
+  %xn = sparse_array.constant sparse<[[0], [2], [3], [5], [6], [8], [9]], [1.0, -0.0, 3.0, 0x7FF0000000000000, 5.0, 6.0, 7.0]> : tensor<10xf64> : !n
+  %yn = sparse_array.constant sparse<[[0], [2]], [10.0, 20.0]> : tensor<3xf64> : !n3
+  %hn = func.call @nan_fill(%xn, %yn) : (!n, !n3) -> !n8
+  sparse_array.print %hn : !n8
   return
 }
 func.func private @sa_rt_print_i64(i64)
