@@ -127,6 +127,10 @@ LogicalResult parseOptions(StringRef text,
       int64_t n = 0;
       ok = number(n);
       pipeline.parallelMinExtent = n;
+    } else if (key == "parallel_min_work") {
+      int64_t n = 0;
+      ok = number(n);
+      pipeline.parallelMinWork = n;
     } else if (key == "parallel_assembly") {
       ok = value == "auto" || value == "two-phase" || value == "parts";
       pipeline.parallelAssembly = value.str();

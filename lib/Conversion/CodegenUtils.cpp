@@ -257,6 +257,18 @@ void mlir::sparse_array::emitParallelFor(
 void mlir::sparse_array::emitBalancedParallelFor(
     OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
     function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value large;
+  if (std::optional<int64_t> c = getConstantIntValue(n))
+    large = arith::ConstantIntOp::create(b, loc, b.getI1Type(), *c >= minN);
+  else
+    large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
+                                  constIndex(b, loc, minN));
+  emitBalancedParallelForIf(b, loc, n, large, positions, body);
+}
+
+void mlir::sparse_array::emitBalancedParallelForIf(
+    OpBuilder &b, Location loc, Value n, Value large, Value positions,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
   auto parallel = [&](OpBuilder &pb, Location l) {
     emitParallelLoop(pb, l, n, positions, body);
@@ -268,15 +280,13 @@ void mlir::sparse_array::emitBalancedParallelFor(
                          scf::YieldOp::create(bb, bl);
                        });
   };
-  if (std::optional<int64_t> c = getConstantIntValue(n)) {
-    if (*c >= minN)
+  if (std::optional<int64_t> c = getConstantIntValue(large)) {
+    if (*c)
       parallel(b, loc);
     else
       sequential(b, loc);
     return;
   }
-  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
-                                      constIndex(b, loc, minN));
   scf::IfOp::create(
       b, loc, large,
       [&](OpBuilder &tb, Location l) {

@@ -90,6 +90,11 @@ constexpr int64_t kBalancedParts = 256;
 void emitBalancedParallelFor(
     OpBuilder &b, Location loc, Value n, int64_t minN, Value positions,
     function_ref<void(OpBuilder &, Location, Value)> body);
+/// The same, in parallel when `parallelIf` (an i1; folded when constant)
+/// holds, sequentially otherwise.
+void emitBalancedParallelForIf(
+    OpBuilder &b, Location loc, Value n, Value parallelIf, Value positions,
+    function_ref<void(OpBuilder &, Location, Value)> body);
 
 /// body(p, lo, hi) for the `parts` parts [lo, hi) of [0, n) in parallel
 /// (an scf.parallel over p): parts of equal work by `positions` as above,

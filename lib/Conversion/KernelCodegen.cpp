@@ -63,8 +63,10 @@ LogicalResult KernelLowering::run() {
 
 LogicalResult mlir::sparse_array::lowerKernels(Operation *root,
                                                StringRef workspaceMode) {
-  SmallVector<KernelOp> kernels;
-  root->walk([&](KernelOp k) { kernels.push_back(k); });
+  SmallVector<KernelOp> found, kernels;
+  root->walk([&](KernelOp k) { found.push_back(k); });
+  for (KernelOp k : found)
+    versionByWork(k, kernels);
   SymbolTableCollection symbols;
   bool ok = true;
   for (KernelOp k : kernels) {

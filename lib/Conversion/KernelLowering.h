@@ -235,6 +235,15 @@ private:
   bool rejectCarriedParallelLoop(unsigned carried);
   /// The positions the parallel plan balances parts on, or null.
   Value parallelBalancePositions(OpBuilder &b);
+  /// Whether loop 0 (of `extent` iterations) runs in parallel: at least
+  /// the plan's min_extent iterations and, with its min_work, that much
+  /// work (parallelWork). An i1, constant when known here.
+  Value parallelWorthwhile(OpBuilder &b, Value extent);
+  /// The kernel's work as min_work counts it: the stored values of the
+  /// inputs it reads, plus, when its iteration space reaches outside
+  /// their stored entries, the product of its loops' extents — saturated
+  /// at `atMost` (only the comparison with it matters; no overflow).
+  Value parallelWork(OpBuilder &b, int64_t atMost);
   /// [0, extent) in up to kBalancedParts parts run in parallel from the
   /// plan's min_extent on, else as one part run sequentially (decided here
   /// for a static extent, at run time otherwise): `setUp` sees the number
@@ -444,6 +453,22 @@ private:
 /// Membership of `a` given one i1 per operand (null: not stored).
 Value emitMembership(OpBuilder &b, Location loc, const IterationAlgebra &a,
                      ArrayRef<Value> defined);
+
+/// Whether the set lies within the union of its operands' stored entries
+/// (no universe, no complement that escapes an intersection).
+bool withinStoredEntries(const IterationAlgebra &a);
+
+/// The stored values `kernel` reads (ParallelAttr's min_work): its used
+/// inputs' values buffers, a dense input of static shape as a constant
+/// (at most `atMost`, so that a static decision folds).
+Value storedValuesRead(OpBuilder &b, Location loc, KernelOp kernel,
+                       int64_t atMost);
+
+/// Appends `kernel` to `kernels`, or — a sparse result planned parallel
+/// with a min_work the inputs' sizes leave open — the two versions it
+/// becomes behind scf.if (work >= min_work): the parallel one (its plan's
+/// min_work tested here, dropped) and a sequential one (VersionByWork.cpp).
+void versionByWork(KernelOp kernel, SmallVectorImpl<KernelOp> &kernels);
 
 } // namespace detail
 } // namespace sparse_array

@@ -92,7 +92,9 @@ public:
   /// loop's coordinates run in `parts` parts [lo, hi), in parallel; part
   /// p's state starts as beginPart and ends in endPart; endParts joins them
   /// (before finish). `visits`, when given, bounds the coordinates the
-  /// part's loop visits (stored ones in a range), else hi - lo.
+  /// part's loop visits (stored ones in a range), else hi - lo. `p` is the
+  /// constant 0 exactly when the loop runs as one part, [lo, hi) every
+  /// coordinate (sequentially, below the plan's thresholds).
   virtual bool assemblesInParts() const { return false; }
   /// The most parts the assembler affords — each part's state costs
   /// memory: a scatter reduction's accumulators — or null for the loop's

@@ -252,9 +252,7 @@ SmallVector<Value> AppendOutput::endLoop(OpBuilder &b, unsigned d,
   return o;
 }
 
-/// Whether the set lies within the union of its operands' stored entries
-/// (no universe, no complement that escapes an intersection).
-static bool withinStoredEntries(const IterationAlgebra &a) {
+bool mlir::sparse_array::detail::withinStoredEntries(const IterationAlgebra &a) {
   switch (a.getKind()) {
   case IterationAlgebra::Kind::Empty:
   case IterationAlgebra::Kind::Leaf:

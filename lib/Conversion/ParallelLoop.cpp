@@ -53,6 +53,44 @@ Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
   return fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
 }
 
+Value KernelLowering::parallelWork(OpBuilder &b, int64_t atMost) {
+  Value work = storedValuesRead(b, loc, kernel, atMost);
+  if (withinStoredEntries(algebra.normalize()))
+    return work;
+  // p stays <= atMost and each factor is below it before multiplying:
+  // the product fits in 64 bits for any atMost below 2^31.
+  Value most = constIndex(b, loc, atMost);
+  Value p = constIndex(b, loc, 1);
+  for (Value e : extents) {
+    if (!e)
+      continue;
+    Value prod = b.createOrFold<arith::MulIOp>(
+        loc, p, b.createOrFold<arith::MinUIOp>(loc, e, most));
+    p = b.createOrFold<arith::MinUIOp>(loc, prod, most);
+  }
+  return b.createOrFold<arith::AddIOp>(loc, work, p);
+}
+
+Value KernelLowering::parallelWorthwhile(OpBuilder &b, Value extent) {
+  int64_t minExtent = parallelPlan.getMinExtent();
+  int64_t minWork = parallelPlan.getMinWork();
+  Type i1 = b.getI1Type();
+  std::optional<int64_t> size = getConstantIntValue(extent);
+  if (size && *size < minExtent)
+    return arith::ConstantIntOp::create(b, loc, i1, 0);
+  Value large = size ? arith::ConstantIntOp::create(b, loc, i1, 1).getResult()
+                     : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                             extent,
+                                             constIndex(b, loc, minExtent))
+                           .getResult();
+  if (minWork <= 1)
+    return large;
+  Value enough = b.createOrFold<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::uge, parallelWork(b, minWork),
+      constIndex(b, loc, minWork));
+  return b.createOrFold<arith::AndIOp>(loc, large, enough);
+}
+
 Value KernelLowering::emitPartsOrOne(
     OpBuilder &b, Value extent, OutputAssembler *assembler,
     function_ref<void(OpBuilder &, Value)> setUp,
@@ -60,6 +98,7 @@ Value KernelLowering::emitPartsOrOne(
   Value positions = parallelBalancePositions(b);
   int64_t minExtent = parallelPlan.getMinExtent();
   Value one = constIndex(b, loc, 1);
+  Value large = parallelWorthwhile(b, extent);
   // The number of parts depends on the extent alone (a regrouped scalar
   // reduction is then the same for any thread count) — unless the
   // assembler limits it: a scatter reduction's accumulator per part is the
@@ -78,18 +117,15 @@ Value KernelLowering::emitPartsOrOne(
   auto single = [&](OpBuilder &sb, Location l) {
     runPart(sb, l, constIndex(sb, l, 0), constIndex(sb, l, 0), extent);
   };
-  if (std::optional<int64_t> size = getConstantIntValue(extent)) {
-    bool large = *size >= minExtent;
-    Value parts = large ? many : one;
+  if (std::optional<int64_t> known = getConstantIntValue(large)) {
+    Value parts = *known ? many : one;
     setUp(b, parts);
-    if (large)
+    if (*known)
       parallel(b, loc, parts);
     else
       single(b, loc);
     return parts;
   }
-  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, extent,
-                                      constIndex(b, loc, minExtent));
   Value parts = arith::SelectOp::create(b, loc, large, many, one);
   setUp(b, parts);
   scf::IfOp::create(
@@ -116,14 +152,15 @@ SmallVector<Value> KernelLowering::emitParallelOuterLoop(
     // carries only the state its row starts with (two-phase: its count or
     // its write position).
     Value positions = parallelBalancePositions(b);
+    Value large = parallelWorthwhile(b, extent);
     for (unsigned phase = 0; phase < output->numPhases(); ++phase) {
       output->beginPhase(b, phase);
-      emitBalancedParallelFor(b, loc, extent, parallelPlan.getMinExtent(),
-                              positions,
-                              [&](OpBuilder &pb, Location l, Value x) {
-                                SmallVector<Value> row = output->rowState(pb, x);
-                                output->endRow(pb, x, body(pb, l, x, row));
-                              });
+      emitBalancedParallelForIf(
+          b, loc, extent, large, positions,
+          [&](OpBuilder &pb, Location l, Value x) {
+            SmallVector<Value> row = output->rowState(pb, x);
+            output->endRow(pb, x, body(pb, l, x, row));
+          });
     }
     return {};
   }

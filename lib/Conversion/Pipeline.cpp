@@ -41,6 +41,7 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   if (options.enableOpenMP)
     pm.addPass(createSparseArrayPlanParallelPass(
         SparseArrayPlanParallelPassOptions{options.parallelMinExtent,
+                                           options.parallelMinWork,
                                            options.parallelAssembly}));
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,

@@ -107,9 +107,7 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
     callRuntime(pb, l, kernel, "sa_rt_parts_free", {}, {handle});
     return {crd, val};
   };
-  Value large = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, rw.rows,
-      constIndex(b, loc, parallelPlan.getMinExtent()));
+  Value large = parallelWorthwhile(b, rw.rows);
   auto choice = scf::IfOp::create(
       b, loc, large,
       [&](OpBuilder &tb, Location l) {

@@ -251,8 +251,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
         ValueRange{arith::AddIOp::create(b, loc, rw.rows, one)});
     memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i64, 0),
                             rw.work, ValueRange{zero});
-    emitBalancedParallelFor(
-        b, loc, rw.rows, parallelPlan.getMinExtent(), rw.P.pos,
+    emitBalancedParallelForIf(
+        b, loc, rw.rows, parallelWorthwhile(b, rw.rows), rw.P.pos,
         [&](OpBuilder &fb, Location l, Value i) {
           memref::StoreOp::create(
               fb, l, arith::IndexCastOp::create(fb, l, i64, rowProducts(fb, l, i)),

@@ -627,9 +627,13 @@ LogicalResult ScalarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     StringRef mode, int64_t minExtent, int64_t balance,
-                     bool twoPhase, bool parts, StringRef reason) {
+                     StringRef mode, int64_t minExtent, int64_t minWork,
+                     int64_t balance, bool twoPhase, bool parts,
+                     StringRef reason) {
   bool parallel = mode == "outer" || mode == "ranges";
+  // The lowering multiplies two numbers up to min_work (saturated).
+  if (minWork < 0 || minWork >= (int64_t(1) << 31))
+    return emitError() << "min_work counts stored values: it is in [0, 2^31)";
   if (balance < -1 || (balance >= 0 && !parallel))
     return emitError() << "balance names an input of a parallel loop";
   if (twoPhase && !parallel)
@@ -657,14 +661,16 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a sequential kernel's plan says why (reason)";
   if (minExtent != 0)
     return emitError() << "min_extent applies to parallel loops only";
+  if (minWork != 0)
+    return emitError() << "min_work applies to parallel loops only";
   return success();
 }
 
-// <"mode"[, min_extent = N][, balance = k][, two_phase | parts]
+// <"mode"[, min_extent = N][, min_work = W][, balance = k][, two_phase | parts]
 //  [, reason = "..."]>
 Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   std::string mode, reason;
-  int64_t minExtent = 0, balance = -1;
+  int64_t minExtent = 0, minWork = 0, balance = -1;
   bool twoPhase = false, parts = false;
   if (parser.parseLess() || parser.parseString(&mode))
     return {};
@@ -685,6 +691,9 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     if (key == "min_extent") {
       if (parser.parseInteger(minExtent))
         return {};
+    } else if (key == "min_work") {
+      if (parser.parseInteger(minWork))
+        return {};
     } else if (key == "balance") {
       if (parser.parseInteger(balance))
         return {};
@@ -693,8 +702,8 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
         return {};
     } else {
       parser.emitError(parser.getCurrentLocation())
-          << "expected 'min_extent', 'balance', 'two_phase', 'parts' or "
-             "'reason', got '"
+          << "expected 'min_extent', 'min_work', 'balance', 'two_phase', "
+             "'parts' or 'reason', got '"
           << key
           << "'";
       return {};
@@ -703,14 +712,16 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), mode, minExtent, balance, twoPhase,
-                    parts, reason);
+                    parser.getContext(), mode, minExtent, minWork, balance,
+                    twoPhase, parts, reason);
 }
 
 void ParallelAttr::print(AsmPrinter &printer) const {
   printer << "<\"" << getMode() << "\"";
   if (getMinExtent() != 0)
     printer << ", min_extent = " << getMinExtent();
+  if (getMinWork() != 0)
+    printer << ", min_work = " << getMinWork();
   if (getBalance() >= 0)
     printer << ", balance = " << getBalance();
   if (getTwoPhase())

@@ -178,7 +178,7 @@ static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
                                          const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, -1, false, false,
+    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false,
                              ("scatter reduction: " + why).str());
   };
   ArrayType resultType = kernel.getResultType();
@@ -202,7 +202,18 @@ static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
   if (!loops.isParallel())
     return sequential("its loops: " + loops.getReason());
   return ParallelAttr::get(ctx, loops.getMode(), loops.getMinExtent(),
-                           loops.getBalance(), false, true, "");
+                           loops.getMinWork(), loops.getBalance(), false, true,
+                           "");
+}
+
+/// The least work (stored values read) worth a parallel region: the
+/// option, or the default when it is 0 — more for a sparse result, whose
+/// parts or phases cost more than a dense one's stores.
+static int64_t minParallelWork(const ParallelOptions &options,
+                               bool sparseResult) {
+  if (options.minWork > 0)
+    return options.minWork;
+  return sparseResult ? kMinParallelWorkSparse : kMinParallelWork;
 }
 
 ParallelAttr
@@ -210,7 +221,7 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, -1, false, false, why.str());
+    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false, why.str());
   };
   ReduceOverOp rowWise, scatterLoops;
   kernel.getBody().walk([&](ReduceOverOp r) {
@@ -239,6 +250,7 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
       return sequential("the row-wise product has " + Twine(rows) +
                         " rows, fewer than " + Twine(minExtent));
     return ParallelAttr::get(ctx, "outer", minExtent,
+                             minParallelWork(options, true),
                              (*rowWise.getScatter())[0], false, true, "");
   }
   unsigned rank = resultType.getRank();
@@ -312,12 +324,15 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     std::optional<int64_t> cut = rangesCutInput(kernel, outer, why);
     if (!cut)
       return sequential(why);
-    return ParallelAttr::get(ctx, "ranges", minExtent, *cut, false,
+    return ParallelAttr::get(ctx, "ranges", minExtent,
+                             minParallelWork(options, !resultType.isAllDense()),
+                             *cut, false,
                              !resultType.isAllDense(), "");
   }
   ArrayRef<LatticePoint> points = outer.getPoints();
   if (points.size() != 1 || !points.front().universe || outer.getLinear())
     return sequential("the outermost loop is not one counted loop");
   return ParallelAttr::get(ctx, "outer", minExtent,
+                           minParallelWork(options, !resultType.isAllDense()),
                            balancingInput(kernel, used), twoPhase, parts, "");
 }

@@ -26,6 +26,7 @@ struct PlanParallelPass
   void runOnOperation() override {
     ParallelOptions options;
     options.minExtent = minExtent;
+    options.minWork = minWork;
     std::optional<ParallelOptions::Assembly> how = parseAssembly(assembly);
     if (!how) {
       getOperation()->emitError()

@@ -1,6 +1,7 @@
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel --sparse-array-lower-iterators | FileCheck %s
-// RUN: sa-opt %s --sparse-array-pipeline | FileCheck %s --check-prefix=OMP
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel=min-work=1 --sparse-array-lower-iterators | FileCheck %s
+// RUN: sa-opt %s --sparse-array-pipeline=parallel-min-work=1 | FileCheck %s --check-prefix=OMP
 // RUN: sa-opt %s --sparse-array-pipeline=enable-openmp=false | FileCheck %s --check-prefix=SEQ
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel --sparse-array-lower-iterators | FileCheck %s --check-prefix=MINWORK
 // A kernel planned parallel: its outermost loop becomes scf.parallel (the
 // body stores in place, nothing is carried), behind a run-time check of
 // the plan's min_extent when the size is dynamic; the dense result's fill
@@ -338,7 +339,7 @@ func.func @csr_parts(%a: !csr) -> !csr {
 // buffers' capacity) over min_extent (256), at least one: each part costs
 // buffers of its own.
 // CHECK-LABEL: func.func @dcsr_parts(
-// CHECK:         %[[MANY:.*]] = arith.minui %{{.*}}, %c256 : index
+// CHECK:         %[[MANY:.*]] = arith.minui %{{.*}}, %c256{{(_[0-9]+)?}} : index
 // CHECK:         %[[BYWORK:.*]] = arith.divui %{{.*}}, %c256{{.*}} : index
 // CHECK:         %[[ONE:.*]] = arith.maxui %[[BYWORK]], %c1{{.*}} : index
 // CHECK:         arith.minui %[[MANY]], %[[ONE]] : index
@@ -437,10 +438,73 @@ sparse_array.func @add1(%x: f64) -> f64 {
   sparse_array.yield %r : f64
 }
 // CHECK-LABEL: func.func @universe_parts(
-// CHECK:         arith.minui %{{.*}}, %c256 : index
+// CHECK:         arith.minui %{{.*}}, %c256{{(_[0-9]+)?}} : index
 // CHECK-NOT:     arith.divui
 // CHECK:         call @sa_rt_parts_new(
 func.func @universe_parts(%a: !csr) -> !dcsr {
   %c = sparse_array.map @add1(%a) : (!csr) -> !dcsr
   return %c : !dcsr
+}
+
+// The plan's min_work: a kernel reading fewer stored values than that runs
+// sequentially even with enough rows — A's entries plus x's, against
+// 32768 for a dense result.
+// MINWORK-LABEL: func.func @spmv(
+// MINWORK:         %[[ROWS:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// MINWORK:         %[[NA:.*]] = memref.dim %{{.*}}, %c0
+// MINWORK:         %[[NX:.*]] = memref.dim %{{.*}}, %c0
+// MINWORK:         %[[W:.*]] = arith.addi %[[NA]], %[[NX]]
+// MINWORK:         %[[ENOUGH:.*]] = arith.cmpi uge, %[[W]], %c32768
+// MINWORK:         %[[GO:.*]] = arith.andi %[[ROWS]], %[[ENOUGH]]
+// MINWORK:         scf.if %[[GO]] {
+// MINWORK:           scf.parallel
+// MINWORK:         } else {
+// MINWORK:           scf.for
+// Static and dense: 2 x 100000 values, decided here.
+// MINWORK-LABEL: func.func @static_large(
+// MINWORK-NOT:     scf.if
+// MINWORK:         scf.parallel
+// A sparse result within its inputs' entries: the kernel twice, behind
+// one test of the stored values it reads (A's plus B's against 131072) —
+// the parallel version without min_work (tested), and the sequential one
+// appending straight into the result (no parts, no part buffers).
+// MINWORK-LABEL: func.func @dcsr_parts(
+// MINWORK:         %[[NA:.*]] = memref.dim
+// MINWORK:         %[[NB:.*]] = memref.dim
+// MINWORK:         %[[W:.*]] = arith.addi %[[NA]], %[[NB]]
+// MINWORK:         %[[GO:.*]] = arith.cmpi uge, %[[W]], %c131072
+// MINWORK:         scf.if %[[GO]] -> (!sparse_array.array<?x?xf64, #dcsr>) {
+// MINWORK-NOT:       %c131072
+// MINWORK:           scf.parallel
+// Below min_extent, the parallel version's one part is the whole result:
+// its capacity bounds it, no growth checks — which a part of several has.
+// MINWORK:             memref.realloc
+// MINWORK:             call @sa_rt_parts_adopt_slot({{.*}}, %c4_i64
+// MINWORK:           } else {
+// MINWORK-NOT:         memref.realloc
+// MINWORK:             call @sa_rt_parts_adopt_slot({{.*}}, %c4_i64
+// MINWORK:           sparse_array.assemble
+// MINWORK:         } else {
+// MINWORK-NOT:       scf.parallel
+// MINWORK-NOT:       sa_rt_parts
+// MINWORK:           sparse_array.assemble
+// MINWORK:         return
+// A function that changes the fill iterates every coordinate: the work
+// counts them too (saturated at min_work), 131072 for a sparse result.
+// MINWORK-LABEL: func.func @universe_parts(
+// MINWORK:         arith.minui %{{.*}}, %c131072
+// MINWORK:         arith.muli
+// MINWORK:         arith.cmpi uge, %{{.*}}, %c131072
+// MINWORK:         arith.andi
+// 300 rows but 2 x 9000 values: sequential, decided here.
+// MINWORK-LABEL: func.func @static_little_work(
+// MINWORK-NOT:     scf.parallel
+// MINWORK:         return
+func.func @static_little_work(%a: !sparse_array.array<300x30xf64>,
+                              %b: !sparse_array.array<300x30xf64>)
+    -> !sparse_array.array<300x30xf64> {
+  %c = sparse_array.map @add(%a, %b)
+      : (!sparse_array.array<300x30xf64>, !sparse_array.array<300x30xf64>)
+      -> !sparse_array.array<300x30xf64>
+  return %c : !sparse_array.array<300x30xf64>
 }

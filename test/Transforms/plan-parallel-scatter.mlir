@@ -26,7 +26,7 @@ func.func @signed_zero(%a: !csr) -> !dv {
 // The same with the identity strategy: the rows in parts, each adding
 // into sums of its own.
 // CHECK-LABEL: func.func @identity(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0, parts>
 func.func @identity(%a: !csr) -> !dv {
   %y = sparse_array.kernel ins(%a : !csr) -> !dv attributes {algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<0.0 : f64>, lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [], points [{U} produce], merged>, #sparse_array.lattice<loop 1, present [0], coiterate [0], points [{0} produce]>]} {
   ^bb0(%j: index, %i: index, %A: !csr):

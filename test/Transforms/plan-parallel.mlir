@@ -1,5 +1,5 @@
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel | FileCheck %s
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel=min-extent=2 | FileCheck %s --check-prefix=SMALL
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=min-extent=2 min-work=5" | FileCheck %s --check-prefix=SMALL
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=parts" | FileCheck %s --check-prefix=PARTS
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=two-phase" | FileCheck %s --check-prefix=TWO
 // RUN: not sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=bogus" 2>&1 | FileCheck %s --check-prefix=BAD
@@ -29,7 +29,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 // y = A x over CSR rows: the row level is located, the rows are independent;
 // shared out by A's entries (balance = 0), not by rows.
 // CHECK-LABEL: func.func @spmv(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0>
 func.func @spmv(%a: !csr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
@@ -44,7 +44,7 @@ func.func @spmv(%a: !csr, %x: !dv) -> !dv {
 
 // A single loop (one entry per iteration) needs more iterations.
 // CHECK-LABEL: func.func @dense_vector(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 16384>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 16384, min_work = 32768>
 func.func @dense_vector(%a: !dv, %b: !dv) -> !dv {
   %c = sparse_array.map @add(%a, %b) : (!dv, !dv) -> !dv
   return %c : !dv
@@ -52,7 +52,7 @@ func.func @dense_vector(%a: !dv, %b: !dv) -> !dv {
 
 // CSR + dense into a dense matrix: rows in parallel.
 // CHECK-LABEL: func.func @add_into_dense(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0>
 func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
   %c = sparse_array.map @add(%a, %b) : (!csr, !dm) -> !dm
   return %c : !dm
@@ -62,9 +62,9 @@ func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
 // scan, fill: the function evaluated twice costs less than copying the
 // result); `assembly` forces either.
 // CHECK-LABEL: func.func @csr_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, two_phase>
 // PARTS-LABEL: func.func @csr_result(
-// PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
   return %c : !csr
@@ -77,9 +77,9 @@ sparse_array.func @sin_of(%x: f64) -> f64 {
   sparse_array.yield %r : f64
 }
 // CHECK-LABEL: func.func @csr_costly(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 // TWO-LABEL: func.func @csr_costly(
-// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, two_phase>
 func.func @csr_costly(%a: !csr) -> !csr {
   %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
   return %c : !csr
@@ -89,7 +89,7 @@ func.func @csr_costly(%a: !csr) -> !csr {
 // at A's stored ones (from 16384 of them on: one index variable), each
 // range's segments found by bisection, the result in parts.
 // CHECK-LABEL: func.func @sparse_vector(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 16384, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 16384, min_work = 131072, balance = 0, parts>
 func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %c : !sv
@@ -98,7 +98,7 @@ func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
 // A compressed vector over counted rows (SpMV into a sparse vector): each
 // row gives at most one entry; parts append to buffers of their own.
 // CHECK-LABEL: func.func @mxv_sparse(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !sv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
@@ -114,9 +114,9 @@ func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
 // CSR + CSR into DCSR or COO: each part assembles its rows on its own,
 // the parts' buffers are joined in order.
 // CHECK-LABEL: func.func @dcsr_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 // CHECK-LABEL: func.func @coo_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func @dcsr_result(%a: !csr, %b: !csr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !dcsr
   return %c : !dcsr
@@ -129,7 +129,7 @@ func.func @coo_result(%a: !csr, %b: !csr) -> !coo {
 // DCSR inputs: the outermost loop coiterates their stored rows, cut into
 // ranges at A's (parts of equal entries below them).
 // CHECK-LABEL: func.func @dcsr_inputs(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func @dcsr_inputs(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %c : !dcsr
@@ -138,7 +138,7 @@ func.func @dcsr_inputs(%a: !dcsr, %b: !dcsr) -> !dcsr {
 // SpMV over DCSR rows into a dense vector: ranges of stored rows, each
 // storing its rows in place (no parts).
 // CHECK-LABEL: func.func @stored_rows(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 32768, balance = 0>
 func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !dcsr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !dcsr, %X: !dv):
@@ -158,11 +158,11 @@ func.func @stored_rows(%a: !dcsr, %x: !dv) -> !dv {
 // ranges of rows (no balance).
 // CHECK-LABEL: func.func @unordered_rows(
 // CHECK: sparse_array.convert
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 32768, balance = 0>
 // CHECK-LABEL: func.func @stored_total(
 // CHECK: parallel = #sparse_array.parallel<"none", reason = "scalar reduction over stored coordinates: its fold stays in order">
 // CHECK-LABEL: func.func @stored_plus_dense(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 32768>
 func.func @unordered_rows(%a: !udcsr, %x: !dv) -> !dv {
   %y = sparse_array.kernel ins(%a, %x : !udcsr, !dv) -> !dv {
   ^bb0(%i: index, %j: index, %A: !udcsr, %X: !dv):
@@ -186,7 +186,7 @@ func.func @stored_plus_dense(%a: !dcsr, %b: !dm) -> !dm {
 // A scalar reduction with an associative combiner: its first loop (rows)
 // in parts of equal entries, the parts' results combined in order.
 // CHECK-LABEL: func.func @total(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0>
 func.func @total(%a: !csr) -> !sparse_array.array<f64> {
   %s = sparse_array.reduce @add %a dims [0, 1] : !csr -> !sparse_array.array<f64>
   return %s : !sparse_array.array<f64>
@@ -218,14 +218,14 @@ func.func @total_tiny(%a: !d8) -> !sparse_array.array<f64> {
 // CHECK-LABEL: func.func @tiny(
 // CHECK: parallel = #sparse_array.parallel<"none", reason = "the outermost loop has 8 iterations, fewer than 16384">
 // SMALL-LABEL: func.func @tiny(
-// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2>
+// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2, min_work = 5>
 func.func @tiny(%a: !d8, %b: !d8) -> !d8 {
   %c = sparse_array.map @add(%a, %b) : (!d8, !d8) -> !d8
   return %c : !d8
 }
 // Dense rows cost alike: rows shared out as they come (no balance).
 // CHECK-LABEL: func.func @rows_enough(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256>{{[}]}}
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768>{{[}]}}
 func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
   %c = sparse_array.map @add(%a, %b) : (!d1000, !d1000) -> !d1000
   return %c : !d1000
@@ -234,7 +234,7 @@ func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
 // A row-wise (Gustavson) product: parts of rows with a workspace each,
 // balanced by the products counted through P's rows (input 0).
 // CHECK-LABEL: func.func @spgemm(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
   ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
@@ -253,20 +253,20 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
 // column in part order. Into a compressed vector too; from DCSR in ranges
 // of its stored rows.
 // CHECK-LABEL: func.func @column_sums(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0, parts>
 // CHECK: scatter_loops = array<i32: 1, 0>
 func.func @column_sums(%a: !csr) -> !dv {
   %y = sparse_array.reduce @add %a dims [0] : !csr -> !dv
   return %y : !dv
 }
 // CHECK-LABEL: func.func @column_sums_sparse(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0, parts>
 func.func @column_sums_sparse(%a: !csr) -> !sv {
   %y = sparse_array.reduce @add %a dims [0] : !csr -> !sv
   return %y : !sv
 }
 // CHECK-LABEL: func.func @column_sums_dcsr(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 32768, balance = 0, parts>
 func.func @column_sums_dcsr(%a: !dcsr) -> !dv {
   %y = sparse_array.reduce @add %a dims [0] : !dcsr -> !dv
   return %y : !dv
@@ -284,7 +284,7 @@ func.func @column_sums_exact(%a: !csr) -> !dv {
 // CHECK-LABEL: func.func @column_sums_tiny(
 // CHECK: parallel = #sparse_array.parallel<"none", reason = "scatter reduction: its loops: the outermost loop has 8 iterations, fewer than 256">
 // SMALL-LABEL: func.func @column_sums_tiny(
-// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2, balance = 0, parts>
+// SMALL: parallel = #sparse_array.parallel<"outer", min_extent = 2, min_work = 5, balance = 0, parts>
 func.func @column_sums_tiny(%a: !d8x4) -> !sparse_array.array<4xf64> {
   %y = sparse_array.reduce @add %a dims [0] : !d8x4 -> !sparse_array.array<4xf64>
   return %y : !sparse_array.array<4xf64>

@@ -86,6 +86,11 @@ static cl::opt<int64_t> parallelMinExtent(
     "parallel-min-extent", cl::init(0),
     cl::desc("Fewest iterations of a kernel's outermost loop run in "
              "parallel (0: the plan's defaults)"));
+static cl::opt<int64_t> parallelMinWork(
+    "parallel-min-work", cl::init(0),
+    cl::desc("Fewest stored values a kernel reads worth running it in "
+             "parallel (0: the plan's defaults, 32768, and 131072 for a "
+             "sparse result)"));
 static cl::opt<std::string> parallelAssembly(
     "parallel-assembly", cl::init("auto"),
     cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase (count, "
@@ -192,6 +197,7 @@ int main(int argc, char **argv) {
   pipelineOptions.branchlessMerge = branchlessMerge;
   pipelineOptions.boundsChecks = boundsChecks;
   pipelineOptions.parallelMinExtent = parallelMinExtent;
+  pipelineOptions.parallelMinWork = parallelMinWork;
   pipelineOptions.parallelAssembly = parallelAssembly;
   // libomp reads it when the first parallel region starts (after this).
   if (threads > 0)

@@ -40,6 +40,11 @@ struct SparseArrayPipelineOptions
       llvm::cl::desc("Fewest iterations of a kernel's outermost loop run in "
                      "parallel (0: the plan's defaults)"),
       llvm::cl::init(0)};
+  PassOptions::Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Fewest stored values a kernel reads worth running it "
+                     "in parallel (0: the plan's default)"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> parallelAssembly{
       *this, "parallel-assembly",
       llvm::cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase or "

@@ -306,7 +306,14 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     an `scf.parallel` (OpenMP `omp.wsloop` through
     `convert-scf-to-openmp`), its iterations writing disjoint parts of the
     output; a loop with fewer than `min_extent` iterations (known only at
-    run time) runs sequentially instead. `balance = k`: its iterations are
+    run time) runs sequentially instead, and so does one whose kernel reads
+    fewer than `min_work` stored values (the values buffers of the inputs
+    it reads, plus every point of its loops when its iteration space
+    reaches outside the inputs' stored entries; 0 or 1: no such bound) — a
+    parallel region's fork and join cost more than a few thousand entries'
+    work. A kernel with a sparse result is then emitted twice behind that
+    test, the sequential version appending straight into the result's
+    buffers (no parts to join, no second phase). `balance = k`: its iterations are
     shared out in parts of equal work — the entries input k stores below
     each of them (a prefix over its positions), not equal counts of rows
     (power-law rows would leave a thread idle). `two_phase`: the result is
@@ -335,6 +342,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     ```mlir
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
+    #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 1, parts>
     #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
     #sparse_array.parallel<"ranges", min_extent = 256>
@@ -344,6 +352,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
   let parameters = (ins
     StringRefParameter<"outer, ranges or none">:$mode,
     DefaultValuedParameter<"int64_t", "0">:$minExtent,
+    DefaultValuedParameter<"int64_t", "0">:$minWork,
     DefaultValuedParameter<"int64_t", "-1">:$balance,
     DefaultValuedParameter<"bool", "false">:$twoPhase,
     DefaultValuedParameter<"bool", "false">:$parts,

@@ -241,6 +241,10 @@ def SparseArrayPlanParallelPass
     Option<"minExtent", "min-extent", "int64_t", /*default=*/"0",
            "Fewest outer iterations run in parallel (0: 16384 for a loop "
            "without inner loops, 256 with them)">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"0",
+           "Fewest stored values a kernel reads (its inputs' values, and the "
+           "result's coordinates when it iterates outside them) worth a "
+           "parallel region (0: 32768, 131072 for a sparse result)">,
     Option<"assembly", "assembly", "std::string", /*default=*/"\"auto\"",
            "How parallel rows of a CSR/CSC result are assembled: auto (by "
            "the kernel's work per entry), two-phase or parts">,

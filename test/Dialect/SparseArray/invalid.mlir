@@ -296,6 +296,16 @@ func.func private @sequential_min_extent() attributes {p = #sparse_array.paralle
 
 // -----
 
+// expected-error@+1 {{min_work applies to parallel loops only}}
+func.func private @sequential_min_work() attributes {p = #sparse_array.parallel<"none", min_work = 4, reason = "sparse result">}
+
+// -----
+
+// expected-error@+1 {{min_work counts stored values: it is in [0, 2^31)}}
+func.func private @negative_min_work() attributes {p = #sparse_array.parallel<"outer", min_extent = 4, min_work = -1>}
+
+// -----
+
 // expected-error@+1 {{balance names an input of a parallel loop}}
 func.func private @sequential_balance() attributes {p = #sparse_array.parallel<"none", balance = 0, reason = "sparse result">}
 

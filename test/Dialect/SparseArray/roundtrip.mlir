@@ -159,4 +159,5 @@ func.func @select_array(%c: i1,
 // CHECK-SAME: pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
 // CHECK-SAME: q = #sparse_array.parallel<"none", reason = "sparse result">
 // CHECK-SAME: r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
-func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>, q = #sparse_array.parallel<"none", reason = "sparse result">, r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>}
+// CHECK-SAME: w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>
+func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>, q = #sparse_array.parallel<"none", reason = "sparse result">, r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>, w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>}

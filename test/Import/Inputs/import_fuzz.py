@@ -35,9 +35,9 @@ POOL = [0.0, 0.0, 0.0, 0.0, -0.0, 1.5, -2.0, 3.0, 0.25, math.inf, -math.inf, mat
 # sa-run options a batch may run with (--random-options).
 OPTIONS = [[], ["--disable-openmp"], ["--workspace=hash"], ["--bounds-checks"],
            ["--linear-threshold=2"], ["-O0"], ["--vector-gathers=on"],
-           ["--num-threads=2", "--parallel-min-extent=1"],
-           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-assembly=two-phase"],
-           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-assembly=parts"]]
+           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-min-work=1"],
+           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-min-work=1", "--parallel-assembly=two-phase"],
+           ["--num-threads=2", "--parallel-min-extent=1", "--parallel-min-work=1", "--parallel-assembly=parts"]]
 OPS = {"addf": lambda x, y: x + y, "subf": lambda x, y: x - y,
        "mulf": lambda x, y: x * y, "divf": None}
 

@@ -926,6 +926,11 @@ def random_sa_run_options(rng, option_set="all"):
             opts.append("--branchless-merge=false")
         if rng.random() < 0.3:
             opts.append("--bounds-checks")
+        if rng.random() < 0.3:
+            # A work threshold the fuzzers' small arrays straddle: kernels
+            # parallel or sequential by their inputs' entries at run time
+            # (a sparse result's two versions, VersionByWork.cpp).
+            opts.append("--parallel-min-work=%d" % rng.choice([4, 16, 64]))
     return opts
 
 
@@ -950,12 +955,16 @@ def thread_counts(args):
     return [int(t) for t in str(getattr(args, "threads", "0")).split(",")]
 
 
-def thread_flags(threads):
+def thread_flags(threads, extra=()):
     """sa-run flags for `threads` threads, and parallel loops from 2
-    iterations on (the fuzzers' arrays are small)."""
+    iterations and any work on (the fuzzers' arrays are small) unless the
+    `extra` options draw a work threshold."""
     if not threads:
         return []
-    return ["--num-threads=%d" % threads, "--parallel-min-extent=2"]
+    flags = ["--num-threads=%d" % threads, "--parallel-min-extent=2"]
+    if not any(o.startswith("--parallel-min-work") for o in extra):
+        flags.append("--parallel-min-work=1")
+    return flags
 
 
 def report(failures, total):
@@ -1006,7 +1015,8 @@ def run_variants(args, name, variants, stdlib_text, rng=None):
         extra = random_sa_run_options(rng, args.options_set)
     outputs = {}
     for threads in thread_counts(args):
-        flags = list(getattr(args, "sa_run_flags", [])) + thread_flags(threads) + extra
+        flags = (list(getattr(args, "sa_run_flags", [])) +
+                 thread_flags(threads, extra) + extra)
         failures, out = run_once(args, name, path, flags, variants)
         if failures:
             return failures

@@ -1,6 +1,6 @@
-// RUN: sa-run --parallel-min-extent=2 --num-threads=2 %s | FileCheck %s
-// RUN: sa-run --parallel-min-extent=2 --num-threads=2 --parallel-assembly=parts %s | FileCheck %s
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel=min-extent=2 | FileCheck %s --check-prefix=PLAN
+// RUN: sa-run --parallel-min-extent=2 --parallel-min-work=1 --num-threads=2 %s | FileCheck %s
+// RUN: sa-run --parallel-min-extent=2 --parallel-min-work=1 --num-threads=2 --parallel-assembly=parts %s | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=min-extent=2 min-work=1" | FileCheck %s --check-prefix=PLAN
 // A kernel planned parallel whose outermost loop has nothing to visit (an
 // empty lattice: the standard library's xor is defined where exactly one
 // side is, so x & (y ^ y) is false everywhere) never runs its parts; the
@@ -30,7 +30,7 @@ sparse_array.func @both(%x: i1, %y: i1) -> i1
 !csr = !sparse_array.array<5x1xi1, #sparse_array.format<[dense, compressed]>>
 !dcsr = !sparse_array.array<5x1xi1, #sparse_array.format<[compressed, compressed]>>
 
-// PLAN: parallel = #sparse_array.parallel<"ranges", min_extent = 2, balance = {{[0-9]}}, parts>
+// PLAN: parallel = #sparse_array.parallel<"ranges", min_extent = 2, min_work = 1, balance = {{[0-9]}}, parts>
 func.func @main() {
   %a = sparse_array.constant sparse<[[0, 0], [2, 0], [4, 0]], [false, true, false]> : tensor<5x1xi1> : !u
   %b = sparse_array.constant sparse<[[0, 0], [3, 0]], [true, false]> : tensor<5x1xi1> : !coo

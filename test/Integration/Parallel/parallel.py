@@ -484,6 +484,8 @@ def run(args, program, threads):
     flags = ["--disable-openmp"] if threads == 0 else ["--num-threads=%d" % threads]
     if args.min_extent:
         flags.append("--parallel-min-extent=%d" % args.min_extent)
+    if args.min_work:
+        flags.append("--parallel-min-work=%d" % args.min_work)
     flags.append("--parallel-assembly=" + args.assembly)
     proc = subprocess.run([args.sa_run] + flags + [path], capture_output=True,
                           text=True, timeout=600)
@@ -512,6 +514,8 @@ def tsan_executable(args, program):
     pipeline = "--sparse-array-pipeline=parallel-assembly=" + args.assembly
     if args.min_extent:
         pipeline += " parallel-min-extent=%d" % args.min_extent
+    if args.min_work:
+        pipeline += " parallel-min-work=%d" % args.min_work
     low = os.path.join(work, "program.llvm.mlir")
     steps = [[args.sa_opt, src, pipeline, "-o", low]]
     for cmd in steps:
@@ -602,6 +606,8 @@ def main():
                    help="thread counts to compare (0: OpenMP disabled)")
     p.add_argument("--min-extent", type=int, default=0,
                    help="sa-run --parallel-min-extent (0: the plan's defaults)")
+    p.add_argument("--min-work", type=int, default=0,
+                   help="sa-run --parallel-min-work (0: the plan's defaults)")
     p.add_argument("--assembly", default="auto",
                    help="sa-run --parallel-assembly: how parallel CSR/CSC rows "
                         "are assembled (auto, two-phase, parts)")
