@@ -20,6 +20,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
@@ -290,12 +292,9 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
               bound.set(level.loop);
           return bound.all();
         });
-    Value cap = constIndex(b, loc, 16);
-    for (Input &in : inputs)
-      if (in.used)
-        cap = arith::AddIOp::create(
-            b, loc, cap, memref::DimOp::create(b, loc, in.values, 0));
-    plan.capacity = cap;
+    plan.capacity = arith::AddIOp::create(
+        b, loc, constIndex(b, loc, 16),
+        storedValuesRead(b, loc, kernel, std::numeric_limits<int64_t>::max()));
     // Loops that visit every coordinate of their dimension: a lattice with
     // U alone.
     auto visitsEveryCoordinate = [&](LatticeAttr lattice) {
