@@ -62,21 +62,24 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     // value differs from the common fill where a part's algebra holds
     // (seed 001 §5.1, a ⊔ b). A part read straight from a dense array is
     // present at every point of its window and nowhere else: its leaf is
-    // exactly its range, whatever its fill (a range-restricted U), and its
-    // fill is never seen. Any other part whose fill differs from the
-    // common one is a value where it is absent too: its whole range, which
-    // no algebra over the inputs describes, so the universe
-    // (sparse-array-fuse gives such sparse parts the result's fill first,
-    // ConcatToKernel, so that this stays for computed parts).
-    auto coversWindow = [&](Value part) {
+    // exactly its range (a range-restricted U). Its own fill is never seen
+    // when the select is all that reads it: its leaf then stands for "the
+    // select yields something other than the common fill" (leafFill), so
+    // the leaf is exact whatever the part's fill. Any other part whose
+    // fill differs from the common one is a value where it is absent too:
+    // its whole range, which no algebra over the inputs describes, so the
+    // universe (sparse-array-fuse gives such sparse parts the result's
+    // fill first, ConcatToKernel, so that this stays for computed parts).
+    space.fill = commonFill(kernel, select);
+    auto leafOfWindow = [&](Value part) {
       auto access = part.getDefiningOp<AccessOp>();
-      return access && access.getArrayType().isAllDense();
+      if (!access || !access.getArrayType().isAllDense() || !space.fill)
+        return false;
+      unsigned k = cast<BlockArgument>(access.getArray()).getArgNumber() -
+                   kernel.getNumIndices();
+      TypedAttr f = leafFill(kernel, k);
+      return f && isSameScalar(f, space.fill);
     };
-    for (Value part : select.getParts())
-      if (!coversWindow(part) || part == select.getParts().back()) {
-        space.fill = derive(kernel, part).fill;
-        break;
-      }
     space.algebra = IterationAlgebra::empty();
     space.exact = true;
     for (Value part : select.getParts()) {
@@ -86,7 +89,7 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
       // parts' may equal the common fill): not exact, so that no
       // complement of it is taken (xor's explicit algebra would omit the
       // points where the other argument is stored).
-      if (!coversWindow(part) &&
+      if (!leafOfWindow(part) &&
           (!p.fill || !space.fill || !isSameScalar(p.fill, space.fill))) {
         space.algebra = IterationAlgebra::universe();
         space.exact = false;
@@ -99,6 +102,43 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
   }
   space.algebra = space.algebra.normalize();
   return cache[value] = std::move(space);
+}
+
+static bool readsDenseWindow(Value part) {
+  auto access = part.getDefiningOp<AccessOp>();
+  return access && access.getArrayType().isAllDense();
+}
+
+TypedAttr AlgebraDerivation::commonFill(KernelOp kernel, SelectRangeOp select) {
+  // The first part that is not a dense window's read decides (a dense
+  // part's fill is never seen), the last if all are.
+  for (Value part : select.getParts())
+    if (!readsDenseWindow(part) || part == select.getParts().back())
+      return derive(kernel, part).fill;
+  return {};
+}
+
+TypedAttr AlgebraDerivation::leafFill(KernelOp kernel, unsigned k) {
+  TypedAttr own =
+      cast<ArrayType>(kernel.getInputs()[k].getType()).getFillValue();
+  TypedAttr common;
+  for (Operation *user : kernel.getInputArg(k).getUsers()) {
+    auto access = dyn_cast<AccessOp>(user);
+    if (!access || !readsDenseWindow(access.getResult()))
+      return own;
+    for (OpOperand &use : access.getResult().getUses()) {
+      auto select = dyn_cast<SelectRangeOp>(use.getOwner());
+      // As a part (when all parts are dense windows, the last one's fill is
+      // the common fill: its own).
+      if (!select || use.getOperandNumber() == 0)
+        return own;
+      TypedAttr f = commonFill(kernel, select);
+      if (!f || (common && !isSameScalar(common, f)))
+        return own;
+      common = f;
+    }
+  }
+  return common ? common : own;
 }
 
 DerivedSpace AlgebraDerivation::deriveApply(KernelOp kernel, ApplyOp apply) {

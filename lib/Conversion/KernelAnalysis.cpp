@@ -156,7 +156,9 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
     Input &in = inputs.emplace_back();
     in.type = cast<ArrayType>(kernel.getInputs()[k].getType());
-    in.fill = in.type.getFillValue();
+    // What its entries are tested against and a read outside its window
+    // yields (a concatenation's dense part: the common fill).
+    in.fill = derivation.leafFill(kernel, k);
     AccessOp access = kernel.getAccessOf(k);
     if (!access)
       continue;

@@ -120,7 +120,17 @@ public:
   /// How `reduce` iterates (see ReductionPlan).
   ReductionPlan planReduction(KernelOp kernel, ReduceOverOp reduce);
 
+  /// The value input `k`'s leaf stands for where it is absent: what its
+  /// entries are compared against to tell whether they are defined, and
+  /// what a read outside its window yields. Its array's fill, except for a
+  /// dense part read only through concatenation windows (select_range),
+  /// whose own fill is never seen: there the concatenation's common fill,
+  /// so that "absent" means "the select yields the common fill".
+  TypedAttr leafFill(KernelOp kernel, unsigned k);
+
 private:
+  /// The fill of a concatenation's value outside its parts' algebras.
+  TypedAttr commonFill(KernelOp kernel, SelectRangeOp select);
   DerivedSpace deriveApply(KernelOp kernel, ApplyOp apply);
   /// Rules 1-5 (everything but an explicit algebra).
   DerivedSpace deriveFromProperties(FuncOp func,

@@ -365,7 +365,11 @@ def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
     (an index variable of the kernel), each part read through a padded
     window (seed 001 §5.1). Its iteration algebra is the union of the
     parts' where their fills agree, the universe otherwise (a part whose
-    implicit entries differ from the others' covers its whole range).
+    implicit entries differ from the others' covers its whole range). A
+    dense part that only concatenations read agrees whatever its fill: it
+    is present in its window alone, and an entry there is tested against
+    the common fill, which is what the concatenation yields where it is
+    absent.
 
     Example:
 
