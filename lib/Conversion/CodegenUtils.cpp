@@ -23,6 +23,13 @@ Value mlir::sparse_array::loadIndex(OpBuilder &b, Location loc, Value buffer,
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
+void mlir::sparse_array::storeIndex(OpBuilder &b, Location loc, Value v,
+                                    Value buffer, Value pos) {
+  Type t = cast<MemRefType>(buffer.getType()).getElementType();
+  memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, t, v),
+                          buffer, ValueRange{pos});
+}
+
 Value mlir::sparse_array::emitGuardedCoordinateIs(OpBuilder &b, Location loc,
                                                   Value guard, Value buffer,
                                                   Value pos, Value value) {

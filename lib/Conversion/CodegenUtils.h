@@ -17,6 +17,8 @@ Value constIndex(OpBuilder &b, Location loc, int64_t v);
 
 /// Loads buffer[pos] as an index (positions and coordinates are unsigned).
 Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos);
+/// buffer[pos] = v, the index v cast to the buffer's integer type.
+void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos);
 
 /// guard && buffer[pos] == value, loading only when the guard holds (pos
 /// may be out of bounds otherwise).

@@ -21,6 +21,7 @@
 
 #include "CodegenUtils.h"
 #include "OutputAssembler.h"
+#include "StoredLevels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,24 +30,9 @@
 
 using namespace mlir;
 using namespace mlir::sparse_array;
+using namespace mlir::sparse_array::detail;
 
 namespace {
-
-/// A fresh copy of a 1-D buffer (the result owns its buffers), written
-/// once in order (huge pages asked for when large).
-Value copyBuffer(OpBuilder &b, Location loc, Operation *anchor, Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  Value n = memref::DimOp::create(b, loc, buffer, 0);
-  Value copy = sparse_array::detail::allocOutputBuffer(b, loc, anchor, type, n);
-  memref::CopyOp::create(b, loc, buffer, copy);
-  return copy;
-}
-
-void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos) {
-  Type t = cast<MemRefType>(buffer.getType()).getElementType();
-  Value cast = arith::IndexCastUIOp::create(b, loc, t, v);
-  memref::StoreOp::create(b, loc, cast, buffer, ValueRange{pos});
-}
 
 struct CollapseByLevels : OpRewritePattern<CollapseOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -86,20 +72,9 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
       levelSize.push_back(dimSizes[format.getLevelDim(l)]);
     }
 
-    // Positions of level l under parent positions [0, count): where the
-    // last one's segment ends (none without parents).
     Value zero = constIndex(rewriter, loc, 0), one = constIndex(rewriter, loc, 1);
-    auto endOf = [&](OpBuilder &b, unsigned l, Value count) -> Value {
-      Value any =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, zero);
-      auto branch = scf::IfOp::create(
-          b, loc, any,
-          [&](OpBuilder &tb, Location l2) {
-            Value last = arith::SubIOp::create(tb, l2, count, one);
-            scf::YieldOp::create(tb, l2, its[l]->init(tb, l2, last, count).second);
-          },
-          [&](OpBuilder &eb, Location l2) { scf::YieldOp::create(eb, l2, zero); });
-      return branch.getResult(0);
+    auto endOf = [&](OpBuilder &b, unsigned l, Value count) {
+      return emitPositionsUnder(b, loc, *its[l], count);
     };
     // Parent positions of the group: the positions of the level above it.
     Value parents = one;
@@ -108,11 +83,7 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
 
     SmallVector<Value> buffers;
     auto copyLevel = [&](unsigned l) {
-      LevelBuffers lb = fetchLevelBuffers(rewriter, loc, array, l);
-      if (lb.positions)
-        buffers.push_back(copyBuffer(rewriter, loc, op, lb.positions));
-      if (lb.coordinates)
-        buffers.push_back(copyBuffer(rewriter, loc, op, lb.coordinates));
+      copyLevelBuffers(rewriter, loc, op, array, l, buffers);
     };
     for (unsigned l = 0; l < g.first; ++l)
       copyLevel(l);
@@ -175,13 +146,6 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     }
     for (unsigned l = g.first + g.count; l < numLevels; ++l)
       copyLevel(l);
-    buffers.push_back(copyBuffer(
-        rewriter, loc, op,
-        ValuesOp::create(rewriter, loc,
-                         MemRefType::get({ShapedType::kDynamic},
-                                         source.getElementType()),
-                         array)));
-
     SmallVector<Value> dims(ArrayRef<Value>(dimSizes).take_front(
         op.getDims().front()));
     Value mergedSize = one;
@@ -190,7 +154,8 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     dims.push_back(mergedSize);
     llvm::append_range(dims, ArrayRef<Value>(dimSizes).drop_front(
                                  op.getDims().back() + 1));
-    Value out = AssembleOp::create(rewriter, loc, merged, buffers, dims);
+    Value out =
+        assembleWithValuesOf(rewriter, loc, op, array, merged, buffers, dims);
     if (merged != result)
       out = ConvertOp::create(rewriter, loc, result, out);
     rewriter.replaceOp(op, out);

@@ -1,7 +1,8 @@
 //===- LowerShape.cpp - sparse-array-lower-shape --------------------------===//
 //
-// A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp)
-// and populateMoveRangesPatterns (MoveRanges.cpp).
+// A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp),
+// populateSplitLevelsPatterns (SplitLevels.cpp) and
+// populateMoveRangesPatterns (MoveRanges.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,7 @@ struct LowerShapePass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateCollapseLevelsPatterns(patterns);
+    populateSplitLevelsPatterns(patterns);
     populateMoveRangesPatterns(patterns);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }

@@ -48,13 +48,6 @@ MemRefType bufferOf(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
-/// buffer[pos] = v as the buffer's integer type.
-void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos) {
-  Type t = cast<MemRefType>(buffer.getType()).getElementType();
-  memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, t, v),
-                          buffer, ValueRange{pos});
-}
-
 /// A counted loop [0, n) whose body gets the induction variable.
 void forEach(OpBuilder &b, Location loc, Value n,
              function_ref<void(OpBuilder &, Value)> body) {
@@ -322,18 +315,7 @@ Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
     return result;
   // An input stored explicit fills: drop them (rare: readers, kernels and
   // conversions never store them).
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                    storedFills, zero);
-  auto branch = scf::IfOp::create(
-      b, loc, any,
-      [&](OpBuilder &tb, Location l) {
-        Value clean =
-            ChangeFillOp::create(tb, l, move.resultType, result).getResult();
-        DeallocOp::create(tb, l, result);
-        scf::YieldOp::create(tb, l, clean);
-      },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, result); });
-  return branch.getResult(0);
+  return sparse_array::detail::dropStoredFills(b, loc, result, storedFills);
 }
 
 /// The product of the sizes of the levels above `cut` (full levels): the

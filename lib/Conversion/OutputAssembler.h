@@ -142,6 +142,22 @@ std::unique_ptr<OutputAssembler> createPartsOutput(OpBuilder &b,
 /// large: written once, in order).
 Value allocOutputBuffer(OpBuilder &b, Location loc, Operation *kernel,
                         MemRefType type, Value size);
+/// A fresh copy of a 1-D buffer (a result owns its buffers), allocated as
+/// allocOutputBuffer does.
+Value copyOutputBuffer(OpBuilder &b, Location loc, Operation *anchor,
+                       Value buffer);
+/// A copy of the values buffer `values` and how many of them equal `fill`
+/// (isSameScalar's equality), counted as they are copied: one loop the C
+/// compiler vectorizes.
+std::pair<Value, Value> copyCountingFills(OpBuilder &b, Location loc,
+                                          Operation *anchor, Value values,
+                                          TypedAttr fill);
+/// `array` without stored entries equal to its fill: unchanged when
+/// `storedFills` is 0, else through change_fill to its own fill (which
+/// drops them; the original is freed). Results store no such entries
+/// (docs/storage.md); only inputs assembled with them bring them.
+Value dropStoredFills(OpBuilder &b, Location loc, Value array,
+                      Value storedFills);
 /// `buffer`, grown (doubled, at least to `needed`) when it holds fewer
 /// than `needed` elements.
 Value growToFit(OpBuilder &b, Location loc, Value buffer, Value needed);

@@ -65,6 +65,57 @@ Value mlir::sparse_array::detail::allocOutputBuffer(OpBuilder &b, Location loc,
   return buffer;
 }
 
+Value mlir::sparse_array::detail::copyOutputBuffer(OpBuilder &b, Location loc,
+                                                   Operation *anchor,
+                                                   Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value n = memref::DimOp::create(b, loc, buffer, 0);
+  Value copy = allocOutputBuffer(b, loc, anchor, type, n);
+  memref::CopyOp::create(b, loc, buffer, copy);
+  return copy;
+}
+
+std::pair<Value, Value>
+mlir::sparse_array::detail::copyCountingFills(OpBuilder &b, Location loc,
+                                              Operation *anchor, Value values,
+                                              TypedAttr fill) {
+  auto type = cast<MemRefType>(values.getType());
+  Value n = memref::DimOp::create(b, loc, values, 0);
+  Value copy = allocOutputBuffer(b, loc, anchor, type, n);
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{zero},
+      [&](OpBuilder &lb, Location l, Value i, ValueRange args) {
+        Value v = memref::LoadOp::create(lb, l, values, ValueRange{i});
+        memref::StoreOp::create(lb, l, v, copy, ValueRange{i});
+        Value same =
+            arith::XOrIOp::create(lb, l, differsFrom(lb, l, v, fill),
+                                  arith::ConstantIntOp::create(lb, l, 1, 1));
+        Value sum = arith::AddIOp::create(
+            lb, l, args[0],
+            arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), same));
+        scf::YieldOp::create(lb, l, sum);
+      });
+  return {copy, loop.getResult(0)};
+}
+
+Value mlir::sparse_array::detail::dropStoredFills(OpBuilder &b, Location loc,
+                                                  Value array,
+                                                  Value storedFills) {
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                    storedFills, constIndex(b, loc, 0));
+  auto branch = scf::IfOp::create(
+      b, loc, any,
+      [&](OpBuilder &tb, Location l) {
+        Value clean =
+            ChangeFillOp::create(tb, l, array.getType(), array).getResult();
+        DeallocOp::create(tb, l, array);
+        scf::YieldOp::create(tb, l, clean);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, array); });
+  return branch.getResult(0);
+}
+
 static void fillBuffer(OpBuilder &b, Location loc, Value buffer, Value from,
                        Value to, Value value) {
   scf::ForOp::create(b, loc, from, to, constIndex(b, loc, 1), ValueRange{},

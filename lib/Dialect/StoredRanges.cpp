@@ -104,3 +104,56 @@ mlir::sparse_array::getMovedRangeLevel(SliceOp op) {
     return std::nullopt;
   return std::make_pair(*sliced, *level);
 }
+
+std::optional<unsigned> mlir::sparse_array::getSplitStoredLevel(SplitOp op) {
+  auto source = cast<ArrayType>(op.getSource().getType());
+  auto result = cast<ArrayType>(op.getResult().getType());
+  FormatAttr sf = source.getFormat(), rf = result.getFormat();
+  // Static sizes: no run-time check of the split to make.
+  if (!source.hasStaticShape() || !result.hasStaticShape() ||
+      sf.getPosWidth() != rf.getPosWidth() ||
+      sf.getCrdWidth() != rf.getCrdWidth() ||
+      !isSameScalar(sf.getFill(), rf.getFill()))
+    return std::nullopt;
+  unsigned d = op.getDim(), k = op.getSizes().size();
+  bool fortran = op.getOrder() == "F";
+  unsigned level = sf.getDimLevel(d);
+  auto resultDim = [&](unsigned dim) { return dim < d ? dim : dim + k - 1; };
+  for (unsigned l = 0; l < sf.getNumLevels(); ++l) {
+    if (l == level)
+      continue;
+    unsigned rl = l < level ? l : l + k - 1;
+    if (sf.getLevels()[l] != rf.getLevels()[rl] ||
+        rf.getLevelDim(rl) != resultDim(sf.getLevelDim(l)))
+      return std::nullopt;
+  }
+  for (unsigned j = 0; j < k; ++j)
+    if (rf.getLevelDim(level + j) != (fortran ? d + k - 1 - j : d + j))
+      return std::nullopt;
+  auto bufferless = [](LevelSpec s) {
+    return s.isFull() && !s.format->hasPositionsBuffer() &&
+           !s.format->hasCoordinatesBuffer();
+  };
+  ArrayRef<LevelSpec> group = rf.getLevels().slice(level, k);
+  unsigned f = 0;
+  while (f < k && bufferless(group[f]))
+    ++f;
+  LevelSpec split = sf.getLevels()[level];
+  if (f == k)
+    return bufferless(split) ? std::optional<unsigned>(level) : std::nullopt;
+  auto storesSegments = [](LevelSpec s) {
+    return s.ordered && !s.isFull() && s.format->hasPositionsBuffer() &&
+           s.format->hasCoordinatesBuffer();
+  };
+  if (!storesSegments(split) || !split.unique || !storesSegments(group[f]))
+    return std::nullopt;
+  // Below a unique first stored level, a coordinate would own a run of
+  // entries (DCSR's rows): not one coordinate per entry.
+  if (f + 1 < k && group[f].unique)
+    return std::nullopt;
+  for (LevelSpec s : group.drop_front(f + 1))
+    if (!s.ordered || s.format->hasPositionsBuffer() ||
+        !s.format->hasCoordinatesBuffer())
+      return std::nullopt;
+  return level;
+}

@@ -35,8 +35,12 @@ bool hasFusionNeighbour(Operation *op) {
   if (isa<SliceOp>(op) && !result.use_empty() &&
       llvm::all_of(result.getUsers(), becomesKernel))
     return true;
+  // A collapse is not fused into a split of it (it stays merged levels:
+  // CollapseToKernel fuses only into kernels reading it at a variable).
   return llvm::any_of(op->getOperands(), [&](Value v) {
-    return v.hasOneUse() && becomesKernel(v.getDefiningOp());
+    Operation *def = v.getDefiningOp();
+    return v.hasOneUse() && becomesKernel(def) &&
+           !(isa<SplitOp>(op) && isa<CollapseOp>(def));
   });
 }
 
@@ -233,6 +237,10 @@ struct SplitToKernel : public OpRewritePattern<SplitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SplitOp op,
                                 PatternRewriter &rewriter) const override {
+    // Alone, a split whose entries keep their positions computes their
+    // coordinates in one pass (sparse-array-lower-shape, SplitLevels.cpp).
+    if (!hasFusionNeighbour(op) && getSplitStoredLevel(op))
+      return rewriter.notifyMatchFailure(op, "entries keep their positions");
     auto resultType = cast<ArrayType>(op.getResult().getType());
     auto sourceType = cast<ArrayType>(op.getSource().getType());
     unsigned d = op.getDim(), k = op.getSizes().size();
@@ -352,6 +360,22 @@ struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
     if (!splits) {
       rewriter.replaceOp(op, v);
       return success();
+    }
+    // Alone, a reshape that splits one dimension (of the collapsed array)
+    // is that split, which may keep every entry at its position
+    // (SplitLevels.cpp) instead of a kernel searching the rows' runs.
+    auto isSplit = [](auto &g) { return g.second.size() > 1; };
+    if (!hasFusionNeighbour(op) && llvm::count_if(*groups, isSplit) == 1) {
+      auto g = llvm::find_if(*groups, isSplit);
+      SmallVector<int64_t> sizes = llvm::map_to_vector(
+          g->second, [&](unsigned r) { return resultType.getShape()[r]; });
+      auto split = SplitOp::create(rewriter, op.getLoc(), resultType, v,
+                                   g - groups->begin(), sizes, order);
+      if (getSplitStoredLevel(split)) {
+        rewriter.replaceOp(op, split.getResult());
+        return success();
+      }
+      rewriter.eraseOp(split);
     }
     replaceBySplitView(rewriter, op, v, resultType, *plan);
     return success();

@@ -12,7 +12,8 @@
 !m26 = !sparse_array.array<2x6xf64, #sparse_array.format<[compressed, compressed]>>
 
 // CSR: for each row, for each entry p, crd'[p] = i * n + crd[p]; positions
-// [0, nnz]; values copied.
+// [0, nnz]; values copied, counting those equal to the fill (an input
+// assembled with some): then change_fill drops them.
 // CHECK-LABEL: func.func @csr_to_vector(
 // CHECK-NOT:     sparse_array.collapse
 // CHECK:         %[[POS:.*]] = sparse_array.positions %{{.*}}[1]
@@ -23,8 +24,13 @@
 // CHECK:             %[[M:.*]] = arith.muli %[[I]],
 // CHECK:             arith.addi %[[M]],
 // CHECK:             memref.store %{{.*}}, %{{.*}}[%[[P]]]
-// CHECK:         memref.copy
-// CHECK:         %[[R:.*]] = sparse_array.assemble
+// CHECK:         scf.for {{.*}} iter_args
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:           arith.cmpi eq
+// CHECK:         %[[A:.*]] = sparse_array.assemble
+// CHECK:         %[[R:.*]] = scf.if
+// CHECK:           sparse_array.change_fill %[[A]]
 // CHECK-NOT:     sparse_array.convert
 // CHECK:         return %[[R]]
 func.func @csr_to_vector(%a: !csr) -> !v12 {
@@ -64,4 +70,105 @@ func.func @not_merged(%a: !csc, %b: !csr) -> (!v12, !v12fill) {
   %v = sparse_array.collapse %a [0, 1] : !csc -> !v12
   %w = sparse_array.collapse %b [0, 1] : !csr -> !v12fill
   return %v, %w : !v12, !v12fill
+}
+
+// sparse-array-lower-shape: a split whose entries keep their positions
+// (seed 001 §4.1, the inverse of the merges above): one pass over the
+// split level's entries writes each part's coordinate (a quotient and a
+// remainder of the linear one) and, under full levels, the rows' starts as
+// the rows go by; levels outside the group and the values are copied.
+
+!v12w = !sparse_array.array<12xf64, #sparse_array.format<[compressed], pos_width = 32, crd_width = 32>>
+!csr34w = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], pos_width = 32, crd_width = 32>>
+!coo34 = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!csc43 = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!dcsr34 = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed, compressed]>>
+!csr212 = !sparse_array.array<2x12xf64, #sparse_array.format<[dense, compressed]>>
+!t234 = !sparse_array.array<2x3x4xf64, #sparse_array.format<[dense, dense, compressed]>>
+!d34 = !sparse_array.array<3x4xf64>
+
+// CSR from a vector: row c / 4 and column c % 4 of each entry; rows from
+// the last one seen up to this entry's start here; the rest at the end.
+// CHECK-LABEL: func.func @vector_to_csr(
+// CHECK-NOT:     sparse_array.split
+// CHECK:         %[[CRD:.*]] = sparse_array.coordinates %{{.*}}[0]
+// CHECK:         %[[POS:.*]] = memref.alloc() : memref<4xi32>
+// CHECK:         %[[LAST:.*]] = scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[NEXT:.*]] = %{{.*}}) -> (index) {
+// CHECK:           %[[C:.*]] = memref.load %[[CRD]][%[[Q]]]
+// CHECK:           %[[CI:.*]] = arith.index_castui %[[C]]
+// CHECK:           %[[ROW:.*]] = arith.divui %[[CI]], %c4
+// CHECK:           %[[END:.*]] = arith.addi %[[ROW]], %c1
+// CHECK:           scf.for %[[R:.*]] = %[[NEXT]] to %[[END]]
+// CHECK:             memref.store %{{.*}}, %[[POS]][%[[R]]]
+// CHECK:           arith.remui %[[CI]], %c4
+// CHECK:           memref.store %{{.*}}[%[[Q]]] : memref<?xi32>
+// CHECK:           scf.yield %[[END]]
+// CHECK:         scf.for %{{.*}} = %[[LAST]] to %c4
+// CHECK:         scf.for {{.*}} iter_args
+// CHECK:         %[[A:.*]] = sparse_array.assemble
+// CHECK:         scf.if
+// CHECK:           sparse_array.change_fill %[[A]]
+func.func @vector_to_csr(%v: !v12w) -> !csr34w {
+  %r = sparse_array.split %v dim 0 [3, 4] : !v12w -> !csr34w
+  return %r : !csr34w
+}
+
+// COO: the vector's positions, and both coordinates per entry in one
+// loop without a row to track.
+// CHECK-LABEL: func.func @vector_to_coo(
+// CHECK:         %[[POS:.*]] = sparse_array.positions %{{.*}}[0]
+// CHECK:         memref.copy %[[POS]]
+// CHECK:         scf.for %[[Q:.*]] =
+// CHECK-NOT:       scf.for
+// CHECK:           arith.divui %{{.*}}, %c4
+// CHECK:           arith.remui %{{.*}}, %c4
+// CHECK:         sparse_array.assemble
+func.func @vector_to_coo(%v: !v12) -> !coo34 {
+  %r = sparse_array.split %v dim 0 [3, 4] : !v12 -> !coo34
+  return %r : !coo34
+}
+
+// F order: (c % 4, c / 4), stored column first.
+// CHECK-LABEL: func.func @fortran(
+// CHECK-NOT:     sparse_array.split
+// CHECK:         arith.divui %{{.*}}, %c4
+// CHECK:         arith.remui %{{.*}}, %c4
+// CHECK:         sparse_array.assemble
+func.func @fortran(%v: !v12) -> !csc43 {
+  %r = sparse_array.split %v dim 0 [4, 3] order "F" : !v12 -> !csc43
+  return %r : !csc43
+}
+
+// The inner dimension of a CSR: a loop per row (the parents), each row's
+// entries split into 3 rows of 4 under it.
+// CHECK-LABEL: func.func @inner_of_csr(
+// CHECK-NOT:     sparse_array.split
+// CHECK:         scf.for %[[P:[a-z0-9_]+]] =
+// CHECK:           arith.muli %[[P]], %c3
+// CHECK:           scf.for
+// CHECK:         sparse_array.assemble
+func.func @inner_of_csr(%a: !csr212) -> !t234 {
+  %r = sparse_array.split %a dim 1 [3, 4] : !csr212 -> !t234
+  return %r : !t234
+}
+
+// Dense into dense: the values copied as they are.
+// CHECK-LABEL: func.func @dense(
+// CHECK-NOT:     sparse_array.split
+// CHECK:         memref.copy
+// CHECK:         sparse_array.assemble
+func.func @dense(%v: !d12) -> !d34 {
+  %r = sparse_array.split %v dim 0 [3, 4] : !d12 -> !d34
+  return %r : !d34
+}
+
+// A DCSR's rows own runs of entries, and another fill makes implicit
+// entries values: both stay.
+// CHECK-LABEL: func.func @not_split_in_place(
+// CHECK:         sparse_array.split %{{.*}} dim 0 [3, 4] :
+// CHECK:         sparse_array.split %{{.*}} dim 0 [3, 4] :
+func.func @not_split_in_place(%v: !v12, %w: !v12fill) -> (!dcsr34, !csr34w) {
+  %r = sparse_array.split %v dim 0 [3, 4] : !v12 -> !dcsr34
+  %s = sparse_array.split %w dim 0 [3, 4] : !v12fill -> !csr34w
+  return %r, %s : !dcsr34, !csr34w
 }

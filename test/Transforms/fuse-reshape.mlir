@@ -43,7 +43,22 @@ func.func @split_times(%x: !v12, %b: !csr34) -> !csr34 {
 // CHECK-LABEL: func.func @split_fortran(
 // CHECK:         ^bb0(%[[I:[^:]*]]: index, %[[J:[^:]*]]: index,
 // CHECK:           sparse_array.linearize %[[J]], %[[I]] [3]
-func.func @split_fortran(%x: !v12) -> !csc34 {
+func.func @split_fortran(%x: !v12, %b: !csc34) -> !csc34 {
+  %s = sparse_array.split %x dim 0 [3, 4] order "F" : !v12 -> !csc34
+  %m = sparse_array.map @mul(%s, %b) : (!csc34, !csc34) -> !csc34
+  return %m : !csc34
+}
+
+// Alone, a split whose entries keep their positions stays for
+// sparse-array-lower-shape (SplitLevels.cpp: no search for the rows' runs).
+// CHECK-LABEL: func.func @split_alone(
+// CHECK:         sparse_array.split %{{.*}} dim 0 [3, 4] order "F"
+// CHECK-NOT:     sparse_array.kernel
+// LOWER-LABEL: func.func @split_alone(
+// LOWER-NOT:     sparse_array.split
+// LOWER-NOT:     sparse_array.kernel
+// LOWER:         sparse_array.assemble
+func.func @split_alone(%x: !v12) -> !csc34 {
   %s = sparse_array.split %x dim 0 [3, 4] order "F" : !v12 -> !csc34
   return %s : !csc34
 }
@@ -57,19 +72,35 @@ func.func @split_unordered(%x: !v12) -> !csr34 {
   return %s : !csr34
 }
 
-// reshape 3x4 -> 4x3: collapse (levels merged), then one split kernel.
+// reshape 3x4 -> 4x3 alone: collapse (levels merged), then a split whose
+// entries keep their positions (both buffer code in
+// sparse-array-lower-shape).
 // CHECK-LABEL: func.func @reshape(
 // CHECK:         %[[C:.*]] = sparse_array.collapse %{{.*}} [0, 1] : !sparse_array.array<3x4xf64, #{{.*}}> -> !sparse_array.array<12xf64
-// CHECK:         sparse_array.kernel ins(%[[C]] :
-// CHECK:           sparse_array.linearize
+// CHECK:         sparse_array.split %[[C]] dim 0 [4, 3] :
+// CHECK-NOT:     sparse_array.kernel
 // CHECK-NOT:     sparse_array.reshape
 // LOWER-LABEL: func.func @reshape(
 // LOWER-NOT:     sparse_array.collapse
+// LOWER-NOT:     sparse_array.split
 // LOWER-NOT:     sparse_array.convert
 // LOWER:         return
 func.func @reshape(%a: !csr34) -> !csr43 {
   %r = sparse_array.reshape %a [4, 3] : !csr34 -> !csr43
   return %r : !csr43
+}
+
+// Fused with a consumer: collapse, then one kernel reading the collapsed
+// vector through the linearized parts.
+// CHECK-LABEL: func.func @reshape_times(
+// CHECK:         %[[C:.*]] = sparse_array.collapse %{{.*}} [0, 1] : !sparse_array.array<3x4xf64, #{{.*}}> -> !sparse_array.array<12xf64
+// CHECK:         sparse_array.kernel ins(%[[C]], %{{.*}} :
+// CHECK:           sparse_array.linearize
+// CHECK-NOT:     sparse_array.reshape
+func.func @reshape_times(%a: !csr34, %b: !csr43) -> !csr43 {
+  %r = sparse_array.reshape %a [4, 3] : !csr34 -> !csr43
+  %m = sparse_array.map @mul(%r, %b) : (!csr43, !csr43) -> !csr43
+  return %m : !csr43
 }
 
 // A pure collapse of a COO: one collapse, no kernel.

@@ -35,6 +35,11 @@ public:
 /// its format is another); the others stay for the runtime.
 void populateCollapseLevelsPatterns(RewritePatternSet &patterns);
 
+/// sparse_array.split whose entries keep their positions (getSplitStoredLevel):
+/// the parts' coordinates computed per entry, the rest copied
+/// (SplitLevels.cpp); the others stay for the runtime.
+void populateSplitLevelsPatterns(RewritePatternSet &patterns);
+
 /// sparse_array.slice and sparse_array.concat that move stored ranges
 /// (getMovedRangeLevel) as copies of those ranges (MoveRanges.cpp).
 void populateMoveRangesPatterns(RewritePatternSet &patterns);

@@ -126,6 +126,17 @@ std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
 /// full or ordered.
 std::optional<std::pair<unsigned, unsigned>> getMovedRangeLevel(SliceOp op);
 
+/// The level storing the split dimension when `op` keeps every stored
+/// entry at its position (the inverse of a collapse that merges levels):
+/// shapes static, source and result stored alike outside the split, the
+/// new dimensions on adjacent levels in the linearization's order — full
+/// bufferless levels first, then either none (the split level full too) or
+/// one level with positions and ordered coordinates (compressed) followed
+/// only by levels with a coordinate per position (singletons; the first
+/// then non-unique, as COO's), over an ordered unique source level with
+/// positions and coordinates (lib/Conversion/SplitLevels.cpp).
+std::optional<unsigned> getSplitStoredLevel(SplitOp op);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

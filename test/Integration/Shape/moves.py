@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Shape operators on their own (nothing to fuse with), checked against numpy.
 
-Each variant is one sparse_array.concat or sparse_array.slice whose result
-is printed: mostly parts stored like the result (levels, order, widths,
-fill), which sparse-array-lower-shape copies a range of stored positions at
-a time (MoveRanges.cpp), sometimes not (another format or fill: a kernel).
+Each variant is one sparse_array.concat, sparse_array.slice,
+sparse_array.split or sparse_array.collapse whose result is printed:
+mostly parts stored like the result (levels, order, widths, fill), which
+sparse-array-lower-shape copies a range of stored positions at a time
+(MoveRanges.cpp), splits whose entries keep their positions
+(SplitLevels.cpp: C and F order, CSR-like and COO-like groups) and
+collapses that merge levels (CollapseLevels.cpp), sometimes not (another
+format or fill: a kernel or the runtime).
 Data come from elementwise.py's generators: every fill of the pools,
 NaN/+-inf/-0.0 entries, 32-bit widths, empty dimensions, and half of the
 sparse inputs assembled from buffers that keep entries equal to the fill.
-The reference is numpy.concatenate and basic slicing of the dense arrays.
+The reference is numpy.concatenate, basic slicing and reshape of the dense
+arrays.
 Printing lists no entry equal to the fill, so each result whose last level
 is not full also prints how many of its stored values equal its fill,
 which must be none.
@@ -38,10 +43,12 @@ TAG = "stored fills: "
 ELT = {"f64": "f64", "i64": "i64", "i1": "i1"}
 
 
-def count_stored_fills(v, tag, rtyp, t, fmt, rank, fill):
+def count_stored_fills(v, tag, rtyp, t, fmt, rank, fill, levels=None):
     """Lines printing how many stored values of %r_<tag> equal its fill
-    (NaNs alike, -0.0 apart from 0.0), when its last level is not full."""
-    levels = ew.FORMATS[rank][fmt]
+    (NaNs alike, -0.0 apart from 0.0), when its last level is not full
+    (`levels`: the result's levels when not those of format `fmt`)."""
+    if levels is None:
+        levels = ew.FORMATS[rank][fmt]
     if levels is None or levels.split("]")[0].rstrip().endswith("dense"):
         v.counts_fills = False
         return
@@ -215,15 +222,188 @@ def slice_variant(rng, srng, tag):
     return v
 
 
+def parse_levels(text, rank):
+    """(level names, dimension of each level) of a FORMATS entry."""
+    if text is None:
+        return ["dense"] * rank, list(range(rank))
+    names, _, rest = text[1:].partition("]")
+    order = list(range(rank))
+    if "order" in rest:
+        order = [int(x) for x in rest.split("[")[1].split("]")[0].split(",")]
+    return [n.strip() for n in names.split(",")], order
+
+
+def levels_text(names, order, width):
+    text = "[%s]" % ", ".join(names)
+    if order != sorted(order):
+        text += ", order = [%s]" % ", ".join(str(x) for x in order)
+    return text + (", pos_width = 32, crd_width = 32" if width == 32 else "")
+
+
+def typed(shape, t, levels, fill):
+    return "!sparse_array.array<%sx%s, #sparse_array.format<%s, fill = %s>>" % (
+        "x".join(str(n) for n in shape), t, levels, ew.fill_literal(fill, t))
+
+
+def random_levels(rng, rank):
+    """(level names, dimension of each level, width) of a random format."""
+    names, order = parse_levels(ew.FORMATS[rank][rng.choice(list(ew.FORMATS[rank]))],
+                                rank)
+    return names, order, ew.random_width(rng)
+
+
+def finish(v, tag, t, fill, op_text, rshape, levels, expected, desc):
+    """The result %r_<tag> = op_text : ... -> (rshape, levels), printed and
+    checked against `expected`."""
+    rtyp = typed(rshape, t, levels, fill)
+    v.lines.append("  %%r_%s = %s -> %s" % (tag, op_text, rtyp))
+    v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, rtyp))
+    count_stored_fills(v, tag, rtyp, t, None, len(rshape), fill, levels=levels)
+    v.expected = expected
+    v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[t])
+    v.rtype = t
+    v.desc = "%s -> %s" % (desc, rtyp)
+    return v
+
+
+def split_dense(arr, d, sizes, fortran):
+    """numpy: dimension d of arr split into `sizes` (C: the last part
+    varies fastest; F: the first)."""
+    a = np.moveaxis(arr, d, 0)
+    rest = list(a.shape[1:])
+    k = len(sizes)
+    if fortran:
+        b = a.reshape(list(reversed(sizes)) + rest)
+        b = np.transpose(b, list(reversed(range(k))) + list(range(k, b.ndim)))
+    else:
+        b = a.reshape(list(sizes) + rest)
+    return np.moveaxis(b, list(range(k)), list(range(d, d + k)))
+
+
+def split_variant(rng, srng, tag):
+    """A split whose result is mostly stored so that every entry keeps its
+    position (SplitLevels.cpp: the parts' levels in the linearization's
+    order, full ones first, then compressed or COO's), sometimes another
+    format (a kernel)."""
+    v, t, rank, fmt, fill, width = new_variant(rng)
+    rank = rng.choice([1, 1, 2, 3])
+    fmt = rng.choice(list(ew.FORMATS[rank]))
+    k = rng.choice([2, 2, 3]) if rank < 3 else 2
+    d = rng.randrange(rank)
+    sizes = [rng.randint(1, 4) for _ in range(k)]
+    fortran = rng.random() < 0.3
+    shape = random_shape(rng, rank)
+    shape[d] = int(np.prod(sizes))
+    name = "%%s_%s" % tag
+    typ, arr = random_array(rng, v, name, tag, t, shape, fmt, fill, width)
+    rshape = shape[:d] + sizes + shape[d + 1:]
+    rrank = len(rshape)
+    names, order = parse_levels(ew.FORMATS[rank][fmt], rank)
+    level = order.index(d)
+    if rng.random() < 0.75:
+        # Stored alike outside the split; the group full, CSR-like or COO-like.
+        group_dims = list(range(d, d + k))
+        if fortran:
+            group_dims.reverse()
+        if names[level] == "dense":
+            group = ["dense"] * k
+        elif names[level].startswith("singleton"):
+            # Under a non-unique level (COO): stays COO (not in place).
+            group = ["singleton(nonunique)"] * (k - 1) + [names[level]]
+        elif level + 1 == rank and rng.random() < 0.5:
+            group = ["compressed(nonunique)"] + ["singleton(nonunique)"] * (k - 2) + ["singleton"]
+        else:
+            group = ["dense"] * (k - 1) + [names[level]]
+        shift = lambda x: x if x < d else x + k - 1
+        rnames = names[:level] + group + names[level + 1:]
+        rorder = [shift(x) for x in order[:level]] + group_dims + \
+            [shift(x) for x in order[level + 1:]]
+        rwidth = width
+    else:
+        rnames, rorder, rwidth = random_levels(rng, rrank)
+    op_text = "sparse_array.split %s dim %d [%s]%s : %s" % (
+        name, d, ", ".join(str(n) for n in sizes), ' order "F"' if fortran else "", typ)
+    return finish(v, tag, t, fill, op_text, rshape,
+                  levels_text(rnames, rorder, rwidth),
+                  split_dense(arr, d, sizes, fortran),
+                  "split dim %d %s%s of %s" % (d, sizes, " F" if fortran else "", typ))
+
+
+def collapse_dense(arr, d, k, fortran):
+    """numpy: dimensions d..d+k-1 of arr collapsed into one (C: the last
+    varies fastest; F: the first)."""
+    if fortran:
+        axes = list(range(arr.ndim))
+        axes[d:d + k] = reversed(axes[d:d + k])
+        arr = np.transpose(arr, axes)
+    shape = list(arr.shape)
+    return arr.reshape(shape[:d] + [int(np.prod(shape[d:d + k]))] + shape[d + k:])
+
+
+def collapse_variant(rng, srng, tag):
+    """A collapse whose result is mostly stored with the group's levels
+    merged into one (CollapseLevels.cpp), sometimes another format."""
+    v, t, rank, fmt, fill, width = new_variant(rng)
+    rank = rng.choice([2, 2, 3, 4])
+    fmt = rng.choice(list(ew.FORMATS[rank]))
+    k = rng.choice([2, 2, 3]) if rank > 2 else 2
+    d = rng.randrange(rank - k + 1)
+    fortran = rng.random() < 0.3
+    shape = random_shape(rng, rank)
+    name = "%%s_%s" % tag
+    typ, arr = random_array(rng, v, name, tag, t, shape, fmt, fill, width)
+    rshape = shape[:d] + [int(np.prod(shape[d:d + k]))] + shape[d + k:]
+    rrank = len(rshape)
+    names, order = parse_levels(ew.FORMATS[rank][fmt], rank)
+    group_dims = list(range(d, d + k))
+    if fortran:
+        group_dims.reverse()
+    first = order.index(group_dims[0])
+    if rng.random() < 0.75 and order[first:first + k] == group_dims:
+        group = names[first:first + k]
+        below = names[first + k:]
+        if all(n == "dense" for n in group):
+            merged = "dense"
+        elif group[0].startswith("singleton"):
+            merged = group[-1]  # under a non-unique level (COO)
+        elif below and below[0].startswith("singleton"):
+            merged = "compressed(nonunique)"
+        else:
+            merged = "compressed"
+        shift = lambda x: x if x < d else x - k + 1
+        rnames = names[:first] + [merged] + names[first + k:]
+        rorder = [shift(x) for x in order[:first]] + [d] + \
+            [shift(x) for x in order[first + k:]]
+        rwidth = width
+    else:
+        rnames, rorder, rwidth = random_levels(rng, rrank)
+    op_text = "sparse_array.collapse %s [%s]%s : %s" % (
+        name, ", ".join(str(x) for x in range(d, d + k)),
+        ' order "F"' if fortran else "", typ)
+    return finish(v, tag, t, fill, op_text, rshape,
+                  levels_text(rnames, rorder, rwidth),
+                  collapse_dense(arr, d, k, fortran),
+                  "collapse dims %d..%d%s of %s" % (d, d + k - 1,
+                                                   " F" if fortran else "", typ))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ew.shape_fuzz_arguments(p)
     args = p.parse_args()
     with open(args.stdlib) as f:
         stdlib_text = f.read() + PRINT_DECLS
-    return ew.fuzz_variants(args, stdlib_text, lambda rng, srng, tag: (
-        concat_variant(rng, srng, tag) if rng.random() < 0.5
-        else slice_variant(rng, srng, tag)))
+    def variant(rng, srng, tag):
+        # Splits drawn from srng, so that a seed's concatenations and
+        # slices stay the ones it always drew.
+        draw = srng.random()
+        if draw < 0.15:
+            return split_variant(rng, srng, tag)
+        if draw < 0.3:
+            return collapse_variant(rng, srng, tag)
+        return (concat_variant(rng, srng, tag) if rng.random() < 0.5
+                else slice_variant(rng, srng, tag))
+    return ew.fuzz_variants(args, stdlib_text, variant)
 
 
 if __name__ == "__main__":
