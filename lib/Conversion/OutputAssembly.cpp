@@ -75,28 +75,45 @@ Value mlir::sparse_array::detail::copyOutputBuffer(OpBuilder &b, Location loc,
   return copy;
 }
 
-std::pair<Value, Value>
-mlir::sparse_array::detail::copyCountingFills(OpBuilder &b, Location loc,
-                                              Operation *anchor, Value values,
-                                              TypedAttr fill) {
+std::pair<Value, Value> mlir::sparse_array::detail::copyCountingFills(
+    OpBuilder &b, Location loc, Operation *anchor, Value values,
+    TypedAttr fill) {
   auto type = cast<MemRefType>(values.getType());
   Value n = memref::DimOp::create(b, loc, values, 0);
   Value copy = allocOutputBuffer(b, loc, anchor, type, n);
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, n, one, ValueRange{zero},
-      [&](OpBuilder &lb, Location l, Value i, ValueRange args) {
-        Value v = memref::LoadOp::create(lb, l, values, ValueRange{i});
-        memref::StoreOp::create(lb, l, v, copy, ValueRange{i});
-        Value same =
-            arith::XOrIOp::create(lb, l, differsFrom(lb, l, v, fill),
-                                  arith::ConstantIntOp::create(lb, l, 1, 1));
-        Value sum = arith::AddIOp::create(
-            lb, l, args[0],
-            arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), same));
-        scf::YieldOp::create(lb, l, sum);
+  // In blocks of 32 KiB: a loop that only copies (the C compiler makes it
+  // memcpy), then one counting the block's fills from L1. Copying and
+  // counting in one loop was 25% slower than memcpy (bcsstk13's collapse).
+  constexpr int64_t kBlock = 4096;
+  Value block = constIndex(b, loc, kBlock);
+  auto blocks = scf::ForOp::create(
+      b, loc, zero, n, block, ValueRange{zero},
+      [&](OpBuilder &bb, Location bl, Value first, ValueRange counted) {
+        Value stop = arith::MinUIOp::create(
+            bb, bl, n, arith::AddIOp::create(bb, bl, first, block));
+        scf::ForOp::create(
+            bb, bl, first, stop, one, ValueRange{},
+            [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+              Value v = memref::LoadOp::create(lb, l, values, ValueRange{i});
+              memref::StoreOp::create(lb, l, v, copy, ValueRange{i});
+              scf::YieldOp::create(lb, l);
+            });
+        auto count = scf::ForOp::create(
+            bb, bl, first, stop, one, counted,
+            [&](OpBuilder &lb, Location l, Value i, ValueRange args) {
+              Value v = memref::LoadOp::create(lb, l, copy, ValueRange{i});
+              Value same = arith::XOrIOp::create(
+                  lb, l, differsFrom(lb, l, v, fill),
+                  arith::ConstantIntOp::create(lb, l, 1, 1));
+              Value sum = arith::AddIOp::create(
+                  lb, l, args[0],
+                  arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), same));
+              scf::YieldOp::create(lb, l, sum);
+            });
+        scf::YieldOp::create(bb, bl, count.getResults());
       });
-  return {copy, loop.getResult(0)};
+  return {copy, blocks.getResult(0)};
 }
 
 Value mlir::sparse_array::detail::dropStoredFills(OpBuilder &b, Location loc,
