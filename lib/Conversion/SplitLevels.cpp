@@ -112,10 +112,22 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
       Value pos;
       if (f == 0) {
         // The first stored level has the split level's parents: its
-        // positions. One flat loop over the entries.
-        pos = copyOutputBuffer(
-            rewriter, loc, op,
-            fetchLevelBuffers(rewriter, loc, array, split).positions);
+        // positions (copied, or converted to the result's width). One
+        // flat loop over the entries.
+        Value source = fetchLevelBuffers(rewriter, loc, array, split).positions;
+        if (sf.getPosWidth() == rf.getPosWidth()) {
+          pos = copyOutputBuffer(rewriter, loc, op, source);
+        } else {
+          Value n = memref::DimOp::create(rewriter, loc, source, 0);
+          pos = allocOutputBuffer(rewriter, loc, op,
+                                  bufferOf(rf.getPosWidth()), n);
+          scf::ForOp::create(
+              rewriter, loc, zero, n, one, ValueRange{},
+              [&](OpBuilder &b, Location, Value i, ValueRange) {
+                storeIndex(b, loc, loadIndex(b, loc, source, i), pos, i);
+                scf::YieldOp::create(b, loc);
+              });
+        }
         scf::ForOp::create(rewriter, loc, zero, total, one, ValueRange{},
                            [&](OpBuilder &b, Location, Value q, ValueRange) {
                              storeParts(b, it.coordinate(b, loc, zero, q), q);

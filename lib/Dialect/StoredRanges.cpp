@@ -109,22 +109,29 @@ std::optional<unsigned> mlir::sparse_array::getSplitStoredLevel(SplitOp op) {
   auto source = cast<ArrayType>(op.getSource().getType());
   auto result = cast<ArrayType>(op.getResult().getType());
   FormatAttr sf = source.getFormat(), rf = result.getFormat();
-  // Static sizes: no run-time check of the split to make.
+  // Static sizes (no run-time check of the split to make), none 0.
   if (!source.hasStaticShape() || !result.hasStaticShape() ||
-      sf.getPosWidth() != rf.getPosWidth() ||
-      sf.getCrdWidth() != rf.getCrdWidth() ||
+      llvm::is_contained(result.getShape(), 0) ||
       !isSameScalar(sf.getFill(), rf.getFill()))
     return std::nullopt;
   unsigned d = op.getDim(), k = op.getSizes().size();
   bool fortran = op.getOrder() == "F";
   unsigned level = sf.getDimLevel(d);
   auto resultDim = [&](unsigned dim) { return dim < d ? dim : dim + k - 1; };
+  // Levels outside the split keep their buffers (copied): the same widths
+  // where they have any. The group's are written (any widths: a vector
+  // of 2^32 coordinates or more splits into 32-bit ones).
   for (unsigned l = 0; l < sf.getNumLevels(); ++l) {
     if (l == level)
       continue;
     unsigned rl = l < level ? l : l + k - 1;
-    if (sf.getLevels()[l] != rf.getLevels()[rl] ||
-        rf.getLevelDim(rl) != resultDim(sf.getLevelDim(l)))
+    LevelSpec spec = sf.getLevels()[l];
+    if (spec != rf.getLevels()[rl] ||
+        rf.getLevelDim(rl) != resultDim(sf.getLevelDim(l)) ||
+        (spec.format->hasPositionsBuffer() &&
+         sf.getPosWidth() != rf.getPosWidth()) ||
+        (spec.format->hasCoordinatesBuffer() &&
+         sf.getCrdWidth() != rf.getCrdWidth()))
       return std::nullopt;
   }
   for (unsigned j = 0; j < k; ++j)

@@ -465,16 +465,16 @@ func.func @universe_parts(%a: !csr) -> !dcsr {
 // MINWORK-NOT:     scf.if
 // MINWORK:         scf.parallel
 // A sparse result within its inputs' entries: the kernel twice, behind
-// one test of the stored values it reads (A's plus B's against 131072) —
+// one test of the stored values it reads (A's plus B's against 2097152) —
 // the parallel version without min_work (tested), and the sequential one
 // appending straight into the result (no parts, no part buffers).
 // MINWORK-LABEL: func.func @dcsr_parts(
 // MINWORK:         %[[NA:.*]] = memref.dim
 // MINWORK:         %[[NB:.*]] = memref.dim
 // MINWORK:         %[[W:.*]] = arith.addi %[[NA]], %[[NB]]
-// MINWORK:         %[[GO:.*]] = arith.cmpi uge, %[[W]], %c131072
+// MINWORK:         %[[GO:.*]] = arith.cmpi uge, %[[W]], %c2097152
 // MINWORK:         scf.if %[[GO]] -> (!sparse_array.array<?x?xf64, #dcsr>) {
-// MINWORK-NOT:       %c131072
+// MINWORK-NOT:       %c2097152
 // MINWORK:           scf.parallel
 // Below min_extent, the parallel version's one part is the whole result:
 // its capacity bounds it, no growth checks — which a part of several has.
@@ -490,11 +490,11 @@ func.func @universe_parts(%a: !csr) -> !dcsr {
 // MINWORK:           sparse_array.assemble
 // MINWORK:         return
 // A function that changes the fill iterates every coordinate: the work
-// counts them too (saturated at min_work), 131072 for a sparse result.
+// counts them too (saturated at min_work), 2097152 for a sparse result.
 // MINWORK-LABEL: func.func @universe_parts(
-// MINWORK:         arith.minui %{{.*}}, %c131072
+// MINWORK:         arith.minui %{{.*}}, %c2097152
 // MINWORK:         arith.muli
-// MINWORK:         arith.cmpi uge, %{{.*}}, %c131072
+// MINWORK:         arith.cmpi uge, %{{.*}}, %c2097152
 // MINWORK:         arith.andi
 // 300 rows but 2 x 9000 values: sequential, decided here.
 // MINWORK-LABEL: func.func @static_little_work(

@@ -81,6 +81,7 @@ func.func @not_merged(%a: !csc, %b: !csr) -> (!v12, !v12fill) {
 !v12w = !sparse_array.array<12xf64, #sparse_array.format<[compressed], pos_width = 32, crd_width = 32>>
 !csr34w = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], pos_width = 32, crd_width = 32>>
 !coo34 = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!coo34w = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed(nonunique), singleton], pos_width = 32, crd_width = 32>>
 !csc43 = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
 !dcsr34 = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed, compressed]>>
 !csr212 = !sparse_array.array<2x12xf64, #sparse_array.format<[dense, compressed]>>
@@ -160,6 +161,21 @@ func.func @inner_of_csr(%a: !csr212) -> !t234 {
 func.func @dense(%v: !d12) -> !d34 {
   %r = sparse_array.split %v dim 0 [3, 4] : !d12 -> !d34
   return %r : !d34
+}
+
+// The group's buffers are written: a 64-bit vector (2^32 coordinates or
+// more, say) splits into 32-bit COO levels, its positions converted.
+// CHECK-LABEL: func.func @narrower(
+// CHECK-NOT:     sparse_array.split
+// CHECK:         scf.for %[[I:.*]] =
+// CHECK:           %[[P:.*]] = memref.load %{{.*}}[%[[I]]] : memref<?xi64>
+// CHECK:           %[[PI:.*]] = arith.index_castui %[[P]] : i64 to index
+// CHECK:           %[[P32:.*]] = arith.index_castui %[[PI]] : index to i32
+// CHECK:           memref.store %[[P32]], %{{.*}}[%[[I]]] : memref<?xi32>
+// CHECK:         sparse_array.assemble
+func.func @narrower(%v: !v12) -> !coo34w {
+  %r = sparse_array.split %v dim 0 [3, 4] : !v12 -> !coo34w
+  return %r : !coo34w
 }
 
 // A DCSR's rows own runs of entries, and another fill makes implicit

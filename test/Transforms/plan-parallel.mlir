@@ -62,9 +62,9 @@ func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
 // scan, fill: the function evaluated twice costs less than copying the
 // result); `assembly` forces either.
 // CHECK-LABEL: func.func @csr_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, two_phase>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
 // PARTS-LABEL: func.func @csr_result(
-// PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
   return %c : !csr
@@ -77,9 +77,9 @@ sparse_array.func @sin_of(%x: f64) -> f64 {
   sparse_array.yield %r : f64
 }
 // CHECK-LABEL: func.func @csr_costly(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 // TWO-LABEL: func.func @csr_costly(
-// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, two_phase>
+// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
 func.func @csr_costly(%a: !csr) -> !csr {
   %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
   return %c : !csr
@@ -89,7 +89,7 @@ func.func @csr_costly(%a: !csr) -> !csr {
 // at A's stored ones (from 16384 of them on: one index variable), each
 // range's segments found by bisection, the result in parts.
 // CHECK-LABEL: func.func @sparse_vector(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 16384, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 16384, min_work = 2097152, balance = 0, parts>
 func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
   %c = sparse_array.map @add(%a, %b) : (!sv, !sv) -> !sv
   return %c : !sv
@@ -98,7 +98,7 @@ func.func @sparse_vector(%a: !sv, %b: !sv) -> !sv {
 // A compressed vector over counted rows (SpMV into a sparse vector): each
 // row gives at most one entry; parts append to buffers of their own.
 // CHECK-LABEL: func.func @mxv_sparse(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
   %y = sparse_array.kernel ins(%a, %x : !csr, !dv) -> !sv {
   ^bb0(%i: index, %j: index, %A: !csr, %X: !dv):
@@ -114,9 +114,9 @@ func.func @mxv_sparse(%a: !csr, %x: !dv) -> !sv {
 // CSR + CSR into DCSR or COO: each part assembles its rows on its own,
 // the parts' buffers are joined in order.
 // CHECK-LABEL: func.func @dcsr_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 // CHECK-LABEL: func.func @coo_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 func.func @dcsr_result(%a: !csr, %b: !csr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !dcsr
   return %c : !dcsr
@@ -129,7 +129,7 @@ func.func @coo_result(%a: !csr, %b: !csr) -> !coo {
 // DCSR inputs: the outermost loop coiterates their stored rows, cut into
 // ranges at A's (parts of equal entries below them).
 // CHECK-LABEL: func.func @dcsr_inputs(
-// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 2097152, balance = 0, parts>
 func.func @dcsr_inputs(%a: !dcsr, %b: !dcsr) -> !dcsr {
   %c = sparse_array.map @add(%a, %b) : (!dcsr, !dcsr) -> !dcsr
   return %c : !dcsr
@@ -234,7 +234,7 @@ func.func @rows_enough(%a: !d1000, %b: !d1000) -> !d1000 {
 // A row-wise (Gustavson) product: parts of rows with a workspace each,
 // balanced by the products counted through P's rows (input 0).
 // CHECK-LABEL: func.func @spgemm(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 131072, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
 func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csr {
   ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):

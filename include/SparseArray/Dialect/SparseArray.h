@@ -128,7 +128,9 @@ std::optional<std::pair<unsigned, unsigned>> getMovedRangeLevel(SliceOp op);
 
 /// The level storing the split dimension when `op` keeps every stored
 /// entry at its position (the inverse of a collapse that merges levels):
-/// shapes static, source and result stored alike outside the split, the
+/// shapes static and not empty, source and result stored alike outside
+/// the split (widths too where those levels have buffers; the group's are
+/// written, so its widths are free), the
 /// new dimensions on adjacent levels in the linearization's order — full
 /// bufferless levels first, then either none (the split level full too) or
 /// one level with positions and ordered coordinates (compressed) followed

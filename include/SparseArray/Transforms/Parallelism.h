@@ -43,13 +43,15 @@ constexpr int64_t kMinParallelEntries = 16384;
 constexpr int64_t kMinParallelRows = 256;
 /// Defaults of ParallelOptions::minWork, measured on two threads with
 /// bench/shape: slice(A) * B of a 4,000-entry matrix took 0.135 ms in
-/// parallel and 0.018 ms on one thread. A sparse result's parts (buffers
-/// of their own, joined after) or phases cost more: at 84k stored entries
-/// splits, slices into COO and hstacks into COO were still 1.2-2x slower
-/// in parallel, at 164k mostly faster; a dense result (SpMV) was faster
-/// in parallel from 84k on.
+/// parallel and 0.018 ms on one thread; a dense result (SpMV) was faster
+/// in parallel from 84k on. A sparse result's parts (buffers of their
+/// own, joined after) or phases cost more: slices of CSR into COO, hstacks
+/// of CSR into COO and slice(A) * B were 1.1-3.4x slower in parallel at
+/// 164k and 1.3M entries read (0.35 vs 0.10 ms, 1.8 vs 0.94 ms for the
+/// slice into COO), and within 10% either way at 10.5M (slice(A) * B 22%
+/// faster).
 constexpr int64_t kMinParallelWork = 32768;
-constexpr int64_t kMinParallelWorkSparse = 131072;
+constexpr int64_t kMinParallelWorkSparse = int64_t(1) << 21;
 
 /// The plan for `kernel` (its `lattices` must be set).
 ParallelAttr planParallelism(KernelOp kernel, const ParallelOptions &options);

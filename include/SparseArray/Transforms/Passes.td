@@ -244,7 +244,7 @@ def SparseArrayPlanParallelPass
     Option<"minWork", "min-work", "int64_t", /*default=*/"0",
            "Fewest stored values a kernel reads (its inputs' values, and the "
            "result's coordinates when it iterates outside them) worth a "
-           "parallel region (0: 32768, 131072 for a sparse result)">,
+           "parallel region (0: 32768, 2097152 for a sparse result)">,
     Option<"assembly", "assembly", "std::string", /*default=*/"\"auto\"",
            "How parallel rows of a CSR/CSC result are assembled: auto (by "
            "the kernel's work per entry), two-phase or parts">,

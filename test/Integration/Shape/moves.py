@@ -318,7 +318,8 @@ def split_variant(rng, srng, tag):
         rnames = names[:level] + group + names[level + 1:]
         rorder = [shift(x) for x in order[:level]] + group_dims + \
             [shift(x) for x in order[level + 1:]]
-        rwidth = width
+        # The group's buffers are written: its widths may differ.
+        rwidth = width if rng.random() < 0.7 else ew.random_width(rng)
     else:
         rnames, rorder, rwidth = random_levels(rng, rrank)
     op_text = "sparse_array.split %s dim %d [%s]%s : %s" % (
