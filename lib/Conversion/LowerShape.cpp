@@ -1,8 +1,9 @@
 //===- LowerShape.cpp - sparse-array-lower-shape --------------------------===//
 //
 // A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp),
-// populateSplitLevelsPatterns (SplitLevels.cpp) and
-// populateMoveRangesPatterns (MoveRanges.cpp).
+// populateSplitLevelsPatterns (SplitLevels.cpp),
+// populateMoveRangesPatterns (MoveRanges.cpp) and
+// populateConcatRowsPatterns (ConcatRows.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,7 @@ struct LowerShapePass
     populateCollapseLevelsPatterns(patterns);
     populateSplitLevelsPatterns(patterns);
     populateMoveRangesPatterns(patterns);
+    populateConcatRowsPatterns(patterns);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };

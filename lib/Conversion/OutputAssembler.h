@@ -152,6 +152,11 @@ Value copyOutputBuffer(OpBuilder &b, Location loc, Operation *anchor,
 std::pair<Value, Value> copyCountingFills(OpBuilder &b, Location loc,
                                           Operation *anchor, Value values,
                                           TypedAttr fill);
+/// Copies `n` values from `source` at `from` to `dest` at `to`; returns
+/// `counted` plus how many of them equal `fill` (copyCountingFills' loop).
+Value copyRangeCountingFills(OpBuilder &b, Location loc, Value source,
+                             Value from, Value dest, Value to, Value n,
+                             TypedAttr fill, Value counted);
 /// `array` without stored entries equal to its fill: unchanged when
 /// `storedFills` is 0, else through change_fill to its own fill (which
 /// drops them; the original is freed). Results store no such entries

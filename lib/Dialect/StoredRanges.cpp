@@ -164,3 +164,27 @@ std::optional<unsigned> mlir::sparse_array::getSplitStoredLevel(SplitOp op) {
       return std::nullopt;
   return level;
 }
+
+bool mlir::sparse_array::isConcatIntoRows(ConcatOp op) {
+  auto result = cast<ArrayType>(op.getResult().getType());
+  FormatAttr rf = result.getFormat();
+  if (op.getDim() != 0 || result.getRank() != 2 || rf.getLevelDim(0) != 0)
+    return false;
+  LevelSpec rows = rf.getLevels()[0], cols = rf.getLevels()[1];
+  if (!rows.isFull() || rows.format->hasPositionsBuffer() ||
+      rows.format->hasCoordinatesBuffer() || cols.isFull() || !cols.ordered ||
+      !cols.unique || !cols.format->hasPositionsBuffer() ||
+      !cols.format->hasCoordinatesBuffer())
+    return false;
+  for (Value input : op.getInputs()) {
+    FormatAttr f = cast<ArrayType>(input.getType()).getFormat();
+    LevelSpec r = f.getLevels()[0], c = f.getLevels()[1];
+    // The columns are copied as they are: the same width and fill.
+    if (f.getLevelDim(0) != 0 || f.getCrdWidth() != rf.getCrdWidth() ||
+        !isSameScalar(f.getFill(), rf.getFill()) || r.isFull() || !r.ordered ||
+        !r.format->hasCoordinatesBuffer() || !c.ordered || !c.unique ||
+        c.format->hasPositionsBuffer() || !c.format->hasCoordinatesBuffer())
+      return false;
+  }
+  return true;
+}

@@ -417,7 +417,8 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
         return success();
       }
     }
-    if (!hasFusionNeighbour(concat) && getMovedRangeLevel(concat))
+    if (!hasFusionNeighbour(concat) &&
+        (getMovedRangeLevel(concat) || isConcatIntoRows(concat)))
       return rewriter.notifyMatchFailure(concat, "moves stored ranges");
     unsigned rank = resultType.getRank();
     unsigned dim = concat.getDim();

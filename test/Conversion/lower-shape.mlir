@@ -188,3 +188,30 @@ func.func @not_split_in_place(%v: !v12, %w: !v12fill) -> (!dcsr34, !csr34w) {
   %s = sparse_array.split %w dim 0 [3, 4] : !v12fill -> !csr34w
   return %r, %s : !dcsr34, !csr34w
 }
+
+// COO parts stacked along the rows into CSR (seed 001 §8.3's concatenation
+// with a conversion): each part's row coordinates walked once (shifted by
+// the rows before it) to write the rows' starts; its columns and values
+// copied as a range. The second part's row r ends its run at r + 2 + 1.
+!cootop = !sparse_array.array<2x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!coobot = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!csr54 = !sparse_array.array<5x4xf64, #sparse_array.format<[dense, compressed]>>
+// CHECK-LABEL: func.func @coo_into_csr(
+// CHECK-NOT:     sparse_array.concat
+// CHECK:         %[[POS:.*]] = memref.alloc() : memref<6xi64>
+// CHECK:         scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:           %[[ROW:.*]] = memref.load %{{.*}}[%[[Q]]] : memref<?xi64>
+// CHECK:           scf.for %[[R:.*]] =
+// CHECK:             memref.store %{{.*}}, %[[POS]][%[[R]]]
+// CHECK:         scf.for
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:         scf.for %[[Q2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:           memref.load %{{.*}}[%[[Q2]]] : memref<?xi64>
+// CHECK:           arith.addi %{{.*}}, %c3
+// CHECK:         sparse_array.assemble
+// CHECK:         sparse_array.change_fill
+func.func @coo_into_csr(%t: !cootop, %b: !coobot) -> !csr54 {
+  %r = sparse_array.concat %t, %b dim 0 : !cootop, !coobot -> !csr54
+  return %r : !csr54
+}

@@ -44,6 +44,11 @@ void populateSplitLevelsPatterns(RewritePatternSet &patterns);
 /// (getMovedRangeLevel) as copies of those ranges (MoveRanges.cpp).
 void populateMoveRangesPatterns(RewritePatternSet &patterns);
 
+/// sparse_array.concat of COO parts into CSR rows (isConcatIntoRows): the
+/// parts' columns and values copied a range at a time, the rows' starts
+/// computed from their row coordinates (ConcatRows.cpp).
+void populateConcatRowsPatterns(RewritePatternSet &patterns);
+
 /// sparse_array.extract as a search for its point (LowerExtract.cpp).
 void populateLowerExtractPatterns(RewritePatternSet &patterns);
 

@@ -139,6 +139,14 @@ std::optional<std::pair<unsigned, unsigned>> getMovedRangeLevel(SliceOp op);
 /// positions and coordinates (lib/Conversion/SplitLevels.cpp).
 std::optional<unsigned> getSplitStoredLevel(SplitOp op);
 
+/// Whether `op` stacks matrices stored as COO (ordered rows with a
+/// coordinate per position, a column per position under each) into a
+/// CSR (a full row level over an ordered unique compressed one) along the
+/// rows: every part's entries then keep their order, one range after the
+/// other, and only the rows' starts are computed
+/// (lib/Conversion/ConcatRows.cpp).
+bool isConcatIntoRows(ConcatOp op);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

@@ -5,7 +5,8 @@ Each variant is one sparse_array.concat, sparse_array.slice,
 sparse_array.split or sparse_array.collapse whose result is printed:
 mostly parts stored like the result (levels, order, widths, fill), which
 sparse-array-lower-shape copies a range of stored positions at a time
-(MoveRanges.cpp), splits whose entries keep their positions
+(MoveRanges.cpp), COO parts stacked into CSR rows (ConcatRows.cpp),
+splits whose entries keep their positions
 (SplitLevels.cpp: C and F order, CSR-like and COO-like groups) and
 collapses that merge levels (CollapseLevels.cpp), sometimes not (another
 format or fill: a kernel or the runtime).
@@ -141,6 +142,11 @@ def concat_variant(rng, srng, tag):
     # drawn from srng, so that the other draws are unchanged).
     dynamic = rank > 1 and srng.random() < 0.25
     dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
+    # COO parts stacked along the rows into CSR (ConcatRows.cpp), drawn
+    # from srng.
+    into_rows = rank == 2 and d == 0 and srng.random() < 0.3
+    if into_rows:
+        fmt = "coo"
     sizes = [rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 3))]
     names, types, dense = [], [], []
     for j, size in enumerate(sizes):
@@ -163,11 +169,12 @@ def concat_variant(rng, srng, tag):
         dense.append(arr)
     rshape = list(shape)
     rshape[d] = sum(sizes)
-    rtyp = ew.array_type(dyn(rshape), t, fmt, rank, fill, width)
+    rfmt = "csr" if into_rows else fmt
+    rtyp = ew.array_type(dyn(rshape), t, rfmt, rank, fill, width)
     v.lines.append("  %%r_%s = sparse_array.concat %s dim %d : %s -> %s" % (
         tag, ", ".join(names), d, ", ".join(types), rtyp))
     v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, rtyp))
-    count_stored_fills(v, tag, rtyp, t, fmt, rank, fill)
+    count_stored_fills(v, tag, rtyp, t, rfmt, rank, fill)
     v.expected = np.concatenate(dense, axis=d)
     v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[t])
     v.rtype = t
