@@ -15,7 +15,8 @@
 //   t0 = [5], t2 = [4, 5]                          (compressed, fill 5)
 //   c = np.concatenate([s0, d, s2]); e = np.concatenate([t0, d, t2])
 //   np.gcd(x, c) + 1; c + y (y compressed, fill 0, stored 3:4 7:-2 15:1);
-//   np.gcd(c, e)
+//   np.gcd(c, e); with r = np.concatenate([s0, d, d]) (d twice):
+//   np.gcd([42]*27, r)
 
 sparse_array.func @gcd(%x: i64, %y: i64) -> i64
     attributes {commutative,
@@ -97,6 +98,17 @@ func.func @two_fills(%s0: !s0, %d: !d, %s2: !s2, %t0: !t0, %t2: !t2) -> !r {
   return %g : !r
 }
 
+// The same dense part twice in one concatenation: both windows test its
+// entries against the common fill.
+!r27c = !sparse_array.array<27xi64, #sparse_array.format<[compressed], fill = 1 : i64>>
+!x27 = !sparse_array.array<27xi64, #sparse_array.format<[dense], fill = 42 : i64>>
+!r27 = !sparse_array.array<27xi64, #sparse_array.format<[dense], fill = 1 : i64>>
+func.func @repeated_part(%x: !x27, %s0: !s0, %d: !d) -> !r27 {
+  %c = sparse_array.concat %s0, %d, %d dim 0 : !s0, !d, !d -> !r27c
+  %g = sparse_array.map @gcd(%x, %c) : (!x27, !r27c) -> !r27
+  return %g : !r27
+}
+
 func.func @main() {
   %x = sparse_array.constant dense<[42, 42, 42, 42, 42, 42, 42, 42, 42, 42, -5, 10, -1, 10, 42, 42]> : tensor<16xi64> : !x
   %d = sparse_array.constant dense<[2, 2, 1, 2, 6, 2, 2, 2, 3, 2, 2, 2, 2]> : tensor<13xi64> : !d
@@ -168,5 +180,36 @@ func.func @main() {
   // CHECK-NEXT: 15 1
   // CHECK-NEXT: 16 1
   sparse_array.print %t : !r
+  %x27 = sparse_array.constant dense<42> : tensor<27xi64> : !x27
+  %q = func.call @repeated_part(%x27, %s0, %d) : (!x27, !s0, !d) -> !r27
+  // CHECK:      # fill: 1
+  // CHECK-NEXT: 1 25
+  // CHECK-NEXT: 27
+  // CHECK-NEXT: 1 7
+  // CHECK-NEXT: 2 2
+  // CHECK-NEXT: 3 2
+  // CHECK-NEXT: 5 2
+  // CHECK-NEXT: 6 6
+  // CHECK-NEXT: 7 2
+  // CHECK-NEXT: 8 2
+  // CHECK-NEXT: 9 2
+  // CHECK-NEXT: 10 3
+  // CHECK-NEXT: 11 2
+  // CHECK-NEXT: 12 2
+  // CHECK-NEXT: 13 2
+  // CHECK-NEXT: 14 2
+  // CHECK-NEXT: 15 2
+  // CHECK-NEXT: 16 2
+  // CHECK-NEXT: 18 2
+  // CHECK-NEXT: 19 6
+  // CHECK-NEXT: 20 2
+  // CHECK-NEXT: 21 2
+  // CHECK-NEXT: 22 2
+  // CHECK-NEXT: 23 3
+  // CHECK-NEXT: 24 2
+  // CHECK-NEXT: 25 2
+  // CHECK-NEXT: 26 2
+  // CHECK-NEXT: 27 2
+  sparse_array.print %q : !r27
   return
 }
