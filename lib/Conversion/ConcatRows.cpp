@@ -1,13 +1,21 @@
-//===- ConcatRows.cpp - vstack of COO parts into CSR ----------------------===//
+//===- ConcatRows.cpp - concatenations between COO and CSR rows ----------===//
 //
-// seed 001 §8.3's concatenation with a conversion, without a kernel: parts
-// stored as COO (ordered rows, one column per position) stacked along the
-// rows into a CSR (isConcatIntoRows). Every part's entries keep their
-// order, one part's range after the other's, so the result's columns and
-// values are the parts' buffers copied a range at a time (memcpy-like
-// loops); only the rows' starts are computed, written as each part's
-// ordered row coordinates go by (shifted by the rows of the parts before
-// it). One pass over the row coordinates, no search, no growth checks.
+// seed 001 §8.3's concatenations with a conversion, without a kernel:
+//  - COO parts (ordered rows, one column per position) stacked along the
+//    rows into a CSR (isConcatIntoRows). Every part's entries keep their
+//    order, one part's range after the other's, so the result's columns
+//    and values are the parts' buffers copied a range at a time
+//    (memcpy-like loops); only the rows' starts are computed, written as
+//    each part's ordered row coordinates go by (shifted by the rows of the
+//    parts before it). One pass over the row coordinates, no search, no
+//    growth checks.
+//  - CSR parts (full rows over ordered columns) concatenated along either
+//    dimension into COO (isConcatIntoCoo). Along the rows, the parts'
+//    columns and values are copied a range at a time and each row's
+//    coordinate written over its run; along the columns, each row of the
+//    result is the parts' runs of that row one after the other (columns
+//    shifted by the parts before). Every size is known before (the parts'
+//    entries): no growth checks, no per-entry appends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +38,92 @@ using namespace mlir::sparse_array::detail;
 
 namespace {
 
+MemRefType bufferOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+/// One part of the concatenation read through its two levels' iterators:
+/// its rows' positions [rowsBegin, rowsEnd), its entries [begin, end).
+struct Part {
+  std::unique_ptr<LevelIterator> rows, cols;
+  Value rowsBegin, rowsEnd, begin, end, columns, values;
+  /// The part's extent along the concatenated dimension.
+  Value extent;
+};
+
+/// The parts of `op` (null when a level has no iterator) and the total of
+/// their stored entries.
+FailureOr<Value> collectParts(OpBuilder &b, ConcatOp op,
+                              SmallVectorImpl<Part> &parts) {
+  Location loc = op.getLoc();
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  Value total = zero;
+  for (Value input : op.getInputs()) {
+    auto type = cast<ArrayType>(input.getType());
+    FormatAttr f = type.getFormat();
+    Part &p = parts.emplace_back();
+    LevelBuffers colBuffers = fetchLevelBuffers(b, loc, input, 1);
+    p.rows = LevelIteratorRegistry::create(f.getLevels()[0],
+                                           fetchLevelBuffers(b, loc, input, 0));
+    p.cols = LevelIteratorRegistry::create(f.getLevels()[1], colBuffers);
+    if (!p.rows || !p.cols)
+      return failure();
+    std::tie(p.rowsBegin, p.rowsEnd) = p.rows->init(b, loc, zero, one);
+    std::tie(p.begin, p.end) = p.cols->init(b, loc, p.rowsBegin, p.rowsEnd);
+    p.columns = colBuffers.coordinates;
+    p.values = ValuesOp::create(b, loc, bufferOf(type.getElementType()), input);
+    unsigned d = op.getDim();
+    p.extent = type.isDynamicDim(d)
+                   ? Value(DimOp::create(b, loc, input, int64_t(d)))
+                   : constIndex(b, loc, type.getShape()[d]);
+    total = arith::AddIOp::create(
+        b, loc, total, arith::SubIOp::create(b, loc, p.end, p.begin));
+  }
+  return total;
+}
+
+/// The result's dimension sizes: the parts' sum along the concatenated
+/// dimension, the first part's elsewhere.
+SmallVector<Value> resultDims(OpBuilder &b, ConcatOp op, ArrayRef<Part> parts) {
+  Location loc = op.getLoc();
+  auto result = cast<ArrayType>(op.getType());
+  SmallVector<Value> dims;
+  for (unsigned d = 0; d < result.getRank(); ++d) {
+    if (!result.isDynamicDim(d)) {
+      dims.push_back(constIndex(b, loc, result.getShape()[d]));
+    } else if (d == op.getDim()) {
+      Value sum = constIndex(b, loc, 0);
+      for (const Part &p : parts)
+        sum = arith::AddIOp::create(b, loc, sum, p.extent);
+      dims.push_back(sum);
+    } else {
+      dims.push_back(DimOp::create(b, loc, op.getInputs().front(), int64_t(d)));
+    }
+  }
+  return dims;
+}
+
+/// dest[to + i] = source[from + i] + shift for i in [0, n) (shift, when
+/// given, an index added in the buffers' integer type).
+void copyCoordinates(OpBuilder &b, Location loc, Value source, Value from,
+                     Value dest, Value to, Value n, Value shift = Value()) {
+  scf::ForOp::create(
+      b, loc, constIndex(b, loc, 0), n, constIndex(b, loc, 1), ValueRange{},
+      [&](OpBuilder &lb, Location, Value i, ValueRange) {
+        Value c = memref::LoadOp::create(
+            lb, loc, source,
+            ValueRange{arith::AddIOp::create(lb, loc, from, i)});
+        if (shift)
+          c = arith::AddIOp::create(
+              lb, loc, c,
+              arith::IndexCastOp::create(lb, loc, c.getType(), shift));
+        memref::StoreOp::create(
+            lb, loc, c, dest,
+            ValueRange{arith::AddIOp::create(lb, loc, to, i)});
+        scf::YieldOp::create(lb, loc);
+      });
+}
+
 struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp op,
@@ -42,50 +136,20 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
     Value zero = constIndex(rewriter, loc, 0),
           one = constIndex(rewriter, loc, 1);
 
-    // Each part's row and column iterators and its entries [begin, end).
-    struct Part {
-      std::unique_ptr<LevelIterator> rows, cols;
-      Value rowsBegin, rowsEnd, begin, end, columns, values, extent;
-    };
     SmallVector<Part> parts;
-    Value total = zero, rows = zero;
-    for (Value input : op.getInputs()) {
-      auto type = cast<ArrayType>(input.getType());
-      FormatAttr f = type.getFormat();
-      Part &p = parts.emplace_back();
-      LevelBuffers colBuffers = fetchLevelBuffers(rewriter, loc, input, 1);
-      p.rows = LevelIteratorRegistry::create(
-          f.getLevels()[0], fetchLevelBuffers(rewriter, loc, input, 0));
-      p.cols = LevelIteratorRegistry::create(f.getLevels()[1], colBuffers);
-      if (!p.rows || !p.cols)
-        return rewriter.notifyMatchFailure(op, "a level has no iterator");
-      std::tie(p.rowsBegin, p.rowsEnd) = p.rows->init(rewriter, loc, zero, one);
-      std::tie(p.begin, p.end) =
-          p.cols->init(rewriter, loc, p.rowsBegin, p.rowsEnd);
-      p.columns = colBuffers.coordinates;
-      p.values = ValuesOp::create(
-          rewriter, loc,
-          MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
-          input);
-      p.extent = type.isDynamicDim(0)
-                     ? Value(DimOp::create(rewriter, loc, input, int64_t(0)))
-                     : constIndex(rewriter, loc, type.getShape()[0]);
-      total = arith::AddIOp::create(
-          rewriter, loc, total,
-          arith::SubIOp::create(rewriter, loc, p.end, p.begin));
-      rows = arith::AddIOp::create(rewriter, loc, rows, p.extent);
-    }
-    auto bufferOf = [&](Type element) {
-      return MemRefType::get({ShapedType::kDynamic}, element);
-    };
+    FailureOr<Value> total = collectParts(rewriter, op, parts);
+    if (failed(total))
+      return rewriter.notifyMatchFailure(op, "a level has no iterator");
+    SmallVector<Value> dims = resultDims(rewriter, op, parts);
+    Value rows = dims[0];
     Value pos = allocOutputBuffer(
         rewriter, loc, op, bufferOf(rewriter.getIntegerType(rf.getPosWidth())),
         arith::AddIOp::create(rewriter, loc, rows, one));
     Value crd = allocOutputBuffer(
         rewriter, loc, op, bufferOf(rewriter.getIntegerType(rf.getCrdWidth())),
-        total);
+        *total);
     Value values = allocOutputBuffer(rewriter, loc, op,
-                                     bufferOf(result.getElementType()), total);
+                                     bufferOf(result.getElementType()), *total);
 
     // Rows [from, to) start at position `at`.
     auto startRows = [&](OpBuilder &b, Value from, Value to, Value at) {
@@ -119,31 +183,141 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
           });
       next = walk.getResult(0);
       Value n = arith::SubIOp::create(rewriter, loc, p.end, p.begin);
-      scf::ForOp::create(
-          rewriter, loc, zero, n, one, ValueRange{},
-          [&](OpBuilder &b, Location, Value i, ValueRange) {
-            Value c = memref::LoadOp::create(
-                b, loc, p.columns,
-                ValueRange{arith::AddIOp::create(b, loc, p.begin, i)});
-            memref::StoreOp::create(
-                b, loc, c, crd,
-                ValueRange{arith::AddIOp::create(b, loc, cursor, i)});
-            scf::YieldOp::create(b, loc);
-          });
+      copyCoordinates(rewriter, loc, p.columns, p.begin, crd, cursor, n);
       fills = copyRangeCountingFills(rewriter, loc, p.values, p.begin, values,
                                      cursor, n, rf.getFill(), fills);
       cursor = arith::AddIOp::create(rewriter, loc, cursor, n);
       offset = arith::AddIOp::create(rewriter, loc, offset, p.extent);
     }
     startRows(rewriter, next, arith::AddIOp::create(rewriter, loc, rows, one),
-              total);
-    Value cols = result.isDynamicDim(1)
-                     ? Value(DimOp::create(rewriter, loc,
-                                           op.getInputs().front(), int64_t(1)))
-                     : constIndex(rewriter, loc, result.getShape()[1]);
-    Value out =
-        AssembleOp::create(rewriter, loc, result, ValueRange{pos, crd, values},
-                           ValueRange{rows, cols});
+              *total);
+    Value out = AssembleOp::create(rewriter, loc, result,
+                                   ValueRange{pos, crd, values}, dims);
+    rewriter.replaceOp(op, dropStoredFills(rewriter, loc, out, fills));
+    return success();
+  }
+};
+
+struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isConcatIntoCoo(op))
+      return rewriter.notifyMatchFailure(op, "not CSR parts into COO");
+    auto result = cast<ArrayType>(op.getType());
+    FormatAttr rf = result.getFormat();
+    TypedAttr fill = rf.getFill();
+    Location loc = op.getLoc();
+    Value zero = constIndex(rewriter, loc, 0),
+          one = constIndex(rewriter, loc, 1);
+
+    SmallVector<Part> parts;
+    FailureOr<Value> total = collectParts(rewriter, op, parts);
+    if (failed(total))
+      return rewriter.notifyMatchFailure(op, "a level has no iterator");
+    SmallVector<Value> dims = resultDims(rewriter, op, parts);
+    Type crdType = rewriter.getIntegerType(rf.getCrdWidth());
+    Value pos = allocOutputBuffer(
+        rewriter, loc, op, bufferOf(rewriter.getIntegerType(rf.getPosWidth())),
+        constIndex(rewriter, loc, 2));
+    storeIndex(rewriter, loc, zero, pos, zero);
+    storeIndex(rewriter, loc, *total, pos, one);
+    Value rowCrd =
+        allocOutputBuffer(rewriter, loc, op, bufferOf(crdType), *total);
+    Value colCrd =
+        allocOutputBuffer(rewriter, loc, op, bufferOf(crdType), *total);
+    Value values = allocOutputBuffer(rewriter, loc, op,
+                                     bufferOf(result.getElementType()), *total);
+
+    // Row `row`'s coordinate over result positions [at, at + n).
+    auto writeRow = [&](OpBuilder &b, Value row, Value at, Value n) {
+      Value r = arith::IndexCastOp::create(b, loc, crdType, row);
+      scf::ForOp::create(
+          b, loc, zero, n, one, ValueRange{},
+          [&](OpBuilder &lb, Location, Value i, ValueRange) {
+            memref::StoreOp::create(
+                lb, loc, r, rowCrd,
+                ValueRange{arith::AddIOp::create(lb, loc, at, i)});
+            scf::YieldOp::create(lb, loc);
+          });
+    };
+    Value fills;
+    if (op.getDim() == 0) {
+      // Part after part: the rows' coordinates over their runs (shifted by
+      // the rows before), the columns and values copied as one range.
+      Value cursor = zero, offset = zero;
+      fills = zero;
+      for (Part &p : parts) {
+        Value base = arith::SubIOp::create(rewriter, loc, cursor, p.begin);
+        scf::ForOp::create(
+            rewriter, loc, p.rowsBegin, p.rowsEnd, one, ValueRange{},
+            [&](OpBuilder &b, Location, Value q, ValueRange) {
+              Value row = arith::AddIOp::create(
+                  b, loc, offset, p.rows->coordinate(b, loc, p.rowsBegin, q));
+              auto [lo, hi] = p.cols->init(
+                  b, loc, q, arith::AddIOp::create(b, loc, q, one));
+              writeRow(b, row, arith::AddIOp::create(b, loc, base, lo),
+                       arith::SubIOp::create(b, loc, hi, lo));
+              scf::YieldOp::create(b, loc);
+            });
+        Value n = arith::SubIOp::create(rewriter, loc, p.end, p.begin);
+        copyCoordinates(rewriter, loc, p.columns, p.begin, colCrd, cursor, n);
+        fills = copyRangeCountingFills(rewriter, loc, p.values, p.begin, values,
+                                       cursor, n, fill, fills);
+        cursor = arith::AddIOp::create(rewriter, loc, cursor, n);
+        offset = arith::AddIOp::create(rewriter, loc, offset, p.extent);
+      }
+    } else {
+      // Row after row: each part's run of the row, its columns shifted by
+      // the columns of the parts before, values copied and counted in the
+      // same loop (runs are short).
+      auto rowLoop = scf::ForOp::create(
+          rewriter, loc, zero, dims[0], one, ValueRange{zero, zero},
+          [&](OpBuilder &b, Location, Value r, ValueRange args) {
+            Value cursor = args[0], counted = args[1], offset = zero;
+            for (Part &p : parts) {
+              Value q = arith::AddIOp::create(b, loc, p.rowsBegin, r);
+              Value lo, hi;
+              std::tie(lo, hi) = p.cols->init(
+                  b, loc, q, arith::AddIOp::create(b, loc, q, one));
+              Value n = arith::SubIOp::create(b, loc, hi, lo);
+              Value rc = arith::IndexCastOp::create(b, loc, crdType, r);
+              auto run = scf::ForOp::create(
+                  b, loc, zero, n, one, ValueRange{counted},
+                  [&](OpBuilder &lb, Location, Value i, ValueRange sums) {
+                    Value from = arith::AddIOp::create(lb, loc, lo, i);
+                    Value to = arith::AddIOp::create(lb, loc, cursor, i);
+                    memref::StoreOp::create(lb, loc, rc, rowCrd,
+                                            ValueRange{to});
+                    Value c = memref::LoadOp::create(lb, loc, p.columns,
+                                                     ValueRange{from});
+                    c = arith::AddIOp::create(
+                        lb, loc, c,
+                        arith::IndexCastOp::create(lb, loc, c.getType(),
+                                                   offset));
+                    memref::StoreOp::create(lb, loc, c, colCrd, ValueRange{to});
+                    Value v = memref::LoadOp::create(lb, loc, p.values,
+                                                     ValueRange{from});
+                    memref::StoreOp::create(lb, loc, v, values, ValueRange{to});
+                    Value same = arith::XOrIOp::create(
+                        lb, loc, differsFrom(lb, loc, v, fill),
+                        arith::ConstantIntOp::create(lb, loc, 1, 1));
+                    Value sum = arith::AddIOp::create(
+                        lb, loc, sums[0],
+                        arith::IndexCastUIOp::create(lb, loc, lb.getIndexType(),
+                                                     same));
+                    scf::YieldOp::create(lb, loc, sum);
+                  });
+              counted = run.getResult(0);
+              cursor = arith::AddIOp::create(b, loc, cursor, n);
+              offset = arith::AddIOp::create(b, loc, offset, p.extent);
+            }
+            scf::YieldOp::create(b, loc, ValueRange{cursor, counted});
+          });
+      fills = rowLoop.getResult(1);
+    }
+    Value out = AssembleOp::create(
+        rewriter, loc, result, ValueRange{pos, rowCrd, colCrd, values}, dims);
     rewriter.replaceOp(op, dropStoredFills(rewriter, loc, out, fills));
     return success();
   }
@@ -153,5 +327,5 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
 
 void mlir::sparse_array::populateConcatRowsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ConcatIntoRows>(patterns.getContext());
+  patterns.add<ConcatIntoRows, ConcatIntoCoo>(patterns.getContext());
 }

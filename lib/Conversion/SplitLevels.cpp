@@ -153,7 +153,8 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
         auto byParent = scf::ForOp::create(
             rewriter, loc, zero, parents, one, ValueRange{zero},
             [&](OpBuilder &b, Location, Value p, ValueRange pArgs) {
-              auto [begin, end] =
+              Value begin, end;
+              std::tie(begin, end) =
                   it.init(b, loc, p, arith::AddIOp::create(b, loc, p, one));
               Value base = arith::MulIOp::create(b, loc, p, rows);
               auto entries = scf::ForOp::create(

@@ -188,3 +188,30 @@ bool mlir::sparse_array::isConcatIntoRows(ConcatOp op) {
   }
   return true;
 }
+
+bool mlir::sparse_array::isConcatIntoCoo(ConcatOp op) {
+  auto result = cast<ArrayType>(op.getResult().getType());
+  FormatAttr rf = result.getFormat();
+  if (result.getRank() != 2 || rf.getLevelDim(0) != 0)
+    return false;
+  // COO: rows non-unique with positions and coordinates, one column per
+  // position below.
+  LevelSpec rows = rf.getLevels()[0], cols = rf.getLevels()[1];
+  if (rows.isFull() || rows.unique || !rows.format->hasPositionsBuffer() ||
+      !rows.format->hasCoordinatesBuffer() || !cols.ordered ||
+      cols.format->hasPositionsBuffer() || !cols.format->hasCoordinatesBuffer())
+    return false;
+  for (Value input : op.getInputs()) {
+    FormatAttr f = cast<ArrayType>(input.getType()).getFormat();
+    LevelSpec r = f.getLevels()[0], c = f.getLevels()[1];
+    // CSR: full rows without buffers over ordered unique columns, copied
+    // in their width with the result's fill.
+    if (f.getLevelDim(0) != 0 || f.getCrdWidth() != rf.getCrdWidth() ||
+        !isSameScalar(f.getFill(), rf.getFill()) || !r.isFull() ||
+        r.format->hasPositionsBuffer() || r.format->hasCoordinatesBuffer() ||
+        c.isFull() || !c.ordered || !c.unique ||
+        !c.format->hasCoordinatesBuffer())
+      return false;
+  }
+  return true;
+}

@@ -418,7 +418,8 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
       }
     }
     if (!hasFusionNeighbour(concat) &&
-        (getMovedRangeLevel(concat) || isConcatIntoRows(concat)))
+        (getMovedRangeLevel(concat) || isConcatIntoRows(concat) ||
+         isConcatIntoCoo(concat)))
       return rewriter.notifyMatchFailure(concat, "moves stored ranges");
     unsigned rank = resultType.getRank();
     unsigned dim = concat.getDim();

@@ -215,3 +215,58 @@ func.func @coo_into_csr(%t: !cootop, %b: !coobot) -> !csr54 {
   %r = sparse_array.concat %t, %b dim 0 : !cootop, !coobot -> !csr54
   return %r : !csr54
 }
+
+// CSR parts into COO (seed 001 §8.3's concatenation with a conversion).
+// Along the columns, row after row: each part's run of the row written at
+// the cursor, the row coordinate per entry, the columns shifted by the
+// parts before (the second part's by 2), values copied and counted in the
+// same loop. The first level's positions are [0, total].
+!csrl = !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed]>>
+!csrr = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+!coo36 = !sparse_array.array<3x6xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+// CHECK-LABEL: func.func @csr_into_coo_columns(
+// CHECK-NOT:     sparse_array.concat
+// CHECK-NOT:     sparse_array.kernel
+// CHECK:         %[[POS:.*]] = memref.alloc() : memref<2xi64>
+// CHECK:         memref.store %{{.*}}, %[[POS]][%c1]
+// CHECK:         %[[ROWS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         %[[COLS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         scf.for %[[R:.*]] = %c0 to %c3 step %c1 iter_args
+// CHECK:           %[[RC:.*]] = arith.index_cast %[[R]] : index to i64
+// CHECK:           scf.for
+// CHECK:             memref.store %[[RC]], %[[ROWS]]
+// CHECK:             memref.store %{{.*}}, %[[COLS]]
+// CHECK:             arith.cmpi eq
+// CHECK:           scf.for
+// CHECK:             memref.store %[[RC]], %[[ROWS]]
+// CHECK:             %[[C:.*]] = memref.load
+// CHECK:             %[[S:.*]] = arith.addi %[[C]], %c2_i64
+// CHECK:             memref.store %[[S]], %[[COLS]]
+// CHECK:         sparse_array.assemble
+// CHECK:         sparse_array.change_fill
+func.func @csr_into_coo_columns(%l: !csrl, %q: !csrr) -> !coo36 {
+  %r = sparse_array.concat %l, %q dim 1 : !csrl, !csrr -> !coo36
+  return %r : !coo36
+}
+
+// Along the rows, part after part: each row's coordinate (shifted by the
+// rows before: 3 for the second part) over its run, the columns and values
+// copied as one range.
+!csrb = !sparse_array.array<2x2xf64, #sparse_array.format<[dense, compressed]>>
+!coo52 = !sparse_array.array<5x2xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+// CHECK-LABEL: func.func @csr_into_coo_rows(
+// CHECK-NOT:     sparse_array.kernel
+// CHECK:         scf.for %[[Q:.*]] = %c0 to %c3 step %c1 {
+// CHECK:           scf.for
+// CHECK:             memref.store
+// CHECK:         scf.for
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:         scf.for %[[Q2:.*]] = %c0 to %c2 step %c1 {
+// CHECK:           %[[ROW:.*]] = arith.addi %[[Q2]], %c3
+// CHECK:           arith.index_cast %[[ROW]]
+// CHECK:         sparse_array.assemble
+func.func @csr_into_coo_rows(%t: !csrl, %b: !csrb) -> !coo52 {
+  %r = sparse_array.concat %t, %b dim 0 : !csrl, !csrb -> !coo52
+  return %r : !coo52
+}

@@ -147,6 +147,13 @@ std::optional<unsigned> getSplitStoredLevel(SplitOp op);
 /// (lib/Conversion/ConcatRows.cpp).
 bool isConcatIntoRows(ConcatOp op);
 
+/// Whether `op` concatenates matrices stored as CSR (full rows without
+/// buffers over ordered unique columns) into COO (non-unique rows, one
+/// column per position) along either dimension: the result's entries are
+/// the parts' runs, part after part (rows) or row after row (columns), so
+/// they are written at known positions (lib/Conversion/ConcatRows.cpp).
+bool isConcatIntoCoo(ConcatOp op);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

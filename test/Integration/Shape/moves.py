@@ -147,6 +147,10 @@ def concat_variant(rng, srng, tag):
     into_rows = rank == 2 and d == 0 and srng.random() < 0.3
     if into_rows:
         fmt = "coo"
+    # CSR parts into COO along either dimension (ConcatRows.cpp).
+    into_coo = rank == 2 and not into_rows and srng.random() < 0.3
+    if into_coo:
+        fmt = "csr"
     sizes = [rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 3))]
     names, types, dense = [], [], []
     for j, size in enumerate(sizes):
@@ -169,7 +173,7 @@ def concat_variant(rng, srng, tag):
         dense.append(arr)
     rshape = list(shape)
     rshape[d] = sum(sizes)
-    rfmt = "csr" if into_rows else fmt
+    rfmt = "csr" if into_rows else "coo" if into_coo else fmt
     rtyp = ew.array_type(dyn(rshape), t, rfmt, rank, fill, width)
     v.lines.append("  %%r_%s = sparse_array.concat %s dim %d : %s -> %s" % (
         tag, ", ".join(names), d, ", ".join(types), rtyp))
@@ -179,7 +183,7 @@ def concat_variant(rng, srng, tag):
     v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[t])
     v.rtype = t
     v.desc = "concat dim %d of %s -> %s %s fill %r width %d" % (
-        d, types, fmt, rshape, fill, width)
+        d, types, rfmt, rshape, fill, width)
     return v
 
 
