@@ -115,17 +115,19 @@ struct RangeSink {
     if (srcCrd || l == last) {
       // One entry t: coordinates moved (at the cut level), the value
       // copied; returns whether it equals the fill (when counted).
+      auto moveCoordinate = [&](OpBuilder &lb, Value from, Value to) {
+        Value c = memref::LoadOp::create(lb, loc, srcCrd, ValueRange{from});
+        if (l == cutLevel)
+          c = arith::AddIOp::create(
+              lb, loc, c,
+              arith::IndexCastOp::create(lb, loc, c.getType(), shift));
+        memref::StoreOp::create(lb, loc, c, coordinates[l], ValueRange{to});
+      };
       auto body = [&](OpBuilder &lb, Value t) -> Value {
         Value from = arith::AddIOp::create(lb, loc, lo, t);
         Value to = arith::AddIOp::create(lb, loc, at, t);
-        if (srcCrd) {
-          Value c = memref::LoadOp::create(lb, loc, srcCrd, ValueRange{from});
-          if (l == cutLevel)
-            c = arith::AddIOp::create(
-                lb, loc, c,
-                arith::IndexCastOp::create(lb, loc, c.getType(), shift));
-          memref::StoreOp::create(lb, loc, c, coordinates[l], ValueRange{to});
-        }
+        if (srcCrd)
+          moveCoordinate(lb, from, to);
         if (l != last)
           return Value();
         Value v = memref::LoadOp::create(lb, loc, src.values, ValueRange{from});
@@ -153,29 +155,26 @@ struct RangeSink {
           scf::YieldOp::create(lb, loc, sum);
           return loop.getResult(0);
         };
-        // Long ranges in blocks of kBlock entries: the C compiler turns a
-        // block's copies into memcpy and counts its fills in a second
-        // loop, which then reads the block from cache, not from memory.
-        // Short ones (rows) in one loop, without the blocks' overhead.
-        constexpr int64_t kBlock = 4096;
-        Value block = constIndex(b, loc, kBlock);
-        Value isLong =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, n, block);
+        // Long ranges as plain copies (the C compiler makes the
+        // coordinates' a memcpy, or a vectorized add when shifted) and
+        // the values copied and counted in blocks from L1
+        // (copyRangeCountingFills). Short ones (rows) in one loop, without
+        // the blocks' overhead.
+        constexpr int64_t kLong = 4096;
+        Value isLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                             n, constIndex(b, loc, kLong));
         auto branch = scf::IfOp::create(
             b, loc, isLong,
             [&](OpBuilder &tb, Location l2) {
-              auto blocks = scf::ForOp::create(tb, l2, zero, n, block,
-                                               ValueRange{cursor.back()});
-              OpBuilder::InsertionGuard guard(tb);
-              tb.setInsertionPointToStart(blocks.getBody());
-              Value first = blocks.getInductionVar();
-              Value stop = arith::MinUIOp::create(
-                  tb, l2, n, arith::AddIOp::create(tb, l2, first, block));
-              scf::YieldOp::create(
-                  tb, l2,
-                  countLoop(tb, first, stop, blocks.getRegionIterArgs()[0]));
-              tb.setInsertionPointAfter(blocks);
-              scf::YieldOp::create(tb, l2, blocks.getResults());
+              if (srcCrd)
+                forEach(tb, l2, n, [&](OpBuilder &lb, Value t) {
+                  moveCoordinate(lb, arith::AddIOp::create(lb, l2, lo, t),
+                                 arith::AddIOp::create(lb, l2, at, t));
+                });
+              scf::YieldOp::create(tb, l2,
+                                   sparse_array::detail::copyRangeCountingFills(
+                                       tb, l2, src.values, lo, values, at, n,
+                                       countedFill, cursor.back()));
             },
             [&](OpBuilder &eb, Location l2) {
               scf::YieldOp::create(eb, l2,

@@ -19,8 +19,9 @@
 !d6 = !sparse_array.array<4x6xf64>
 
 // hstack: per row, A's segment then B's, B's coordinates moved by 3. A
-// long range is copied in blocks of 4096 (memcpy, then the fills counted
-// from cache), a short one in one loop.
+// long range is copied by plain loops (coordinates: memcpy-like, shifted
+// for B; values in blocks of 4096, copied then counted from cache), a
+// short one in one loop.
 // CHECK-LABEL: func.func @hstack(
 // CHECK-NOT: sparse_array.kernel
 // CHECK: %[[POS:.*]] = memref.alloc() : memref<5xi64>
@@ -28,18 +29,23 @@
 // CHECK:   %[[N:.*]] = arith.subi
 // CHECK:   %[[LONG:.*]] = arith.cmpi ugt, %[[N]], %c4096
 // CHECK:   %[[NA:.*]] = scf.if %[[LONG]]
+// CHECK:     scf.for %{{.*}} = %c0 to %[[N]] step %c1 {
+// CHECK-NOT:   arith.addi %{{.*}}, %c3_i64
+// CHECK:       memref.store
 // CHECK:     scf.for %[[BLK:.*]] = %c0 to %[[N]] step %c4096
 // CHECK:       %[[END:.*]] = arith.minui %[[N]]
-// CHECK:       scf.for %{{.*}} = %[[BLK]] to %[[END]] step %c1
-// CHECK-NOT:     arith.addi %{{.*}}, %c3_i64
+// CHECK:       %[[LEN:.*]] = arith.subi %[[END]], %[[BLK]]
+// CHECK:       scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 {
 // CHECK:         memref.store
+// CHECK:       scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 iter_args
 // CHECK:         arith.cmpi eq
 // CHECK:   } else {
 // CHECK:     scf.for %{{.*}} = %c0 to %[[N]] step %c1
 // CHECK:   scf.if
-// CHECK:     scf.for {{.*}} step %c4096 iter_args(%{{.*}} = %[[NA]])
+// CHECK:     scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK:       %[[C:.*]] = memref.load
 // CHECK:       arith.addi %[[C]], %c3_i64 : i64
+// CHECK:     scf.for {{.*}} step %c4096 iter_args(%{{.*}} = %[[NA]])
 // CHECK:   memref.store %{{.*}}, %[[POS]]
 // CHECK: sparse_array.assemble
 // CHECK: scf.if
@@ -126,7 +132,7 @@ func.func @coo_vstack(%a: !coo, %b: !coo) -> !coo8 {
 // CHECK-NOT: arith.addi %{{.*}}, %c5_i64
 // CHECK:     memref.store
 // CHECK:   scf.for
-// CHECK:     %[[C:.*]] = memref.load
+// CHECK:     %[[C:.*]] = memref.load %{{.*}} : memref<?xi64>
 // CHECK:     arith.addi %[[C]], %c5_i64 : i64
 // CHECK: sparse_array.assemble
 !dcsr = !sparse_array.array<4x5xf64, #sparse_array.format<[compressed, compressed]>>

@@ -107,9 +107,23 @@ def check(variants, out_lines):
 ew.check = check
 
 
+# --long N: ranks 1 and 2 whose last dimension (and the parts and splits
+# along it) has N to 2N points, so that single stored ranges and rows pass
+# the lowerings' long-range paths (blocks of 4096 values, memcpy-like
+# copies); 0 for the small shapes.
+LONG = 0
+
+
+def long_extent(rng):
+    return rng.randint(LONG, 2 * LONG)
+
+
 def random_shape(rng, rank):
-    return [rng.choice([0, 1, 2, 3, 4, 5]) if rng.random() < 0.15 else rng.randint(1, 5)
-            for _ in range(rank)]
+    shape = [rng.choice([0, 1, 2, 3, 4, 5]) if rng.random() < 0.15 else rng.randint(1, 5)
+             for _ in range(rank)]
+    if LONG and rank:
+        shape[-1] = long_extent(rng)
+    return shape
 
 
 def random_array(rng, v, name, key, t, shape, fmt, fill, width):
@@ -117,6 +131,9 @@ def random_array(rng, v, name, key, t, shape, fmt, fill, width):
     rank = len(shape)
     arr = ew.random_values(rng, t, shape, fill, None)
     density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
+    if LONG:
+        # Dense enough that one range holds more than 4096 entries.
+        density = 0.9 if density == 0.5 else density
     stored = np.array([rng.random() < density for _ in range(arr.size)],
                       dtype=bool).reshape(shape)
     typ = ew.array_type(shape, t, fmt, rank, fill, width)
@@ -129,7 +146,7 @@ def new_variant(rng):
     v = ew.Variant()
     v.lines, v.globals = [], []
     t = rng.choice(["f64", "f64", "i64", "i1"])
-    rank = rng.choice([1, 2, 2, 3, 4])
+    rank = rng.choice([1, 2, 2] if LONG else [1, 2, 2, 3, 4])
     return (v, t, rank, rng.choice(list(ew.FORMATS[rank])),
             rng.choice(ew.FILL_POOLS[t]), ew.random_width(rng))
 
@@ -152,6 +169,8 @@ def concat_variant(rng, srng, tag):
     if into_coo:
         fmt = "csr"
     sizes = [rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 3))]
+    if LONG and d == rank - 1:
+        sizes = [long_extent(rng) for _ in sizes]
     names, types, dense = [], [], []
     for j, size in enumerate(sizes):
         pshape = list(shape)
@@ -297,11 +316,13 @@ def split_variant(rng, srng, tag):
     order, full ones first, then compressed or COO's), sometimes another
     format (a kernel)."""
     v, t, rank, fmt, fill, width = new_variant(rng)
-    rank = rng.choice([1, 1, 2, 3])
+    rank = rng.choice([1, 1, 2] if LONG else [1, 1, 2, 3])
     fmt = rng.choice(list(ew.FORMATS[rank]))
     k = rng.choice([2, 2, 3]) if rank < 3 else 2
     d = rng.randrange(rank)
     sizes = [rng.randint(1, 4) for _ in range(k)]
+    if LONG and d == rank - 1:
+        sizes[-1] = long_extent(rng)
     fortran = rng.random() < 0.3
     shape = random_shape(rng, rank)
     shape[d] = int(np.prod(sizes))
@@ -356,7 +377,7 @@ def collapse_variant(rng, srng, tag):
     """A collapse whose result is mostly stored with the group's levels
     merged into one (CollapseLevels.cpp), sometimes another format."""
     v, t, rank, fmt, fill, width = new_variant(rng)
-    rank = rng.choice([2, 2, 3, 4])
+    rank = 2 if LONG else rng.choice([2, 2, 3, 4])
     fmt = rng.choice(list(ew.FORMATS[rank]))
     k = rng.choice([2, 2, 3]) if rank > 2 else 2
     d = rng.randrange(rank - k + 1)
@@ -402,7 +423,11 @@ def collapse_variant(rng, srng, tag):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ew.shape_fuzz_arguments(p)
+    p.add_argument("--long", type=int, default=0,
+                   help="last dimensions of N to 2N points (ranks 1 and 2)")
     args = p.parse_args()
+    global LONG
+    LONG = args.long
     with open(args.stdlib) as f:
         stdlib_text = f.read() + PRINT_DECLS
     def variant(rng, srng, tag):
