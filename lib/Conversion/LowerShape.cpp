@@ -3,7 +3,7 @@
 // A thin shell around populateCollapseLevelsPatterns (CollapseLevels.cpp),
 // populateSplitLevelsPatterns (SplitLevels.cpp),
 // populateMoveRangesPatterns (MoveRanges.cpp) and
-// populateConcatRowsPatterns (ConcatRows.cpp).
+// populateCooRowsPatterns (CooRows.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +34,7 @@ struct LowerShapePass
     populateCollapseLevelsPatterns(patterns);
     populateSplitLevelsPatterns(patterns);
     populateMoveRangesPatterns(patterns);
-    populateConcatRowsPatterns(patterns);
+    populateCooRowsPatterns(patterns);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };

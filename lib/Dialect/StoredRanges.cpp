@@ -189,29 +189,49 @@ bool mlir::sparse_array::isConcatIntoRows(ConcatOp op) {
   return true;
 }
 
+/// COO: rows non-unique with positions and coordinates, one column per
+/// position below (row-major).
+static bool isCooMatrix(ArrayType type) {
+  FormatAttr f = type.getFormat();
+  if (type.getRank() != 2 || f.getLevelDim(0) != 0)
+    return false;
+  LevelSpec rows = f.getLevels()[0], cols = f.getLevels()[1];
+  return !rows.isFull() && !rows.unique && rows.format->hasPositionsBuffer() &&
+         rows.format->hasCoordinatesBuffer() && cols.ordered &&
+         !cols.format->hasPositionsBuffer() &&
+         cols.format->hasCoordinatesBuffer();
+}
+
+/// CSR read into the COO `result`: full rows without buffers over ordered
+/// unique columns, copied in their width with the result's fill.
+static bool isCsrInto(ArrayType type, ArrayType result) {
+  FormatAttr f = type.getFormat(), rf = result.getFormat();
+  LevelSpec r = f.getLevels()[0], c = f.getLevels()[1];
+  return f.getLevelDim(0) == 0 && f.getCrdWidth() == rf.getCrdWidth() &&
+         isSameScalar(f.getFill(), rf.getFill()) && r.isFull() &&
+         !r.format->hasPositionsBuffer() && !r.format->hasCoordinatesBuffer() &&
+         !c.isFull() && c.ordered && c.unique &&
+         c.format->hasCoordinatesBuffer();
+}
+
 bool mlir::sparse_array::isConcatIntoCoo(ConcatOp op) {
   auto result = cast<ArrayType>(op.getResult().getType());
-  FormatAttr rf = result.getFormat();
-  if (result.getRank() != 2 || rf.getLevelDim(0) != 0)
+  if (!isCooMatrix(result))
     return false;
-  // COO: rows non-unique with positions and coordinates, one column per
-  // position below.
-  LevelSpec rows = rf.getLevels()[0], cols = rf.getLevels()[1];
-  if (rows.isFull() || rows.unique || !rows.format->hasPositionsBuffer() ||
-      !rows.format->hasCoordinatesBuffer() || !cols.ordered ||
-      cols.format->hasPositionsBuffer() || !cols.format->hasCoordinatesBuffer())
+  return llvm::all_of(op.getInputs(), [&](Value input) {
+    return isCsrInto(cast<ArrayType>(input.getType()), result);
+  });
+}
+
+bool mlir::sparse_array::isSliceIntoCoo(SliceOp op) {
+  auto source = cast<ArrayType>(op.getSource().getType());
+  auto result = cast<ArrayType>(op.getResult().getType());
+  if (source.getRank() != 2 || !isCooMatrix(result) ||
+      !isCsrInto(source, result) || source.isDynamicDim(0))
     return false;
-  for (Value input : op.getInputs()) {
-    FormatAttr f = cast<ArrayType>(input.getType()).getFormat();
-    LevelSpec r = f.getLevels()[0], c = f.getLevels()[1];
-    // CSR: full rows without buffers over ordered unique columns, copied
-    // in their width with the result's fill.
-    if (f.getLevelDim(0) != 0 || f.getCrdWidth() != rf.getCrdWidth() ||
-        !isSameScalar(f.getFill(), rf.getFill()) || !r.isFull() ||
-        r.format->hasPositionsBuffer() || r.format->hasCoordinatesBuffer() ||
-        c.isFull() || !c.ordered || !c.unique ||
-        !c.format->hasCoordinatesBuffer())
-      return false;
-  }
-  return true;
+  // A range of rows, ascending by one (a size known at compile time: no
+  // run-time check to make), every column.
+  FailureOr<SliceOp::Normalized> rows = op.normalize(0), cols = op.normalize(1);
+  return succeeded(rows) && succeeded(cols) && !rows->index &&
+         rows->step == 1 && !cols->index && cols->whole;
 }

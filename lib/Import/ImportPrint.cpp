@@ -72,7 +72,7 @@ LogicalResult printVector(OpBuilder &b, vector::PrintOp op, Value v,
     if (k)
       text(", ");
     at.push_back(k);
-    if (at.size() == type.getRank()) {
+    if (static_cast<int64_t>(at.size()) == type.getRank()) {
       Value e = vector::ExtractOp::create(b, loc, v, at);
       if (failed(printScalar(b, op, e)))
         return failure();

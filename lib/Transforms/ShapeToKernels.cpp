@@ -52,8 +52,9 @@ struct SliceToKernel : public OpRewritePattern<SliceOp> {
   LogicalResult matchAndRewrite(SliceOp slice,
                                 PatternRewriter &rewriter) const override {
     // Alone, a slice that moves stored ranges is copied a range at a time
-    // (sparse-array-lower-shape, MoveRanges.cpp).
-    if (!hasFusionNeighbour(slice) && getMovedRangeLevel(slice))
+    // (sparse-array-lower-shape: MoveRanges.cpp, CooRows.cpp into COO).
+    if (!hasFusionNeighbour(slice) &&
+        (getMovedRangeLevel(slice) || isSliceIntoCoo(slice)))
       return rewriter.notifyMatchFailure(slice, "moves stored ranges");
     ArrayType sourceType = cast<ArrayType>(slice.getSource().getType());
     ArrayType resultType = cast<ArrayType>(slice.getResult().getType());

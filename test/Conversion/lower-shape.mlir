@@ -270,3 +270,29 @@ func.func @csr_into_coo_rows(%t: !csrl, %b: !csrb) -> !coo52 {
   %r = sparse_array.concat %t, %b dim 0 : !csrl, !csrb -> !coo52
   return %r : !coo52
 }
+
+// A range of CSR rows sliced into COO: the rows' entries are one range
+// [pos[1], pos[3]) of the source, copied as such (columns, values counted);
+// each row's coordinate, shifted by -1, written over its run.
+!csr54s = !sparse_array.array<5x4xf64, #sparse_array.format<[dense, compressed]>>
+!coo24 = !sparse_array.array<2x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+// CHECK-LABEL: func.func @csr_rows_into_coo(
+// CHECK-NOT:     sparse_array.kernel
+// CHECK:         %[[P:.*]] = sparse_array.positions %{{.*}}[1]
+// CHECK:         %[[LO:.*]] = memref.load %[[P]][%c1]
+// CHECK:         %[[HI:.*]] = memref.load %[[P]][%c3]
+// CHECK:         scf.for %[[Q:.*]] = %c1 to %c3 step %c1 {
+// CHECK:           %[[ROW:.*]] = arith.addi %[[Q]], %c-1
+// CHECK:           arith.index_cast %[[ROW]]
+// CHECK:           scf.for
+// CHECK:             memref.store
+// CHECK:         scf.for
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:         scf.for %{{.*}} step %c4096
+// CHECK:         sparse_array.assemble
+// CHECK:         sparse_array.change_fill
+func.func @csr_rows_into_coo(%a: !csr54s) -> !coo24 {
+  %r = sparse_array.slice %a[1:3] : !csr54s -> !coo24
+  return %r : !coo24
+}

@@ -46,10 +46,10 @@ void populateMoveRangesPatterns(RewritePatternSet &patterns);
 
 /// sparse_array.concat of COO parts into CSR rows (isConcatIntoRows): the
 /// parts' columns and values copied a range at a time, the rows' starts
-/// computed from their row coordinates; and of CSR parts into COO
-/// (isConcatIntoCoo): the parts' runs written at known positions
-/// (ConcatRows.cpp).
-void populateConcatRowsPatterns(RewritePatternSet &patterns);
+/// computed from their row coordinates; of CSR parts into COO
+/// (isConcatIntoCoo) and slices of CSR rows into COO (isSliceIntoCoo):
+/// the runs written at known positions (CooRows.cpp).
+void populateCooRowsPatterns(RewritePatternSet &patterns);
 
 /// sparse_array.extract as a search for its point (LowerExtract.cpp).
 void populateLowerExtractPatterns(RewritePatternSet &patterns);

@@ -144,15 +144,21 @@ std::optional<unsigned> getSplitStoredLevel(SplitOp op);
 /// CSR (a full row level over an ordered unique compressed one) along the
 /// rows: every part's entries then keep their order, one range after the
 /// other, and only the rows' starts are computed
-/// (lib/Conversion/ConcatRows.cpp).
+/// (lib/Conversion/CooRows.cpp).
 bool isConcatIntoRows(ConcatOp op);
 
 /// Whether `op` concatenates matrices stored as CSR (full rows without
 /// buffers over ordered unique columns) into COO (non-unique rows, one
 /// column per position) along either dimension: the result's entries are
 /// the parts' runs, part after part (rows) or row after row (columns), so
-/// they are written at known positions (lib/Conversion/ConcatRows.cpp).
+/// they are written at known positions (lib/Conversion/CooRows.cpp).
 bool isConcatIntoCoo(ConcatOp op);
+
+/// Whether `op` slices a range of rows (ascending by one, every column) of
+/// a matrix stored as CSR into COO: the rows' entries are one range of
+/// the source's, copied, with each row's coordinate written over its run
+/// (lib/Conversion/CooRows.cpp).
+bool isSliceIntoCoo(SliceOp op);
 
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their

@@ -5,7 +5,7 @@ Each variant is one sparse_array.concat, sparse_array.slice,
 sparse_array.split or sparse_array.collapse whose result is printed:
 mostly parts stored like the result (levels, order, widths, fill), which
 sparse-array-lower-shape copies a range of stored positions at a time
-(MoveRanges.cpp), COO parts stacked into CSR rows (ConcatRows.cpp),
+(MoveRanges.cpp), COO parts stacked into CSR rows (CooRows.cpp),
 splits whose entries keep their positions
 (SplitLevels.cpp: C and F order, CSR-like and COO-like groups) and
 collapses that merge levels (CollapseLevels.cpp), sometimes not (another
@@ -159,12 +159,12 @@ def concat_variant(rng, srng, tag):
     # drawn from srng, so that the other draws are unchanged).
     dynamic = rank > 1 and srng.random() < 0.25
     dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
-    # COO parts stacked along the rows into CSR (ConcatRows.cpp), drawn
+    # COO parts stacked along the rows into CSR (CooRows.cpp), drawn
     # from srng.
     into_rows = rank == 2 and d == 0 and srng.random() < 0.3
     if into_rows:
         fmt = "coo"
-    # CSR parts into COO along either dimension (ConcatRows.cpp).
+    # CSR parts into COO along either dimension (CooRows.cpp).
     into_coo = rank == 2 and not into_rows and srng.random() < 0.3
     if into_coo:
         fmt = "csr"
@@ -229,6 +229,11 @@ def slice_variant(rng, srng, tag):
         shape, spec, index = ew.random_slice(srng, small, allow_index=False)
         d, dynamic = None, False
     dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
+    # CSR rows sliced into COO (CooRows.cpp), drawn from srng: often, as
+    # only a one-dimension slice of the rows takes that path.
+    into_coo = rank == 2 and srng.random() < 0.6
+    if into_coo:
+        fmt = "csr"
     name = "%%s_%s" % tag
     typ, arr = random_array(rng, v, name, tag, t, shape, fmt, fill, width)
     if dynamic:
@@ -238,6 +243,8 @@ def slice_variant(rng, srng, tag):
         name, typ = name + "_dyn", dtyp
     alike = rng.random() < 0.85
     rfmt = fmt if alike else rng.choice(list(ew.FORMATS[rank]))
+    if into_coo:
+        rfmt = "coo"
     rwidth = width if alike else ew.random_width(rng)
     rtyp = ew.array_type(dyn(small), t, rfmt, rank, fill, rwidth)
     v.lines.append("  %%r_%s = sparse_array.slice %s%s : %s -> %s" % (

@@ -1,6 +1,7 @@
-//===- ConcatRows.cpp - concatenations between COO and CSR rows ----------===//
+//===- CooRows.cpp - Shape operators between COO and CSR rows -------------===//
 //
-// seed 001 §8.3's concatenations with a conversion, without a kernel:
+// seed 001 §8.3's concatenations with a conversion, and slices into COO,
+// without a kernel:
 //  - COO parts (ordered rows, one column per position) stacked along the
 //    rows into a CSR (isConcatIntoRows). Every part's entries keep their
 //    order, one part's range after the other's, so the result's columns
@@ -14,8 +15,11 @@
 //    columns and values are copied a range at a time and each row's
 //    coordinate written over its run; along the columns, each row of the
 //    result is the parts' runs of that row one after the other (columns
-//    shifted by the parts before). Every size is known before (the parts'
-//    entries): no growth checks, no per-entry appends.
+//    shifted by the parts before).
+//  - A range of CSR rows sliced into COO (isSliceIntoCoo): the rows' entries
+//    are one range, copied as the row concatenation copies a part.
+// Every size is known before (the inputs' entries): no growth checks, no
+// per-entry appends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,42 +46,52 @@ MemRefType bufferOf(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
-/// One part of the concatenation read through its two levels' iterators:
-/// its rows' positions [rowsBegin, rowsEnd), its entries [begin, end).
+/// One input read through its two levels' iterators: its rows' positions
+/// [rowsBegin, rowsEnd), its entries [begin, end).
 struct Part {
   std::unique_ptr<LevelIterator> rows, cols;
   Value rowsBegin, rowsEnd, begin, end, columns, values;
-  /// The part's extent along the concatenated dimension.
+  /// The input's extent along the concatenated dimension.
   Value extent;
 };
 
-/// The parts of `op` (null when a level has no iterator) and the total of
-/// their stored entries.
+/// `input` as a Part (failure when a level has no iterator); `dim` the
+/// dimension whose extent it records.
+FailureOr<Part> makePart(OpBuilder &b, Location loc, Value input,
+                         unsigned dim) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto type = cast<ArrayType>(input.getType());
+  FormatAttr f = type.getFormat();
+  Part p;
+  LevelBuffers colBuffers = fetchLevelBuffers(b, loc, input, 1);
+  p.rows = LevelIteratorRegistry::create(f.getLevels()[0],
+                                         fetchLevelBuffers(b, loc, input, 0));
+  p.cols = LevelIteratorRegistry::create(f.getLevels()[1], colBuffers);
+  if (!p.rows || !p.cols)
+    return failure();
+  std::tie(p.rowsBegin, p.rowsEnd) = p.rows->init(b, loc, zero, one);
+  std::tie(p.begin, p.end) = p.cols->init(b, loc, p.rowsBegin, p.rowsEnd);
+  p.columns = colBuffers.coordinates;
+  p.values = ValuesOp::create(b, loc, bufferOf(type.getElementType()), input);
+  p.extent = type.isDynamicDim(dim)
+                 ? Value(DimOp::create(b, loc, input, int64_t(dim)))
+                 : constIndex(b, loc, type.getShape()[dim]);
+  return p;
+}
+
+/// The parts of `op` and the total of their stored entries.
 FailureOr<Value> collectParts(OpBuilder &b, ConcatOp op,
                               SmallVectorImpl<Part> &parts) {
   Location loc = op.getLoc();
-  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  Value total = zero;
+  Value total = constIndex(b, loc, 0);
   for (Value input : op.getInputs()) {
-    auto type = cast<ArrayType>(input.getType());
-    FormatAttr f = type.getFormat();
-    Part &p = parts.emplace_back();
-    LevelBuffers colBuffers = fetchLevelBuffers(b, loc, input, 1);
-    p.rows = LevelIteratorRegistry::create(f.getLevels()[0],
-                                           fetchLevelBuffers(b, loc, input, 0));
-    p.cols = LevelIteratorRegistry::create(f.getLevels()[1], colBuffers);
-    if (!p.rows || !p.cols)
+    FailureOr<Part> p = makePart(b, loc, input, op.getDim());
+    if (failed(p))
       return failure();
-    std::tie(p.rowsBegin, p.rowsEnd) = p.rows->init(b, loc, zero, one);
-    std::tie(p.begin, p.end) = p.cols->init(b, loc, p.rowsBegin, p.rowsEnd);
-    p.columns = colBuffers.coordinates;
-    p.values = ValuesOp::create(b, loc, bufferOf(type.getElementType()), input);
-    unsigned d = op.getDim();
-    p.extent = type.isDynamicDim(d)
-                   ? Value(DimOp::create(b, loc, input, int64_t(d)))
-                   : constIndex(b, loc, type.getShape()[d]);
+    parts.push_back(std::move(*p));
     total = arith::AddIOp::create(
-        b, loc, total, arith::SubIOp::create(b, loc, p.end, p.begin));
+        b, loc, total,
+        arith::SubIOp::create(b, loc, parts.back().end, parts.back().begin));
   }
   return total;
 }
@@ -123,6 +137,75 @@ void copyCoordinates(OpBuilder &b, Location loc, Value source, Value from,
         scf::YieldOp::create(lb, loc);
       });
 }
+
+/// A COO result's buffers: positions [0, total], rows' and columns'
+/// coordinates, values.
+struct CooBuffers {
+  Value pos, rowCrd, colCrd, values;
+  Type crdType;
+
+  CooBuffers(OpBuilder &b, Location loc, Operation *op, ArrayType result,
+             Value total) {
+    FormatAttr rf = result.getFormat();
+    crdType = b.getIntegerType(rf.getCrdWidth());
+    pos = allocOutputBuffer(b, loc, op,
+                            bufferOf(b.getIntegerType(rf.getPosWidth())),
+                            constIndex(b, loc, 2));
+    storeIndex(b, loc, constIndex(b, loc, 0), pos, constIndex(b, loc, 0));
+    storeIndex(b, loc, total, pos, constIndex(b, loc, 1));
+    rowCrd = allocOutputBuffer(b, loc, op, bufferOf(crdType), total);
+    colCrd = allocOutputBuffer(b, loc, op, bufferOf(crdType), total);
+    values =
+        allocOutputBuffer(b, loc, op, bufferOf(result.getElementType()), total);
+  }
+
+  /// The rows at positions [qFrom, qTo) of `p` written from result
+  /// position `cursor` on: each row's coordinate (plus `shift`, wrapping
+  /// as index arithmetic does) over its run, then the rows' columns and
+  /// values copied as one range, the values counted against `fill` from
+  /// `fills`. Returns the cursor and count after them.
+  std::pair<Value, Value> copyRows(OpBuilder &b, Location loc, Part &p,
+                                   Value qFrom, Value qTo, Value shift,
+                                   Value cursor, TypedAttr fill, Value fills) {
+    Value one = constIndex(b, loc, 1);
+    auto [lo, hi] = p.cols->init(b, loc, qFrom, qTo);
+    Value base = arith::SubIOp::create(b, loc, cursor, lo);
+    scf::ForOp::create(
+        b, loc, qFrom, qTo, one, ValueRange{},
+        [&](OpBuilder &rb, Location, Value q, ValueRange) {
+          Value row = arith::AddIOp::create(
+              rb, loc, shift, p.rows->coordinate(rb, loc, p.rowsBegin, q));
+          Value r = arith::IndexCastOp::create(rb, loc, crdType, row);
+          Value a, z;
+          std::tie(a, z) =
+              p.cols->init(rb, loc, q, arith::AddIOp::create(rb, loc, q, one));
+          Value at = arith::AddIOp::create(rb, loc, base, a);
+          scf::ForOp::create(
+              rb, loc, constIndex(rb, loc, 0),
+              arith::SubIOp::create(rb, loc, z, a), one, ValueRange{},
+              [&](OpBuilder &lb, Location, Value i, ValueRange) {
+                memref::StoreOp::create(
+                    lb, loc, r, rowCrd,
+                    ValueRange{arith::AddIOp::create(lb, loc, at, i)});
+                scf::YieldOp::create(lb, loc);
+              });
+          scf::YieldOp::create(rb, loc);
+        });
+    Value n = arith::SubIOp::create(b, loc, hi, lo);
+    copyCoordinates(b, loc, p.columns, lo, colCrd, cursor, n);
+    fills = copyRangeCountingFills(b, loc, p.values, lo, values, cursor, n,
+                                   fill, fills);
+    return {arith::AddIOp::create(b, loc, cursor, n), fills};
+  }
+
+  /// The assembled result (stored fills dropped when `fills` is not 0).
+  Value finish(OpBuilder &b, Location loc, ArrayType result, ValueRange dims,
+               Value fills) {
+    Value out = AssembleOp::create(
+        b, loc, result, ValueRange{pos, rowCrd, colCrd, values}, dims);
+    return dropStoredFills(b, loc, out, fills);
+  }
+};
 
 struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -205,8 +288,7 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
     if (!isConcatIntoCoo(op))
       return rewriter.notifyMatchFailure(op, "not CSR parts into COO");
     auto result = cast<ArrayType>(op.getType());
-    FormatAttr rf = result.getFormat();
-    TypedAttr fill = rf.getFill();
+    TypedAttr fill = result.getFormat().getFill();
     Location loc = op.getLoc();
     Value zero = constIndex(rewriter, loc, 0),
           one = constIndex(rewriter, loc, 1);
@@ -216,55 +298,16 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
     if (failed(total))
       return rewriter.notifyMatchFailure(op, "a level has no iterator");
     SmallVector<Value> dims = resultDims(rewriter, op, parts);
-    Type crdType = rewriter.getIntegerType(rf.getCrdWidth());
-    Value pos = allocOutputBuffer(
-        rewriter, loc, op, bufferOf(rewriter.getIntegerType(rf.getPosWidth())),
-        constIndex(rewriter, loc, 2));
-    storeIndex(rewriter, loc, zero, pos, zero);
-    storeIndex(rewriter, loc, *total, pos, one);
-    Value rowCrd =
-        allocOutputBuffer(rewriter, loc, op, bufferOf(crdType), *total);
-    Value colCrd =
-        allocOutputBuffer(rewriter, loc, op, bufferOf(crdType), *total);
-    Value values = allocOutputBuffer(rewriter, loc, op,
-                                     bufferOf(result.getElementType()), *total);
-
-    // Row `row`'s coordinate over result positions [at, at + n).
-    auto writeRow = [&](OpBuilder &b, Value row, Value at, Value n) {
-      Value r = arith::IndexCastOp::create(b, loc, crdType, row);
-      scf::ForOp::create(
-          b, loc, zero, n, one, ValueRange{},
-          [&](OpBuilder &lb, Location, Value i, ValueRange) {
-            memref::StoreOp::create(
-                lb, loc, r, rowCrd,
-                ValueRange{arith::AddIOp::create(lb, loc, at, i)});
-            scf::YieldOp::create(lb, loc);
-          });
-    };
+    CooBuffers out(rewriter, loc, op, result, *total);
     Value fills;
     if (op.getDim() == 0) {
-      // Part after part: the rows' coordinates over their runs (shifted by
-      // the rows before), the columns and values copied as one range.
+      // Part after part, its rows shifted by the rows before.
       Value cursor = zero, offset = zero;
       fills = zero;
       for (Part &p : parts) {
-        Value base = arith::SubIOp::create(rewriter, loc, cursor, p.begin);
-        scf::ForOp::create(
-            rewriter, loc, p.rowsBegin, p.rowsEnd, one, ValueRange{},
-            [&](OpBuilder &b, Location, Value q, ValueRange) {
-              Value row = arith::AddIOp::create(
-                  b, loc, offset, p.rows->coordinate(b, loc, p.rowsBegin, q));
-              auto [lo, hi] = p.cols->init(
-                  b, loc, q, arith::AddIOp::create(b, loc, q, one));
-              writeRow(b, row, arith::AddIOp::create(b, loc, base, lo),
-                       arith::SubIOp::create(b, loc, hi, lo));
-              scf::YieldOp::create(b, loc);
-            });
-        Value n = arith::SubIOp::create(rewriter, loc, p.end, p.begin);
-        copyCoordinates(rewriter, loc, p.columns, p.begin, colCrd, cursor, n);
-        fills = copyRangeCountingFills(rewriter, loc, p.values, p.begin, values,
-                                       cursor, n, fill, fills);
-        cursor = arith::AddIOp::create(rewriter, loc, cursor, n);
+        std::tie(cursor, fills) =
+            out.copyRows(rewriter, loc, p, p.rowsBegin, p.rowsEnd, offset,
+                         cursor, fill, fills);
         offset = arith::AddIOp::create(rewriter, loc, offset, p.extent);
       }
     } else {
@@ -275,19 +318,19 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
           rewriter, loc, zero, dims[0], one, ValueRange{zero, zero},
           [&](OpBuilder &b, Location, Value r, ValueRange args) {
             Value cursor = args[0], counted = args[1], offset = zero;
+            Value rc = arith::IndexCastOp::create(b, loc, out.crdType, r);
             for (Part &p : parts) {
               Value q = arith::AddIOp::create(b, loc, p.rowsBegin, r);
               Value lo, hi;
               std::tie(lo, hi) = p.cols->init(
                   b, loc, q, arith::AddIOp::create(b, loc, q, one));
               Value n = arith::SubIOp::create(b, loc, hi, lo);
-              Value rc = arith::IndexCastOp::create(b, loc, crdType, r);
               auto run = scf::ForOp::create(
                   b, loc, zero, n, one, ValueRange{counted},
                   [&](OpBuilder &lb, Location, Value i, ValueRange sums) {
                     Value from = arith::AddIOp::create(lb, loc, lo, i);
                     Value to = arith::AddIOp::create(lb, loc, cursor, i);
-                    memref::StoreOp::create(lb, loc, rc, rowCrd,
+                    memref::StoreOp::create(lb, loc, rc, out.rowCrd,
                                             ValueRange{to});
                     Value c = memref::LoadOp::create(lb, loc, p.columns,
                                                      ValueRange{from});
@@ -295,10 +338,12 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
                         lb, loc, c,
                         arith::IndexCastOp::create(lb, loc, c.getType(),
                                                    offset));
-                    memref::StoreOp::create(lb, loc, c, colCrd, ValueRange{to});
+                    memref::StoreOp::create(lb, loc, c, out.colCrd,
+                                            ValueRange{to});
                     Value v = memref::LoadOp::create(lb, loc, p.values,
                                                      ValueRange{from});
-                    memref::StoreOp::create(lb, loc, v, values, ValueRange{to});
+                    memref::StoreOp::create(lb, loc, v, out.values,
+                                            ValueRange{to});
                     Value same = arith::XOrIOp::create(
                         lb, loc, differsFrom(lb, loc, v, fill),
                         arith::ConstantIntOp::create(lb, loc, 1, 1));
@@ -316,16 +361,50 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
           });
       fills = rowLoop.getResult(1);
     }
-    Value out = AssembleOp::create(
-        rewriter, loc, result, ValueRange{pos, rowCrd, colCrd, values}, dims);
-    rewriter.replaceOp(op, dropStoredFills(rewriter, loc, out, fills));
+    rewriter.replaceOp(op, out.finish(rewriter, loc, result, dims, fills));
+    return success();
+  }
+};
+
+struct SliceIntoCoo : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isSliceIntoCoo(op))
+      return rewriter.notifyMatchFailure(op, "not CSR rows into COO");
+    auto result = cast<ArrayType>(op.getType());
+    Location loc = op.getLoc();
+    FailureOr<SliceOp::Normalized> rows = op.normalize(0);
+    FailureOr<Part> p = makePart(rewriter, loc, op.getSource(), 0);
+    if (failed(rows) || failed(p))
+      return rewriter.notifyMatchFailure(op, "a level has no iterator");
+    // Full rows: row r at position rowsBegin + r.
+    Value qFrom = arith::AddIOp::create(rewriter, loc, p->rowsBegin,
+                                        constIndex(rewriter, loc, rows->lo));
+    Value qTo = arith::AddIOp::create(rewriter, loc, p->rowsBegin,
+                                      constIndex(rewriter, loc, rows->hi));
+    Value lo, hi;
+    std::tie(lo, hi) = p->cols->init(rewriter, loc, qFrom, qTo);
+    CooBuffers out(rewriter, loc, op, result,
+                   arith::SubIOp::create(rewriter, loc, hi, lo));
+    Value zero = constIndex(rewriter, loc, 0);
+    Value fills = out.copyRows(rewriter, loc, *p, qFrom, qTo,
+                               constIndex(rewriter, loc, -rows->lo), zero,
+                               result.getFormat().getFill(), zero)
+                      .second;
+    SmallVector<Value> dims{constIndex(rewriter, loc, rows->length())};
+    dims.push_back(
+        result.isDynamicDim(1)
+            ? Value(DimOp::create(rewriter, loc, op.getSource(), int64_t(1)))
+            : constIndex(rewriter, loc, result.getShape()[1]));
+    rewriter.replaceOp(op, out.finish(rewriter, loc, result, dims, fills));
     return success();
   }
 };
 
 } // namespace
 
-void mlir::sparse_array::populateConcatRowsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<ConcatIntoRows, ConcatIntoCoo>(patterns.getContext());
+void mlir::sparse_array::populateCooRowsPatterns(RewritePatternSet &patterns) {
+  patterns.add<ConcatIntoRows, ConcatIntoCoo, SliceIntoCoo>(
+      patterns.getContext());
 }
