@@ -6,10 +6,10 @@
 //    rows into a CSR (isConcatIntoRows). Every part's entries keep their
 //    order, one part's range after the other's, so the result's columns
 //    and values are the parts' buffers copied a range at a time
-//    (memcpy-like loops); only the rows' starts are computed, written as
+//    (memcpy-like loops); only the rows' ends are computed, written as
 //    each part's ordered row coordinates go by (shifted by the rows of the
-//    parts before it). One pass over the row coordinates, no search, no
-//    growth checks.
+//    parts before it), then a running maximum over the rows. One pass over
+//    the row coordinates, no search, no growth checks.
 //  - CSR parts (full rows over ordered columns) concatenated along either
 //    dimension into COO (isConcatIntoCoo). Along the rows, the parts'
 //    columns and values are copied a range at a time and each row's
@@ -234,37 +234,35 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
     Value values = allocOutputBuffer(rewriter, loc, op,
                                      bufferOf(result.getElementType()), *total);
 
-    // Rows [from, to) start at position `at`.
-    auto startRows = [&](OpBuilder &b, Value from, Value to, Value at) {
-      scf::ForOp::create(b, loc, from, to, one, ValueRange{},
-                         [&](OpBuilder &rb, Location, Value r, ValueRange) {
-                           storeIndex(rb, loc, at, pos, r);
-                           scf::YieldOp::create(rb, loc);
-                         });
-    };
-    // Carried from part to part: the next row whose start is not written,
-    // the result's next position, the rows before, the stored fills.
-    Value next = zero, cursor = zero, offset = zero, fills = zero;
+    // Each row's end written at pos[row + 1] as the ordered row positions
+    // go by (a row's last position writes last), then a running maximum
+    // gives the rows without entries the end of the row before: no branch
+    // or inner loop per position (the walk that wrote each row's start
+    // after a search for the rows skipped took about half the time).
+    Value slots = arith::AddIOp::create(rewriter, loc, rows, one);
+    scf::ForOp::create(rewriter, loc, zero, slots, one, ValueRange{},
+                       [&](OpBuilder &b, Location, Value r, ValueRange) {
+                         storeIndex(b, loc, zero, pos, r);
+                         scf::YieldOp::create(b, loc);
+                       });
+    // Carried from part to part: the result's next position, the rows
+    // before, the stored fills.
+    Value cursor = zero, offset = zero, fills = zero;
     for (Part &p : parts) {
-      // Row r's first entry at result position cursor + (child - begin).
-      auto walk = scf::ForOp::create(
-          rewriter, loc, p.rowsBegin, p.rowsEnd, one, ValueRange{next},
-          [&](OpBuilder &b, Location, Value q, ValueRange args) {
-            Value row = arith::AddIOp::create(
-                b, loc, offset, p.rows->coordinate(b, loc, p.rowsBegin, q));
-            Value child =
+      Value base = arith::SubIOp::create(rewriter, loc, cursor, p.begin);
+      Value after = arith::AddIOp::create(rewriter, loc, offset, one);
+      scf::ForOp::create(
+          rewriter, loc, p.rowsBegin, p.rowsEnd, one, ValueRange{},
+          [&](OpBuilder &b, Location, Value q, ValueRange) {
+            Value slot = arith::AddIOp::create(
+                b, loc, after, p.rows->coordinate(b, loc, p.rowsBegin, q));
+            Value end =
                 p.cols->init(b, loc, q, arith::AddIOp::create(b, loc, q, one))
-                    .first;
-            Value at = arith::AddIOp::create(
-                b, loc, cursor, arith::SubIOp::create(b, loc, child, p.begin));
-            Value after = arith::AddIOp::create(b, loc, row, one);
-            Value from = arith::MinUIOp::create(b, loc, args[0], after);
-            startRows(b, from, after, at);
-            scf::YieldOp::create(
-                b, loc,
-                ValueRange{arith::MaxUIOp::create(b, loc, args[0], after)});
+                    .second;
+            storeIndex(b, loc, arith::AddIOp::create(b, loc, base, end), pos,
+                       slot);
+            scf::YieldOp::create(b, loc);
           });
-      next = walk.getResult(0);
       Value n = arith::SubIOp::create(rewriter, loc, p.end, p.begin);
       copyCoordinates(rewriter, loc, p.columns, p.begin, crd, cursor, n);
       fills = copyRangeCountingFills(rewriter, loc, p.values, p.begin, values,
@@ -272,8 +270,13 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
       cursor = arith::AddIOp::create(rewriter, loc, cursor, n);
       offset = arith::AddIOp::create(rewriter, loc, offset, p.extent);
     }
-    startRows(rewriter, next, arith::AddIOp::create(rewriter, loc, rows, one),
-              *total);
+    scf::ForOp::create(rewriter, loc, one, slots, one, ValueRange{zero},
+                       [&](OpBuilder &b, Location, Value r, ValueRange args) {
+                         Value end = arith::MaxUIOp::create(
+                             b, loc, loadIndex(b, loc, pos, r), args[0]);
+                         storeIndex(b, loc, end, pos, r);
+                         scf::YieldOp::create(b, loc, ValueRange{end});
+                       });
     Value out = AssembleOp::create(rewriter, loc, result,
                                    ValueRange{pos, crd, values}, dims);
     rewriter.replaceOp(op, dropStoredFills(rewriter, loc, out, fills));

@@ -190,25 +190,35 @@ func.func @not_split_in_place(%v: !v12, %w: !v12fill) -> (!dcsr34, !csr34w) {
 }
 
 // COO parts stacked along the rows into CSR (seed 001 §8.3's concatenation
-// with a conversion): each part's row coordinates walked once (shifted by
-// the rows before it) to write the rows' starts; its columns and values
-// copied as a range. The second part's row r ends its run at r + 2 + 1.
+// with a conversion): the positions zeroed, then each part's row
+// coordinates walked once (shifted by the rows before it: the second
+// part's by 2) writing each row's end at pos[row + 1]; its columns and
+// values copied as a range; a running maximum over the rows last.
 !cootop = !sparse_array.array<2x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 !coobot = !sparse_array.array<3x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 !csr54 = !sparse_array.array<5x4xf64, #sparse_array.format<[dense, compressed]>>
 // CHECK-LABEL: func.func @coo_into_csr(
 // CHECK-NOT:     sparse_array.concat
 // CHECK:         %[[POS:.*]] = memref.alloc() : memref<6xi64>
-// CHECK:         scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:         scf.for %{{.*}} = %c0 to %c6 step %c1 {
+// CHECK:           memref.store %c0_i64, %[[POS]]
+// CHECK:         scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %c1 {
 // CHECK:           %[[ROW:.*]] = memref.load %{{.*}}[%[[Q]]] : memref<?xi64>
-// CHECK:           scf.for %[[R:.*]] =
-// CHECK:             memref.store %{{.*}}, %[[POS]][%[[R]]]
+// CHECK:           %[[R:.*]] = arith.index_castui %[[ROW]]
+// CHECK:           %[[SLOT:.*]] = arith.addi %[[R]], %c1
+// CHECK:           memref.store %{{.*}}, %[[POS]][%[[SLOT]]]
 // CHECK:         scf.for
 // CHECK:           memref.load
 // CHECK:           memref.store
-// CHECK:         scf.for %[[Q2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK:           memref.load %{{.*}}[%[[Q2]]] : memref<?xi64>
-// CHECK:           arith.addi %{{.*}}, %c3
+// CHECK:         scf.for {{.*}} step %c4096
+// CHECK:         scf.for %{{.*}} = %{{[0-9]+}} to %{{[0-9]+}} step %c1 {
+// CHECK-NEXT:      memref.load %{{.*}} : memref<?xi64>
+// CHECK-NEXT:      arith.index_castui
+// CHECK-NEXT:      arith.addi %{{.*}}, %c3
+// CHECK:         scf.for %[[RR:.*]] = %c1 to %c6 step %c1 iter_args(%[[PREV:.*]] = %c0)
+// CHECK:           %[[E:.*]] = arith.index_castui
+// CHECK:           %[[M:.*]] = arith.maxui %[[E]], %[[PREV]]
+// CHECK:           memref.store %{{.*}}, %[[POS]][%[[RR]]]
 // CHECK:         sparse_array.assemble
 // CHECK:         sparse_array.change_fill
 func.func @coo_into_csr(%t: !cootop, %b: !coobot) -> !csr54 {

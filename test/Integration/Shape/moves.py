@@ -161,7 +161,7 @@ def concat_variant(rng, srng, tag):
     dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
     # COO parts stacked along the rows into CSR (CooRows.cpp), drawn
     # from srng.
-    into_rows = rank == 2 and d == 0 and srng.random() < 0.3
+    into_rows = rank == 2 and d == 0 and srng.random() < 0.5
     if into_rows:
         fmt = "coo"
     # CSR parts into COO along either dimension (CooRows.cpp).
