@@ -13,6 +13,10 @@
 using namespace mlir;
 using namespace mlir::sparse_array;
 
+MemRefType mlir::sparse_array::bufferOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
 Value mlir::sparse_array::constIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

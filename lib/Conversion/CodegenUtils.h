@@ -9,11 +9,15 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir {
 namespace sparse_array {
 
 Value constIndex(OpBuilder &b, Location loc, int64_t v);
+
+/// The 1-D buffer type of `element`s (positions, coordinates, values).
+MemRefType bufferOf(Type element);
 
 /// Loads buffer[pos] as an index (positions and coordinates are unsigned).
 Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos);

@@ -42,10 +42,6 @@ using namespace mlir::sparse_array::detail;
 
 namespace {
 
-MemRefType bufferOf(Type element) {
-  return MemRefType::get({ShapedType::kDynamic}, element);
-}
-
 /// One input read through its two levels' iterators: its rows' positions
 /// [rowsBegin, rowsEnd), its entries [begin, end).
 struct Part {

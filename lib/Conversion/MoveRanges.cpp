@@ -44,10 +44,6 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-MemRefType bufferOf(Type element) {
-  return MemRefType::get({ShapedType::kDynamic}, element);
-}
-
 /// A counted loop [0, n) whose body gets the induction variable.
 void forEach(OpBuilder &b, Location loc, Value n,
              function_ref<void(OpBuilder &, Value)> body) {

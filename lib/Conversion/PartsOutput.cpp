@@ -42,10 +42,6 @@ using namespace mlir::sparse_array::detail;
 
 namespace {
 
-MemRefType memrefOf(Type t) {
-  return MemRefType::get({ShapedType::kDynamic}, t);
-}
-
 /// The runtime's buffers for `parts` parts (sa_rt_parts_new).
 Value newPartsHandle(OpBuilder &b, Location loc, Operation *kernel,
                      Value parts) {
@@ -76,7 +72,7 @@ public:
     numParts = parts;
     handle = newPartsHandle(b, loc, shape.kernel, parts);
     counts = memref::AllocOp::create(
-        b, loc, memrefOf(b.getIndexType()),
+        b, loc, bufferOf(b.getIndexType()),
         ValueRange{b.createOrFold<arith::MulIOp>(
             loc, parts, constIndex(b, loc, countsPerPart()))});
   }
@@ -189,8 +185,8 @@ public:
     Location loc = getLoc();
     Value total = countsToOffsets(b, [](unsigned) { return false; })[0];
     coordinates =
-        allocOutputBuffer(b, loc, shape.kernel, memrefOf(crdType), total);
-    values = allocOutputBuffer(b, loc, shape.kernel, memrefOf(valType), total);
+        allocOutputBuffer(b, loc, shape.kernel, bufferOf(crdType), total);
+    values = allocOutputBuffer(b, loc, shape.kernel, bufferOf(valType), total);
     takePartsInParallel(b, [&](OpBuilder &pb, Location l, Value p,
                                function_ref<Value(unsigned)> offsetOf) {
       Type i64 = pb.getI64Type();
@@ -226,8 +222,9 @@ protected:
   /// `cap` elements of coordinates and of values for a part.
   SmallVector<Value> partBuffers(OpBuilder &b, Value cap) {
     Location loc = getLoc();
-    return {memref::AllocOp::create(b, loc, memrefOf(crdType), ValueRange{cap}),
-            memref::AllocOp::create(b, loc, memrefOf(valType), ValueRange{cap})};
+    return {
+        memref::AllocOp::create(b, loc, bufferOf(crdType), ValueRange{cap}),
+        memref::AllocOp::create(b, loc, bufferOf(valType), ValueRange{cap})};
   }
 
   Type posType, crdType, valType;
@@ -266,7 +263,7 @@ public:
 protected:
   void makePositions(OpBuilder &b, Value total) override {
     Location loc = getLoc();
-    positions = memref::AllocOp::create(b, loc, memrefOf(posType),
+    positions = memref::AllocOp::create(b, loc, bufferOf(posType),
                                         ValueRange{constIndex(b, loc, 2)});
     memref::StoreOp::create(b, loc,
                             arith::ConstantIntOp::create(b, loc, posType, 0),
@@ -284,7 +281,7 @@ public:
     Location loc = getLoc();
     Value rows = shape.extents[0];
     positions = allocOutputBuffer(
-        b, loc, shape.kernel, memrefOf(posType),
+        b, loc, shape.kernel, bufferOf(posType),
         arith::AddIOp::create(b, loc, rows, constIndex(b, loc, 1)));
     memref::StoreOp::create(b, loc,
                             arith::ConstantIntOp::create(b, loc, posType, 0),
@@ -476,8 +473,8 @@ public:
       if (slot.kind == Slot::Positions && slot.level == 0) {
         // One parent: [0, the outermost level's entries] (its coordinates
         // are the next slot).
-        Value pos = allocOutputBuffer(b, loc, shape.kernel,
-                                      memrefOf(slot.type), constIndex(b, loc, 2));
+        Value pos = allocOutputBuffer(b, loc, shape.kernel, bufferOf(slot.type),
+                                      constIndex(b, loc, 2));
         memref::StoreOp::create(b, loc,
                                 arith::ConstantIntOp::create(b, loc, slot.type, 0),
                                 pos, zero);
@@ -488,7 +485,7 @@ public:
         continue;
       }
       buffers.push_back(allocOutputBuffer(b, loc, shape.kernel,
-                                          memrefOf(slot.type), totals[s]));
+                                          bufferOf(slot.type), totals[s]));
     }
     // A positions buffer is shifted by the entries of the parts before:
     // the offset of its level's coordinates (the next slot).

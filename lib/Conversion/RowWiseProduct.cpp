@@ -122,10 +122,6 @@ private:
   Value keys, tableMask;
 };
 
-MemRefType memrefOf(Type t) {
-  return MemRefType::get({ShapedType::kDynamic}, t);
-}
-
 } // namespace
 
 LogicalResult KernelLowering::runRowWiseProduct() {
@@ -175,7 +171,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
         fetchLevelBuffers(b, loc, array, inputs[k].type.getRank() - 1);
     return RowWiseFactor{
         level.positions, level.coordinates,
-        ValuesOp::create(b, loc, memrefOf(inputs[k].type.getElementType()),
+        ValuesOp::create(b, loc, bufferOf(inputs[k].type.getElementType()),
                          array)};
   };
   rw.P = factor(rw.pk);
@@ -247,7 +243,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
     // P: a random read of Q's positions per entry is most of this pass),
     // then one scan over the rows for their running sum and maximum.
     rw.work = memref::AllocOp::create(
-        b, loc, memrefOf(i64),
+        b, loc, bufferOf(i64),
         ValueRange{arith::AddIOp::create(b, loc, rw.rows, one)});
     memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i64, 0),
                             rw.work, ValueRange{zero});
@@ -333,7 +329,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
   rw.posType = b.getIntegerType(resultFormat.getPosWidth());
   rw.crdType = b.getIntegerType(resultFormat.getCrdWidth());
   rw.valType = elt;
-  rw.posOut = allocOutputBuffer(b, loc, kernel, memrefOf(rw.posType),
+  rw.posOut = allocOutputBuffer(b, loc, kernel, bufferOf(rw.posType),
                                 arith::AddIOp::create(b, loc, rw.rows, one));
   memref::StoreOp::create(b, loc,
                           arith::ConstantIntOp::create(b, loc, rw.posType, 0),
@@ -344,8 +340,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
         arith::AddIOp::create(sb, l,
                               memref::DimOp::create(sb, l, rw.P.vals, 0),
                               memref::DimOp::create(sb, l, rw.Q.vals, 0)));
-    Value crd = allocOutputBuffer(sb, l, kernel, memrefOf(rw.crdType), cap);
-    Value val = allocOutputBuffer(sb, l, kernel, memrefOf(elt), cap);
+    Value crd = allocOutputBuffer(sb, l, kernel, bufferOf(rw.crdType), cap);
+    Value val = allocOutputBuffer(sb, l, kernel, bufferOf(elt), cap);
     SmallVector<Value> rows = emitRowWiseRange(
         sb, rw, constIndex(sb, l, 0), rw.rows,
         ValueRange{constIndex(sb, l, 0), crd, val}, /*rowCounts=*/false);
@@ -392,22 +388,22 @@ SmallVector<Value> KernelLowering::emitRowWiseRange(OpBuilder &b, RowWise rw,
   const WorkspacePlan &plan = rw.workspace;
   // This run's workspace (both kinds share the buffers: one of them runs),
   // the columns its current row touched and the mask's row.
-  Value work = memref::AllocOp::create(b, loc, memrefOf(rw.valType),
+  Value work = memref::AllocOp::create(b, loc, bufferOf(rw.valType),
                                        ValueRange{plan.size});
   Value mark =
-      memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{plan.size});
-  Value keys = memref::AllocOp::create(
-      b, loc, memrefOf(i64),
-      ValueRange{
-          arith::SelectOp::create(b, loc, plan.useHash, plan.tableSize, one)});
+      memref::AllocOp::create(b, loc, bufferOf(i64), ValueRange{plan.size});
+  Value keys =
+      memref::AllocOp::create(b, loc, bufferOf(i64),
+                              ValueRange{arith::SelectOp::create(
+                                  b, loc, plan.useHash, plan.tableSize, one)});
   rw.touched = memref::AllocOp::create(
-      b, loc, memrefOf(i64),
+      b, loc, bufferOf(i64),
       ValueRange{arith::AddIOp::create(b, loc, rw.bound, one)});
   if (rw.M) {
     rw.maskMark =
-        memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{rw.cols});
+        memref::AllocOp::create(b, loc, bufferOf(i64), ValueRange{rw.cols});
     rw.maskVal = memref::AllocOp::create(
-        b, loc, memrefOf(inputs[*rw.mk].type.getElementType()),
+        b, loc, bufferOf(inputs[*rw.mk].type.getElementType()),
         ValueRange{rw.cols});
   }
   // Generations are rows + 1: cleared once, never between rows.
