@@ -63,6 +63,10 @@ void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes);
 /* Sorts `count` int64 values at `address` ascending, in place. */
 void sa_rt_sort_i64(int64_t address, int64_t count);
 
+/* Copies `bytes` from `source` to `dest` (buffers that do not overlap):
+ * the C library's memcpy for the bulk copies of shape operators. */
+void sa_rt_copy_bytes(int64_t dest, int64_t source, int64_t bytes);
+
 /* A sparse result assembled in parts by parallel threads: each part's
  * buffers are kept here by the thread that computed them (one part, one
  * thread: no locks), each buffer in a numbered slot, then joined in part

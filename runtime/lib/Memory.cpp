@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <sys/mman.h>
 
 extern "C" void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes) {
@@ -34,4 +35,14 @@ extern "C" void sa_rt_advise_sequential_buffer(int64_t address, int64_t bytes) {
 extern "C" void sa_rt_sort_i64(int64_t address, int64_t count) {
   int64_t *begin = reinterpret_cast<int64_t *>(address);
   std::sort(begin, begin + count);
+}
+
+// A bulk copy between distinct buffers. Generated loops copy as fast up to
+// cache sizes; beyond them the C library's memcpy (wider stores, tuned per
+// CPU) wrote 84 MB in 17-19 ms against 19-20 ms for the loop.
+extern "C" void sa_rt_copy_bytes(int64_t dest, int64_t source, int64_t bytes) {
+  if (bytes > 0)
+    std::memcpy(reinterpret_cast<void *>(dest),
+                reinterpret_cast<const void *>(source),
+                static_cast<size_t>(bytes));
 }

@@ -12,8 +12,9 @@
 !m26 = !sparse_array.array<2x6xf64, #sparse_array.format<[compressed, compressed]>>
 
 // CSR: for each row, for each entry p, crd'[p] = i * n + crd[p]; positions
-// [0, nnz]; values copied, counting those equal to the fill (an input
-// assembled with some): then change_fill drops them.
+// [0, nnz]; values copied (memcpy per 32 KiB block), then counting those
+// equal to the fill from cache (an input assembled with some): then
+// change_fill drops them.
 // CHECK-LABEL: func.func @csr_to_vector(
 // CHECK-NOT:     sparse_array.collapse
 // CHECK:         %[[POS:.*]] = sparse_array.positions %{{.*}}[1]
@@ -24,10 +25,11 @@
 // CHECK:             %[[M:.*]] = arith.muli %[[I]],
 // CHECK:             arith.addi %[[M]],
 // CHECK:             memref.store %{{.*}}, %{{.*}}[%[[P]]]
-// CHECK:         scf.for {{.*}} iter_args
-// CHECK:           memref.load
-// CHECK:           memref.store
-// CHECK:           arith.cmpi eq
+// CHECK:         scf.for {{.*}} step %c4096 iter_args
+// CHECK:           func.call @sa_rt_copy_bytes(
+// CHECK:           scf.for
+// CHECK:             memref.load
+// CHECK:             arith.cmpi eq
 // CHECK:         %[[A:.*]] = sparse_array.assemble
 // CHECK:         %[[R:.*]] = scf.if
 // CHECK:           sparse_array.change_fill %[[A]]

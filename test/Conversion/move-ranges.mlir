@@ -19,9 +19,9 @@
 !d6 = !sparse_array.array<4x6xf64>
 
 // hstack: per row, A's segment then B's, B's coordinates moved by 3. A
-// long range is copied by plain loops (coordinates: memcpy-like, shifted
-// for B; values in blocks of 4096, copied then counted from cache), a
-// short one in one loop.
+// long range is copied by a plain loop (coordinates: shifted for B) and
+// the values in blocks of 4096 (memcpy, then counted from cache), a short
+// one in one loop.
 // CHECK-LABEL: func.func @hstack(
 // CHECK-NOT: sparse_array.kernel
 // CHECK: %[[POS:.*]] = memref.alloc() : memref<5xi64>
@@ -35,8 +35,9 @@
 // CHECK:     scf.for %[[BLK:.*]] = %c0 to %[[N]] step %c4096
 // CHECK:       %[[END:.*]] = arith.minui %[[N]]
 // CHECK:       %[[LEN:.*]] = arith.subi %[[END]], %[[BLK]]
-// CHECK:       scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 {
-// CHECK:         memref.store
+// CHECK:       %[[BYTES:.*]] = arith.index_cast %[[LEN]] : index to i64
+// CHECK:       %[[SIZE:.*]] = arith.muli %[[BYTES]], %c8_i64
+// CHECK:       func.call @sa_rt_copy_bytes(%{{.*}}, %{{.*}}, %[[SIZE]])
 // CHECK:       scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 iter_args
 // CHECK:         arith.cmpi eq
 // CHECK:   } else {
