@@ -151,18 +151,21 @@ struct RangeSink {
           scf::YieldOp::create(lb, loc, sum);
           return loop.getResult(0);
         };
-        // Long ranges as plain copies (the C compiler makes the
-        // coordinates' a memcpy, or a vectorized add when shifted) and
-        // the values copied and counted in blocks from L1
-        // (copyRangeCountingFills). Short ones (rows) in one loop, without
-        // the blocks' overhead.
+        // Long ranges as plain copies (the coordinates' a memcpy, or a
+        // vectorized add when shifted) and the values copied and counted
+        // in blocks from L1 (copyRangeCountingFills). Short ones (rows) in
+        // one loop, without the blocks' overhead.
         constexpr int64_t kLong = 4096;
         Value isLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                              n, constIndex(b, loc, kLong));
         auto branch = scf::IfOp::create(
             b, loc, isLong,
             [&](OpBuilder &tb, Location l2) {
-              if (srcCrd)
+              // Unshifted coordinates are a bulk copy (memcpy).
+              if (srcCrd && l != cutLevel)
+                sparse_array::detail::copyRange(tb, l2, srcCrd, lo,
+                                                coordinates[l], at, n);
+              else if (srcCrd)
                 forEach(tb, l2, n, [&](OpBuilder &lb, Value t) {
                   moveCoordinate(lb, arith::AddIOp::create(lb, l2, lo, t),
                                  arith::AddIOp::create(lb, l2, at, t));

@@ -152,6 +152,11 @@ Value copyOutputBuffer(OpBuilder &b, Location loc, Operation *anchor,
 std::pair<Value, Value> copyCountingFills(OpBuilder &b, Location loc,
                                           Operation *anchor, Value values,
                                           TypedAttr fill);
+/// Copies `n` elements of the 1-D buffer `source` from `from` to `dest` at
+/// `to` (distinct buffers): one memcpy for byte-sized elements when `dest`
+/// lies in a module (the runtime's sa_rt_copy_bytes), else a loop.
+void copyRange(OpBuilder &b, Location loc, Value source, Value from, Value dest,
+               Value to, Value n);
 /// Copies `n` values from `source` at `from` to `dest` at `to`; returns
 /// `counted` plus how many of them equal `fill` (copyCountingFills' loop).
 Value copyRangeCountingFills(OpBuilder &b, Location loc, Value source,

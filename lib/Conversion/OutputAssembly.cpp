@@ -75,13 +75,9 @@ Value mlir::sparse_array::detail::copyOutputBuffer(OpBuilder &b, Location loc,
   return copy;
 }
 
-Value mlir::sparse_array::detail::copyRangeCountingFills(
-    OpBuilder &b, Location loc, Value source, Value from, Value dest, Value to,
-    Value n, TypedAttr fill, Value counted) {
-  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  // In blocks of 32 KiB: a copy (memcpy for byte-sized elements), then a
-  // loop counting the block's fills from L1. Copying and counting in one
-  // loop was no faster than this (bcsstk13's collapse).
+void mlir::sparse_array::detail::copyRange(OpBuilder &b, Location loc,
+                                           Value source, Value from, Value dest,
+                                           Value to, Value n) {
   unsigned bits = cast<MemRefType>(source.getType())
                       .getElementType()
                       .getIntOrFloatBitWidth();
@@ -94,6 +90,44 @@ Value mlir::sparse_array::detail::copyRangeCountingFills(
     anchor = dest.getParentRegion()->getParentOp();
   if (!anchor || !anchor->getParentOfType<ModuleOp>())
     bytes = 0;
+  if (bytes) {
+    // The C library's memcpy (sa_rt_copy_bytes): faster than a loop once
+    // the buffers are beyond the caches.
+    Type i64 = b.getI64Type();
+    Value width = arith::ConstantIntOp::create(b, loc, i64, bytes);
+    auto addressOf = [&](Value buffer, Value index) {
+      Value base = arith::IndexCastOp::create(
+          b, loc, i64,
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+      return arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(
+              b, loc, arith::IndexCastOp::create(b, loc, i64, index), width));
+    };
+    Value size = arith::MulIOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, i64, n), width);
+    callRuntime(b, loc, anchor, "sa_rt_copy_bytes", {},
+                {addressOf(dest, to), addressOf(source, from), size});
+    return;
+  }
+  scf::ForOp::create(
+      b, loc, constIndex(b, loc, 0), n, constIndex(b, loc, 1), ValueRange{},
+      [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+        Value v = memref::LoadOp::create(
+            lb, l, source, ValueRange{arith::AddIOp::create(lb, l, from, i)});
+        memref::StoreOp::create(
+            lb, l, v, dest, ValueRange{arith::AddIOp::create(lb, l, to, i)});
+        scf::YieldOp::create(lb, l);
+      });
+}
+
+Value mlir::sparse_array::detail::copyRangeCountingFills(
+    OpBuilder &b, Location loc, Value source, Value from, Value dest, Value to,
+    Value n, TypedAttr fill, Value counted) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  // In blocks of 32 KiB: a copy (copyRange: memcpy for byte-sized
+  // elements), then a loop counting the block's fills from L1. Copying and
+  // counting in one loop was no faster than this (bcsstk13's collapse).
   constexpr int64_t kBlock = 4096;
   Value block = constIndex(b, loc, kBlock);
   auto blocks = scf::ForOp::create(
@@ -104,38 +138,7 @@ Value mlir::sparse_array::detail::copyRangeCountingFills(
         Value src = arith::AddIOp::create(bb, bl, from, first);
         Value dst = arith::AddIOp::create(bb, bl, to, first);
         Value len = arith::SubIOp::create(bb, bl, stop, first);
-        if (bytes) {
-          // The C library's memcpy (sa_rt_copy_bytes): faster than a loop
-          // once the block's buffers are beyond the caches.
-          Type i64 = bb.getI64Type();
-          auto addressOf = [&](Value buffer, Value index) {
-            Value base = arith::IndexCastOp::create(
-                bb, bl, i64,
-                memref::ExtractAlignedPointerAsIndexOp::create(bb, bl, buffer));
-            return arith::AddIOp::create(
-                bb, bl, base,
-                arith::MulIOp::create(
-                    bb, bl, arith::IndexCastOp::create(bb, bl, i64, index),
-                    arith::ConstantIntOp::create(bb, bl, i64, bytes)));
-          };
-          Value size = arith::MulIOp::create(
-              bb, bl, arith::IndexCastOp::create(bb, bl, i64, len),
-              arith::ConstantIntOp::create(bb, bl, i64, bytes));
-          callRuntime(bb, bl, anchor, "sa_rt_copy_bytes", {},
-                      {addressOf(dest, dst), addressOf(source, src), size});
-        } else {
-          scf::ForOp::create(
-              bb, bl, zero, len, one, ValueRange{},
-              [&](OpBuilder &lb, Location l, Value i, ValueRange) {
-                Value v = memref::LoadOp::create(
-                    lb, l, source,
-                    ValueRange{arith::AddIOp::create(lb, l, src, i)});
-                memref::StoreOp::create(
-                    lb, l, v, dest,
-                    ValueRange{arith::AddIOp::create(lb, l, dst, i)});
-                scf::YieldOp::create(lb, l);
-              });
-        }
+        copyRange(bb, bl, source, src, dest, dst, len);
         auto count = scf::ForOp::create(
             bb, bl, zero, len, one, sums,
             [&](OpBuilder &lb, Location l, Value i, ValueRange args) {

@@ -58,12 +58,22 @@ func.func @hstack(%a: !a, %b: !b) -> !h {
 }
 
 // vstack: the outermost level is cut (one parent): B's positions moved by
-// A's entries, its coordinates and values copied as they are.
+// A's entries, its coordinates and values copied as they are (a long
+// range's coordinates in one bulk copy from A's first entry).
 // CHECK-LABEL: func.func @vstack(
 // CHECK-NOT: sparse_array.kernel
+// CHECK: %[[ACRD:.*]] = sparse_array.coordinates %arg0[1]
 // CHECK: %[[NA:.*]] = memref.load %{{.*}}[%c4]
+// CHECK: %[[CRD:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: scf.for %{{.*}} = %c0 to %c4
-// CHECK: scf.for
+// CHECK: %[[N:.*]] = arith.subi
+// CHECK: scf.if %{{.*}} -> (index) {
+// CHECK:   %[[BYTES:.*]] = arith.muli %{{.*}}, %c8_i64
+// CHECK:   extract_aligned_pointer_as_index %[[CRD]]
+// CHECK:   extract_aligned_pointer_as_index %[[ACRD]]
+// CHECK:   func.call @sa_rt_copy_bytes(%{{.*}}, %{{.*}}, %[[BYTES]])
+// CHECK:   scf.for %{{.*}} = %c0 to %[[N]] step %c4096
+// CHECK: } else {
 // CHECK: %[[B0:.*]] = memref.load %[[BPOS:.*]][%c0]
 // CHECK: scf.for
 // CHECK:   memref.load %[[BPOS]]
