@@ -352,6 +352,10 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         auto [lo, hi, step] = access.getSlice(dim);
         int64_t length = sliceLength(lo, hi, step);
         int64_t reach = length ? std::max(lo, lo + step * (length - 1)) + 1 : 0;
+        // A window with bounds reads the array only within them (a fused
+        // concatenation's part that slices it): the bound's end.
+        if (std::optional<std::array<int64_t, 2>> bound = access.getBound(dim))
+          reach = (*bound)[1];
         if (inputs[k].type.isDynamicDim(dim))
           emitSliceCheck(b, loc, kernel, k, dim,
                          DimOp::create(b, loc, kernel.getInputs()[k],

@@ -390,13 +390,13 @@ LogicalResult AccessOp::verify() {
       int64_t lo = (*bounds)[2 * dim], hi = (*bounds)[2 * dim + 1];
       if (lo == 0 && hi == -1)
         continue;
+      // A size known only at run time is checked then (KernelAnalysis).
       int64_t size = type.getShape()[dim];
-      if (!isSliced(dim) || ShapedType::isDynamic(size) || lo < 0 ||
-          hi < lo || hi > size)
-        return emitOpError() << "bounds [" << lo << ", " << hi
-                             << ") of dimension " << dim
-                             << " must lie within a sliced dimension of "
-                                "static size";
+      if (!isSliced(dim) || lo < 0 || hi < lo ||
+          (!ShapedType::isDynamic(size) && hi > size))
+        return emitOpError()
+               << "bounds [" << lo << ", " << hi << ") of dimension " << dim
+               << " must lie within a sliced dimension";
     }
   }
   if (slices.empty())
@@ -411,8 +411,9 @@ LogicalResult AccessOp::verify() {
     bool dynamic = ShapedType::isDynamic(size);
     // Ascending: lo <= hi; counting down (a reversal): hi <= lo.
     bool ordered = step > 0 ? hi >= lo : hi <= lo;
-    // A padded window may reach outside a dimension of known size.
-    if (getPadded() && !dynamic && ordered)
+    // A padded window may reach outside a dimension of known size, or of
+    // one known only at run time where bounds say what it reads.
+    if (getPadded() && ordered && (!dynamic || getBound(dim)))
       continue;
     // Counting down reads lo first and stops before hi >= -1.
     bool within = step > 0 ? lo >= 0 && (dynamic || hi <= size)

@@ -240,11 +240,14 @@ static Value composeAccess(PatternRewriter &rewriter, AccessOp inner,
       if (outer.getPadded() && count && (lo < 0 || lo + step * (count - 1) < 0 ||
                                          lo >= ownCount ||
                                          lo + step * (count - 1) >= ownCount)) {
-        // Within the dimension (a padded own slice may reach outside it)
-        // and any bound the producer's read had.
+        // Within the dimension (a padded own slice may reach outside it;
+        // a plain one on a dimension known only at run time lies within
+        // it, see composable()) and any bound the producer's read had.
         int64_t from = std::max<int64_t>(std::min(lo2, ownLast), 0);
-        int64_t to = std::min(std::max(lo2, ownLast) + 1,
-                              inner.getArrayType().getShape()[dim]);
+        int64_t to = std::max(lo2, ownLast) + 1;
+        int64_t size = inner.getArrayType().getShape()[dim];
+        if (!ShapedType::isDynamic(size))
+          to = std::min(to, size);
         if (bound) {
           from = std::max(from, (*bound)[0]);
           to = std::min(to, (*bound)[1]);
@@ -490,10 +493,12 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
           return;
         }
         // A slice read through a window (a concatenation's part) reads its
-        // array only within the slice's range (composeAccess bounds it),
-        // which needs the dimension's size to be known.
+        // array only within the slice's range (composeAccess bounds it).
+        // Where the dimension's size is known only at run time, the
+        // slice's range must lie within it (a plain slice: checked at run
+        // time against the bound); a window over it could reach outside.
         if (access.getPadded() && access.isSliced(var) && inner.isSliced(dim) &&
-            inner.getArrayType().isDynamicDim(dim)) {
+            inner.getArrayType().isDynamicDim(dim) && inner.getPadded()) {
           ok = false;
           return;
         }

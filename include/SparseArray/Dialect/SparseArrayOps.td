@@ -249,7 +249,9 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
     of a concatenation are read, seed 001 §5.1's offset |a| + b).
 
     `bounds` (padded only; two values per dimension, `[0, -1)` for none):
-    coordinates of a sliced dimension outside `[lo, hi)` read the fill too.
+    coordinates of a sliced dimension outside `[lo, hi)` read the fill too
+    (`0 <= lo <= hi`, and `hi` at most the dimension's size: verified, or
+    checked at run time where the size is dynamic).
     A window over a slice (a concatenation's part that slices its input,
     fused) reads its array only within the slice's range: as a sequence it
     is slice(slice(a, lo, hi), window) (seed 001 §5.2).

@@ -182,7 +182,13 @@ def concat_variant(rng, srng, tag):
         name = "%%p%d_%s" % (j, tag)
         typ, arr = random_array(rng, v, name, "%s_%d" % (tag, j), t, pshape, pfmt,
                                 pfill, pwidth)
-        if dynamic:
+        if srng.random() < 0.25:
+            # The part as a slice of a larger array along d (drawn from
+            # srng), sometimes counting down, sometimes of a dimension known
+            # only at run time: fused as a bounded window.
+            name, typ, arr = sliced_part(srng, v, name, "%s_%d" % (tag, j), t,
+                                         pshape, d, pfmt, pfill, pwidth, dynamic)
+        elif dynamic:
             dtyp = ew.array_type(dyn(pshape), t, pfmt, rank, pfill, pwidth)
             v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
                 name, name, typ, dtyp))
@@ -204,6 +210,41 @@ def concat_variant(rng, srng, tag):
     v.desc = "concat dim %d of %s -> %s %s fill %r width %d" % (
         d, types, rfmt, rshape, fill, width)
     return v
+
+
+def sliced_part(srng, v, name, key, t, pshape, d, fmt, fill, width, dynamic):
+    """A slice along d, of extent pshape[d], of a larger array defined in v
+    (its other dimensions dynamic when `dynamic`, d itself sometimes):
+    (its name, type, dense array)."""
+    rank = len(pshape)
+    size = pshape[d]
+    before, after = srng.randint(0, 3), srng.randint(0, 3)
+    bshape = list(pshape)
+    bshape[d] = before + size + after
+    big = name + "_big"
+    btyp, barr = random_array(srng, v, big, key + "_big", t, bshape, fmt, fill, width)
+    dyn_d = srng.random() < 0.5
+    if dynamic or dyn_d:
+        dshape = ["?" if (dynamic and k != d) or (dyn_d and k == d) else n
+                  for k, n in enumerate(bshape)]
+        dtyp = ew.array_type(dshape, t, fmt, rank, fill, width)
+        v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
+            big, big, btyp, dtyp))
+        big, btyp = big + "_dyn", dtyp
+    texts = [":"] * rank
+    if size and srng.random() < 0.3:
+        start, stop = before + size - 1, before - 1
+        texts[d] = "%d:%s:-1" % (start, stop if stop >= 0 else "")
+        along = slice(start, stop if stop >= 0 else None, -1)
+    else:
+        texts[d] = "%d:%d" % (before, before + size)
+        along = slice(before, before + size)
+    index = tuple(along if k == d else slice(None) for k in range(rank))
+    rshape = ["?" if dynamic and k != d else n for k, n in enumerate(pshape)]
+    rtyp = ew.array_type(rshape, t, fmt, rank, fill, width)
+    v.lines.append("  %s = sparse_array.slice %s[%s] : %s -> %s" % (
+        name + "_part", big, ", ".join(texts), btyp, rtyp))
+    return name + "_part", rtyp, barr[index]
 
 
 def slice_variant(rng, srng, tag):
