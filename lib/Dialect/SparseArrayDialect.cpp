@@ -2,6 +2,7 @@
 
 #include "SparseArray/Dialect/SparseArray.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -53,6 +54,14 @@ struct SparseArrayOpAsmInterface : public OpAsmDialectInterface {
   }
 };
 } // namespace
+
+Operation *SparseArrayDialect::materializeConstant(OpBuilder &builder,
+                                                   Attribute value, Type type,
+                                                   Location loc) {
+  if (!arith::ConstantOp::isBuildableWith(value, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, cast<TypedAttr>(value));
+}
 
 void SparseArrayDialect::initialize() {
   registerAttributes();

@@ -36,6 +36,10 @@ def SparseArray_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // Folders give scalar attributes (sparse_array.dim of a static size):
+  // materialized as arith constants.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();
