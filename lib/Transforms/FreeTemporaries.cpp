@@ -33,10 +33,11 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     Operation *last = nullptr;
     for (Operation *user : v.getUsers()) {
       // Readers that make no array sharing v's buffers, in v's block (so
-      // "after the last use" is a place in straight-line code).
-      if (!isa<KernelOp, MapOp, ReduceOp, PrintOp, ValidateOp, WriteOp, DimOp,
-               ExtractOp>(
-               user) ||
+      // "after the last use" is a place in straight-line code). Every
+      // lowering of a concatenation copies its parts (a part computed with
+      // another fill than the result's stays a kernel of its own).
+      if (!isa<KernelOp, MapOp, ReduceOp, ConcatOp, PrintOp, ValidateOp,
+               WriteOp, DimOp, ExtractOp>(user) ||
           user->getBlock() != op->getBlock())
         return;
       if (!last || last->isBeforeInBlock(user))

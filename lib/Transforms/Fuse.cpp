@@ -789,4 +789,5 @@ void mlir::sparse_array::populateSparseArrayFusionPatterns(
   patterns.add<MapToKernel, ReduceToKernel, FuseProducerKernel,
                MergeRepeatedInputs>(patterns.getContext());
   populateShapeToKernelPatterns(patterns);
+  populateRefillKernelPatterns(patterns);
 }

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SparseArray/Analysis/AlgebraDerivation.h"
+#include "SparseArray/Analysis/Evaluator.h"
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Coiteration.h"
 #include "SparseArray/Transforms/Passes.h"
@@ -18,6 +20,23 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 
 namespace {
+
+/// Whether a kernel computing a part of a concatenation into `result` can
+/// be fused into it: a computed part whose fill is not the result's is a
+/// value at every point of its range, which the fused kernel could only
+/// iterate as the universe of the whole result (Fuse.cpp's
+/// keepsPartSpace refuses it). Such a kernel declares the result's fill
+/// itself (RefillKernels.cpp) and is moved as a stored part.
+static bool fusesAsPart(KernelOp producer, ArrayType result) {
+  if (result.isAllDense())
+    return true;
+  SymbolTableCollection symbols;
+  Evaluator evaluator;
+  AlgebraDerivation derivation(symbols, evaluator);
+  TypedAttr own =
+      derivation.derive(producer, producer.getYield().getValue()).fill;
+  return own && isSameScalar(own, result.getFillValue());
+}
 
 /// Whether fusion has anything to do with shape operator `op`: its one
 /// user becomes a kernel (which then reads it fused), or an operand is the
@@ -40,7 +59,10 @@ bool hasFusionNeighbour(Operation *op) {
   return llvm::any_of(op->getOperands(), [&](Value v) {
     Operation *def = v.getDefiningOp();
     return v.hasOneUse() && becomesKernel(def) &&
-           !(isa<SplitOp>(op) && isa<CollapseOp>(def));
+           !(isa<SplitOp>(op) && isa<CollapseOp>(def)) &&
+           !(isa<ConcatOp>(op) && isa<KernelOp>(def) &&
+             !fusesAsPart(cast<KernelOp>(def),
+                          cast<ArrayType>(op->getResult(0).getType())));
   });
 }
 

@@ -1,5 +1,6 @@
 // RUN: sa-opt %s --sparse-array-fuse | FileCheck %s
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices | FileCheck %s --check-prefix=PLAN
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries | FileCheck %s --check-prefix=FREE
 // Concatenation as a kernel (seed 001 §5.1): each part through a padded
 // window at its offset, select_range picking the part; fused with slices
 // and maps around it (no temporary).
@@ -181,4 +182,44 @@ func.func @sliced_part(%a: !a, %w: !w, %c: !b) -> !h {
   %d = sparse_array.map @add(%s, %c) : (!b, !b) -> !b
   %h = sparse_array.concat %a, %d dim 1 : !a, !b -> !h
   return %h : !h
+}
+
+// A computed sparse part whose fill (1) is not the result's (0): its
+// kernel declares the result's fill itself (RefillKernels.cpp: no
+// change_fill, no array between them), so its space is the universe over
+// its own extent, the part's range. Fused, that would be the universe of
+// the whole result: the part stays a kernel, moved as a stored part, and
+// is freed after the concatenation.
+// CHECK-LABEL: func.func @computed_part_other_fill(
+// CHECK-NEXT: %[[D:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64, #csr>
+// CHECK-NOT: change_fill
+// CHECK: sparse_array.concat %{{.*}}, %[[D]] dim 1
+// CHECK-NEXT: return
+// FREE-LABEL: func.func @computed_part_other_fill(
+// FREE: %[[D:.*]] = sparse_array.kernel
+// FREE: sparse_array.concat %{{.*}}, %[[D]] dim 1
+// FREE-NEXT: sparse_array.dealloc %[[D]]
+// PLAN-LABEL: func.func @computed_part_other_fill(
+// PLAN: algebra = #sparse_array.algebra<universe>
+func.func @computed_part_other_fill(%a: !a, %b: !b) -> !h {
+  %d = sparse_array.map @add1(%b) : (!b) -> !b1
+  %h = sparse_array.concat %a, %d dim 1 : !a, !b1 -> !h
+  return %h : !h
+}
+
+// The same part in a concatenation fused with a sum: the part's kernel
+// stays, read by the sum's kernel as a stored part (the union of the
+// parts' spaces, not the universe).
+// CHECK-LABEL: func.func @sum_with_computed_part_other_fill(
+// CHECK-NEXT: %[[D:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64, #csr>
+// CHECK-NOT: change_fill
+// CHECK: sparse_array.kernel ins(%{{.*}}, %[[D]], %{{.*}} :
+// PLAN-LABEL: func.func @sum_with_computed_part_other_fill(
+// PLAN: algebra = #sparse_array.algebra<universe>
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+func.func @sum_with_computed_part_other_fill(%a: !a, %b: !b, %c: !h) -> !h {
+  %d = sparse_array.map @add1(%b) : (!b) -> !b1
+  %h = sparse_array.concat %a, %d dim 1 : !a, !b1 -> !h
+  %s = sparse_array.map @add(%h, %c) : (!h, !h) -> !h
+  return %s : !h
 }

@@ -24,6 +24,10 @@ void populateSparseArrayFusionPatterns(RewritePatternSet &patterns);
 /// patterns).
 void populateShapeToKernelPatterns(RewritePatternSet &patterns);
 
+/// change_fill of a kernel's only use: the kernel declares that fill
+/// (RefillKernels.cpp; part of the fusion patterns).
+void populateRefillKernelPatterns(RewritePatternSet &patterns);
+
 /// After fusion: a change_fill whose one user is a kernel or a
 /// concatenation (the parts ConcatToKernel gives the result's fill) is a
 /// temporary that dies with that user; frees it right after.

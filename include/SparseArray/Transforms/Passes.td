@@ -43,8 +43,8 @@ def SparseArrayFreeTemporariesPass
     Python package's lazy expressions, an imported module) does not free.
     Each result of `sparse_array.kernel`, `map` or `reduce` that has no
     `sparse_array.dealloc`, is not returned, and whose every use is in its
-    block by a kernel, map, reduce, print, write or dim (computations that
-    read it and make no array sharing its buffers) gets a
+    block by a kernel, map, reduce, concat, print, write, dim or extract
+    (computations that read it and make no array sharing its buffers) gets a
     `sparse_array.dealloc` after its last use. Anything else (a value
     passed to a call, a region, a conversion, or freed already) is left
     alone: a leak is possible there, a double free is not.

@@ -1,0 +1,203 @@
+// RUN: sa-run %s | FileCheck %s
+// RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
+// RUN: sa-run --linear-threshold=2 --threads=2 --parallel-min-extent=1 --parallel-min-work=1 %s | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries | FileCheck %s --check-prefix=FUSE
+// A concatenation part computed with another fill than the result's
+// (seed 001 §5.1 with fills): its implicit entries are values of the
+// result, so its whole range is stored. Its kernel declares the result's
+// fill itself (RefillKernels.cpp): no change_fill, one array (the part,
+// moved or read as a stored part, then freed). The expected entries are
+// numpy's, with the part P = B + 1 (add1; its fill 1):
+//   np.concatenate([A, P], 1); np.concatenate([A, P], 0) into COO;
+//   np.concatenate([A, P], 1) + C; np.concatenate([A, Bn + 1], 1) (the
+//   part's fill NaN); np.concatenate([A0, P], 1) with fill -0.0 (+0.0 is
+//   stored). Printing lists entries that differ from the fill bitwise.
+//   A = [[0.0, 1.5, 0.0, -0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0x7FF8000000000000, 4.0]]
+//   B = [[0.0, -1.0, 0.0, 3.0], [0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, 2.5, 0.0]]
+//   C = [[0.0, 0.0, 0.0, 0.0, 5.0, -1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]
+//   Bn = [[0x7FF8000000000000, 2.0, 0x7FF8000000000000, 0x7FF8000000000000], [0x7FF8000000000000, 0x7FF8000000000000, -1.0, 0x7FF8000000000000], [0.0, 0x7FF8000000000000, 0x7FF8000000000000, 0x7FF8000000000000]]
+//   A0 = [[-0.0, 2.0, -0.0, -0.0], [-0.0, -0.0, 0.0, -0.0], [-0.0, -0.0, -0.0, 7.0]]
+
+sparse_array.func @add1(%x: f64) -> f64 {
+  %one = arith.constant 1.0 : f64
+  %r = arith.addf %x, %one : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
+!a = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+!b1 = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+!h = !sparse_array.array<3x8xf64, #sparse_array.format<[dense, compressed]>>
+!vcoo = !sparse_array.array<6x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+!bn = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], fill = 0x7FF8000000000000 : f64>>
+!a0 = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>>
+!hz = !sparse_array.array<3x8xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>>
+
+// FUSE-LABEL: func.func @hstack(
+// FUSE-NEXT: %[[P:.*]] = sparse_array.kernel
+// FUSE-NOT: change_fill
+// FUSE: sparse_array.concat %{{.*}}, %[[P]] dim 1
+// FUSE-NEXT: sparse_array.dealloc %[[P]]
+func.func @hstack(%a: !a, %b: !a) -> !h {
+  %p = sparse_array.map @add1(%b) : (!a) -> !b1
+  %h = sparse_array.concat %a, %p dim 1 : !a, !b1 -> !h
+  return %h : !h
+}
+
+// FUSE-LABEL: func.func @vstack_coo(
+// FUSE-NOT: change_fill
+// FUSE: return
+func.func @vstack_coo(%a: !a, %b: !a) -> !vcoo {
+  %p = sparse_array.map @add1(%b) : (!a) -> !b1
+  %v = sparse_array.concat %a, %p dim 0 : !a, !b1 -> !vcoo
+  return %v : !vcoo
+}
+
+// The part stays a kernel; the sum reads it as a stored part.
+// FUSE-LABEL: func.func @sum(
+// FUSE-NEXT: %[[P:.*]] = sparse_array.kernel
+// FUSE-NEXT: ^bb0
+// FUSE-NOT: change_fill
+// FUSE: %[[S:.*]] = sparse_array.kernel ins(%{{.*}}, %[[P]], %{{.*}} :
+// FUSE-NOT: sparse_array.kernel
+// FUSE: sparse_array.dealloc %[[P]]
+// FUSE-NEXT: return %[[S]]
+func.func @sum(%a: !a, %b: !a, %c: !h) -> !h {
+  %p = sparse_array.map @add1(%b) : (!a) -> !b1
+  %h = sparse_array.concat %a, %p dim 1 : !a, !b1 -> !h
+  %s = sparse_array.map @add(%h, %c) : (!h, !h) -> !h
+  return %s : !h
+}
+
+func.func @nan_part(%a: !a, %bn: !bn) -> !h {
+  %p = sparse_array.map @add1(%bn) : (!bn) -> !bn
+  %h = sparse_array.concat %a, %p dim 1 : !a, !bn -> !h
+  return %h : !h
+}
+
+func.func @negzero_result(%a0: !a0, %b: !a) -> !hz {
+  %p = sparse_array.map @add1(%b) : (!a) -> !b1
+  %h = sparse_array.concat %a0, %p dim 1 : !a0, !b1 -> !hz
+  return %h : !hz
+}
+
+func.func @main() {
+  %a = sparse_array.constant dense<[[0.0, 1.5, 0.0, -0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0x7FF8000000000000, 4.0]]> : tensor<3x4xf64> : !a
+  %b = sparse_array.constant dense<[[0.0, -1.0, 0.0, 3.0], [0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, 2.5, 0.0]]> : tensor<3x4xf64> : !a
+  %c = sparse_array.constant dense<[[0.0, 0.0, 0.0, 0.0, 5.0, -1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<3x8xf64> : !h
+  %bn = sparse_array.constant dense<[[0x7FF8000000000000, 2.0, 0x7FF8000000000000, 0x7FF8000000000000], [0x7FF8000000000000, 0x7FF8000000000000, -1.0, 0x7FF8000000000000], [0.0, 0x7FF8000000000000, 0x7FF8000000000000, 0x7FF8000000000000]]> : tensor<3x4xf64> : !bn
+  %a0 = sparse_array.constant dense<[[-0.0, 2.0, -0.0, -0.0], [-0.0, -0.0, 0.0, -0.0], [-0.0, -0.0, -0.0, 7.0]]> : tensor<3x4xf64> : !a0
+
+  %h = func.call @hstack(%a, %b) : (!a, !a) -> !h
+  sparse_array.print %h : !h
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 16
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 4 -0
+  // CHECK-NEXT: 1 5 1
+  // CHECK-NEXT: 1 7 1
+  // CHECK-NEXT: 1 8 4
+  // CHECK-NEXT: 2 1 2
+  // CHECK-NEXT: 2 5 1
+  // CHECK-NEXT: 2 6 1
+  // CHECK-NEXT: 2 7 1
+  // CHECK-NEXT: 2 8 1
+  // CHECK-NEXT: 3 3 nan
+  // CHECK-NEXT: 3 4 4
+  // CHECK-NEXT: 3 5 1
+  // CHECK-NEXT: 3 6 1
+  // CHECK-NEXT: 3 7 3.5
+  // CHECK-NEXT: 3 8 1
+
+  %v = func.call @vstack_coo(%a, %b) : (!a, !a) -> !vcoo
+  sparse_array.print %v : !vcoo
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 16
+  // CHECK-NEXT: 6 4
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 4 -0
+  // CHECK-NEXT: 2 1 2
+  // CHECK-NEXT: 3 3 nan
+  // CHECK-NEXT: 3 4 4
+  // CHECK-NEXT: 4 1 1
+  // CHECK-NEXT: 4 3 1
+  // CHECK-NEXT: 4 4 4
+  // CHECK-NEXT: 5 1 1
+  // CHECK-NEXT: 5 2 1
+  // CHECK-NEXT: 5 3 1
+  // CHECK-NEXT: 5 4 1
+  // CHECK-NEXT: 6 1 1
+  // CHECK-NEXT: 6 2 1
+  // CHECK-NEXT: 6 3 3.5
+  // CHECK-NEXT: 6 4 1
+
+  %s = func.call @sum(%a, %b, %c) : (!a, !a, !h) -> !h
+  sparse_array.print %s : !h
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 16
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 5 6
+  // CHECK-NEXT: 1 6 -1
+  // CHECK-NEXT: 1 7 1
+  // CHECK-NEXT: 1 8 4
+  // CHECK-NEXT: 2 1 2
+  // CHECK-NEXT: 2 5 1
+  // CHECK-NEXT: 2 6 1
+  // CHECK-NEXT: 2 8 1
+  // CHECK-NEXT: 3 1 1
+  // CHECK-NEXT: 3 3 nan
+  // CHECK-NEXT: 3 4 4
+  // CHECK-NEXT: 3 5 1
+  // CHECK-NEXT: 3 6 1
+  // CHECK-NEXT: 3 7 3.5
+  // CHECK-NEXT: 3 8 1
+
+  %n = func.call @nan_part(%a, %bn) : (!a, !bn) -> !h
+  sparse_array.print %n : !h
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 16
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 4 -0
+  // CHECK-NEXT: 1 5 nan
+  // CHECK-NEXT: 1 6 3
+  // CHECK-NEXT: 1 7 nan
+  // CHECK-NEXT: 1 8 nan
+  // CHECK-NEXT: 2 1 2
+  // CHECK-NEXT: 2 5 nan
+  // CHECK-NEXT: 2 6 nan
+  // CHECK-NEXT: 2 8 nan
+  // CHECK-NEXT: 3 3 nan
+  // CHECK-NEXT: 3 4 4
+  // CHECK-NEXT: 3 5 1
+  // CHECK-NEXT: 3 6 nan
+  // CHECK-NEXT: 3 7 nan
+  // CHECK-NEXT: 3 8 nan
+
+  %z = func.call @negzero_result(%a0, %b) : (!a0, !a) -> !hz
+  sparse_array.print %z : !hz
+  // CHECK:      # fill: -0
+  // CHECK-NEXT: 2 15
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 2 2
+  // CHECK-NEXT: 1 5 1
+  // CHECK-NEXT: 1 6 0
+  // CHECK-NEXT: 1 7 1
+  // CHECK-NEXT: 1 8 4
+  // CHECK-NEXT: 2 3 0
+  // CHECK-NEXT: 2 5 1
+  // CHECK-NEXT: 2 6 1
+  // CHECK-NEXT: 2 7 1
+  // CHECK-NEXT: 2 8 1
+  // CHECK-NEXT: 3 4 7
+  // CHECK-NEXT: 3 5 1
+  // CHECK-NEXT: 3 6 1
+  // CHECK-NEXT: 3 7 3.5
+  // CHECK-NEXT: 3 8 1
+  return
+}
