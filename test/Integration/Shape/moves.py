@@ -188,6 +188,17 @@ def concat_variant(rng, srng, tag):
             # only at run time: fused as a bounded window.
             name, typ, arr = sliced_part(srng, v, name, "%s_%d" % (tag, j), t,
                                          pshape, d, pfmt, pfill, pwidth, dynamic)
+        elif t in ew.POOLS and srng.random() < 0.2:
+            # A computed part (drawn from srng): fused into the
+            # concatenation when its fill is the result's, else its kernel
+            # declares the result's fill and it is moved as a stored part.
+            name, typ, arr, cfill = computed_part(srng, v, name, "%s_%d" % (tag, j), t,
+                                                  pshape, pfmt, fill, pwidth)
+            if dynamic:
+                dtyp = ew.array_type(dyn(pshape), t, pfmt, rank, cfill, pwidth)
+                v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
+                    name, name, typ, dtyp))
+                name, typ = name + "_dyn", dtyp
         elif dynamic:
             dtyp = ew.array_type(dyn(pshape), t, pfmt, rank, pfill, pwidth)
             v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
@@ -210,6 +221,31 @@ def concat_variant(rng, srng, tag):
     v.desc = "concat dim %d of %s -> %s %s fill %r width %d" % (
         d, types, rfmt, rshape, fill, width)
     return v
+
+
+def computed_part(srng, v, name, key, t, pshape, fmt, fill, width):
+    """f(x, y) of two arrays of pshape, each with the result's fill or
+    another: (its name, type, dense array, fill). Its fill f(fill x,
+    fill y) is often not the result's."""
+    rank = len(pshape)
+    f = srng.choice(ew.POOLS[t])
+    args, types, dense, fills = [], [], [], []
+    for q in range(2):
+        afill = fill if srng.random() < 0.5 else srng.choice(ew.FILL_POOLS[t])
+        afmt = srng.choice(list(ew.FORMATS[rank]))
+        aname = "%s_a%d" % (name, q)
+        atyp, arr = random_array(srng, v, aname, "%s_a%d" % (key, q), t, pshape, afmt,
+                                 afill, width)
+        args.append(aname)
+        types.append(atyp)
+        dense.append(arr)
+        fills.append(np.array(afill, dtype=ew.NP_TYPES[t]))
+    e = ew.X(f, [0, 1])
+    pfill = ew.evaluate(e, fills)[()]
+    typ = ew.array_type(pshape, t, fmt, rank, pfill, width)
+    v.lines.append("  %s_f = sparse_array.map @%s(%s) : (%s) -> %s" % (
+        name, f, ", ".join(args), ", ".join(types), typ))
+    return name + "_f", typ, ew.evaluate(e, dense), pfill
 
 
 def sliced_part(srng, v, name, key, t, pshape, d, fmt, fill, width, dynamic):
