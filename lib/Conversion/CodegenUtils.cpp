@@ -77,6 +77,32 @@ void mlir::sparse_array::emitExtentCheck(OpBuilder &b, Location loc,
   callRuntime(b, loc, kernel, "sa_rt_check_extent", {}, args);
 }
 
+void mlir::sparse_array::emitConcatExtentChecks(OpBuilder &b, ConcatOp concat) {
+  Location loc = concat.getLoc();
+  auto result = cast<ArrayType>(concat.getType());
+  Type i64 = b.getI64Type();
+  auto constI64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+  };
+  auto dimOf = [&](Value array, unsigned d) {
+    return arith::IndexCastOp::create(b, loc, i64,
+                                      DimOp::create(b, loc, array, int64_t(d)))
+        .getResult();
+  };
+  // The verifier makes a dimension dynamic in all inputs or in none.
+  Value first = concat.getInputs().front();
+  for (unsigned d = 0; d < result.getRank(); ++d) {
+    if (d == concat.getDim() || !result.isDynamicDim(d))
+      continue;
+    Value expected = dimOf(first, d);
+    for (auto [k, input] : llvm::enumerate(concat.getInputs().drop_front())) {
+      Value args[] = {constI64(k + 1), constI64(concat.getDim()), constI64(d),
+                      dimOf(input, d), expected};
+      callRuntime(b, loc, concat, "sa_rt_check_concat", {}, args);
+    }
+  }
+}
+
 /// fn(input, dim, actual, bound): a runtime check of a dimension of a
 /// kernel input against a static bound.
 static void emitDimensionCheck(OpBuilder &b, Location loc, Operation *kernel,

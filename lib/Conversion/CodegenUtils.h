@@ -13,6 +13,7 @@
 
 namespace mlir {
 namespace sparse_array {
+class ConcatOp;
 
 Value constIndex(OpBuilder &b, Location loc, int64_t v);
 
@@ -40,6 +41,11 @@ Value emitResize(OpBuilder &b, Location loc, Value buffer, Value size);
 void emitExtentCheck(OpBuilder &b, Location loc, Operation *kernel,
                      unsigned input, unsigned dim, Value actual,
                      Value expected);
+/// Run-time checks that the inputs of `concat` agree with the first in
+/// every dimension but the concatenated one whose size is known only at run
+/// time; sa_rt_check_concat stops the program otherwise. Kernels check their
+/// inputs themselves: this is for concatenations lowered without one.
+void emitConcatExtentChecks(OpBuilder &b, ConcatOp concat);
 /// The run-time check that dimension `dim` of input `input` has at least
 /// `stop` entries (sa_rt_check_slice): a slice reads below `stop`.
 void emitSliceCheck(OpBuilder &b, Location loc, Operation *kernel,

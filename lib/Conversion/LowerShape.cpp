@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Conversion/Passes.h"
+
+#include "CodegenUtils.h"
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,6 +32,12 @@ struct LowerShapePass
     : public sparse_array::impl::SparseArrayLowerShapePassBase<LowerShapePass> {
   using Base::Base;
   void runOnOperation() override {
+    // Whichever pattern moves a concatenation's parts takes its other
+    // dimensions' sizes from the first part: the others are checked first.
+    getOperation()->walk([](ConcatOp concat) {
+      OpBuilder b(concat);
+      emitConcatExtentChecks(b, concat);
+    });
     RewritePatternSet patterns(&getContext());
     populateCollapseLevelsPatterns(patterns);
     populateSplitLevelsPatterns(patterns);

@@ -359,11 +359,17 @@ LogicalResult ConcatOp::verify() {
                            << "time along the concatenated dimension " << dim
                            << " (not supported yet)";
     shape[dim] += type.getShape()[dim];
+    // Sizes known only at run time match each other (checked when the
+    // concatenation runs), not a static size.
+    auto size = [](int64_t n) {
+      return ShapedType::isDynamic(n) ? std::string("?") : std::to_string(n);
+    };
     for (unsigned d = 0; d < type.getRank(); ++d)
       if (d != dim && type.getShape()[d] != result.getShape()[d])
-        return emitOpError() << "input " << k << " has size "
-                             << type.getShape()[d] << " in dimension " << d
-                             << ", the result " << result.getShape()[d];
+        return emitOpError()
+               << "input " << k << " has size " << size(type.getShape()[d])
+               << " in dimension " << d << ", the result "
+               << size(result.getShape()[d]);
   }
   return checkShape(*this, result, shape);
 }

@@ -155,6 +155,11 @@ void sa_rt_array_free(sa_rt_array *array);
    sizes are only known at run time. */
 void sa_rt_check_extent(int64_t operand, int64_t dim, int64_t actual,
                         int64_t expected);
+/* Stops the program (exit 2) unless input `input` of a concatenation along
+   `axis` has size `expected` in dimension `dim` (all 0-based): the first
+   input's size there, known only at run time. */
+void sa_rt_check_concat(int64_t input, int64_t axis, int64_t dim,
+                        int64_t actual, int64_t expected);
 /* Stops the program (exit 2) unless an operand's dimension `dim` (0-based)
    has at least `stop` entries: a sliced access reads coordinates below
    `stop` of a dimension whose size is only known at run time. */

@@ -248,6 +248,18 @@ extern "C" void sa_rt_check_split(int64_t operand, int64_t dim, int64_t actual,
         static_cast<long long>(dim + 1), static_cast<long long>(inner));
 }
 
+extern "C" void sa_rt_check_concat(int64_t input, int64_t axis, int64_t dim,
+                                   int64_t actual, int64_t expected) {
+  if (actual != expected)
+    sa_rt::fatal(
+        "input %lld of a concatenation along dimension %lld has "
+        "size %lld in dimension %lld, but the result has size %lld "
+        "there",
+        static_cast<long long>(input), static_cast<long long>(axis + 1),
+        static_cast<long long>(actual), static_cast<long long>(dim + 1),
+        static_cast<long long>(expected));
+}
+
 extern "C" void sa_rt_check_extent(int64_t operand, int64_t dim,
                                    int64_t actual, int64_t expected) {
   if (actual != expected)

@@ -35,6 +35,7 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_array_set_dim),
     SA_RT_SYMBOL(sa_rt_array_dim),
     SA_RT_SYMBOL(sa_rt_check_extent),
+    SA_RT_SYMBOL(sa_rt_check_concat),
     SA_RT_SYMBOL(sa_rt_check_slice),
     SA_RT_SYMBOL(sa_rt_check_split),
     SA_RT_SYMBOL(sa_rt_bounds_error),

@@ -300,6 +300,16 @@ func.func @concat_other_dim(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
 // -----
 
 !A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+
+func.func @concat_dynamic_other_dim(%a: !A, %e: !sparse_array.array<3x?xf64>) {
+  // expected-error@+1 {{'sparse_array.concat' op input 1 has size ? in dimension 1, the result 4}}
+  %0 = sparse_array.concat %a, %e dim 0 : !A, !sparse_array.array<3x?xf64> -> !sparse_array.array<13x4xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
 !D = !sparse_array.array<?x6xf64>
 
 func.func @concat_shape(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
