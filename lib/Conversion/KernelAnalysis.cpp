@@ -324,10 +324,21 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
           int64_t inner = 1;
           for (int64_t s : lin.getSizes())
             inner *= s;
-          emitSplitCheck(b, loc, kernel, k, dim,
-                         DimOp::create(b, loc, kernel.getInputs()[k],
-                                       static_cast<int64_t>(dim)),
-                         inner);
+          Value actual = DimOp::create(b, loc, kernel.getInputs()[k],
+                                       static_cast<int64_t>(dim));
+          emitSplitCheck(b, loc, kernel, k, dim, actual, inner);
+          // ... and the product of the parts' extents: the first part's
+          // loop may be bounded by the result (a split into [2, 4] of a
+          // 12-entry vector read coordinates past the result's rows). A
+          // fixed first part (a row of the split) must lie within it.
+          Value first = lin.getIndices().front();
+          if (auto arg = dyn_cast<BlockArgument>(first))
+            emitExtentCheck(b, loc, kernel, k, dim, actual,
+                            arith::MulIOp::create(
+                                b, loc, extents[varLoop[arg.getArgNumber()]],
+                                constIndex(b, loc, inner)));
+          else if (std::optional<int64_t> c = getConstantIndex(first))
+            emitSliceCheck(b, loc, kernel, k, dim, actual, (*c + 1) * inner);
         }
         continue;
       }

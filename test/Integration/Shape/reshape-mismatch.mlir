@@ -1,6 +1,8 @@
 // RUN: sa-run %s 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: not sa-run --entry-point=bad %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not sa-run --entry-point=bad_reshape %s 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not sa-run --entry-point=bad_static %s 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: not sa-run --entry-point=bad_static_coo %s 2>&1 | FileCheck %s --check-prefix=STATIC
 // Sizes known only at run time: a split's -1 is inferred from the source's
 // size (6 into 2 x 3, as numpy.reshape(v, (-1, 3))), and a size that does not
 // divide it is a run-time error: the split kernel names the operand and the
@@ -13,10 +15,16 @@
 // OK-NEXT: 1 3 2
 // BAD: sparse_array runtime error: operand 0 of a kernel has size 6 in dimension 1, which a split into parts of 4 entries cannot divide
 // RESHAPE: sparse_array runtime error: reshape: cannot reshape an array of shape (6,) into shape (1, 4)
+// Static parts whose product (1 x 3) divides the size but is not it: the
+// kernel read coordinates past the result's rows (heap corruption into
+// CSR, inconsistent buffers into COO) before it checked the product.
+// STATIC: sparse_array runtime error: operand 0 of a kernel has size 6 in dimension 1, but the result has size 3 there
 
 !dyn = !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
 !split = !sparse_array.array<?x3xf64, #sparse_array.format<[dense, compressed]>>
 !bad = !sparse_array.array<?x4xf64, #sparse_array.format<[dense, compressed]>>
+!static = !sparse_array.array<1x3xf64, #sparse_array.format<[dense, compressed]>>
+!static_coo = !sparse_array.array<1x3xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 memref.global "private" constant @pos : memref<2xi64> = dense<[0, 2]>
 memref.global "private" constant @crd : memref<2xi64> = dense<[1, 2]>
 memref.global "private" constant @val : memref<2xf64> = dense<[1.0, 2.0]>
@@ -51,5 +59,19 @@ func.func @bad_reshape() {
   %a = func.call @vector() : () -> !dyn
   %r = sparse_array.reshape %a [-1, 4] : !dyn -> !bad
   sparse_array.print %r : !bad
+  return
+}
+
+func.func @bad_static() {
+  %a = func.call @vector() : () -> !dyn
+  %r = sparse_array.split %a dim 0 [1, 3] : !dyn -> !static
+  sparse_array.print %r : !static
+  return
+}
+
+func.func @bad_static_coo() {
+  %a = func.call @vector() : () -> !dyn
+  %r = sparse_array.split %a dim 0 [1, 3] : !dyn -> !static_coo
+  sparse_array.print %r : !static_coo
   return
 }
