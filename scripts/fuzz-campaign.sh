@@ -2,7 +2,7 @@
 # A fuzz campaign beyond what CI runs: every harness (element-wise
 # expressions at depth 2 and 3, fused chains of 6-12 operands, reductions
 # and contractions incl. wide row-wise products, shape operators alone,
-# sequence expressions) on a
+# run-time sizes that may not fit, sequence expressions) on a
 # range of seeds, with every sa-run option drawn at random per batch and a
 # watchdog. Prints one line per run and a total; exit code 0 only when every
 # variant passed.
@@ -86,6 +86,12 @@ for i in 0 1; do
   run "shape operators alone seed $s" $py "$mv" --sa-run "$run" --stdlib "$std" \
     --fuzz $((500 * scale)) --batch 25 --seed $s "${opts[@]}"
 done
+xt=$root/test/Integration/Shape/extents.py
+if [ "$optset" = all ]; then
+  s=$((first + 31))
+  run "run-time sizes that may not fit seed $s" $py "$xt" --sa-run "$run" \
+    --stdlib "$std" --fuzz $((300 * scale)) --seed $s --timeout 600
+fi
 for i in 0 1 2 3; do
   s=$((first + 20 + i))
   run "elementwise chains seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \

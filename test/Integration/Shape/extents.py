@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Shape operators on sizes known only at run time that may not fit.
+
+Each variant builds arrays of random static sizes, passes them through
+types whose sizes are dynamic (`convert` to `?`), and applies one shape or
+element-wise operator whose static parts may disagree with the sizes the
+data has: a concatenation whose inputs differ in another dimension, a split
+into static parts whose product is not the size, a slice reaching past the
+end, a reshape into a shape of another size, a map of arrays of different
+sizes, or a collapse (always fits). numpy decides: where it raises (or, for
+a slice with a static length, returns fewer entries than the type holds),
+sa-run must stop with a `sparse_array runtime error` (exit 2), never crash
+or print a result; elsewhere every entry and the fill must be numpy's.
+One program per variant (an error ends the program).
+
+    extents.py --sa-run BIN --stdlib std.mlir --fuzz 300 --seed 1
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Elementwise"))
+import elementwise as ew  # noqa: E402
+
+T = "f64"
+FILLS = [0.0, 0.0, 1.0, float("nan"), -0.0]
+
+
+def define(rng, v, name, shape, fill, fmt=None):
+    """A random array of static `shape` (in format `fmt`, else a random
+    one): (its name, type, format key, dense array)."""
+    rank = len(shape)
+    fmt = fmt or rng.choice(list(ew.FORMATS[rank]))
+    arr = ew.random_values(rng, T, shape, fill, None)
+    stored = np.array([rng.random() < 0.5 for _ in range(arr.size)],
+                      dtype=bool).reshape(shape)
+    typ = ew.array_type(shape, T, fmt, rank, fill)
+    dense = ew.operand_lines(rng, v, name + "_s", name[1:], arr, stored, T, fmt,
+                             typ, fill)
+    return name + "_s", typ, fmt, dense
+
+
+def dynamic(v, name, typ, fmt, shape, fill, keep=()):
+    """`name` converted to a type whose dimensions not in `keep` are
+    dynamic: (new name, new type)."""
+    dims = [n if d in keep else "?" for d, n in enumerate(shape)]
+    dtyp = ew.array_type(dims, T, fmt, len(shape), fill)
+    v.lines.append("  %s_d = sparse_array.convert %s : %s to %s" % (name, name, typ, dtyp))
+    return name + "_d", dtyp
+
+
+def perturb(rng, n):
+    """n, or another size >= 2 (size 1 would broadcast in numpy)."""
+    if rng.random() < 0.5:
+        return n
+    return max(2, n + rng.choice([-2, -1, 1, 2]))
+
+
+def concat_variant(rng, v):
+    rank = rng.choice([1, 2, 2, 3])
+    axis = rng.randrange(rank)
+    base = [rng.randint(2, 4) for _ in range(rank)]
+    fill = rng.choice(FILLS)
+    names, types, dense = [], [], []
+    # Mostly parts stored like the result: their stored ranges are moved
+    # (MoveRanges, CooRows), with no kernel to check the sizes.
+    rfmt = rng.choice(list(ew.FORMATS[rank]))
+    for j in range(rng.randint(2, 3)):
+        shape = [rng.randint(0, 3) if d == axis else
+                 (perturb(rng, base[d]) if j else base[d]) for d in range(rank)]
+        pfmt = rfmt if rng.random() < 0.7 else None
+        name, typ, fmt, arr = define(rng, v, "%%p%d" % j, shape, fill, pfmt)
+        name, typ = dynamic(v, name, typ, fmt, shape, fill, keep=(axis,))
+        names.append(name)
+        types.append(typ)
+        dense.append(arr)
+    rdims = ["?"] * rank
+    rdims[axis] = sum(a.shape[axis] for a in dense)
+    rtyp = ew.array_type(rdims, T, rfmt, rank, fill)
+    v.lines.append("  %%r = sparse_array.concat %s dim %d : %s -> %s" % (
+        ", ".join(names), axis, ", ".join(types), rtyp))
+    v.desc = "concat dim %d of %s -> %s" % (axis, [a.shape for a in dense], rfmt)
+    try:
+        return np.concatenate(dense, axis=axis), fill, rtyp
+    except ValueError:
+        return None, fill, rtyp
+
+
+def split_variant(rng, v):
+    n = rng.randint(0, 12)
+    fill = rng.choice(FILLS)
+    name, typ, fmt, arr = define(rng, v, "%x", [n], fill)
+    name, typ = dynamic(v, name, typ, fmt, [n], fill)
+    inner = rng.randint(1, 4)
+    outer = -1 if rng.random() < 0.3 else rng.randint(0, 4)
+    if rng.random() < 0.5 and n % inner == 0:
+        outer = n // inner  # fits
+    fortran = rng.random() < 0.3
+    rfmt = rng.choice(list(ew.FORMATS[2]))
+    sizes = [outer, inner]
+    rdims = ["?" if s < 0 else s for s in sizes]
+    rtyp = ew.array_type(rdims, T, rfmt, 2, fill)
+    v.lines.append("  %%r = sparse_array.split %s dim 0 [%d, %d]%s : %s -> %s" % (
+        name, outer, inner, ' order "F"' if fortran else "", typ, rtyp))
+    v.desc = "split of %d into %s%s -> %s" % (n, sizes, " F" if fortran else "", rfmt)
+    try:
+        return np.reshape(arr, (outer, inner), order="F" if fortran else "C"), fill, rtyp
+    except ValueError:
+        return None, fill, rtyp
+
+
+def slice_variant(rng, v):
+    rank = rng.choice([1, 2])
+    shape = [rng.randint(0, 5) for _ in range(rank)]
+    fill = rng.choice(FILLS)
+    name, typ, fmt, arr = define(rng, v, "%x", shape, fill)
+    name, typ = dynamic(v, name, typ, fmt, shape, fill)
+    lo = rng.randint(0, 4)
+    hi = lo + rng.randint(0, 3)
+    rfmt = rng.choice(list(ew.FORMATS[rank]))
+    rdims = [hi - lo] + ["?"] * (rank - 1)
+    rtyp = ew.array_type(rdims, T, rfmt, rank, fill)
+    spec = ["%d:%d" % (lo, hi)] + [":"] * (rank - 1)
+    v.lines.append("  %%r = sparse_array.slice %s[%s] : %s -> %s" % (
+        name, ", ".join(spec), typ, rtyp))
+    v.desc = "slice %d:%d of %s -> %s" % (lo, hi, shape, rfmt)
+    out = arr[lo:hi]
+    # numpy clamps; the type promises hi - lo entries.
+    return (out if out.shape[0] == hi - lo else None), fill, rtyp
+
+
+def reshape_variant(rng, v):
+    rank = rng.choice([1, 2])
+    shape = [rng.randint(1, 4) for _ in range(rank)]
+    fill = rng.choice(FILLS)
+    name, typ, fmt, arr = define(rng, v, "%x", shape, fill)
+    name, typ = dynamic(v, name, typ, fmt, shape, fill)
+    size = arr.size if rng.random() < 0.5 else arr.size + rng.choice([-1, 1, 2])
+    target = [size] if rng.random() < 0.4 else \
+        rng.choice([[d, size // d] for d in range(1, max(size, 1) + 1) if size % d == 0] or [[1, 0]])
+    rrank = len(target)
+    rfmt = rng.choice(list(ew.FORMATS[rrank]))
+    rtyp = ew.array_type(target, T, rfmt, rrank, fill)
+    v.lines.append("  %%r = sparse_array.reshape %s [%s] : %s -> %s" % (
+        name, ", ".join(map(str, target)), typ, rtyp))
+    v.desc = "reshape %s into %s -> %s" % (shape, target, rfmt)
+    try:
+        return np.reshape(arr, target), fill, rtyp
+    except ValueError:
+        return None, fill, rtyp
+
+
+def map_variant(rng, v):
+    rank = rng.choice([1, 2])
+    base = [rng.randint(2, 4) for _ in range(rank)]
+    fill = rng.choice(FILLS)
+    names, types, dense = [], [], []
+    for j in range(2):
+        shape = [perturb(rng, n) if j else n for n in base]
+        name, typ, fmt, arr = define(rng, v, "%%a%d" % j, shape, fill)
+        name, typ = dynamic(v, name, typ, fmt, shape, fill)
+        names.append(name)
+        types.append(typ)
+        dense.append(arr)
+    rfmt = rng.choice(list(ew.FORMATS[rank]))
+    rfill = float(np.float64(fill) + np.float64(fill))
+    rtyp = ew.array_type(["?"] * rank, T, rfmt, rank, rfill)
+    v.lines.append("  %%r = sparse_array.map @add_f64(%s) : (%s) -> %s" % (
+        ", ".join(names), ", ".join(types), rtyp))
+    v.desc = "add of %s -> %s" % ([a.shape for a in dense], rfmt)
+    if dense[0].shape != dense[1].shape:
+        return None, rfill, rtyp
+    return dense[0] + dense[1], rfill, rtyp
+
+
+def collapse_variant(rng, v):
+    shape = [rng.randint(0, 4) for _ in range(2)]
+    fill = rng.choice(FILLS)
+    name, typ, fmt, arr = define(rng, v, "%x", shape, fill)
+    name, typ = dynamic(v, name, typ, fmt, shape, fill)
+    fortran = rng.random() < 0.3
+    rfmt = rng.choice(list(ew.FORMATS[1]))
+    rtyp = ew.array_type(["?"], T, rfmt, 1, fill)
+    v.lines.append("  %%r = sparse_array.collapse %s [0, 1]%s : %s -> %s" % (
+        name, ' order "F"' if fortran else "", typ, rtyp))
+    v.desc = "collapse of %s%s -> %s" % (shape, " F" if fortran else "", rfmt)
+    return np.reshape(arr, -1, order="F" if fortran else "C"), fill, rtyp
+
+
+KINDS = [concat_variant, split_variant, slice_variant, reshape_variant,
+         map_variant, collapse_variant]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sa-run", required=True)
+    p.add_argument("--stdlib", required=True)
+    p.add_argument("--fuzz", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--timeout", type=int, default=120)
+    args = p.parse_args()
+    stdlib_text = open(args.stdlib).read()
+    rng = random.Random(args.seed)
+    failures, errors = [], 0
+    for i in range(args.fuzz):
+        v = ew.Variant()
+        v.lines, v.globals = [], []
+        expected, fill, rtyp = rng.choice(KINDS)(rng, v)
+        ew.print_result(v, "%r", rtyp)
+        v.expected = expected
+        v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[T])
+        v.rtype = T
+        flags = ew.random_sa_run_options(rng)
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+            f.write(ew.build_program([v], stdlib_text))
+            path = f.name
+        try:
+            proc = subprocess.run([args.sa_run] + flags + [path], capture_output=True,
+                                  text=True, timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            failures.append("%d %s: timed out (%s)" % (i, v.desc, path))
+            continue
+        where = "%d %s (sa-run %s %s)" % (i, v.desc, " ".join(flags), path)
+        crashed = proc.returncode < 0 or "Stack dump" in proc.stderr
+        if expected is None:
+            if crashed or proc.returncode != 2 or \
+                    "sparse_array runtime error" not in proc.stderr:
+                failures.append("%s: expected a run-time error, got exit %d: %s%s" % (
+                    where, proc.returncode, proc.stderr[-300:], proc.stdout[:200]))
+                continue
+            errors += 1
+        elif proc.returncode != 0:
+            failures.append("%s: exit %d: %s" % (where, proc.returncode, proc.stderr[-300:]))
+            continue
+        else:
+            problems = ew.check([v], proc.stdout.splitlines())
+            if problems:
+                failures.append("%s: %s" % (where, "; ".join(problems)))
+                continue
+        os.unlink(path)
+    for f in failures:
+        print("FAIL " + f)
+    print("%d of %d variants passed (%d stopped with the expected run-time error)" % (
+        args.fuzz - len(failures), args.fuzz, errors))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
