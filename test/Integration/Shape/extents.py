@@ -7,7 +7,8 @@ element-wise operator whose static parts may disagree with the sizes the
 data has: a concatenation whose inputs differ in another dimension, a split
 into static parts whose product is not the size, a slice reaching past the
 end, a reshape into a shape of another size, a map of arrays of different
-sizes, or a collapse (always fits). numpy decides: where it raises (or, for
+sizes, a collapse (always fits), or one of the first three added to an
+array whose sizes may not be its result's (fused). numpy decides: where it raises (or, for
 a slice with a static length, returns fewer entries than the type holds),
 sa-run must stop with a `sparse_array runtime error` (exit 2), never crash
 or print a result; elsewhere every entry and the fill must be numpy's.
@@ -194,8 +195,45 @@ def collapse_variant(rng, v):
     return np.reshape(arr, -1, order="F" if fortran else "C"), fill, rtyp
 
 
+def fused_variant(rng, v):
+    """A concatenation, split or slice whose sizes may not fit, read at
+    dynamic sizes and added to an array whose sizes may not be its result's
+    (fused into one kernel where the reads compose)."""
+    inner, fill, rtyp = rng.choice([concat_variant, split_variant, slice_variant])(rng, v)
+    desc = v.desc
+    dtyp = all_dynamic(rtyp)
+    rank = dtyp.count("?")
+    # The addend: the inner result's sizes (drawn where numpy raised), one
+    # of them perturbed half of the time.
+    other = list(inner.shape) if inner is not None else \
+        [rng.randint(2, 4) for _ in range(rank)]
+    if rng.random() < 0.5:
+        k = rng.randrange(rank)
+        other[k] = perturb(rng, max(other[k], 2))
+    name, typ, fmt, arr = define(rng, v, "%y", other, fill)
+    name, typ = dynamic(v, name, typ, fmt, other, fill)
+    rfill = float(np.float64(fill) + np.float64(fill))
+    rfmt = rng.choice(list(ew.FORMATS[rank]))
+    styp = ew.array_type(["?"] * rank, T, rfmt, rank, rfill)
+    v.lines.append("  %%rd = sparse_array.convert %%r : %s to %s" % (rtyp, dtyp))
+    v.lines.append("  %%s = sparse_array.map @add_f64(%%rd, %s) : (%s, %s) -> %s" % (
+        name, dtyp, typ, styp))
+    v.result_name = "%s"
+    v.desc = "(%s) + %s -> %s" % (desc, other, rfmt)
+    if inner is None or list(inner.shape) != other:
+        return None, rfill, styp
+    return inner + arr, rfill, styp
+
+
+def all_dynamic(typ):
+    """`typ` with every dimension dynamic."""
+    head, rest = typ.split("<", 1)
+    dims, tail = rest.split("x" + T, 1)
+    return "%s<%sx%s%s" % (head, "x".join(["?"] * len(dims.split("x"))), T, tail)
+
+
 KINDS = [concat_variant, split_variant, slice_variant, reshape_variant,
-         map_variant, collapse_variant]
+         map_variant, collapse_variant, fused_variant]
 
 
 def main():
@@ -212,8 +250,9 @@ def main():
     for i in range(args.fuzz):
         v = ew.Variant()
         v.lines, v.globals = [], []
+        v.result_name = "%r"
         expected, fill, rtyp = rng.choice(KINDS)(rng, v)
-        ew.print_result(v, "%r", rtyp)
+        ew.print_result(v, v.result_name, rtyp)
         v.expected = expected
         v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[T])
         v.rtype = T
