@@ -57,6 +57,14 @@ def dynamic(v, name, typ, fmt, shape, fill, keep=()):
     return name + "_d", dtyp
 
 
+def numpy_or_none(compute):
+    """numpy's result, or None where numpy raises (sizes that do not fit)."""
+    try:
+        return compute()
+    except ValueError:
+        return None
+
+
 def perturb(rng, n):
     """n, or another size >= 2 (size 1 would broadcast in numpy)."""
     if rng.random() < 0.5:
@@ -88,10 +96,7 @@ def concat_variant(rng, v):
     v.lines.append("  %%r = sparse_array.concat %s dim %d : %s -> %s" % (
         ", ".join(names), axis, ", ".join(types), rtyp))
     v.desc = "concat dim %d of %s -> %s" % (axis, [a.shape for a in dense], rfmt)
-    try:
-        return np.concatenate(dense, axis=axis), fill, rtyp
-    except ValueError:
-        return None, fill, rtyp
+    return numpy_or_none(lambda: np.concatenate(dense, axis=axis)), fill, rtyp
 
 
 def split_variant(rng, v):
@@ -111,10 +116,8 @@ def split_variant(rng, v):
     v.lines.append("  %%r = sparse_array.split %s dim 0 [%d, %d]%s : %s -> %s" % (
         name, outer, inner, ' order "F"' if fortran else "", typ, rtyp))
     v.desc = "split of %d into %s%s -> %s" % (n, sizes, " F" if fortran else "", rfmt)
-    try:
-        return np.reshape(arr, (outer, inner), order="F" if fortran else "C"), fill, rtyp
-    except ValueError:
-        return None, fill, rtyp
+    order = "F" if fortran else "C"
+    return numpy_or_none(lambda: np.reshape(arr, (outer, inner), order=order)), fill, rtyp
 
 
 def slice_variant(rng, v):
@@ -152,10 +155,7 @@ def reshape_variant(rng, v):
     v.lines.append("  %%r = sparse_array.reshape %s [%s] : %s -> %s" % (
         name, ", ".join(map(str, target)), typ, rtyp))
     v.desc = "reshape %s into %s -> %s" % (shape, target, rfmt)
-    try:
-        return np.reshape(arr, target), fill, rtyp
-    except ValueError:
-        return None, fill, rtyp
+    return numpy_or_none(lambda: np.reshape(arr, target)), fill, rtyp
 
 
 def map_variant(rng, v):
