@@ -358,7 +358,9 @@ LogicalResult ConcatOp::verify() {
       return emitOpError() << "input " << k << " has a size known only at run "
                            << "time along the concatenated dimension " << dim
                            << " (not supported yet)";
-    shape[dim] += type.getShape()[dim];
+    if (__builtin_add_overflow(shape[dim], type.getShape()[dim], &shape[dim]))
+      return emitOpError() << "the inputs have more than 2^63 entries along "
+                           << "dimension " << dim;
     // Sizes known only at run time match each other (checked when the
     // concatenation runs), not a static size.
     auto size = [](int64_t n) {
@@ -450,14 +452,18 @@ inferSizes(Operation *op, ArrayRef<int64_t> sizes, std::optional<int64_t> total,
   return out;
 }
 
-/// The product of `shape`, when every size is static.
-static std::optional<int64_t> staticProduct(ArrayRef<int64_t> shape) {
+/// The product of `shape`, when every size is static (nullopt otherwise);
+/// failure (diagnosed: linearized coordinates would not fit in 64 bits)
+/// when it exceeds 2^63.
+static FailureOr<std::optional<int64_t>>
+staticProduct(Operation *op, ArrayRef<int64_t> shape, StringRef what) {
+  if (llvm::any_of(shape, ShapedType::isDynamic))
+    return std::optional<int64_t>();
   int64_t n = 1;
-  for (int64_t s : shape) {
-    if (ShapedType::isDynamic(s) || __builtin_mul_overflow(n, s, &n))
-      return std::nullopt;
-  }
-  return n;
+  for (int64_t s : shape)
+    if (__builtin_mul_overflow(n, s, &n))
+      return op->emitOpError() << what << " have more than 2^63 entries";
+  return std::optional<int64_t>(n);
 }
 
 LogicalResult CollapseOp::verify() {
@@ -478,9 +484,11 @@ LogicalResult CollapseOp::verify() {
     return failure();
   ArrayRef<int64_t> in = source.getShape();
   SmallVector<int64_t> shape(in.take_front(dims.front()));
-  std::optional<int64_t> merged =
-      staticProduct(in.slice(dims.front(), dims.size()));
-  shape.push_back(merged ? *merged : ShapedType::kDynamic);
+  FailureOr<std::optional<int64_t>> merged = staticProduct(
+      *this, in.slice(dims.front(), dims.size()), "the collapsed dimensions");
+  if (failed(merged))
+    return failure();
+  shape.push_back(*merged ? **merged : ShapedType::kDynamic);
   llvm::append_range(shape, in.drop_front(dims.back() + 1));
   return checkShape(*this, result, shape);
 }
@@ -519,8 +527,12 @@ LogicalResult ReshapeOp::verify() {
     return failure();
   if (failed(checkElementType(*this, source, result)))
     return failure();
-  FailureOr<SmallVector<int64_t>> shape = inferSizes(
-      *this, getShape(), staticProduct(source.getShape()), "the shape");
+  FailureOr<std::optional<int64_t>> total =
+      staticProduct(*this, source.getShape(), "the source's dimensions");
+  if (failed(total))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape =
+      inferSizes(*this, getShape(), *total, "the shape");
   if (failed(shape))
     return failure();
   return checkShape(*this, result, *shape);

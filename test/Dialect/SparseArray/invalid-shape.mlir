@@ -883,3 +883,36 @@ func.func @delin_part_size(%m: !M) {
   }
   return
 }
+
+// -----
+
+// Linearized coordinates of 2^40 x 2^40 do not fit in 64 bits (the result
+// was accepted as `?` before).
+!H = !sparse_array.array<1099511627776x1099511627776xf64, #sparse_array.format<[dense, compressed]>>
+
+func.func @collapse_overflow(%h: !H) {
+  // expected-error@+1 {{'sparse_array.collapse' op the collapsed dimensions have more than 2^63 entries}}
+  %0 = sparse_array.collapse %h [0, 1] : !H -> !sparse_array.array<?xf64, #sparse_array.format<[compressed]>>
+  return
+}
+
+// -----
+
+!H = !sparse_array.array<1099511627776x1099511627776xf64, #sparse_array.format<[dense, compressed]>>
+
+func.func @reshape_overflow(%h: !H) {
+  // expected-error@+1 {{'sparse_array.reshape' op the source's dimensions have more than 2^63 entries}}
+  %0 = sparse_array.reshape %h [-1, 4] : !H -> !sparse_array.array<?x4xf64, #sparse_array.format<[dense, compressed]>>
+  return
+}
+
+// -----
+
+// 2^62 + 2^62 rows wrapped around to the dynamic marker and verified as `?`.
+!Q = !sparse_array.array<4611686018427387904x4xf64, #sparse_array.format<[dense, compressed]>>
+
+func.func @concat_overflow(%q: !Q) {
+  // expected-error@+1 {{'sparse_array.concat' op the inputs have more than 2^63 entries along dimension 0}}
+  %0 = sparse_array.concat %q, %q dim 0 : !Q, !Q -> !sparse_array.array<?x4xf64, #sparse_array.format<[dense, compressed]>>
+  return
+}
