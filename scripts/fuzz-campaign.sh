@@ -2,7 +2,8 @@
 # A fuzz campaign beyond what CI runs: every harness (element-wise
 # expressions at depth 2 and 3, fused chains of 6-12 operands, reductions
 # and contractions incl. wide row-wise products, shape operators alone,
-# run-time sizes that may not fit, sequence expressions) on a
+# run-time sizes that may not fit, sequence expressions, mutated test
+# programs that must not crash the compiler or the runtime) on a
 # range of seeds, with every sa-run option drawn at random per batch and a
 # watchdog. Prints one line per run and a total; exit code 0 only when every
 # variant passed.
@@ -42,7 +43,7 @@ run() {
   local label=$1; shift
   local out line n m
   out=$("$@" 2>&1)
-  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ (variants|expressions) passed' | tail -n 1)
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ (variants|expressions|mutants) passed' | tail -n 1)
   if [ -z "$line" ]; then
     printf '%-52s no summary (crashed harness)\n' "$label"
     printf '%s\n' "$out" | tail -n 20
@@ -119,6 +120,12 @@ if [ "$optset" = all ]; then
       --sa-run "$run" --count $((50 * scale)) --depth 3 --max-leaves 7 --seed $s \
       --bounds-checks --timeout 600
   done
+fi
+if [ "$optset" = all ]; then
+  s=$((first + 70))
+  run "mutated test programs seed $s" $py "$root/test/Robustness/mutate.py" \
+    --sa-opt "$opt" --sa-run "$run" --corpus "$root/test" \
+    --count $((3000 * scale)) --seed $s
 fi
 echo "campaign: $passed of $total variants passed, $failed_runs runs with failures"
 [ "$failed_runs" -eq 0 ] && [ "$passed" -eq "$total" ]
