@@ -11,21 +11,25 @@ replaced by another; an operand swapped for another value of the
 function; a line deleted or repeated.
 Most mutants no longer verify: what matters is how they fail.
 
-`sa-opt --split-input-file --sparse-array-pipeline` must end with exit 0 or
-1 (diagnostics); a mutant that compiles and has a `main` also goes through
-`sa-run` (compile and execute), which may stop with a run-time error
-(exit 2), or trap with SIGFPE where a function of the program divides
-integers (the dense program's undefined behaviour). Any other signal, an
-assertion, `LLVM ERROR`, `UNREACHABLE` or a stack dump is a crash; sa-opt
-not answering within the time limit is a hang (sa-run's long runs are
-only counted: a mutated size may make a program run long). Each is written
-out (mutant and stderr) and named; exit status 1 when any was found.
+`sa-opt --split-input-file --sparse-array-pipeline` (or, half the time, the
+passes one of the file's RUN lines names, alone) must end with exit 0 or 1
+(diagnostics); a mutant that compiles and has a `main` (and frees no array
+itself: a swapped operand may free one twice) also goes through `sa-run`
+(compile and execute, with options drawn at random, the bounds-checked mode
+among them), which may stop with a run-time error (exit 2), or trap with
+SIGFPE where a function of the program divides integers (the dense
+program's undefined behaviour). Any other signal, an assertion, `LLVM
+ERROR`, `UNREACHABLE` or a stack dump is a crash; sa-opt not answering
+within the time limit is a hang (sa-run's long runs are only counted: a
+mutated size may make a program run long). Each is written out (mutant and
+stderr) and named; exit status 1 when any was found.
 
     mutate.py --sa-opt BIN --sa-run BIN --corpus DIR [--corpus DIR ...]
               --count N --seed S [--run-fraction 0.3] [--keep DIR]
 """
 
 import argparse
+import collections
 import os
 import random
 import re
@@ -34,6 +38,10 @@ import signal
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "Integration", "Elementwise"))
+from elementwise import random_sa_run_options  # noqa: E402
 
 SA_LINE = re.compile(r"sparse_array\.|!sparse_array|#sparse_array")
 # An integer that is not part of a name, an SSA value, a float or a type
@@ -54,7 +62,10 @@ FILLS = ["fill = 0.0 : f64", "fill = nan : f64", "fill = -0.0 : f64",
          "fill = \"x\"", "fill = 1.0"]
 VALUE = re.compile(r"%[\w.$-]+")
 USER_DIVISION = re.compile(r"arith\.(div|rem|ceildiv|floordiv)[su]i")
+# The bounds-checked mode's report is generated code reading outside a
+# buffer: a crash that happened to be caught.
 CRASH = re.compile(r"Stack dump|PLEASE submit|Assertion|LLVM ERROR|"
+                   r"but the buffer has|"
                    r"UNREACHABLE|Segmentation fault|AddressSanitizer|"
                    r"terminate called|(malloc|free|realloc)\(\):")
 
@@ -102,6 +113,24 @@ def mutate_line(rng, line, values):
         return None
     m = rng.choice(ms)
     return line[:m.start()] + rng.choice(values) + line[m.end():]
+
+
+DROPPED_FLAGS = {"-verify-diagnostics", "--verify-diagnostics",
+                 "-split-input-file", "--split-input-file",
+                 "--verify-roundtrip", "-verify-roundtrip"}
+
+
+def own_pass_lists(text):
+    """The sa-opt flags of the file's RUN lines (its passes run alone, on
+    IR they may not expect)."""
+    runs = re.sub(r"\\\n\s*//\s*RUN:", " ", text)
+    out = []
+    for m in re.finditer(r"RUN:(?:\s*not)?\s*sa-opt\b([^|\n]*)", runs):
+        flags = [f for f in m.group(1).split()
+                 if re.match(r"--?[a-z]", f) and f not in DROPPED_FLAGS]
+        if flags:
+            out.append(flags)
+    return out
 
 
 def global_edit(rng, text):
@@ -200,6 +229,7 @@ def main():
     path = os.path.join(keep, "mutant.mlir")
     stats = {"compiled": 0, "rejected": 0, "ran": 0, "stopped": 0,
              "hangs": 0}
+    stopped = collections.Counter()  # run-time errors, for triage
     failures = 0
     done = 0
     while done < args.count:
@@ -211,9 +241,13 @@ def main():
         done += 1
         with open(path, "w") as f:
             f.write(text)
-        code, err = run([args.sa_opt, "--split-input-file",
-                         "--sparse-array-pipeline", path, "-o", os.devnull],
-                        args.timeout)
+        # The pipeline, or half the time the passes the file's own RUN
+        # lines name (a pass alone must reject what it cannot handle).
+        own = own_pass_lists(text)
+        flags = (rng.choice(own) if own and rng.random() < 0.5
+                 else ["--sparse-array-pipeline"])
+        code, err = run([args.sa_opt, "--split-input-file"] + flags +
+                        [path, "-o", os.devnull], args.timeout)
         stage = "sa-opt"
         if code is None:
             # The compiler must answer: a hang there is a failure.
@@ -221,12 +255,17 @@ def main():
             code = "timeout"
         if code != "timeout" and not crashed(code, err, (0, 1)):
             stats["compiled" if code == 0 else "rejected"] += 1
-            if (code != 0 or "func.func @main" not in text
+            # A program freeing arrays itself may free one twice once
+            # mutated (an operand swapped): the user's error, not run.
+            if (code != 0 or flags != ["--sparse-array-pipeline"]
+                    or "func.func @main" not in text
+                    or "sparse_array.dealloc" in text
                     or "// -----" in text or rng.random() >= args.run_fraction):
                 continue
             stats["ran"] += 1
             stage = "sa-run"
-            code, err = run([args.sa_run, path], args.timeout)
+            code, err = run([args.sa_run] + random_sa_run_options(rng) +
+                            [path], args.timeout)
             if code is None:
                 # A mutated size may make a program run long: noted only.
                 stats["hangs"] += 1
@@ -241,7 +280,10 @@ def main():
             if USER_DIVISION.search(text):
                 allowed += (-signal.SIGFPE,)
             if not crashed(code, err, allowed):
-                stats["stopped"] += code == 2
+                if code == 2:
+                    stats["stopped"] += 1
+                    reason = re.sub(r"-?\d+", "N", err.strip().split("\n")[-1])
+                    stopped[reason[:100]] += 1
                 continue
         failures += 1
         out = os.path.join(keep, "crash%d.mlir" % done)
@@ -254,6 +296,8 @@ def main():
         print("CRASH %s (exit %s) mutant %d of %s: %s -> %s" % (
             stage, code, done, os.path.relpath(src), first[:200], out),
             flush=True)
+    for reason, n in stopped.most_common(8):
+        print("  stopped %dx: %s" % (n, reason))
     print("%(compiled)d compiled, %(rejected)d rejected with a diagnostic, "
           "%(ran)d run (%(stopped)d stopped with a run-time error), "
           "%(hangs)d runs past the time limit" % stats)
