@@ -28,7 +28,16 @@ class ArrayOperators:
     def __mul__(self, other): return np.multiply(self, other)
     def __rmul__(self, other): return np.multiply(other, self)
     def __truediv__(self, other): return np.true_divide(self, other)
-    def __pow__(self, other): return np.power(self, other)
+    def __pow__(self, other):
+        # NumPy's `x ** 0.5` is sqrt (its fast scalar power), not pow:
+        # -0.0 ** 0.5 is -0.0 and -inf ** 0.5 NaN there (pow: 0.0, inf).
+        scalar = isinstance(other, (float, np.floating)) or (
+            isinstance(other, np.ndarray) and other.ndim == 0 and other.dtype.kind == "f")
+        if np.dtype(self.dtype).kind == "f" and scalar and other == 0.5:
+            return np.sqrt(self)
+        return np.power(self, other)
+
+    def __rpow__(self, other): return np.power(other, self)
     def __and__(self, other): return np.bitwise_and(self, other)
     def __or__(self, other): return np.bitwise_or(self, other)
     def __xor__(self, other): return np.bitwise_xor(self, other)

@@ -141,6 +141,8 @@ _UFUNCS = {
     # NumPy's float minimum/maximum differ from IEEE's on signed zeros.
     "minimum": {"f": "np_minimum_f64", "i": "min_i64", "b": "and_i1"},
     "maximum": {"f": "np_maximum_f64", "i": "max_i64", "b": "or_i1"},
+    "fmin": {"f": "np_fmin_f64", "i": "min_i64", "b": "and_i1"},
+    "fmax": {"f": "np_fmax_f64", "i": "max_i64", "b": "or_i1"},
     "logical_and": {"b": "and_i1"},
     "logical_or": {"b": "or_i1"},
     "logical_xor": {"b": "xor_i1"},
@@ -402,7 +404,8 @@ _COMPARISONS = {"less": ("olt", "slt", "ult"), "less_equal": ("ole", "sle", "ule
 # Unary arithmetic: ufunc name -> body per dtype kind ("%x": the operand).
 _UNARY = {"negative": {"f": "arith.negf %x : {t}",
                        "i": "arith.subi %zero, %x : {t}"},
-          "absolute": {"f": "math.absf %x : {t}", "i": "math.absi %x : {t}"}}
+          "absolute": {"f": "math.absf %x : {t}", "i": "math.absi %x : {t}"},
+          "sqrt": {"f": "math.sqrt %x : {t}"}}
 
 
 def _generated(name, text):

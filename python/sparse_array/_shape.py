@@ -112,6 +112,7 @@ def getitem(a, key):
 
 @traced
 def reshape(a, shape, order="C"):
+    a = _ops._operand(a, None)
     if order not in ("C", "F"):
         raise ValueError("sparse_array.reshape: order must be 'C' or 'F', not %r" % (order,))
     if isinstance(shape, (int, np.integer)):
@@ -135,6 +136,7 @@ def reshape(a, shape, order="C"):
 
 @traced
 def transpose(a, axes=None):
+    a = _ops._operand(a, None)
     axes = tuple(reversed(range(a.ndim))) if axes is None else tuple(
         int(x) % a.ndim if a.ndim else int(x) for x in axes)
     if sorted(axes) != list(range(a.ndim)):
@@ -166,6 +168,9 @@ def _axes(axis, ndim, name):
 
 @traced
 def expand_dims(a, axis):
+    # Like numpy's, any array-like (a full reduction with keepdims is a
+    # numpy array).
+    a = _ops._operand(a, None)
     ndim = a.ndim + (1 if isinstance(axis, (int, np.integer)) else len(tuple(axis)))
     dims = _axes(axis, ndim, "expand_dims")
     shape = list(a.shape)
@@ -179,6 +184,7 @@ def expand_dims(a, axis):
 
 @traced
 def squeeze(a, axis=None):
+    a = _ops._operand(a, None)
     if axis is None:
         dims = tuple(d for d, n in enumerate(a.shape) if n == 1)
     else:
@@ -232,7 +238,7 @@ def concatenate(arrays, axis=0):
 
 @traced
 def stack(arrays, axis=0):
-    arrays = list(arrays)
+    arrays = [_ops._operand(x, None) for x in arrays]
     if not arrays:
         raise ValueError("need at least one array to stack")
     ndim = arrays[0].ndim + 1
@@ -242,12 +248,13 @@ def stack(arrays, axis=0):
 
 @traced
 def hstack(arrays):
-    arrays = list(arrays)
+    arrays = [_ops._operand(x, None) for x in arrays]
     return concatenate(arrays, 0 if arrays and arrays[0].ndim == 1 else 1)
 
 
 @traced
 def vstack(arrays):
+    arrays = [_ops._operand(x, None) for x in arrays]
     arrays = [x if x.ndim > 1 else expand_dims(x, 0) for x in arrays]
     return concatenate(arrays, 0)
 
@@ -263,4 +270,9 @@ NUMPY_FUNCTIONS = {
     np.stack: lambda arrays, axis=0: stack(arrays, axis),
     np.hstack: lambda tup: hstack(tup),
     np.vstack: lambda tup: vstack(tup),
+    # What NumPy code asks of any array-like.
+    np.ndim: lambda a: len(a.shape),
+    np.shape: lambda a: tuple(a.shape),
+    np.size: lambda a, axis=None: (
+        int(np.prod(a.shape, dtype=np.int64)) if axis is None else a.shape[axis]),
 }

@@ -26,6 +26,28 @@ sparse_array.func @np_maximum_f64(%x: f64, %y: f64) -> f64
   sparse_array.yield %r : f64
 }
 
+// np.fmax / np.fmin of floats: NaN only when both are (then the first);
+// otherwise the larger (smaller) number, of two equal values (+0.0 and
+// -0.0) the second, as NumPy's loops compute them. No identity: -inf is
+// not one, fmax(-inf, NaN) is -inf.
+sparse_array.func @np_fmax_f64(%x: f64, %y: f64) -> f64
+    attributes {associative, idempotent} {
+  %gt = arith.cmpf ogt, %x, %y : f64
+  %nan = arith.cmpf uno, %y, %y : f64
+  %first = arith.ori %gt, %nan : i1
+  %r = arith.select %first, %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
+sparse_array.func @np_fmin_f64(%x: f64, %y: f64) -> f64
+    attributes {associative, idempotent} {
+  %lt = arith.cmpf olt, %x, %y : f64
+  %nan = arith.cmpf uno, %y, %y : f64
+  %first = arith.ori %lt, %nan : i1
+  %r = arith.select %first, %x, %y : f64
+  sparse_array.yield %r : f64
+}
+
 // np.gcd of int64: Euclid on the magnitudes as unsigned numbers (so that
 // gcd(INT64_MIN, 7) = 1), the result's bits as int64.
 sparse_array.func @np_gcd_i64(%x: i64, %y: i64) -> i64

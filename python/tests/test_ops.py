@@ -6,8 +6,9 @@ import sparse_array as sa
 from sparse_array import _ops
 from conftest import random_dense, same
 
-F64 = ["add", "subtract", "multiply", "true_divide", "power", "minimum", "maximum"]
-I64 = ["add", "subtract", "multiply", "minimum", "maximum", "bitwise_and", "bitwise_or",
+F64 = ["add", "subtract", "multiply", "true_divide", "power", "minimum", "maximum", "fmin",
+       "fmax"]
+I64 = ["add", "subtract", "multiply", "minimum", "maximum", "fmin", "fmax", "bitwise_and", "bitwise_or",
        "bitwise_xor", "left_shift", "right_shift", "gcd"]
 B1 = ["logical_and", "logical_or", "logical_xor", "add", "multiply"]
 
@@ -326,3 +327,19 @@ def test_negative_absolute(rng, dtype):
         same((-a).todense(), -d)
         same(abs(a).todense(), np.abs(d))
         assert (-a).fill_value == -np.array(fill, dtype=dtype) or np.isnan(fill)
+
+
+@pytest.mark.parametrize("fill", [0.0, -0.0, -np.inf, np.nan, 4.0])
+def test_power_one_half_is_numpys_sqrt(rng, fill):
+    # NumPy computes `x ** 0.5` as sqrt (-0.0 stays -0.0, -inf is NaN) but
+    # np.power(x, 0.5) as pow (0.0 and inf there): found by fuzz_programs.py.
+    d = random_dense(rng, (4, 5), np.float64, fill)
+    d[0, :3] = [-0.0, -np.inf, -4.0]
+    a = sa.asarray(d, format="csr", fill_value=fill)
+    with np.errstate(all="ignore"):
+        for half in (0.5, np.float64(0.5), np.array(0.5)):
+            same((a ** half).todense(), d ** half)
+        same(np.sqrt(a).todense(), np.sqrt(d))
+        same(np.power(a, 0.5).todense(), np.power(d, 0.5))
+        same(sa.compute(sa.lazy(d, format="csr", fill_value=fill) ** 0.5).todense(), d ** 0.5)
+        same((2.0 ** a).todense(), 2.0 ** d)

@@ -181,3 +181,18 @@ def test_shape_of_computed(rng):
     same(hyp(a[:, ::2], b.T[:, 1::2]).todense(), want)
     same(np.concatenate([a, b.T], axis=1).sum(axis=1).todense(),
          np.concatenate([da, db.T], axis=1).sum(axis=1))
+
+
+def test_shape_functions_take_numpy_arrays(rng):
+    # Like numpy's, the sa. functions take any array-like: a whole
+    # reduction with keepdims is a numpy array (found by fuzz_programs.py:
+    # sa.expand_dims of one raised AttributeError).
+    d = random_dense(rng, (3, 4), np.float64, 0.0)
+    r = sa.asarray(d, format="csr").sum(keepdims=True)
+    same(sa.squeeze(sa.expand_dims(r, 0)).todense(), np.squeeze(np.expand_dims(d.sum(keepdims=True), 0)))
+    same(sa.reshape(d, (4, 3)).todense(), d.reshape(4, 3))
+    same(sa.transpose(d).todense(), d.T)
+    same(sa.vstack([d, d[:1]]).todense(), np.vstack([d, d[:1]]))
+    same(sa.hstack([d, d]).todense(), np.hstack([d, d]))
+    same(sa.stack([d, d], axis=1).todense(), np.stack([d, d], axis=1))
+    assert np.ndim(sa.asarray(d)) == 2 and np.shape(sa.asarray(d)) == (3, 4) and np.size(sa.asarray(d)) == 12

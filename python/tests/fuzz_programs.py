@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""Random NumPy programs through the Python package, against NumPy.
+
+A program is an expression over two to three random arrays (shapes that
+broadcast, float64 or int64, fills 0, -0.0, 1, 42, NaN, ±inf, every format
+their rank allows, stored entries including the fill itself, NaN, ±inf and
+-0.0): ufuncs and operators with scalars and with each other, reductions
+over any axes with keepdims, basic indexing with any step, reshape in C and
+F order, transpose, expand_dims/squeeze and concatenation with another
+expression; at the top, sometimes a comparison or a product with a vector
+(`@`). Each program runs twice — eagerly (one compiled function per
+operation) and lazily (sa.lazy ... sa.compute: one fused function) — and
+every entry of both results, and their fills' meaning, must be NumPy's on
+the dense arrays, bit for bit (any NaN matching any NaN). Folds are left
+folds in C order, as the package documents, so the oracle sums with
+np.add.accumulate.
+
+    PYTHONPATH=build/python fuzz_programs.py --count 300 --seed 1
+
+pytest runs a fixed set (test_fuzz.py); more on demand with the command
+above. Prints one line per failure and "N of M programs passed".
+"""
+
+import argparse
+import sys
+import traceback
+
+import numpy as np
+
+import sparse_array as sa
+
+FILLS_F = [0.0, 0.0, -0.0, 1.0, 42.0, np.nan, np.inf, -np.inf]
+FILLS_I = [0, 0, 1, 42, -1]
+FORMATS = {1: ["dense", "compressed"],
+           2: ["dense", "csr", "csc", "coo", "dcsr"],
+           3: ["dense", "csf", "coo"]}
+
+
+def random_values(rng, shape, dtype, fill):
+    a = np.full(shape, fill, dtype=dtype)
+    mask = rng.random(shape) < rng.choice([0.1, 0.3, 0.6])
+    n = int(mask.sum())
+    if dtype == np.float64:
+        pool = np.array([1.5, -2.25, 3.0, 0.5, -7.0, 1e300, -0.0, 0.0, np.nan,
+                         np.inf, -np.inf, fill], dtype=dtype)
+    else:
+        pool = np.array([1, -3, 7, 2**62, -(2**63), 5, 0, 2, fill],
+                        dtype=np.int64)
+    a[mask] = pool[rng.integers(len(pool), size=n)]
+    return a
+
+
+class Leaf:
+    def __init__(self, dense, fmt, fill):
+        self.dense, self.fmt, self.fill = dense, fmt, fill
+
+    def desc(self):
+        return "asarray(%s%s, %s, fill %r)" % (
+            self.dense.dtype, list(self.dense.shape), self.fmt, self.fill)
+
+
+def left_fold(ufunc, x, axis, keepdims):
+    """ufunc folded over `axis` (None, int or tuple) left to right in C
+    order: the dense program the package computes."""
+    nd = x.ndim
+    axes = tuple(range(nd)) if axis is None else (
+        (axis,) if isinstance(axis, int) else tuple(axis))
+    axes = tuple(sorted(a % nd for a in axes))
+    kept = [a for a in range(nd) if a not in axes]
+    moved = np.transpose(x, kept + list(axes))
+    flat = moved.reshape([x.shape[a] for a in kept] +
+                         [int(np.prod([x.shape[a] for a in axes]))])
+    if flat.shape[-1] == 0:
+        out = np.full(flat.shape[:-1], ufunc.identity, dtype=x.dtype)
+    else:
+        out = ufunc.accumulate(flat, axis=-1)[..., -1]
+    if keepdims:
+        out = out.reshape([1 if a in axes else x.shape[a] for a in range(nd)])
+    # A whole fold is a NumPy scalar, as x.sum() gives (not a 0-d array:
+    # NumPy computes `** 0.5` of one as sqrt, -0.0 ** 0.5 = -0.0).
+    return out[()] if out.ndim == 0 else out
+
+
+class Gen:
+    """Builds a program as pairs of closures: one over NumPy arrays, one
+    over sparse_array operands (eager arrays or lazy expressions)."""
+
+    def __init__(self, rng, dtype):
+        self.rng, self.dtype = rng, dtype
+
+    def choice(self, xs):
+        return xs[int(self.rng.integers(len(xs)))]
+
+    def expr(self, leaves, depth):
+        """(text, numpy function, sparse_array function) of an expression
+        of leaves' values; functions take the list of operands."""
+        rng = self.rng
+        if depth == 0 or rng.random() < 0.2:
+            k = int(rng.integers(len(leaves)))
+            return "x%d" % k, (lambda v, k=k: v[k]), (lambda v, k=k: v[k])
+        kind = self.choice(["binary", "binary", "scalar", "unary", "reduce",
+                            "shape", "shape"])
+        t, fn, fs = self.expr(leaves, depth - 1)
+        if kind == "binary":
+            u, gn, gs = self.expr(leaves, depth - 1)
+            names = ["add", "subtract", "multiply", "minimum", "maximum"]
+            if self.dtype == np.float64:
+                names += ["divide", "fmax", "fmin"]
+            else:
+                names += ["bitwise_xor", "bitwise_and"]
+            name = self.choice(names)
+            f = getattr(np, name)
+            return ("%s(%s, %s)" % (name, t, u),
+                    lambda v: f(fn(v), gn(v)), lambda v: f(fs(v), gs(v)))
+        if kind == "scalar":
+            c = self.choice([2, -1, 0, 3] if self.dtype == np.int64
+                            else [2.0, -0.0, 0.5, np.inf, np.nan, 1.0])
+            if self.dtype == np.float64 and self.rng.random() < 0.15:
+                return ("(%s ** %r)" % (t, c), lambda v: fn(v) ** c,
+                        lambda v: fs(v) ** c)
+            c = self.dtype(c)
+            op = self.choice(["+", "*", "-", "r-"])
+            if op == "+":
+                return "(%s + %r)" % (t, c), lambda v: fn(v) + c, lambda v: fs(v) + c
+            if op == "*":
+                return "(%s * %r)" % (t, c), lambda v: fn(v) * c, lambda v: fs(v) * c
+            if op == "-":
+                return "(%s - %r)" % (t, c), lambda v: fn(v) - c, lambda v: fs(v) - c
+            return "(%r - %s)" % (c, t), lambda v: c - fn(v), lambda v: c - fs(v)
+        if kind == "unary":
+            name = self.choice(["negative", "absolute"])
+            f = getattr(np, name)
+            return "%s(%s)" % (name, t), lambda v: f(fn(v)), lambda v: f(fs(v))
+        if kind == "reduce":
+            return self.reduction(t, fn, fs)
+        return self.shape_op(t, fn, fs)
+
+    def reduction(self, t, fn, fs):
+        name = self.choice(["sum", "max", "min"] +
+                           (["prod"] if self.dtype == np.int64 else []))
+        ufunc = {"sum": np.add, "max": np.maximum, "min": np.minimum,
+                 "prod": np.multiply}[name]
+        axis_pick = self.rng.random()
+        keep = bool(self.rng.random() < 0.3)
+
+        def axes(ndim):
+            if axis_pick < 0.2 or ndim == 1:
+                return None if axis_pick < 0.1 or ndim == 1 else tuple(range(ndim))
+            return int(axis_pick * 1000) % ndim
+
+        def dense(v):
+            x = fn(v)
+            if np.ndim(x) == 0:
+                return x
+            if name in ("max", "min") and x.size == 0:
+                raise _Skip("max/min of an empty array")
+            return left_fold(ufunc, x, axes(x.ndim), keep)
+
+        def sparse(v):
+            x = fs(v)
+            if np.ndim(x) == 0:
+                return x
+            return getattr(x, name)(axis=axes(x.ndim), keepdims=keep)
+        return "%s.%s(keepdims=%s)" % (t, name, keep), dense, sparse
+
+    def shape_op(self, t, fn, fs):
+        rng = self.rng
+        op = self.choice(["slice", "reshape", "transpose", "expand", "concat"])
+        pick = rng.random(4)
+
+        def key(shape):
+            out = []
+            for i, n in enumerate(shape):
+                r = pick[i % 4]
+                if r < 0.3 or n == 0:
+                    out.append(slice(None))
+                elif r < 0.5 and len(shape) > 1 and i == 0:
+                    out.append(int(r * 97) % n)  # drops the dimension
+                else:
+                    step = [1, 2, -1, -2][int(r * 31) % 4]
+                    lo = int(r * 13) % n
+                    hi = (lo + 1 + int(r * 7) % n) if step > 0 else None
+                    out.append(slice(lo, hi, step))
+            return tuple(out)
+
+        def reshaped(shape):
+            size = int(np.prod(shape))
+            if size == 0:
+                return shape[::-1] or (0,)
+            cands = [(size,), (1, size), (size, 1)]
+            for d in (2, 3, 4, 5):
+                if size % d == 0:
+                    cands.append((d, size // d))
+                    cands.append((d, -1))
+            return cands[int(pick[0] * 1000) % len(cands)]
+        order = "F" if pick[1] < 0.3 else "C"
+
+        def guard(x):
+            if np.ndim(x) == 0:
+                raise _Skip("shape operation of a scalar")
+            return x
+        if op == "slice":
+            return ("%s[slice]" % t, lambda v: guard(fn(v))[key(fn(v).shape)],
+                    lambda v: guard(fs(v))[key(fs(v).shape)])
+        if op == "reshape":
+            return ("%s.reshape(order=%s)" % (t, order),
+                    lambda v: guard(fn(v)).reshape(reshaped(fn(v).shape), order=order),
+                    lambda v: guard(fs(v)).reshape(reshaped(fs(v).shape), order=order))
+        if op == "transpose":
+            return "%s.T" % t, lambda v: guard(fn(v)).T, lambda v: guard(fs(v)).T
+        if op == "expand":
+            return ("squeeze(expand_dims(%s))" % t,
+                    lambda v: np.expand_dims(guard(fn(v)), 0),
+                    lambda v: sa.expand_dims(guard(fs(v)), 0))
+        axis = 0 if pick[2] < 0.5 else -1
+        if pick[3] < 0.5:
+            # Another expression: its fill often differs; its shape may
+            # not fit (then both must refuse).
+            u, gn, gs = self.expr(self.leaves, 1)
+        else:
+            u, gn, gs = "%s * 2" % t, (lambda v: fn(v) * 2), (lambda v: fs(v) * 2)
+        return ("concatenate([%s, %s], axis=%d)" % (t, u, axis),
+                lambda v: np.concatenate([guard(fn(v)), guard(gn(v))], axis=axis),
+                lambda v: sa.concatenate([guard(fs(v)), guard(gs(v))], axis=axis))
+
+    def root(self, leaves, depth):
+        """An expression, sometimes compared or multiplied by a vector."""
+        self.leaves = leaves
+        t, fn, fs = self.expr(leaves, depth)
+        r = self.rng.random()
+        if r < 0.12:
+            name = self.choice(["less", "greater_equal", "equal", "not_equal"])
+            f = getattr(np, name)
+            c = self.dtype(self.choice([0, 1, 2]))
+            return ("%s(%s, %r)" % (name, t, c), lambda v: f(fn(v), c),
+                    lambda v: f(fs(v), c))
+        if r < 0.22:
+            def vec(n):
+                return (np.arange(n) % 3 - 1).astype(self.dtype)
+
+            def dense(v):
+                x = fn(v)
+                if np.ndim(x) != 2:
+                    raise _Skip("matmul of rank %d" % np.ndim(x))
+                # The dense program's fold: left to right over j.
+                return left_fold(np.add, x * vec(x.shape[1]), 1, False)
+
+            def sparse(v):
+                x = fs(v)
+                if np.ndim(x) != 2:
+                    raise _Skip("matmul of rank %d" % np.ndim(x))
+                return x @ vec(x.shape[1])
+            return "(%s @ vector)" % t, dense, sparse
+        return t, fn, fs
+
+
+class _Skip(Exception):
+    pass
+
+
+def make_program(rng):
+    dtype = np.float64 if rng.random() < 0.75 else np.int64
+    rank = int(rng.choice([1, 2, 2, 2, 3]))
+    base = tuple(int(rng.choice([0, 1, 2, 3, 4, 5, 6])) if rng.random() < 0.1
+                 else int(rng.choice([2, 3, 4, 5, 6])) for _ in range(rank))
+    leaves = []
+    for _ in range(int(rng.choice([1, 2, 2, 3]))):
+        shape = list(base)
+        if rng.random() < 0.2:  # broadcasting: a size-1 dimension
+            shape[int(rng.integers(rank))] = 1
+        fill = (FILLS_F if dtype == np.float64 else FILLS_I)[
+            int(rng.integers(len(FILLS_F if dtype == np.float64 else FILLS_I)))]
+        fmt = FORMATS[rank][int(rng.integers(len(FORMATS[rank])))]
+        leaves.append(Leaf(random_values(rng, tuple(shape), dtype, fill),
+                           fmt, fill))
+    gen = Gen(rng, dtype)
+    text, fn, fs = gen.root(leaves, int(rng.choice([1, 2, 3, 4])))
+    return leaves, text, fn, fs
+
+
+def same_bits(got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return "shape %s, numpy %s" % (got.shape, want.shape)
+    if got.dtype != want.dtype:
+        return "dtype %s, numpy %s" % (got.dtype, want.dtype)
+    if got.dtype.kind == "f":
+        nan = np.isnan(want)
+        bad = (np.isnan(got) != nan) | (~nan & (got.view(np.int64) != want.view(np.int64)))
+    else:
+        bad = got != want
+    if bad.any() and got.ndim == 0:
+        return "%r, numpy %r" % (got[()], want[()])
+    if bad.any():
+        idx = tuple(int(i[0]) for i in np.nonzero(bad))
+        return "at %s: %r, numpy %r (%d entries differ)" % (
+            idx, got[idx], want[idx], int(bad.sum()))
+    return None
+
+
+def to_dense(x):
+    return x.todense() if hasattr(x, "todense") else np.asarray(x)
+
+
+STATS = {"compared": 0, "refused": 0, "skipped": 0}
+
+
+def run_program(rng, index):
+    """None when it passed or was skipped, else a description."""
+    leaves, text, fn, fs = make_program(rng)
+    head = "program %d: %s over %s" % (
+        index, text, "; ".join(l.desc() for l in leaves))
+    with np.errstate(all="ignore"):
+        try:
+            want = fn([l.dense for l in leaves])
+        except _Skip:
+            STATS["skipped"] += 1
+            return None
+        except (ValueError, IndexError) as e:
+            # NumPy refuses: the package must refuse too (any error).
+            want = e
+        results = {}
+        for mode in ("eager", "lazy"):
+            try:
+                if mode == "eager":
+                    ops = [sa.asarray(l.dense, format=l.fmt, fill_value=l.fill)
+                           for l in leaves]
+                    results[mode] = fs(ops)
+                else:
+                    ops = [sa.lazy(l.dense, format=l.fmt, fill_value=l.fill)
+                           for l in leaves]
+                    results[mode] = sa.compute(fs(ops))
+            except _Skip:
+                STATS["skipped"] += 1
+                return None
+            except (ValueError, IndexError, TypeError, sa.SparseArrayError) as e:
+                if isinstance(want, Exception):
+                    STATS["refused"] += 1
+                    continue
+                return "%s\n  %s raised %s: %s" % (head, mode, type(e).__name__, e)
+            except Exception:  # noqa: BLE001 - a crash of the package
+                return "%s\n  %s crashed:\n%s" % (head, mode, traceback.format_exc())
+            if isinstance(want, Exception):
+                return "%s\n  %s gave a result where numpy raised %s" % (
+                    head, mode, want)
+            got = results[mode]
+            problem = same_bits(to_dense(got), want)
+            if problem is None and hasattr(got, "fill_value") and got.nnz:
+                # Stored entries are the ones that differ from the fill.
+                d = to_dense(got)
+                f = np.asarray(got.fill_value, dtype=d.dtype)
+                if d.dtype.kind == "f":
+                    differ = (d.view(np.int64) != f.view(np.int64)) & ~(
+                        np.isnan(d) & np.isnan(f))
+                else:
+                    differ = d != f
+                if int(differ.sum()) > got.nnz:
+                    problem = "%d entries differ from the fill but %d are stored" % (
+                        int(differ.sum()), got.nnz)
+            if problem:
+                return "%s\n  %s: %s" % (head, mode, problem)
+            STATS["compared"] += 1
+    return None
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--count", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    rng = np.random.default_rng(args.seed)
+    failed = 0
+    for i in range(args.count):
+        problem = run_program(rng, i)
+        if problem:
+            failed += 1
+            print("FAIL " + problem, flush=True)
+    print("%(compared)d results compared, %(refused)d refusals matched numpy's, "
+          "%(skipped)d programs skipped" % STATS)
+    print("%d of %d programs passed" % (args.count - failed, args.count))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
