@@ -5,7 +5,8 @@ A program is an expression over two to three random arrays (shapes that
 broadcast, float64 or int64, fills 0, -0.0, 1, 42, NaN, ±inf, every format
 their rank allows, stored entries including the fill itself, NaN, ±inf and
 -0.0): ufuncs and operators with scalars and with each other, reductions
-over any axes with keepdims, basic indexing with any step, reshape in C and
+over any axes with keepdims, random user functions (@sa.function, some
+declared commutative), basic indexing with any step, reshape in C and
 F order, transpose, expand_dims/squeeze and concatenation with another
 expression; at the top, sometimes a comparison or a product with a vector
 (`@`). Each program runs twice — eagerly (one compiled function per
@@ -22,6 +23,8 @@ above. Prints one line per failure and "N of M programs passed".
 """
 
 import argparse
+import itertools
+import linecache
 import sys
 import traceback
 
@@ -99,9 +102,22 @@ class Gen:
             k = int(rng.integers(len(leaves)))
             return "x%d" % k, (lambda v, k=k: v[k]), (lambda v, k=k: v[k])
         kind = self.choice(["binary", "binary", "scalar", "unary", "reduce",
-                            "shape", "shape"])
+                            "shape", "shape", "user"])
         t, fn, fs = self.expr(leaves, depth - 1)
-        if kind == "binary":
+        if kind == "user" and self.dtype == np.float64:
+            u, gn, gs = self.expr(leaves, depth - 1)
+            py, src, flags = self.user_function()
+            try:
+                compiled = sa.function(**flags)(py)
+            except ValueError:
+                # A declared property that does not hold: the checker's
+                # refusal; the function without it.
+                flags = {}
+                compiled = sa.function()(py)
+            vec = np.vectorize(py, otypes=[np.float64])
+            return ("user(%s, %s)%s{%s}" % (t, u, flags or "", src),
+                    lambda v: vec(fn(v), gn(v)), lambda v: compiled(fs(v), gs(v)))
+        if kind in ("binary", "user"):
             u, gn, gs = self.expr(leaves, depth - 1)
             names = ["add", "subtract", "multiply", "minimum", "maximum"]
             if self.dtype == np.float64:
@@ -134,6 +150,33 @@ class Gen:
         if kind == "reduce":
             return self.reduction(t, fn, fs)
         return self.shape_op(t, fn, fs)
+
+    def body(self, depth):
+        """Python source of a random float expression of x and y."""
+        if depth == 0 or self.rng.random() < 0.25:
+            return self.choice(["x", "y", "x", "y", "0.0", "-0.0", "1.0", "2.5",
+                                "math.inf", "-math.inf"])
+        a, b = self.body(depth - 1), self.body(depth - 1)
+        form = self.choice(["(%s + %s)", "(%s - %s)", "(%s * %s)", "min(%s, %s)",
+                            "max(%s, %s)", "abs(%s)", "-(%s)", "math.copysign(%s, %s)",
+                            "(%s if %s < %s else %s)", "(%s if %s == %s else %s)",
+                            "(%s if math.isnan(%s) else %s)"])
+        n = form.count("%s")
+        args = [a, b] + [self.body(depth - 1) for _ in range(max(0, n - 2))]
+        return form % tuple(args[:n])
+
+    def user_function(self):
+        """A Python function on floats, sometimes declared commutative (the
+        property checker accepts it only where it holds)."""
+        src = self.body(int(self.rng.integers(1, 4)))
+        ns = {"math": __import__("math")}
+        text = "def user(x: float, y: float) -> float:\n    return %s\n" % src
+        # sa.function reads the source (inspect): give it one.
+        name = "<fuzz user function %d>" % next(_USER_IDS)
+        linecache.cache[name] = (len(text), None, text.splitlines(True), name)
+        exec(compile(text, name, "exec"), ns)
+        flags = {"commutative": True} if self.rng.random() < 0.3 else {}
+        return ns["user"], src, flags
 
     def reduction(self, t, fn, fs):
         name = self.choice(["sum", "max", "min"] +
@@ -252,6 +295,9 @@ class Gen:
                 return x @ vec(x.shape[1])
             return "(%s @ vector)" % t, dense, sparse
         return t, fn, fs
+
+
+_USER_IDS = itertools.count()
 
 
 class _Skip(Exception):
