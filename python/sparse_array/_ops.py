@@ -329,9 +329,24 @@ def _is_array(x):
     return isinstance(x, (Array, Traced))
 
 
-def _operand(x, dtype):
+def _operand(x, dtype, compare=False):
     if _is_array(x):
         return x
+    if dtype is not None:
+        # NumPy's promotion decides (value-based for scalars: int32 + 5 is
+        # int32, int64 + 1.5 float64): an operand it would not cast to
+        # `dtype` is an error, never silently truncated. A comparison only
+        # needs the values: one that converts exactly compares alike
+        # (bools >= 1).
+        source = x if isinstance(x, np.ndarray) else np.asarray(x)
+        promoted = np.result_type(x if np.ndim(x) == 0 else source, np.dtype(dtype))
+        with np.errstate(all="ignore"):
+            exact = compare and np.array_equal(source.astype(dtype).astype(source.dtype),
+                                               source, equal_nan=source.dtype.kind == "f")
+        if promoted != np.dtype(dtype) and not exact:
+            raise TypeError("sparse_array: an operand of dtype %s with %s arrays (NumPy's result "
+                            "would be %s): convert one first" % (source.dtype, np.dtype(dtype),
+                                                                 promoted))
     x = np.asarray(x, dtype=dtype)
     # A scalar's fill is its value: the result's fill is then the function
     # of the other operand's fill and it (b = a * 2 + 1 keeps a's pattern).
@@ -454,7 +469,7 @@ def elementwise(ufunc, inputs):
             if x.dtype != dtype:
                 raise TypeError("sparse_array: %s of %s arrays: convert them to one dtype first" % (
                     ufunc.__name__, ", ".join(str(a.dtype) for a in arrays)))
-    ops = [_operand(x, dtype) for x in inputs]
+    ops = [_operand(x, dtype, compare=ufunc.__name__ in _COMPARISONS) for x in inputs]
     shape = _broadcast_shape([a.shape for a in ops])
     key = ("map", ufunc.__name__, tuple(a.signature() for a in ops))
     kernel = _KERNELS.get(key)
@@ -762,7 +777,8 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         if mask.dtype != np.bool_:
             raise TypeError("sparse_array: a mask is a bool array, not %s" % mask.dtype)
     if a.dtype != b.dtype:
-        raise TypeError("sparse_array: matmul of %s and %s arrays" % (a.dtype, b.dtype))
+        raise TypeError("sparse_array: matmul of %s and %s arrays: convert one first" % (
+            a.dtype, b.dtype))
     add, mul = semiring or ("add", "multiply")
     dtype = a.dtype
     # Products x + y are -0.0 only for -0.0 + -0.0: without -0.0 in the

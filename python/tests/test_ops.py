@@ -343,3 +343,21 @@ def test_power_one_half_is_numpys_sqrt(rng, fill):
         same(np.power(a, 0.5).todense(), np.power(d, 0.5))
         same(sa.compute(sa.lazy(d, format="csr", fill_value=fill) ** 0.5).todense(), d ** 0.5)
         same((2.0 ** a).todense(), 2.0 ** d)
+
+
+def test_numpy_operands_are_not_truncated():
+    # An operand NumPy would promote the result for is an error, not cast
+    # to the array's dtype: int + 1.5 gave [2, 3, 4] (found by
+    # fuzz_programs.py with int32 sums, which NumPy makes int64).
+    i = sa.asarray(np.array([1, 2, 3]), format="compressed")
+    i32 = sa.asarray(np.array([1, 2, 3], dtype=np.int32), format="compressed")
+    f32 = sa.asarray(np.array([1.0, 2.0, 3.0], dtype=np.float32), format="compressed")
+    for bad in (lambda: i + 1.5, lambda: i < 1.5, lambda: i32 + np.array([2**40, 1, 1]),
+                lambda: i32 + np.int64(2**40), lambda: f32 + 1e300, lambda: f32 + np.ones(3),
+                lambda: i32 @ np.ones(3, dtype=np.int64)):
+        with pytest.raises(TypeError, match="convert one first"):
+            bad()
+    # What NumPy keeps in the array's dtype stays allowed (value-based).
+    same((i32 + 5).todense(), np.array([6, 7, 8], dtype=np.int32))
+    same((i32 * np.array([1, 2, 3], dtype=np.int16)).todense(), np.array([1, 4, 9], dtype=np.int32))
+    same((f32 + 0.1).todense(), np.array([1.0, 2.0, 3.0], dtype=np.float32) + 0.1)
