@@ -658,7 +658,8 @@ def _make_combiner(op, dtype, one_sign_zeros):
     def fold(value, count):
         with np.errstate(all="ignore"):
             if count:
-                return ufunc.reduce(np.full(count, value, dtype=dtype))
+                # A left fold, as the kernels fold (not NumPy's pairwise sum).
+                return ufunc.accumulate(np.full(count, value, dtype=dtype))[-1]
             return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
     if one_sign_zeros and dtype.kind == "f" and op in _IEEE_WITHOUT_SIGNED_ZERO_TIES:
         return _narrow(_IEEE_WITHOUT_SIGNED_ZERO_TIES[op], dtype), "", fold
@@ -804,8 +805,14 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         p = product(a.fill_value, b.fill_value)
         fill = None if p is None else fold(np.array(p).astype(dtype)[()], k)
         fill = np.array(0 if fill is None else fill).astype(dtype)
-        kernel = _KERNELS[key] = _matmul_kernel(a, b, fadd, fmul, add_text + "\n" + mul_text,
-                                                fill, format, mask, complement)
+        if k == 0 and dtype.kind == "f" and add in ("add", np.add):
+            # NumPy's a @ b over an empty inner extent is +0.0 (its sums
+            # start there), not add's identity -0.0: every entry the fill.
+            kernel = _KERNELS[key] = _EmptyProduct(dtype, fill, format, a, b)
+        else:
+            kernel = _KERNELS[key] = _matmul_kernel(a, b, fadd, fmul,
+                                                    add_text + "\n" + mul_text, fill, format,
+                                                    mask, complement)
     return kernel([a, b] if mask is None else [a, b, mask], shape)
 
 
@@ -824,6 +831,21 @@ def _keep_function(dtype, fill, complement):
         "  %%r = arith.select %%m, %s, %s : %s" % (then, other, elt),
         "  sparse_array.yield %r : " + elt,
         "}"])
+
+
+class _EmptyProduct:
+    """a @ b with an inner extent of 0 under + and *: every entry +0.0
+    (NumPy's), stored nowhere."""
+
+    def __init__(self, dtype, fill, format, a, b):
+        sparse = not a.format.is_dense() and not b.format.is_dense()
+        self.dtype, self.format, self.sparse = dtype, format, sparse
+        self.fill = np.zeros((), dtype=dtype) + fill
+
+    def __call__(self, operands, shape):
+        default = ("csr" if len(shape) == 2 else "compressed") if self.sparse and shape else "dense"
+        return asarray(np.full(shape, self.fill, dtype=self.dtype),
+                       format=self.format or default, fill_value=self.fill[()])
 
 
 def _matmul_kernel(a, b, fadd, fmul, extra, fill, format, mask=None, complement=False):

@@ -361,3 +361,14 @@ def test_numpy_operands_are_not_truncated():
     same((i32 + 5).todense(), np.array([6, 7, 8], dtype=np.int32))
     same((i32 * np.array([1, 2, 3], dtype=np.int16)).todense(), np.array([1, 4, 9], dtype=np.int32))
     same((f32 + 0.1).todense(), np.array([1.0, 2.0, 3.0], dtype=np.float32) + 0.1)
+
+
+@pytest.mark.parametrize("fmt", ["csr", "dense"])
+def test_matmul_over_empty_inner_extent_is_numpys(fmt):
+    # NumPy's sums start at +0.0: an empty one is +0.0, not add's identity
+    # -0.0 (found by fuzz_programs.py); eagerly and lazily.
+    a = sa.asarray(np.zeros((2, 0)), format=fmt, fill_value=np.nan)
+    same((a @ np.zeros(0)).todense(), np.zeros((2, 0)) @ np.zeros(0))
+    same((a @ np.zeros((0, 3))).todense(), np.zeros((2, 3)))
+    lazy = sa.lazy(np.zeros((2, 0)), format=fmt)
+    same(sa.compute(lazy @ np.zeros(0)).todense(), np.zeros(2))
