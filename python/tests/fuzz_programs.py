@@ -2,14 +2,15 @@
 """Random NumPy programs through the Python package, against NumPy.
 
 A program is an expression over two to three random arrays (shapes that
-broadcast, float64, float32, int64 or int32, fills 0, -0.0, 1, 42, NaN, ±inf, every format
-their rank allows, stored entries including the fill itself, NaN, ±inf and
--0.0): ufuncs and operators with scalars and with each other, reductions
-over any axes with keepdims, random user functions (@sa.function, some
-declared commutative), basic indexing with any step, reshape in C and
-F order, transpose, expand_dims/squeeze and concatenation with another
-expression; at the top, sometimes a comparison or a product with a vector
-(`@`). Each program runs twice — eagerly (one compiled function per
+broadcast, float64, float32, int64 or int32, fills 0, -0.0, 1, 42, NaN,
+±inf, every format their rank allows, stored entries including the fill
+itself, NaN, ±inf and -0.0): ufuncs and operators with scalars and with
+each other, reductions over any axes with keepdims, random user functions
+(@sa.function, some declared commutative), basic indexing with any step,
+reshape in C and F order, transpose, expand_dims/squeeze and concatenation
+with another expression; at the top, sometimes a comparison (then combined
+with another by logical_and/or/xor, folded by any/all) or a product with a
+vector (`@`). Each program runs twice — eagerly (one compiled function per
 operation) and lazily (sa.lazy ... sa.compute: one fused function) — and
 every entry of both results, and their fills' meaning, must be NumPy's on
 the dense arrays, bit for bit (any NaN matching any NaN). Folds are left
@@ -283,8 +284,35 @@ class Gen:
             name = self.choice(["less", "greater_equal", "equal", "not_equal"])
             f = getattr(np, name)
             c = self.dtype(self.choice([0, 1, 2]))
-            return ("%s(%s, %r)" % (name, t, c), lambda v: f(fn(v), c),
-                    lambda v: f(fs(v), c))
+            t, fn, fs = ("%s(%s, %r)" % (name, t, c), lambda v, fn=fn: f(fn(v), c),
+                         lambda v, fs=fs: f(fs(v), c))
+            r2 = self.rng.random()
+            if r2 < 0.3:
+                # Bools combined, then maybe folded with any/all.
+                u, gn, gs = self.expr(leaves, 1)
+                g = getattr(np, self.choice(["logical_and", "logical_or", "logical_xor"]))
+                t, fn, fs = ("%s(%s, %s != 0)" % (g.__name__, t, u),
+                             lambda v, fn=fn: g(fn(v), gn(v) != 0),
+                             lambda v, fs=fs: g(fs(v), gs(v) != 0))
+            if r2 > 0.6:
+                name = self.choice(["any", "all"])
+                ufunc = np.logical_or if name == "any" else np.logical_and
+                axis = self.choice([None, 0, -1])
+                keep = bool(self.rng.random() < 0.3)
+
+                def dense(v, fn=fn):
+                    x = fn(v)
+                    if np.ndim(x) == 0:
+                        return x
+                    return left_fold(ufunc, x, axis, keep)
+
+                def sparse(v, fs=fs):
+                    x = fs(v)
+                    if np.ndim(x) == 0:
+                        return x
+                    return getattr(x, name)(axis=axis, keepdims=keep)
+                t, fn, fs = "%s.%s(axis=%s)" % (t, name, axis), dense, sparse
+            return t, fn, fs
         if r < 0.22:
             def vec(n):
                 return (np.arange(n) % 3 - 1).astype(self.dtype)
