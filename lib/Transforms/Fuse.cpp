@@ -584,15 +584,16 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     for (unsigned r = 0; r < producerRank; ++r) {
       if (producerUsed.test(r))
         continue;
-      // A fixed coordinate needs no extent; a split read gives its own.
-      auto arg = dyn_cast<BlockArgument>(access.getIndices()[r]);
-      if (!arg)
-        continue;
-      unsigned var = arg.getArgNumber();
-      if (consumerUsed.test(var))
-        continue;
-      if (var >= resultType.getRank() || resultType.isDynamicDim(var))
-        return false;
+      // A fixed coordinate needs no extent. The variables of a split read
+      // (linearize) lose it with the read: they need another use too (a
+      // 1-entry vector reshaped to 1x1 and reduced along the second).
+      for (BlockArgument arg : getIndexVariables(access.getIndices()[r])) {
+        unsigned var = arg.getArgNumber();
+        if (consumerUsed.test(var))
+          continue;
+        if (var >= resultType.getRank() || resultType.isDynamicDim(var))
+          return false;
+      }
     }
     return true;
   }

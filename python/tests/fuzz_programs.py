@@ -10,7 +10,7 @@ each other, reductions over any axes with keepdims, random user functions
 reshape in C and F order, transpose, expand_dims/squeeze and concatenation
 with another expression; at the top, sometimes a comparison (then combined
 with another by logical_and/or/xor, folded by any/all) or a product with a
-vector (`@`). Each program runs twice — eagerly (one compiled function per
+vector (`@`, or over min-plus or max-times). Each program runs twice — eagerly (one compiled function per
 operation) and lazily (sa.lazy ... sa.compute: one fused function) — and
 every entry of both results, and their fills' meaning, must be NumPy's on
 the dense arrays, bit for bit (any NaN matching any NaN). Folds are left
@@ -313,23 +313,37 @@ class Gen:
                     return getattr(x, name)(axis=axis, keepdims=keep)
                 t, fn, fs = "%s.%s(axis=%s)" % (t, name, axis), dense, sparse
             return t, fn, fs
-        if r < 0.22:
+        if r < 0.3:
+            # a @ x, or over a semiring (min-plus, max-times).
+            add, mul = self.choice([("add", "multiply"), ("add", "multiply"),
+                                    ("minimum", "add"), ("maximum", "multiply")])
+            specials = np.dtype(self.dtype).kind == "f" and self.rng.random() < 0.5
+
             def vec(n):
-                return (np.arange(n) % 3 - 1).astype(self.dtype)
+                x = (np.arange(n) % 3 - 1).astype(self.dtype)
+                if specials:  # -0.0 and inf among x's values
+                    x[::4] = -0.0
+                    x[1::5] = np.inf
+                return x
 
             def dense(v):
                 x = fn(v)
                 if np.ndim(x) != 2:
                     raise _Skip("matmul of rank %d" % np.ndim(x))
+                if add != "add" and x.shape[1] == 0:
+                    raise _Skip("a fold of nothing without an identity")
                 # The dense program's fold: left to right over j.
-                return left_fold(np.add, x * vec(x.shape[1]), 1, False)
+                return left_fold(getattr(np, add), getattr(np, mul)(x, vec(x.shape[1])),
+                                 1, False)
 
             def sparse(v):
                 x = fs(v)
                 if np.ndim(x) != 2:
                     raise _Skip("matmul of rank %d" % np.ndim(x))
-                return x @ vec(x.shape[1])
-            return "(%s @ vector)" % t, dense, sparse
+                if add == "add" and mul == "multiply":
+                    return x @ vec(x.shape[1])
+                return sa.matmul(x, vec(x.shape[1]), semiring=(add, mul))
+            return "matmul(%s, vector, %s)" % (t, (add, mul)), dense, sparse
         return t, fn, fs
 
 
