@@ -113,6 +113,33 @@ func.func @reduce_then_map(%A: !sparse_array.array<4x8xf64>, %b: !sparse_array.a
   return %y : !sparse_array.array<4xf64>
 }
 
+// Column sums of CSR (the reduced row stored above the kept column) scatter
+// into their result only as a kernel of their own: the map after them
+// stays a second kernel (fused, the input would be converted to CSC).
+// Row sums of CSR fuse with it.
+// CHECK-LABEL: func.func @column_sums_then_map(
+// CHECK: sparse_array.kernel
+// CHECK: sparse_array.reduce_over
+// CHECK-NOT: sparse_array.apply
+// CHECK: sparse_array.kernel
+// CHECK: sparse_array.apply @add
+// CHECK-LABEL: func.func @row_sums_then_map(
+// CHECK: sparse_array.kernel
+// CHECK: sparse_array.reduce_over
+// CHECK: sparse_array.apply @add
+// CHECK-NOT: sparse_array.kernel
+// CHECK: return
+func.func @column_sums_then_map(%A: !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>, %b: !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64> {
+  %m = sparse_array.reduce @add %A dims [0] : !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<8xf64>
+  %y = sparse_array.map @add(%m, %b) : (!sparse_array.array<8xf64>, !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64>
+  return %y : !sparse_array.array<8xf64>
+}
+func.func @row_sums_then_map(%A: !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>>, %b: !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
+  %m = sparse_array.reduce @add %A dims [1] : !sparse_array.array<4x8xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<4xf64>
+  %y = sparse_array.map @add(%m, %b) : (!sparse_array.array<4xf64>, !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64>
+  return %y : !sparse_array.array<4xf64>
+}
+
 // Reducing the middle dimension of a 3-D array keeps the others in order.
 // CHECK-LABEL: func.func @reduce_middle(
 // CHECK: ^bb0(%[[I:[^:]*]]: index, %[[K:[^:]*]]: index, %[[J:[^:]*]]: index, %[[T:[^:]*]]: {{.*}}):
