@@ -3,6 +3,7 @@ library's exact functions), compiles it once per process (keyed by its
 text: element types, formats, fills and which extents are 1) and calls it
 on the arrays' buffers."""
 import ctypes
+import hashlib
 import math
 import os
 import re
@@ -471,19 +472,49 @@ def elementwise(ufunc, inputs):
                     ufunc.__name__, ", ".join(str(a.dtype) for a in arrays)))
     ops = [_operand(x, dtype, compare=ufunc.__name__ in _COMPARISONS) for x in inputs]
     shape = _broadcast_shape([a.shape for a in ops])
-    key = ("map", ufunc.__name__, tuple(a.signature() for a in ops))
+    # Scalar operands (a * 2.0) are constants of the function: as 0-d
+    # arrays they are dense, stored everywhere, and a function without an
+    # annihilator would iterate every point of the result (850 ms for
+    # a * 2.0 on a 20000^2 CSR with 400k entries, against 3 ms).
+    scalars = [k for k, x in enumerate(inputs) if not _is_array(x) and np.ndim(x) == 0]
+    arrays = [a for k, a in enumerate(ops) if k not in scalars] if len(scalars) < len(ops) else ops
+    key = ("map", ufunc.__name__, tuple(a.signature() for a in ops), tuple(scalars))
     kernel = _KERNELS.get(key)
     if kernel is None:
         name = ufunc.__name__
         if name in _COMPARISONS:
-            kernel = _map_kernel(ufunc, ops, np.dtype(np.bool_), len(shape),
-                                 _comparison_function(name, dtype))
+            fn, rdtype = _comparison_function(name, dtype), np.dtype(np.bool_)
         elif name in _UNARY:
-            kernel = _map_kernel(ufunc, ops, dtype, len(shape), _unary_function(name, dtype))
+            fn, rdtype = _unary_function(name, dtype), dtype
         else:
-            kernel = _map_kernel(ufunc, ops, dtype, len(shape))
+            fn, rdtype = _function(name, dtype), dtype
+        if arrays is not ops:
+            fn = _bind_scalars(fn, ops, scalars, dtype, rdtype)
+        kernel = _map_kernel(ufunc, ops, rdtype, len(shape), fn, operands=arrays)
         _KERNELS[key] = kernel
-    return kernel(ops, shape)
+    return kernel(arrays, shape)
+
+
+def _bind_scalars(fn, ops, scalars, dtype, rdtype):
+    """fn with the scalar operands at `scalars` (0-d arrays whose fill is
+    their value) as constants: a function of the other operands."""
+    elt, relt = ELEMENT[np.dtype(dtype)], ELEMENT[np.dtype(rdtype)]
+    consts = tuple(scalar_text(ops[k].fill_value, dtype) for k in scalars)
+    name = "%s_with_%s" % (fn, hashlib.sha1(repr((tuple(scalars), consts)).encode()).hexdigest()[:12])
+    params, args, lines = [], [], []
+    for k in range(len(ops)):
+        if k in scalars:
+            lines.append("  %%c%d = arith.constant %s" % (k, consts[scalars.index(k)]))
+            args.append("%%c%d" % k)
+        else:
+            params.append("%%x%d: %s" % (k, elt))
+            args.append("%%x%d" % k)
+    return _generated(name, "\n".join(
+        ["sparse_array.func @%s(%s) -> %s {" % (name, ", ".join(params), relt)] + lines + [
+            "  %%r = sparse_array.apply @%s(%s) : (%s) -> %s" % (
+                fn, ", ".join(args), ", ".join([elt] * len(ops)), relt),
+            "  sparse_array.yield %r : " + relt,
+            "}"]))
 
 
 def _mixed(ufunc, inputs):
@@ -504,7 +535,9 @@ def _mixed(ufunc, inputs):
     return kernel(ops, shape)
 
 
-def _map_kernel(ufunc, ops, dtype, rank, fn=None):
+def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
+    """The map of fn over `operands` (default: ops); the fill is ufunc's
+    on the fills of `ops` (every operand, scalars bound into fn too)."""
     fn = fn or _function(ufunc.__name__, dtype)
     shape = _broadcast_shape([a.shape for a in ops])
     # The result's fill: the function of the operands' fills (NumPy's own
@@ -512,6 +545,7 @@ def _map_kernel(ufunc, ops, dtype, rank, fn=None):
     with np.errstate(all="ignore"):
         fill = ufunc(*[np.array(a.fill_value, dtype=a.dtype) for a in ops])
     fill = np.array(fill).astype(dtype)
+    ops = ops if operands is None else operands
     fmt = _result_format(ops, rank)
     rtype = _result_type(shape, dtype, fmt, fill)
     types = [_static_type(a) for a in ops]

@@ -372,3 +372,22 @@ def test_matmul_over_empty_inner_extent_is_numpys(fmt):
     same((a @ np.zeros((0, 3))).todense(), np.zeros((2, 3)))
     lazy = sa.lazy(np.zeros((2, 0)), format=fmt)
     same(sa.compute(lazy @ np.zeros(0)).todense(), np.zeros(2))
+
+
+def test_scalar_operands_are_constants(rng):
+    # a * 2.0 iterates a's entries, not every point: the scalar is a
+    # constant of the function, not a dense 0-d operand (whose union with
+    # a is the universe: 850 ms against 3 ms on a 20000^2 CSR).
+    d = random_dense(rng, (5, 6), np.float64, 0.0)
+    a = sa.asarray(d, format="csr")
+    planned = sa.explain(np.multiply, a, 2.0)
+    assert "algebra = #sparse_array.algebra<0>" in planned, planned
+    with np.errstate(all="ignore"):
+        for f in (lambda x: x * 2.0, lambda x: 2.0 - x, lambda x: x + np.nan, lambda x: x * -0.0,
+                  lambda x: np.maximum(x, 0.5), lambda x: x > 0.5, lambda x: x ** 0.5,
+                  lambda x: np.power(x, 3.0), lambda x: x * np.inf):
+            same(f(a).todense(), f(d))
+            same(sa.compute(f(sa.lazy(d, format="csr"))).todense(), f(d))
+        i = sa.asarray(random_dense(rng, (4, 4), np.int64, 0), format="dcsr")
+        same((i << 3).todense(), i.todense() << 3)
+        same((7 - i).todense(), 7 - i.todense())
