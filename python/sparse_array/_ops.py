@@ -489,17 +489,18 @@ def elementwise(ufunc, inputs):
         else:
             fn, rdtype = _function(name, dtype), dtype
         if arrays is not ops:
-            fn = _bind_scalars(fn, ops, scalars, dtype, rdtype)
+            fn = _generated(*_bind_scalars(fn, ops, scalars, [dtype] * len(ops), rdtype))
         kernel = _map_kernel(ufunc, ops, rdtype, len(shape), fn, operands=arrays)
         _KERNELS[key] = kernel
     return kernel(arrays, shape)
 
 
-def _bind_scalars(fn, ops, scalars, dtype, rdtype):
-    """fn with the scalar operands at `scalars` (0-d arrays whose fill is
-    their value) as constants: a function of the other operands."""
-    elt, relt = ELEMENT[np.dtype(dtype)], ELEMENT[np.dtype(rdtype)]
-    consts = tuple(scalar_text(ops[k].fill_value, dtype) for k in scalars)
+def _bind_scalars(fn, ops, scalars, dtypes, rdtype):
+    """(name, text) of fn with the scalar operands at `scalars` (0-d
+    arrays whose fill is their value) as constants: a function of the
+    other operands. `dtypes`: fn's operand types."""
+    elts, relt = [ELEMENT[np.dtype(d)] for d in dtypes], ELEMENT[np.dtype(rdtype)]
+    consts = tuple(scalar_text(ops[k].fill_value, dtypes[k]) for k in scalars)
     name = "%s_with_%s" % (fn, hashlib.sha1(repr((tuple(scalars), consts)).encode()).hexdigest()[:12])
     params, args, lines = [], [], []
     for k in range(len(ops)):
@@ -507,14 +508,14 @@ def _bind_scalars(fn, ops, scalars, dtype, rdtype):
             lines.append("  %%c%d = arith.constant %s" % (k, consts[scalars.index(k)]))
             args.append("%%c%d" % k)
         else:
-            params.append("%%x%d: %s" % (k, elt))
+            params.append("%%x%d: %s" % (k, elts[k]))
             args.append("%%x%d" % k)
-    return _generated(name, "\n".join(
+    return name, "\n".join(
         ["sparse_array.func @%s(%s) -> %s {" % (name, ", ".join(params), relt)] + lines + [
             "  %%r = sparse_array.apply @%s(%s) : (%s) -> %s" % (
-                fn, ", ".join(args), ", ".join([elt] * len(ops)), relt),
+                fn, ", ".join(args), ", ".join(elts), relt),
             "  sparse_array.yield %r : " + relt,
-            "}"]))
+            "}"])
 
 
 def _mixed(ufunc, inputs):
@@ -572,26 +573,32 @@ def map_function(f, inputs):
             raise TypeError("%s: an operand of dtype %s where %s is declared" % (f.__name__, x.dtype, dt))
         ops.append(_operand(x, dt))
     shape = _broadcast_shape([a.shape for a in ops])
-    key = ("map", f.text, tuple(a.signature() for a in ops))
+    # Scalars are constants of the function (as in elementwise()).
+    scalars = [k for k, x in enumerate(inputs) if not _is_array(x) and np.ndim(x) == 0]
+    arrays = [a for k, a in enumerate(ops) if k not in scalars] if len(scalars) < len(ops) else ops
+    key = ("map", f.text, tuple(a.signature() for a in ops), tuple(scalars))
     kernel = _KERNELS.get(key)
     if kernel is None:
         dtype = f.dtype
         fill = f.evaluate(*[a.fill_value for a in ops])
         fill = np.array(0 if fill is None else fill).astype(dtype)
         rank = len(shape)
-        fmt = _result_format(ops, rank)
+        fmt = _result_format(arrays, rank)
         rtype = _result_type(shape, dtype, fmt, fill)
-        tys = [_static_type(a) for a in ops]
+        tys = [_static_type(a) for a in arrays]
         params = ", ".join("%%a%d: %s" % (k, t) for k, t in enumerate(tys))
-        text = "\n".join([
-            f.text,
+        fn, texts = f.__name__, [f.text]
+        if arrays is not ops:
+            fn, bound = _bind_scalars(f.__name__, ops, scalars, types, dtype)
+            texts.append(bound)
+        text = "\n".join(texts + [
             "func.func @kernel(%s) -> %s {" % (params, rtype),
             "  %%r = sparse_array.map @%s(%s) : (%s) -> %s" % (
-                f.__name__, ", ".join("%%a%d" % k for k in range(len(ops))), ", ".join(tys), rtype),
+                fn, ", ".join("%%a%d" % k for k in range(len(arrays))), ", ".join(tys), rtype),
             "  return %r : " + rtype,
             "}"])
         kernel = _KERNELS[key] = _Kernel(text, "kernel", rank, dtype, fmt, fill)
-    return kernel(ops, shape)
+    return kernel(arrays, shape)
 
 
 _DT = {"f64": np.float64, "i64": np.int64, "i1": np.bool_}

@@ -111,7 +111,12 @@ class Gen:
                             "shape", "shape", "user"])
         t, fn, fs = self.expr(leaves, depth - 1)
         if kind == "user" and self.dtype == np.float64:
-            u, gn, gs = self.expr(leaves, depth - 1)
+            if self.rng.random() < 0.4:
+                # A scalar argument (a constant of the function).
+                c = self.choice([0.3, -0.0, np.inf, np.nan, 2.0])
+                u, gn, gs = repr(c), (lambda v, c=c: c), (lambda v, c=c: c)
+            else:
+                u, gn, gs = self.expr(leaves, depth - 1)
             py, src, flags = self.user_function()
             try:
                 compiled = sa.function(**flags)(py)

@@ -1,4 +1,6 @@
 """Operations against numpy: element-wise ufuncs, reductions, products."""
+import math
+
 import numpy as np
 import pytest
 
@@ -391,3 +393,18 @@ def test_scalar_operands_are_constants(rng):
         i = sa.asarray(random_dense(rng, (4, 4), np.int64, 0), format="dcsr")
         same((i << 3).todense(), i.todense() << 3)
         same((7 - i).todense(), 7 - i.todense())
+        b = sa.asarray(random_dense(rng, (4, 4), np.bool_, False), format="csr")
+        same((b & True).todense(), b.todense() & True)
+        same((b == False).todense(), b.todense() == False)  # noqa: E712
+
+    # A user function's scalar argument too (sa.function).
+    @sa.function()
+    def soft(x: float, t: float) -> float:
+        if abs(x) <= t:
+            return 0.0
+        return x - math.copysign(t, x)
+
+    assert "algebra = #sparse_array.algebra<0>" in sa.explain(soft, a, 0.3)
+    want = np.where(np.abs(d) <= 0.3, 0.0, d - np.copysign(0.3, d))
+    same(soft(a, 0.3).todense(), want)
+    same(sa.compute(soft(sa.lazy(d, format="csr"), 0.3)).todense(), want)
