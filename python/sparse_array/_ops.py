@@ -529,11 +529,16 @@ def _mixed(ufunc, inputs):
                 ufunc.__name__, ", ".join(map(str, types)), x.dtype))
         ops.append(_operand(x, dt))
     shape = _broadcast_shape([a.shape for a in ops])
-    key = ("map", ufunc.__name__, tuple(a.signature() for a in ops))
+    # Scalars are constants of the function (as in elementwise()).
+    scalars = [k for k, x in enumerate(inputs) if not _is_array(x) and np.ndim(x) == 0]
+    arrays = [a for k, a in enumerate(ops) if k not in scalars] if len(scalars) < len(ops) else ops
+    key = ("map", ufunc.__name__, tuple(a.signature() for a in ops), tuple(scalars))
     kernel = _KERNELS.get(key)
     if kernel is None:
-        kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape), fn)
-    return kernel(ops, shape)
+        if arrays is not ops:
+            fn = _generated(*_bind_scalars(fn, ops, scalars, types, dtype))
+        kernel = _KERNELS[key] = _map_kernel(ufunc, ops, dtype, len(shape), fn, operands=arrays)
+    return kernel(arrays, shape)
 
 
 def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
