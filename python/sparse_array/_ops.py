@@ -491,6 +491,9 @@ def elementwise(ufunc, inputs):
         if arrays is not ops:
             fn = _generated(*_bind_scalars(fn, ops, scalars, [dtype] * len(ops), rdtype))
         kernel = _map_kernel(ufunc, ops, rdtype, len(shape), fn, operands=arrays)
+        if name in ("maximum", "minimum", "fmax", "fmin"):
+            # Each result entry is one of its operands' (a constant's too).
+            kernel.selects = [ops[k].fill_value for k in scalars]
         _KERNELS[key] = kernel
     return kernel(arrays, shape)
 
@@ -643,22 +646,44 @@ def widen(a):
     return kernel([a], a.shape)
 
 
-def _zeros_of_one_sign(*arrays):
-    """Whether every zero the arrays hold, stored or fill, has one sign
-    (not known of a traced value: no)."""
-    signs = set()
-    for a in arrays:
-        if not isinstance(a, Array):
-            return False
-        if a.dtype.kind != "f":
-            continue
+def _zero_signs(a):
+    """The signs (signbit) of the zeros `a` may hold, stored or fill; None
+    when not known. A traced value is known when it is an input, or when a
+    map that yields one of its operands (np.maximum, np.minimum, fmax,
+    fmin: `selects`, with its bound constants) made it from known ones."""
+    if a.dtype.kind != "f":
+        return set()
+    signs = {bool(np.signbit(a.fill_value))} if a.fill_value == 0 else set()
+    if isinstance(a, Array):
         values = a._buffers[-1]
         zero = values == 0
         if zero.any():
             negative = np.signbit(values[zero])
             signs.update({True} if negative.all() else {False} if not negative.any() else {True, False})
-        if a.fill_value == 0:
-            signs.add(bool(np.signbit(a.fill_value)))
+        return signs
+    if getattr(a, "_array", None) is not None:
+        return _zero_signs(a._array)
+    constants = getattr(getattr(a, "_kernel", None), "selects", None)
+    if constants is None:
+        return None
+    signs.update(bool(np.signbit(c)) for c in constants if c == 0)
+    for arg in a._args:
+        more = _zero_signs(arg)
+        if more is None:
+            return None
+        signs |= more
+    return signs
+
+
+def _zeros_of_one_sign(*arrays):
+    """Whether every zero the arrays hold, stored or fill, has one sign
+    (no when not known)."""
+    signs = set()
+    for a in arrays:
+        more = _zero_signs(a)
+        if more is None:
+            return False
+        signs |= more
     return len(signs) <= 1
 
 

@@ -164,3 +164,23 @@ def test_empty_and_repeated_operands(rng):
     with np.errstate(all="ignore"):
         same(sa.compute(a * a - a).todense(), d * d - d)
         same(sa.compute((a == a)).todense(), d == d)
+
+
+def test_reduction_of_maximum_knows_its_zeros(rng):
+    # np.maximum yields one of its operands: when the inputs' zeros have one
+    # sign, so do its results, and a lazy max over them may use IEEE's
+    # commutative max (a scatter) instead of NumPy's tie-breaking one over
+    # every point (485 ms against 2.2 ms on a 20000^2 CSR).
+    da = np.abs(random_dense(rng, (6, 5), np.float64, 0.0, specials=False))
+    db = np.abs(random_dense(rng, (6, 5), np.float64, 0.0, specials=False))
+    a, b = sa.lazy(da, format="csr"), sa.lazy(db, format="csr")
+    planned = sa.explain(np.maximum(a, b).max(axis=0))
+    assert "with @max_f64" in planned and "universe" not in planned, planned
+    same(sa.compute(np.maximum(a, b).max(axis=0)).todense(), np.maximum(da, db).max(axis=0))
+    # A -0.0 among +0.0s: NumPy's maximum, exactly.
+    dc = db.copy()
+    dc[0, :] = -0.0
+    c = sa.lazy(dc, format="csr")
+    assert "with @np_maximum_f64" in sa.explain(np.maximum(a, c).max(axis=0))
+    same(sa.compute(np.maximum(a, c).max(axis=0)).todense(), np.maximum(da, dc).max(axis=0))
+    same(sa.compute(np.maximum(a, -0.0).max(axis=1)).todense(), np.maximum(da, -0.0).max(axis=1))
