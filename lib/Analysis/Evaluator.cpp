@@ -2,12 +2,53 @@
 
 #include "SparseArray/Analysis/Evaluator.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::sparse_array;
+
+/// The NaN this machine's floating-point unit returns for an invalid
+/// operation (0 * inf, inf - inf, 0 / 0 ...), in `semantics`. x86 returns a
+/// negative quiet NaN; APFloat, which arith's folders use, a positive one.
+/// The generated code runs on this machine, and copysign or a bitcast can
+/// see the sign, so compile-time results must use the machine's NaN.
+static APFloat machineDefaultNaN(const llvm::fltSemantics &semantics) {
+  // volatile: the host compiler must not fold this with its own APFloat.
+  volatile double zero = 0.0;
+  volatile double infinity = std::numeric_limits<double>::infinity();
+  APFloat nan(zero * infinity);
+  bool losesInfo = false;
+  (void)nan.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+  return nan;
+}
+
+/// Arithmetic whose folders compute with APFloat rather than with the
+/// host's libm (math's transcendental folders call libm, which is what the
+/// generated code calls too).
+static bool foldsWithAPFloat(Operation &op) {
+  return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::RemFOp, math::FmaOp>(op);
+}
+
+/// `value` folded from `operands` by `op`, with an invalid operation's NaN
+/// replaced by the machine's (a NaN operand propagates, as in hardware).
+static Attribute withMachineNaN(Operation &op, ArrayRef<Attribute> operands,
+                                Attribute value) {
+  auto result = dyn_cast<FloatAttr>(value);
+  if (!result || !result.getValue().isNaN() || !foldsWithAPFloat(op))
+    return value;
+  for (Attribute operand : operands)
+    if (auto f = dyn_cast<FloatAttr>(operand); f && f.getValue().isNaN())
+      return value;
+  return FloatAttr::get(result.getType(),
+                        machineDefaultNaN(result.getValue().getSemantics()));
+}
 
 LogicalResult Evaluator::fail(const Twine &message) {
   lastError = message.str();
@@ -203,7 +244,7 @@ FailureOr<SmallVector<Attribute>> Evaluator::run(Region &region,
       if (!isa_and_nonnull<IntegerAttr, FloatAttr>(attr))
         return fail("'" + op.getName().getStringRef() +
                     "' folds to a non-constant (e.g. poison)");
-      env[result] = attr;
+      env[result] = withMachineNaN(op, operands, attr);
     }
   }
   return fail("region without terminator");

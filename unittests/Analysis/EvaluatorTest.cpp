@@ -157,6 +157,26 @@ TEST_F(EvaluatorTest, IEEESemanticsAreExact) {
   EXPECT_TRUE(cast<FloatAttr>(*picked).getValue().isNegZero());
 }
 
+TEST_F(EvaluatorTest, InvalidOperationsGiveTheMachinesNaN) {
+  // The generated code's 0 * inf is the FPU's default NaN (negative on
+  // x86); APFloat's is positive. copysign can tell them apart.
+  volatile double zero = 0.0;
+  volatile double inf = std::numeric_limits<double>::infinity();
+  double machine = zero * inf;
+  FailureOr<TypedAttr> invalid = eval("fmul", {f(0.0), f(inf)});
+  ASSERT_TRUE(succeeded(invalid)) << evaluator.getLastError();
+  APFloat nan = cast<FloatAttr>(*invalid).getValue();
+  EXPECT_TRUE(nan.isNaN());
+  EXPECT_EQ(nan.isNegative(), std::signbit(machine));
+  // A NaN operand propagates with its sign, as in hardware.
+  for (double operand : {std::copysign(NAN, 1.0), std::copysign(NAN, -1.0)}) {
+    FailureOr<TypedAttr> propagated = eval("fmul", {f(operand), f(2.0)});
+    ASSERT_TRUE(succeeded(propagated)) << evaluator.getLastError();
+    EXPECT_EQ(cast<FloatAttr>(*propagated).getValue().isNegative(),
+              std::signbit(operand));
+  }
+}
+
 TEST_F(EvaluatorTest, IntegerWrapAndUnsigned) {
   EXPECT_EQ(asInt(eval("addi", {i(INT32_MAX, 32), i(1, 32)})), INT32_MIN);
   // 200 / 3 as unsigned i8 (bit pattern -56) is 66; signed -56 / 3 = -18.
