@@ -892,7 +892,15 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
             kernel = _KERNELS[key] = _matmul_kernel(a, b, fadd, fmul,
                                                     add_text + "\n" + mul_text, fill, format,
                                                     mask, complement)
-    return kernel([a, b] if mask is None else [a, b, mask], shape)
+    r = kernel([a, b] if mask is None else [a, b, mask], shape)
+    if k and dtype.kind == "f" and add in ("add", np.add) and mul in ("multiply", np.multiply):
+        # NumPy's sums of products start from +0.0 (BLAS and its own
+        # loops), so a sum of -0.0 products is +0.0; the kernel's exact sum
+        # starts from add's identity -0.0. Adding +0.0 changes exactly
+        # that case. A map of its own: inside the kernel it would cost
+        # SpGEMM its row-wise strategy.
+        r = r + dtype.type(0.0)
+    return r
 
 
 def _keep_function(dtype, fill, complement):

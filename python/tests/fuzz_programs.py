@@ -337,9 +337,13 @@ class Gen:
                     raise _Skip("matmul of rank %d" % np.ndim(x))
                 if add != "add" and x.shape[1] == 0:
                     raise _Skip("a fold of nothing without an identity")
-                # The dense program's fold: left to right over j.
-                return left_fold(getattr(np, add), getattr(np, mul)(x, vec(x.shape[1])),
-                                 1, False)
+                # The dense program's fold: left to right over j; NumPy's
+                # a @ x starts it from +0.0 (an all -0.0 sum is +0.0).
+                r = left_fold(getattr(np, add), getattr(np, mul)(x, vec(x.shape[1])),
+                              1, False)
+                if add == "add" and mul == "multiply" and np.dtype(self.dtype).kind == "f":
+                    r = r + self.dtype(0.0)
+                return r
 
             def sparse(v):
                 x = fs(v)

@@ -408,3 +408,21 @@ def test_scalar_operands_are_constants(rng):
     want = np.where(np.abs(d) <= 0.3, 0.0, d - np.copysign(0.3, d))
     same(soft(a, 0.3).todense(), want)
     same(sa.compute(soft(sa.lazy(d, format="csr"), 0.3)).todense(), want)
+
+
+@pytest.mark.parametrize("fill", [0.0, -0.0])
+@pytest.mark.parametrize("fmt", ["csr", "dense"])
+def test_matmul_of_negative_zero_products_is_numpys(fmt, fill):
+    # A sum whose products are all -0.0 is +0.0 in NumPy (its sums start
+    # there); the kernel's exact sum alone gives -0.0. Also the fill (the
+    # fills' products summed) and sparse-by-sparse products.
+    a = np.array([[-0.0, 1.0, 0.0], [0.0, -2.0, 0.0], [fill, fill, fill]])
+    x = np.array([1.0, -0.0, -3.0])
+    A = sa.asarray(a, format=fmt, fill_value=fill)
+    same((A @ x).todense(), a @ x)
+    same(sa.compute(sa.lazy(A) @ x).todense(), a @ x)
+    b = np.array([[1.0, 0.0], [-0.0, 2.0], [0.0, 0.0]])
+    B = sa.asarray(b, format=fmt, fill_value=fill)
+    same((A @ B).todense(), a @ b)
+    same(sa.compute(sa.lazy(A) @ B).todense(), a @ b)
+    assert not np.signbit((A @ B).fill_value)
