@@ -899,7 +899,14 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         # starts from add's identity -0.0. Adding +0.0 changes exactly
         # that case. A map of its own: inside the kernel it would cost
         # SpGEMM its row-wise strategy.
-        r = r + dtype.type(0.0)
+        if isinstance(r, Array) and r._buffers[-1].flags.writeable:
+            # Eager: the kernel's fresh result, mapped in place.
+            values = r._buffers[-1]
+            np.add(values, dtype.type(0.0), out=values)
+            r.fill_value = r.fill_value + dtype.type(0.0)
+            r._signature = None
+        else:
+            r = r + dtype.type(0.0)
     return r
 
 
