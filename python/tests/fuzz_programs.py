@@ -353,6 +353,39 @@ class Gen:
                     return x @ vec(x.shape[1])
                 return sa.matmul(x, vec(x.shape[1]), semiring=(add, mul))
             return "matmul(%s, vector, %s)" % (t, (add, mul)), dense, sparse
+        if r < 0.4:
+            # x @ y.T of two computed matrices (SpGEMM when both are
+            # sparse), plain or over a semiring; shapes that do not fit
+            # must be refused by both.
+            add, mul = self.choice([("add", "multiply"), ("add", "multiply"),
+                                    ("minimum", "add"), ("maximum", "multiply")])
+            u, gn, gs = self.expr(leaves, int(self.rng.choice([1, 2])))
+
+            def dense(v, fn=fn):
+                x, y = fn(v), gn(v)
+                if np.ndim(x) != 2 or np.ndim(y) != 2:
+                    raise _Skip("matmul of rank %d and %d" % (np.ndim(x), np.ndim(y)))
+                y = y.T
+                if x.shape[1] != y.shape[0]:
+                    raise ValueError("inner extents %d and %d" % (x.shape[1], y.shape[0]))
+                if add != "add" and x.shape[1] == 0:
+                    raise _Skip("a fold of nothing without an identity")
+                # products[i, k, j], folded left to right over k; NumPy's
+                # a @ b starts from +0.0.
+                products = getattr(np, mul)(x[:, :, None], y[None, :, :])
+                r = left_fold(getattr(np, add), products, 1, False)
+                if add == "add" and mul == "multiply" and np.dtype(self.dtype).kind == "f":
+                    r = r + self.dtype(0.0)
+                return r
+
+            def sparse(v, fs=fs):
+                x, y = fs(v), gs(v)
+                if np.ndim(x) != 2 or np.ndim(y) != 2:
+                    raise _Skip("matmul of rank %d and %d" % (np.ndim(x), np.ndim(y)))
+                if add == "add" and mul == "multiply":
+                    return x @ y.T
+                return sa.matmul(x, y.T, semiring=(add, mul))
+            return "matmul(%s, (%s).T, %s)" % (t, u, (add, mul)), dense, sparse
         return t, fn, fs
 
 
