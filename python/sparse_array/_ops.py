@@ -554,6 +554,70 @@ def _mixed(ufunc, inputs):
     return kernel(arrays, shape)
 
 
+class _Where:
+    """np.where(c, x, y) as _map_kernel's ufunc (it folds the fills)."""
+    __name__ = "where"
+
+    def __call__(self, c, x, y):
+        return np.where(c, x, y)
+
+
+_WHERE = _Where()
+
+
+def _where_function(dtype):
+    elt = ELEMENT[np.dtype(dtype)]
+    name = "np_where_%s" % elt
+    return _generated(name, "\n".join([
+        "sparse_array.func @%s(%%c: i1, %%x: %s, %%y: %s) -> %s {" % (name, elt, elt, elt),
+        "  %%r = arith.select %%c, %%x, %%y : %s" % elt,
+        "  sparse_array.yield %%r : %s" % elt,
+        "}"]))
+
+
+@traced
+def where(condition, x=None, y=None):
+    """np.where(condition, x, y): x where condition holds, else y,
+    broadcast together; a value of x or y as it is (NaN payloads, -0.0).
+    x and y take one dtype, as every element-wise operation (scalars by
+    NumPy's promotion); a condition that is not bool is `!= 0`."""
+    if x is None or y is None:
+        if x is None and y is None:
+            raise TypeError("sparse_array: np.where(condition) alone (the coordinates of "
+                            "nonzero entries) is not supported; give x and y")
+        raise ValueError("either both or neither of x and y should be given")
+    if _is_array(condition):
+        if condition.dtype != np.bool_:
+            condition = np.not_equal(condition, condition.dtype.type(0))
+    else:
+        condition = np.asarray(condition).astype(bool)
+    arrays = [v for v in (x, y) if _is_array(v)]
+    if arrays:
+        dtype = arrays[0].dtype
+        if any(a.dtype != dtype for a in arrays):
+            raise TypeError("sparse_array: where of %s arrays: convert them to one dtype first" % (
+                ", ".join(str(a.dtype) for a in arrays)))
+    else:
+        dtype = np.result_type(x, y)
+        if dtype not in ELEMENT:
+            raise TypeError("dtype %s is not supported (float64, float32, int64, int32, bool)" % dtype)
+    inputs = [condition, x, y]
+    ops = [_operand(condition, np.bool_), _operand(x, dtype), _operand(y, dtype)]
+    shape = _broadcast_shape([a.shape for a in ops])
+    scalars, operands = _scalar_operands(inputs, ops)
+    key = ("map", "where", tuple(a.signature() for a in ops), tuple(scalars))
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        fn = _where_function(dtype)
+        if scalars:
+            fn = _generated(*_bind_scalars(fn, ops, scalars, [np.bool_, dtype, dtype], dtype))
+        kernel = _map_kernel(_WHERE, ops, dtype, len(shape), fn, operands=operands)
+        # Each entry is x's or y's (or a bound constant's): zero signs kept.
+        kernel.selects = [ops[k].fill_value for k in scalars if k > 0]
+        _KERNELS[key] = kernel
+    return kernel(operands, shape)
+
+
 def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
     """The map of fn over `operands` (default: ops); the fill is ufunc's
     on the fills of `ops` (every operand, scalars bound into fn too)."""

@@ -270,6 +270,7 @@ NUMPY_FUNCTIONS = {
     np.stack: lambda arrays, axis=0: stack(arrays, axis),
     np.hstack: lambda tup: hstack(tup),
     np.vstack: lambda tup: vstack(tup),
+    np.where: _ops.where,
     # What NumPy code asks of any array-like.
     np.ndim: lambda a: len(a.shape),
     np.shape: lambda a: tuple(a.shape),

@@ -386,6 +386,22 @@ class Gen:
                     return x @ y.T
                 return sa.matmul(x, y.T, semiring=(add, mul))
             return "matmul(%s, (%s).T, %s)" % (t, u, (add, mul)), dense, sparse
+        if r < 0.48:
+            # np.where(x > c, x, y) or with a scalar branch: values taken
+            # as they are (broadcasting, -0.0, NaN).
+            u, gn, gs = self.expr(leaves, int(self.rng.choice([1, 2])))
+            c = self.dtype(self.choice([0, 1]))
+            other = self.choice([None, None, 0, -0.0, np.nan])
+            if other is not None and np.dtype(self.dtype).kind != "f":
+                other = 0
+            if other is None:
+                return ("where(%s > %r, %s, %s)" % (t, c, t, u),
+                        lambda v, fn=fn: np.where(fn(v) > c, fn(v), gn(v)),
+                        lambda v, fs=fs: np.where(fs(v) > c, fs(v), gs(v)))
+            o = self.dtype(other)
+            return ("where(%s > %r, %r, %s)" % (t, c, o, u),
+                    lambda v, fn=fn: np.where(fn(v) > c, o, gn(v)),
+                    lambda v, fs=fs: np.where(fs(v) > c, o, gs(v)))
         return t, fn, fs
 
 

@@ -426,3 +426,30 @@ def test_matmul_of_negative_zero_products_is_numpys(fmt, fill):
     same((A @ B).todense(), a @ b)
     same(sa.compute(sa.lazy(A) @ B).todense(), a @ b)
     assert not np.signbit((A @ B).fill_value)
+
+
+def test_where_is_numpys():
+    # Values taken as they are (-0.0, NaN, inf), any operand a scalar,
+    # conditions sparse, dense or NumPy, eagerly and lazily.
+    x = np.array([[1.0, -0.0, 0.0, np.nan], [0.0, 2.0, -3.0, np.inf]])
+    y = np.array([[0.0, 5.0, -0.0, 1.0], [7.0, 0.0, 0.0, -np.inf]])
+    X = sa.asarray(x, format="csr")
+    Y = sa.asarray(y, format="csr", fill_value=-0.0)
+    C = sa.asarray(x > 0, format="csr")
+    cases = [((C, X, Y), (x > 0, x, y)), ((x > 0, X, Y), (x > 0, x, y)),
+             ((C, X, 0.0), (x > 0, x, 0.0)), ((C, -0.0, Y), (x > 0, -0.0, y)),
+             ((X, X, Y), (x, x, y)), ((C[0], X, Y), ((x > 0)[0], x, y))]
+    for args, ref in cases:
+        r = np.where(*args)
+        same(r.todense(), np.where(*ref))
+        assert sa.where(*args).fill_value.tobytes() == r.fill_value.tobytes()
+    lazy = sa.compute(np.where(sa.lazy(X) > 0, sa.lazy(X) * 2, Y))
+    same(lazy.todense(), np.where(x > 0, x * 2, y))
+    i = sa.asarray(np.array([3, 0, -2]), format="compressed")
+    same(np.where(i, i, 7).todense(), np.where([3, 0, -2], [3, 0, -2], 7))
+    with pytest.raises(TypeError, match="convert"):
+        np.where(C, X, sa.asarray(np.ones((2, 4), dtype=np.int64)))
+    with pytest.raises(TypeError, match="condition"):
+        np.where(C)
+    with pytest.raises(TypeError, match="convert"):
+        np.where(i > 0, i, 1.5)
