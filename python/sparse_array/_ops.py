@@ -441,6 +441,161 @@ _UNARY = {"negative": {"f": "arith.negf %x : {t}",
           "sqrt": {"f": "math.sqrt %x : {t}"}}
 
 
+# NumPy's element-wise functions written out in MLIR, each exactly what
+# NumPy 1.24 computes (its C loops): name -> {dtype kind: (result dtype,
+# or None for the operand's; lines)}. In the lines, %x and %y are the
+# operands, %r the result, {t} the element type, {min} its smallest
+# integer; constants are declared where used.
+_FLOAT_DIVMOD = [
+    # npy_divmod: fmod, then the quotient (a - mod) / b snapped to an
+    # integer and the remainder given the divisor's sign (Python's
+    # convention); b == 0 gives a / b and fmod's NaN.
+    "%zero = arith.constant 0.0 : {t}",
+    "%one = arith.constant 1.0 : {t}",
+    "%mod = arith.remf %x, %y : {t}",
+    "%q = arith.divf %x, %y : {t}",
+    "%bz = arith.cmpf oeq, %y, %zero : {t}",
+    "%modnz = arith.cmpf une, %mod, %zero : {t}",
+    "%blt = arith.cmpf olt, %y, %zero : {t}",
+    "%mlt = arith.cmpf olt, %mod, %zero : {t}",
+    "%signs = arith.xori %blt, %mlt : i1",
+    "%adjust = arith.andi %modnz, %signs : i1",
+]
+_FLOOR_DIVIDE_F = _FLOAT_DIVMOD + [
+    "%half = arith.constant 0.5 : {t}",
+    "%diff = arith.subf %x, %mod : {t}",
+    "%div0 = arith.divf %diff, %y : {t}",
+    "%div1 = arith.subf %div0, %one : {t}",
+    "%div = arith.select %adjust, %div1, %div0 : {t}",
+    "%divnz = arith.cmpf une, %div, %zero : {t}",
+    "%fl = math.floor %div : {t}",
+    "%frac = arith.subf %div, %fl : {t}",
+    "%up = arith.cmpf ogt, %frac, %half : {t}",
+    "%fl1 = arith.addf %fl, %one : {t}",
+    "%snapped = arith.select %up, %fl1, %fl : {t}",
+    "%signed0 = math.copysign %zero, %q : {t}",
+    "%fd = arith.select %divnz, %snapped, %signed0 : {t}",
+    "%r = arith.select %bz, %q, %fd : {t}",
+]
+_REMAINDER_F = _FLOAT_DIVMOD + [
+    "%m1 = arith.addf %mod, %y : {t}",
+    "%madj = arith.select %adjust, %m1, %mod : {t}",
+    "%signed0 = math.copysign %zero, %y : {t}",
+    "%m = arith.select %modnz, %madj, %signed0 : {t}",
+    "%r = arith.select %bz, %mod, %m : {t}",
+]
+# Integers: x // 0 and x % 0 are 0, MIN // -1 is MIN (NumPy warns, never
+# traps); the division runs on a divisor that cannot trap.
+_SAFE_DIVISOR = [
+    "%zero = arith.constant 0 : {t}",
+    "%one = arith.constant 1 : {t}",
+    "%minus1 = arith.constant -1 : {t}",
+    "%min = arith.constant {min} : {t}",
+    "%bz = arith.cmpi eq, %y, %zero : {t}",
+    "%xmin = arith.cmpi eq, %x, %min : {t}",
+    "%bm1 = arith.cmpi eq, %y, %minus1 : {t}",
+    "%overflow = arith.andi %xmin, %bm1 : i1",
+    "%unsafe = arith.ori %bz, %overflow : i1",
+    "%d = arith.select %unsafe, %one, %y : {t}",
+]
+_FLOOR_DIVIDE_I = _SAFE_DIVISOR + [
+    "%fq = arith.floordivsi %x, %d : {t}",
+    "%r = arith.select %bz, %zero, %fq : {t}",
+]
+_REMAINDER_I = _SAFE_DIVISOR + [
+    "%rem = arith.remsi %x, %d : {t}",
+    "%remnz = arith.cmpi ne, %rem, %zero : {t}",
+    "%rlt = arith.cmpi slt, %rem, %zero : {t}",
+    "%blt = arith.cmpi slt, %y, %zero : {t}",
+    "%signs = arith.xori %rlt, %blt : i1",
+    "%adjust = arith.andi %remnz, %signs : i1",
+    "%radj = arith.addi %rem, %y : {t}",
+    "%r = arith.select %adjust, %radj, %rem : {t}",
+]
+_FMOD_I = _SAFE_DIVISOR + ["%r = arith.remsi %x, %d : {t}"]
+_F64 = np.dtype(np.float64)
+_BOOL = np.dtype(np.bool_)
+_WRITTEN = {
+    "floor": {"f": (None, ["%r = math.floor %x : {t}"])},
+    "ceil": {"f": (None, ["%r = math.ceil %x : {t}"])},
+    "trunc": {"f": (None, ["%r = math.trunc %x : {t}"])},
+    "rint": {"f": (None, ["%r = math.roundeven %x : {t}"])},
+    "square": {"f": (None, ["%r = arith.mulf %x, %x : {t}"]),
+               "i": (None, ["%r = arith.muli %x, %x : {t}"])},
+    "reciprocal": {"f": (None, ["%one = arith.constant 1.0 : {t}",
+                                "%r = arith.divf %one, %x : {t}"])},
+    # x > 0 ? 1 : x < 0 ? -1 : x == 0 ? 0 : x (a NaN as it is).
+    "sign": {"f": (None, ["%zero = arith.constant 0.0 : {t}",
+                          "%one = arith.constant 1.0 : {t}",
+                          "%minus1 = arith.constant -1.0 : {t}",
+                          "%pos = arith.cmpf ogt, %x, %zero : {t}",
+                          "%neg = arith.cmpf olt, %x, %zero : {t}",
+                          "%eq = arith.cmpf oeq, %x, %zero : {t}",
+                          "%z = arith.select %eq, %zero, %x : {t}",
+                          "%n = arith.select %neg, %minus1, %z : {t}",
+                          "%r = arith.select %pos, %one, %n : {t}"]),
+             "i": (None, ["%zero = arith.constant 0 : {t}",
+                          "%one = arith.constant 1 : {t}",
+                          "%minus1 = arith.constant -1 : {t}",
+                          "%pos = arith.cmpi sgt, %x, %zero : {t}",
+                          "%neg = arith.cmpi slt, %x, %zero : {t}",
+                          "%n = arith.select %neg, %minus1, %zero : {t}",
+                          "%r = arith.select %pos, %one, %n : {t}"])},
+    "isnan": {"f": (_BOOL, ["%r = arith.cmpf uno, %x, %x : {t}"]),
+              "i": (_BOOL, ["%r = arith.constant false"])},
+    "isinf": {"f": (_BOOL, ["%a = math.absf %x : {t}",
+                            "%inf = arith.constant {inf} : {t}",
+                            "%r = arith.cmpf oeq, %a, %inf : {t}"]),
+              "i": (_BOOL, ["%r = arith.constant false"])},
+    "isfinite": {"f": (_BOOL, ["%a = math.absf %x : {t}",
+                               "%inf = arith.constant {inf} : {t}",
+                               "%r = arith.cmpf olt, %a, %inf : {t}"]),
+                 "i": (_BOOL, ["%r = arith.constant true"])},
+    "signbit": {"f": (_BOOL, ["%bits = arith.bitcast %x : {t} to {i}",
+                              "%zero = arith.constant 0 : {i}",
+                              "%r = arith.cmpi slt, %bits, %zero : {i}"]),
+                "i": (_BOOL, ["%zero = arith.constant 0 : {t}",
+                              "%r = arith.cmpi slt, %x, %zero : {t}"])},
+    "logical_not": {"f": (_BOOL, ["%zero = arith.constant 0.0 : {t}",
+                                  "%r = arith.cmpf oeq, %x, %zero : {t}"]),
+                    "i": (_BOOL, ["%zero = arith.constant 0 : {t}",
+                                  "%r = arith.cmpi eq, %x, %zero : {t}"]),
+                    "b": (_BOOL, ["%true = arith.constant true",
+                                  "%r = arith.xori %x, %true : i1"])},
+    "invert": {"i": (None, ["%ones = arith.constant -1 : {t}",
+                            "%r = arith.xori %x, %ones : {t}"]),
+               "b": (None, ["%true = arith.constant true",
+                            "%r = arith.xori %x, %true : i1"])},
+    "floor_divide": {"f": (None, _FLOOR_DIVIDE_F), "i": (None, _FLOOR_DIVIDE_I)},
+    "remainder": {"f": (None, _REMAINDER_F), "i": (None, _REMAINDER_I)},
+    "fmod": {"f": (None, ["%r = arith.remf %x, %y : {t}"]), "i": (None, _FMOD_I)},
+    # Integers divide as float64 (NumPy's true division).
+    "divide": {"i": (_F64, ["%a = arith.sitofp %x : {t} to f64",
+                            "%b = arith.sitofp %y : {t} to f64",
+                            "%r = arith.divf %a, %b : f64"])},
+}
+
+
+def _written_function(ufunc, dtype):
+    """(name, result dtype) of the _WRITTEN function of `ufunc` on dtype."""
+    dtype = np.dtype(dtype)
+    entry = _WRITTEN[ufunc.__name__].get(_kind(dtype))
+    if entry is None:
+        raise TypeError("sparse_array: %s is not supported for %s arrays" % (ufunc.__name__, dtype))
+    rdtype, lines = entry
+    rdtype = rdtype or dtype
+    elt, relt = ELEMENT[dtype], ELEMENT[rdtype]
+    name = "np_%s_%s" % (ufunc.__name__, elt)
+    fields = {"t": elt, "i": "i%d" % (dtype.itemsize * 8),
+              "min": np.iinfo(dtype).min if dtype.kind == "i" else 0,
+              "inf": "0x7FF0000000000000" if dtype.itemsize == 8 else "0x7F800000"}
+    params = ", ".join("%%%s: %s" % (v, elt) for v in "xy"[:ufunc.nin])
+    text = "\n".join(["sparse_array.func @%s(%s) -> %s {" % (name, params, relt)] +
+                     ["  " + line.format(**fields) for line in lines] +
+                     ["  sparse_array.yield %%r : %s" % relt, "}"])
+    return _generated(name, text), rdtype
+
+
 def _generated(name, text):
     """Registers a function the package writes (comparisons, unary ops)
     in the library (so _module finds it by name)."""
@@ -498,6 +653,8 @@ def elementwise(ufunc, inputs):
             fn, rdtype = _comparison_function(name, dtype), np.dtype(np.bool_)
         elif name in _UNARY:
             fn, rdtype = _unary_function(name, dtype), dtype
+        elif name in _WRITTEN and (name != "divide" or dtype.kind != "f"):
+            fn, rdtype = _written_function(ufunc, dtype)
         else:
             fn, rdtype = _function(name, dtype), dtype
         if scalars:

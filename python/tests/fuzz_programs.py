@@ -130,7 +130,8 @@ class Gen:
                     lambda v: vec(fn(v), gn(v)), lambda v: compiled(fs(v), gs(v)))
         if kind in ("binary", "user"):
             u, gn, gs = self.expr(leaves, depth - 1)
-            names = ["add", "subtract", "multiply", "minimum", "maximum"]
+            names = ["add", "subtract", "multiply", "minimum", "maximum", "add",
+                     "multiply", "floor_divide", "remainder", "fmod"]
             if np.dtype(self.dtype).kind == "f":
                 names += ["divide", "fmax", "fmin"]
             else:
@@ -155,7 +156,9 @@ class Gen:
                 return "(%s - %r)" % (t, c), lambda v: fn(v) - c, lambda v: fs(v) - c
             return "(%r - %s)" % (c, t), lambda v: c - fn(v), lambda v: c - fs(v)
         if kind == "unary":
-            name = self.choice(["negative", "absolute"])
+            name = self.choice(["negative", "absolute", "sign", "square"] + (
+                ["floor", "ceil", "trunc", "rint", "reciprocal"]
+                if np.dtype(self.dtype).kind == "f" else ["invert"]))
             f = getattr(np, name)
             return "%s(%s)" % (name, t), lambda v: f(fn(v)), lambda v: f(fs(v))
         if kind == "reduce":
@@ -172,6 +175,11 @@ class Gen:
                             "max(%s, %s)", "abs(%s)", "-(%s)", "math.copysign(%s, %s)",
                             "(%s if %s < %s else %s)", "(%s if %s == %s else %s)",
                             "(%s if math.isnan(%s) else %s)"])
+        if form.startswith("math.copysign"):
+            # A NaN's sign is not kept where it equals a NaN fill
+            # (docs/README.md, "NaN is one value"): copysign reads only
+            # the signs of numbers.
+            return "(%s if math.isnan(%s) else math.copysign(%s, %s))" % (a, b, a, b)
         n = form.count("%s")
         args = [a, b] + [self.body(depth - 1) for _ in range(max(0, n - 2))]
         return form % tuple(args[:n])
@@ -386,7 +394,12 @@ class Gen:
                     return x @ y.T
                 return sa.matmul(x, y.T, semiring=(add, mul))
             return "matmul(%s, (%s).T, %s)" % (t, u, (add, mul)), dense, sparse
-        if r < 0.48:
+        if r < 0.44:
+            # A predicate of each entry (bool results).
+            name = self.choice(["isnan", "isinf", "isfinite", "signbit", "logical_not"])
+            f = getattr(np, name)
+            return "%s(%s)" % (name, t), lambda v, fn=fn: f(fn(v)), lambda v, fs=fs: f(fs(v))
+        if r < 0.52:
             # np.where(x > c, x, y) or with a scalar branch: values taken
             # as they are (broadcasting, -0.0, NaN).
             u, gn, gs = self.expr(leaves, int(self.rng.choice([1, 2])))

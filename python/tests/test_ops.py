@@ -453,3 +453,72 @@ def test_where_is_numpys():
         np.where(C)
     with pytest.raises(TypeError, match="convert"):
         np.where(i > 0, i, 1.5)
+
+
+_SPECIAL_F = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 3.5, 0.5, -0.5, 7.0, -7.0, 1e300,
+              -1e-300, np.inf, -np.inf, np.nan, 5.75, -5.75, 2.0, -3.0]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32, np.bool_])
+def test_written_ufuncs_are_numpys(dtype):
+    # Every pair of special values (x in rows, y in columns): floor, ceil,
+    # trunc, rint, square, reciprocal, sign, the predicates, invert, //, %
+    # and fmod (NumPy's npy_divmod for floats; x // 0, x % 0 and
+    # MIN // -1 without a trap for integers), true division of integers;
+    # eagerly and lazily, NaN as one value (docs/README.md).
+    if dtype == np.bool_:
+        pool = np.array([True, False])
+    elif np.dtype(dtype).kind == "i":
+        info = np.iinfo(dtype)
+        pool = np.array([0, 1, -1, 2, -2, 7, -7, 3, -3, info.min, info.max], dtype=dtype)
+    else:
+        with np.errstate(over="ignore"):  # 1e300 is inf in float32
+            pool = np.array(_SPECIAL_F, dtype=dtype)
+    n = len(pool)
+    x = np.repeat(pool, n).reshape(n, n)
+    y = np.tile(pool, n).reshape(n, n)
+    X = sa.asarray(x, format="csr", fill_value=dtype(1))
+    Y = sa.asarray(y, format="csr", fill_value=dtype(0))
+    ufuncs = [np.floor, np.ceil, np.trunc, np.rint, np.square, np.reciprocal, np.sign,
+              np.isnan, np.isinf, np.isfinite, np.signbit, np.logical_not, np.invert,
+              np.floor_divide, np.remainder, np.fmod, np.true_divide]
+    compared = 0
+    for f in ufuncs:
+        args, dense = ((X,), (x,)) if f.nin == 1 else ((X, Y), (x, y))
+        try:
+            got = f(*args)
+        except TypeError:
+            continue  # not for this dtype (floor of ints, / of bools, ...)
+        with np.errstate(all="ignore"):
+            want = f(*dense)
+        lazy = sa.compute(f(*[sa.lazy(a) for a in args]))
+        for r in (got, lazy):
+            d = r.todense()
+            assert d.dtype == want.dtype, f.__name__
+            if d.dtype.kind == "f":
+                nan = np.isnan(want)
+                assert (np.isnan(d) == nan).all(), f.__name__
+                same(np.where(nan, 0, d), np.where(nan, 0, want))
+            else:
+                assert (d == want).all(), f.__name__
+        compared += 1
+    assert compared >= {"f": 16, "i": 10, "b": 2}[np.dtype(dtype).kind]
+
+
+def test_operators_reach_the_written_ufuncs():
+    a = np.array([[7.0, -7.5, 0.0], [-0.0, 3.0, 1.0]])
+    A = sa.asarray(a, format="csr")
+    with np.errstate(all="ignore"):
+        for got, want in [(A // 2.0, a // 2.0), (9.0 // A, 9.0 // a), (A % -2.0, a % -2.0),
+                          (5.0 % A, 5.0 % a), (1.0 / A, 1.0 / a), (A / 4.0, a / 4.0)]:
+            d, nan = got.todense(), np.isnan(want)
+            assert (np.isnan(d) == nan).all()
+            same(np.where(nan, 0, d), np.where(nan, 0, want))
+    i = np.array([5, -5, 0, 9])
+    I = sa.asarray(i, format="compressed")
+    same((~I).todense(), ~i)
+    same((I // 2).todense(), i // 2)
+    same((I % 3).todense(), i % 3)
+    same((I / 2).todense(), i / 2)
+    same((3 & I).todense(), 3 & i)
+    same((6 ^ I).todense(), 6 ^ i)
