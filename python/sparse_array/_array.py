@@ -62,6 +62,11 @@ class ArrayOperators:
     def __ne__(self, other): return np.not_equal(self, other)
     __hash__ = object.__hash__  # identity, as before __eq__ became numpy's
 
+    def astype(self, dtype, copy=True):
+        """The values (and the fill) converted to `dtype` as NumPy does."""
+        from . import _ops
+        return _ops.astype(self, dtype)
+
     def __matmul__(self, other):
         from . import _ops
         return _ops.matmul(self, other)

@@ -775,6 +775,75 @@ def where(condition, x=None, y=None):
     return kernel(operands, shape)
 
 
+class _AsType:
+    """x.astype(dtype) as _map_kernel's ufunc (it converts the fill)."""
+    __name__ = "astype"
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def __call__(self, x):
+        return np.asarray(x).astype(self.dtype)
+
+
+def _cast_lines(source, target):
+    """MLIR lines converting %x of `source` to %r of `target` as NumPy's C
+    casts do on x86: floats round to nearest, integers wrap, a float out of
+    an integer's range (NaN and inf too) is its smallest value (cvttsd2si's
+    "integer indefinite"; LLVM's fptosi would be poison there), anything to
+    bool is `!= 0` (NaN is True)."""
+    s, t = ELEMENT[source], ELEMENT[target]
+    sk, tk = source.kind, target.kind
+    if tk == "b":
+        if sk == "f":
+            return ["%zero = arith.constant 0.0 : " + s, "%r = arith.cmpf une, %x, %zero : " + s]
+        return ["%zero = arith.constant 0 : " + s, "%r = arith.cmpi ne, %x, %zero : " + s]
+    if sk == "b":
+        op = "arith.uitofp" if tk == "f" else "arith.extui"
+        return ["%%r = %s %%x : i1 to %s" % (op, t)]
+    if sk == "f" and tk == "f":
+        op = "arith.extf" if target.itemsize > source.itemsize else "arith.truncf"
+        return ["%%r = %s %%x : %s to %s" % (op, s, t)]
+    if sk == "i" and tk == "f":
+        return ["%%r = arith.sitofp %%x : %s to %s" % (s, t)]
+    if sk == "i":
+        op = "arith.extsi" if target.itemsize > source.itemsize else "arith.trunci"
+        return ["%%r = %s %%x : %s to %s" % (op, s, t)]
+    low = np.iinfo(target).min
+    bound = scalar_text(source.type(low), source)
+    return ["%%low = arith.constant %s" % bound,
+            "%%high = arith.negf %%low : %s" % s,
+            "%%above = arith.cmpf ogt, %%x, %%low : %s" % s,
+            "%%below = arith.cmpf olt, %%x, %%high : %s" % s,
+            "%in = arith.andi %above, %below : i1",
+            "%%zero = arith.constant 0.0 : %s" % s,
+            "%%safe = arith.select %%in, %%x, %%zero : %s" % s,
+            "%%c = arith.fptosi %%safe : %s to %s" % (s, t),
+            "%%min = arith.constant %d : %s" % (low, t),
+            "%%r = arith.select %%in, %%c, %%min : %s" % t]
+
+
+@traced
+def astype(a, dtype):
+    """a.astype(dtype): each value (and the fill) converted as NumPy does."""
+    a = a if _is_array(a) else asarray(a)
+    dtype = np.dtype(dtype)
+    if dtype not in ELEMENT:
+        raise TypeError("dtype %s is not supported (float64, float32, int64, int32, bool)" % dtype)
+    if dtype == a.dtype:
+        return a  # arrays are immutable: the same values
+    key = ("map", "astype", a.signature(), dtype.str)
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        name = "np_cast_%s_%s" % (ELEMENT[a.dtype], ELEMENT[dtype])
+        fn = _generated(name, "\n".join(
+            ["sparse_array.func @%s(%%x: %s) -> %s {" % (name, ELEMENT[a.dtype], ELEMENT[dtype])] +
+            ["  " + line for line in _cast_lines(a.dtype, dtype)] +
+            ["  sparse_array.yield %%r : %s" % ELEMENT[dtype], "}"]))
+        kernel = _KERNELS[key] = _map_kernel(_AsType(dtype), [a], dtype, a.ndim, fn)
+    return kernel([a], a.shape)
+
+
 def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
     """The map of fn over `operands` (default: ops); the fill is ufunc's
     on the fills of `ops` (every operand, scalars bound into fn too)."""

@@ -394,6 +394,22 @@ class Gen:
                     return x @ y.T
                 return sa.matmul(x, y.T, semiring=(add, mul))
             return "matmul(%s, (%s).T, %s)" % (t, u, (add, mul)), dense, sparse
+        if r < 0.41:
+            # The result converted (rounding, wrapping, NaN and inf to an
+            # integer's smallest value, != 0 to bool).
+            target = self.choice([np.float64, np.float32, np.int64, np.int32, np.bool_])
+
+            def dense(v, fn=fn):
+                with np.errstate(all="ignore"):
+                    return np.asarray(fn(v)).astype(target)[()]
+
+            def sparse(v, fs=fs):
+                x = fs(v)
+                if np.ndim(x) == 0:
+                    with np.errstate(all="ignore"):
+                        return np.asarray(x).astype(target)[()]
+                return x.astype(target)
+            return "(%s).astype(%s)" % (t, np.dtype(target)), dense, sparse
         if r < 0.44:
             # A predicate of each entry (bool results).
             name = self.choice(["isnan", "isinf", "isfinite", "signbit", "logical_not"])

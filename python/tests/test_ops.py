@@ -522,3 +522,35 @@ def test_operators_reach_the_written_ufuncs():
     same((I / 2).todense(), i / 2)
     same((3 & I).todense(), 3 & i)
     same((6 ^ I).todense(), 6 ^ i)
+
+
+def test_astype_is_numpys():
+    # Every pair of supported dtypes, on values that round, wrap, overflow
+    # and are NaN/inf (NumPy on x86: the integer's smallest value), the
+    # fill converted too; eagerly and lazily.
+    f = np.array([0.0, -0.0, 2.7, -2.7, 3e9, -3e9, 1e19, -1e19, np.nan, np.inf, -np.inf,
+                  2147483647.9, -2147483648.9, 16777217.0, 1e300, 0.1])
+    i = np.array([0, 1, -1, 2**62 + 1, -(2**40) - 7, 2**53 + 1, 2**31, -(2**31) - 1])
+    pools = {np.float64: f, np.int64: i, np.bool_: np.array([True, False])}
+    dtypes = [np.float64, np.float32, np.int64, np.int32, np.bool_]
+    for source in dtypes:
+        with np.errstate(all="ignore"):
+            values = pools.get(source, pools[np.float64] if np.dtype(source).kind == "f"
+                               else pools[np.int64]).astype(source)
+        for fill in values[:3]:
+            a = sa.asarray(values, format="compressed", fill_value=fill)
+            for target in dtypes:
+                with np.errstate(all="ignore"):
+                    want = values.astype(target)
+                    want_fill = np.asarray(fill).astype(target)
+                for r in (a.astype(target), sa.compute(sa.lazy(a).astype(target))):
+                    d = r.todense()
+                    assert d.dtype == np.dtype(target)
+                    if d.dtype.kind == "f":
+                        nan = np.isnan(want)
+                        assert (np.isnan(d) == nan).all()
+                        same(np.where(nan, 0, d), np.where(nan, 0, want))
+                    else:
+                        assert (d == want).all(), (source, target, d, want)
+                    assert np.asarray(r.fill_value).tobytes() == want_fill.tobytes() or (
+                        np.isnan(r.fill_value) and np.isnan(want_fill))
