@@ -13,10 +13,10 @@ from ._errors import CompileError, SparseArrayError
 from ._format import Format, Level
 from ._function import Algebra, Function, complement, function, intersect, union
 from ._lazy import Lazy, compute, lazy
-from ._ops import explain, matmul, read, reduce, where, write
+from ._ops import clip, explain, matmul, read, reduce, where, write
 from ._shape import concatenate, expand_dims, hstack, reshape, squeeze, stack, transpose, vstack
 
-__all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "read", "reduce", "where", "write", "reshape",
+__all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "read", "reduce", "where", "clip", "write", "reshape",
            "transpose", "expand_dims", "squeeze", "concatenate", "stack", "hstack", "vstack", "function", "Function", "union",
            "intersect", "complement", "Algebra", "Format", "Level", "SparseArrayError",
            "CompileError"]

@@ -67,6 +67,11 @@ class ArrayOperators:
         from . import _ops
         return _ops.astype(self, dtype)
 
+    def clip(self, min=None, max=None):
+        """np.clip(self, min, max)."""
+        from . import _ops
+        return _ops.clip(self, min, max)
+
     def __matmul__(self, other):
         from . import _ops
         return _ops.matmul(self, other)

@@ -844,6 +844,99 @@ def astype(a, dtype):
     return kernel([a], a.shape)
 
 
+def _clip_values(x, lo, hi):
+    """NumPy 1.24's clip loop on values (`lo`/`hi` None: no bound): a NaN x
+    stays, else max by `>` (the bound on a tie: clip(0.0, -0.0, 1) is
+    -0.0), then min by `<`."""
+    with np.errstate(all="ignore"):
+        m = x if lo is None else np.where(np.isnan(x) if x.dtype.kind == "f" else False, x,
+                                          np.where(x > lo, x, lo))
+        if hi is None:
+            return m
+        return np.where(np.isnan(m) if m.dtype.kind == "f" else False, m, np.where(m < hi, m, hi))
+
+
+class _Clip:
+    """clip as _map_kernel's ufunc (the fill of the fills)."""
+    __name__ = "clip"
+
+    def __init__(self, dtype, has_lo, has_hi):
+        self.dtype, self.has_lo, self.has_hi = dtype, has_lo, has_hi
+
+    def __call__(self, x, *bounds):
+        bounds = list(bounds)
+        lo = bounds.pop(0).astype(self.dtype) if self.has_lo else None
+        hi = bounds.pop(0).astype(self.dtype) if self.has_hi else None
+        return _clip_values(np.asarray(x, dtype=self.dtype), lo, hi)
+
+
+def _clip_function(dtype, has_lo, has_hi):
+    elt = ELEMENT[np.dtype(dtype)]
+    floating = np.dtype(dtype).kind == "f"
+    name = "np_clip%s%s_%s" % ("_lo" if has_lo else "", "_hi" if has_hi else "", elt)
+    params = ["%%x: %s" % elt] + (["%%lo: %s" % elt] if has_lo else []) + (
+        ["%%hi: %s" % elt] if has_hi else [])
+    gt, lt = ("arith.cmpf ogt", "arith.cmpf olt") if floating else ("arith.cmpi sgt", "arith.cmpi slt")
+    lines, v = [], "%x"
+    # max by `>` then min by `<`, each keeping a NaN it is given.
+    for bound, cmp, tag in (("%lo", gt, "m"), ("%hi", lt, "r")):
+        if (bound == "%lo" and not has_lo) or (bound == "%hi" and not has_hi):
+            continue
+        lines += ["%%%s_keep = %s, %s, %s : %s" % (tag, cmp, v, bound, elt),
+                  "%%%s = arith.select %%%s_keep, %s, %s : %s" % (tag, tag, v, bound, elt)]
+        if floating:
+            lines += ["%%%s_nan = arith.cmpf uno, %s, %s : %s" % (tag, v, v, elt),
+                      "%%%s_kept = arith.select %%%s_nan, %s, %%%s : %s" % (tag, tag, v, tag, elt)]
+            v = "%%%s_kept" % tag
+        else:
+            v = "%%%s" % tag
+    return _generated(name, "\n".join(
+        ["sparse_array.func @%s(%s) -> %s {" % (name, ", ".join(params), elt)] +
+        ["  " + line for line in lines] + ["  sparse_array.yield %s : %s" % (v, elt), "}"]))
+
+
+@traced
+def clip(a, a_min=None, a_max=None, out=None, **kwargs):
+    """np.clip(a, a_min, a_max): NumPy 1.24's (a NaN of `a` stays, a scalar
+    NaN bound means no bound, an array bound's NaN gives NaN; on a tie the
+    bound's value, so -0.0 and 0.0 follow it)."""
+    if out is not None or kwargs:
+        raise TypeError("sparse_array: clip takes no out= or other keywords")
+    a = a if _is_array(a) else asarray(a)
+    dtype = a.dtype
+    if dtype.kind == "b":
+        raise TypeError("sparse_array: clip is not supported for bool arrays")
+
+    def scalar_nan(b):
+        return b is not None and not _is_array(b) and np.ndim(b) == 0 and np.isnan(b)
+    a_min = None if scalar_nan(a_min) else a_min
+    a_max = None if scalar_nan(a_max) else a_max
+    if a_min is None and a_max is None:
+        raise ValueError("One of max or min must be given")
+    inputs = [a] + [b for b in (a_min, a_max) if b is not None]
+    for b in inputs[1:]:
+        if _is_array(b) and b.dtype != dtype:
+            raise TypeError("sparse_array: clip of a %s array by %s bounds: convert one first" % (
+                dtype, b.dtype))
+    ops = [_operand(x, dtype) for x in inputs]
+    shape = _broadcast_shape([x.shape for x in ops])
+    if shape != a.shape:
+        raise ValueError("sparse_array: clip's bounds of shapes %s do not broadcast to %s" % (
+            [x.shape for x in ops[1:]], a.shape))
+    scalars, operands = _scalar_operands(inputs, ops)
+    has = (a_min is not None, a_max is not None)
+    key = ("map", "clip", has, tuple(x.signature() for x in ops), tuple(scalars))
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        fn = _clip_function(dtype, *has)
+        if scalars:
+            fn = _generated(*_bind_scalars(fn, ops, scalars, [dtype] * len(ops), dtype))
+        kernel = _map_kernel(_Clip(dtype, *has), ops, dtype, a.ndim, fn, operands=operands)
+        kernel.selects = [ops[k].fill_value for k in scalars]
+        _KERNELS[key] = kernel
+    return kernel(operands, shape)
+
+
 def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
     """The map of fn over `operands` (default: ops); the fill is ufunc's
     on the fills of `ops` (every operand, scalars bound into fn too)."""

@@ -271,6 +271,7 @@ NUMPY_FUNCTIONS = {
     np.hstack: lambda tup: hstack(tup),
     np.vstack: lambda tup: vstack(tup),
     np.where: _ops.where,
+    np.clip: _ops.clip,
     # What NumPy code asks of any array-like.
     np.ndim: lambda a: len(a.shape),
     np.shape: lambda a: tuple(a.shape),

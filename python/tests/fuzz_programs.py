@@ -146,6 +146,21 @@ class Gen:
             if np.dtype(self.dtype).kind == "f" and self.rng.random() < 0.15:
                 return ("(%s ** %r)" % (t, c), lambda v: fn(v) ** c,
                         lambda v: fs(v) ** c)
+            if self.rng.random() < 0.15:
+                # Clipped by scalar bounds (one may be None).
+                lo, hi = self.choice([(-1, 2), (0, None), (None, 1), (2, -1)])
+                if np.dtype(self.dtype).kind == "f":
+                    lo, hi = self.choice([(-0.0, 1.0), (0.0, None), (None, -0.0), (-1.5, 0.0),
+                                          (-np.inf, 2.0)])
+                lo = None if lo is None else self.dtype(lo)
+                hi = None if hi is None else self.dtype(hi)
+
+                def clipped(x):
+                    if np.ndim(x) == 0 and not hasattr(x, "todense"):
+                        return np.clip(x, lo, hi)[()]
+                    return np.clip(x, lo, hi)
+                return ("clip(%s, %r, %r)" % (t, lo, hi), lambda v: clipped(fn(v)),
+                        lambda v: clipped(fs(v)))
             c = self.dtype(c)
             op = self.choice(["+", "*", "-", "r-"])
             if op == "+":

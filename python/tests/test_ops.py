@@ -1,5 +1,6 @@
 """Operations against numpy: element-wise ufuncs, reductions, products."""
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -554,3 +555,30 @@ def test_astype_is_numpys():
                         assert (d == want).all(), (source, target, d, want)
                     assert np.asarray(r.fill_value).tobytes() == want_fill.tobytes() or (
                         np.isnan(r.fill_value) and np.isnan(want_fill))
+
+
+def test_clip_is_numpys():
+    # NumPy 1.24's clip: a NaN of x stays; on a tie the bound's value (its
+    # zero sign); a scalar NaN bound is no bound, an array bound's NaN is
+    # NaN; None for one bound; bounds sparse, dense or scalars; lazily too.
+    x = np.array([[0.0, -0.0, np.nan, 5.0, -5.0, 0.5], [2.0, -np.inf, np.inf, 1.0, -1.0, 0.0]])
+    lo = np.array([[-0.0, 0.0, 1.0, np.nan, -1.0, 0.5], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]])
+    X = sa.asarray(x, format="csr")
+    LO = sa.asarray(lo, format="csr", fill_value=0.0)
+    cases = [((X, -0.0, 1.0), (x, -0.0, 1.0)), ((X, 0.0, 1.0), (x, 0.0, 1.0)),
+             ((X, np.nan, 1.0), (x, None, 1.0)), ((X, None, -0.0), (x, None, -0.0)),
+             ((X, LO, 2.0), (x, lo, 2.0)), ((X, LO, None), (x, lo, None)),
+             ((X, -1.0, LO[1]), (x, -1.0, lo[1]))]
+    for args, ref in cases:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            want = np.clip(*ref)
+        for r in (np.clip(*args), args[0].clip(*args[1:]),
+                  sa.compute(np.clip(sa.lazy(args[0]), *args[1:]))):
+            d = r.todense()
+            assert (np.isnan(d) == np.isnan(want)).all()
+            same(np.where(np.isnan(want), 0, d), np.where(np.isnan(want), 0, want))
+    i = np.array([-7, 0, 3, 9])
+    same(np.clip(sa.asarray(i, format="compressed"), -2, 5).todense(), np.clip(i, -2, 5))
+    with pytest.raises(ValueError):
+        np.clip(X, None, None)
