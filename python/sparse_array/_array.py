@@ -76,6 +76,34 @@ class ArrayOperators:
         from . import _ops
         return _ops.matmul(self, other)
 
+    def __rmatmul__(self, other):
+        from . import _ops
+        return _ops.matmul(other, self)
+
+    def dot(self, other):
+        """np.dot(self, other)."""
+        return np.dot(self, other)
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __bool__(self):
+        # As before __len__: an array object is true (`if a` must not
+        # become a test of its first extent).
+        return True
+
+    def copy(self):
+        """The same array: arrays are immutable, so nothing needs copying."""
+        return self
+
+    def ravel(self, order="C"):
+        """reshape(-1) in `order` (C or F)."""
+        return self.reshape(-1, order=order)
+
+    flatten = ravel
+
     # --- shape (numpy semantics; _shape.py) --------------------------------
     def __getitem__(self, key):
         from . import _shape

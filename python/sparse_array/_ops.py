@@ -1003,10 +1003,28 @@ def map_function(f, inputs):
 _DT = {"f64": np.float64, "i64": np.int64, "i1": np.bool_}
 
 
+# ufunc.reduce of the ufuncs a reduction folds with: name of the reduction.
+_UFUNC_REDUCTIONS = {name: reduction for reduction, name in _REDUCTIONS.items()}
+
+
 @traced
 def array_ufunc(ufunc, method, inputs, kwargs):
-    if method != "__call__" or kwargs.get("out") is not None:
+    if kwargs.get("out") is not None:
         return NotImplemented
+    if method == "reduce" and ufunc.__name__ in _UFUNC_REDUCTIONS and len(inputs) == 1:
+        # np.add.reduce(a, axis=0, keepdims=False): NumPy's default axis is 0.
+        extra = set(kwargs) - {"axis", "keepdims", "out"}
+        if extra or kwargs.get("dtype") is not None:
+            raise TypeError("sparse_array: %s.reduce takes axis and keepdims only, not %s" % (
+                ufunc.__name__, ", ".join(sorted(extra))))
+        return reduce(_UFUNC_REDUCTIONS[ufunc.__name__], inputs[0], kwargs.get("axis", 0),
+                      kwargs.get("keepdims", False))
+    if method != "__call__":
+        return NotImplemented
+    if ufunc is np.matmul:
+        if kwargs:
+            raise TypeError("sparse_array: np.matmul takes no keywords")
+        return matmul(*inputs)
     return elementwise(ufunc, inputs)
 
 
@@ -1135,7 +1153,8 @@ def reduce(name, a, axis=None, keepdims=False):
     dtype = a.dtype
     if isinstance(name, str):
         if name in ("any", "all") and dtype != np.bool_:
-            raise TypeError("sparse_array: %s of a %s array: compare it first (a != 0)" % (name, dtype))
+            # NumPy's truth of a value: != 0 (NaN is true).
+            a, dtype = np.not_equal(a, dtype.type(0)), np.dtype(np.bool_)
         if name in ("sum", "prod") and dtype == np.int32:
             # numpy sums and multiplies int32 in int64 (the platform int).
             a, dtype = widen(a), np.dtype(np.int64)

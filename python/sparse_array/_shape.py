@@ -259,8 +259,52 @@ def vstack(arrays):
     return concatenate(arrays, 0)
 
 
+def _numpy_reduction(name):
+    """np.sum, np.max, ... (a, axis=None, keepdims=False); what else NumPy
+    takes (dtype, out, initial, where) is refused."""
+    def fn(a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+        if dtype is not None or out is not None or kwargs:
+            raise TypeError("sparse_array: np.%s takes axis and keepdims only" % name)
+        return _ops.reduce(name, _ops._operand(a, None), axis, keepdims)
+    return fn
+
+
+def _reduction_without_dtype(name):
+    def fn(a, axis=None, out=None, keepdims=False, **kwargs):
+        if out is not None or kwargs:
+            raise TypeError("sparse_array: np.%s takes axis and keepdims only" % name)
+        return _ops.reduce(name, _ops._operand(a, None), axis, keepdims)
+    return fn
+
+
+def _dot(a, b, out=None):
+    """np.dot: a product of scalars, else matmul (1-D and 2-D)."""
+    if out is not None:
+        raise TypeError("sparse_array: np.dot takes no out=")
+    if np.ndim(a) == 0 or np.ndim(b) == 0:
+        return np.multiply(a, b)
+    return _ops.matmul(a, b)
+
+
+def _count_nonzero(a, axis=None, keepdims=False):
+    """Entries != 0 (NaN counts), as int64; a whole count is a Python int."""
+    r = _ops.reduce("sum", np.not_equal(a, a.dtype.type(0)).astype(np.int64), axis, keepdims)
+    return int(r) if axis is None and not keepdims and np.ndim(r) == 0 else r
+
+
 # numpy's functions on Arrays (__array_function__).
 NUMPY_FUNCTIONS = {
+    np.sum: _numpy_reduction("sum"),
+    np.prod: _numpy_reduction("prod"),
+    np.amax: _reduction_without_dtype("max"),
+    np.amin: _reduction_without_dtype("min"),
+    np.max: _reduction_without_dtype("max"),
+    np.min: _reduction_without_dtype("min"),
+    np.any: _reduction_without_dtype("any"),
+    np.all: _reduction_without_dtype("all"),
+    np.dot: _dot,
+    np.count_nonzero: _count_nonzero,
+    np.ravel: lambda a, order="C": reshape(a, (-1,), order),
     np.reshape: lambda a, newshape=None, order="C", shape=None: reshape(
         a, shape if shape is not None else newshape, order),
     np.transpose: lambda a, axes=None: transpose(a, axes),

@@ -582,3 +582,34 @@ def test_clip_is_numpys():
     same(np.clip(sa.asarray(i, format="compressed"), -2, 5).todense(), np.clip(i, -2, 5))
     with pytest.raises(ValueError):
         np.clip(X, None, None)
+
+
+def test_numpy_functions_and_methods_reach_the_package():
+    # np.sum/prod/max/min/any/all, ufunc.reduce (NumPy's default axis 0),
+    # np.matmul, np.dot, x @ A, A.dot, np.count_nonzero, ravel/flatten,
+    # len and copy: what NumPy code calls on arrays.
+    a = np.array([[2.0, 0.0, -0.0], [np.nan, 1.5, 0.0], [0.0, 0.0, -3.0]])
+    x = np.array([1.0, -2.0, 0.5])
+    A = sa.asarray(a, format="csr")
+    for got, want in [(np.sum(A, axis=0), sa.asarray(a, format="csr").sum(axis=0)),
+                      (np.add.reduce(A), A.sum(axis=0)), (np.maximum.reduce(A, axis=1), A.max(axis=1)),
+                      (np.prod(A, axis=1, keepdims=True), A.prod(axis=1, keepdims=True))]:
+        same(np.asarray(got.todense() if hasattr(got, "todense") else got),
+             np.asarray(want.todense() if hasattr(want, "todense") else want))
+    assert np.max(A) is not None and np.isnan(np.max(A)) and np.isnan(np.min(A))
+    assert np.any(A) == np.any(a) and np.all(A) == np.all(a)
+    same(np.all(A, axis=1).todense(), np.all(a, axis=1))
+    for got in (np.matmul(A, x), np.dot(A, x), A.dot(x)):
+        same(got.todense(), a @ x)
+    same((x @ A).todense(), x @ a)
+    same(np.dot(2.0, A).todense(), 2.0 * a)
+    assert np.count_nonzero(A) == np.count_nonzero(a) == 4
+    same(np.count_nonzero(A, axis=0).todense(), np.count_nonzero(a, axis=0).astype(np.int64))
+    same(A.ravel().todense(), a.ravel())
+    same(A.flatten(order="F").todense(), a.flatten(order="F"))
+    same(np.ravel(A).todense(), np.ravel(a))
+    assert len(A) == 3 and A.copy() is A and bool(A)
+    with pytest.raises(TypeError):
+        np.sum(A, dtype=np.float32)
+    lazy = sa.lazy(A)
+    same(sa.compute(np.add.reduce(lazy, axis=1)).todense(), A.sum(axis=1).todense())
