@@ -67,6 +67,11 @@ class ArrayOperators:
         from . import _ops
         return _ops.astype(self, dtype)
 
+    def round(self, decimals=0):
+        """np.round(self, decimals)."""
+        from . import _shape
+        return _shape.around(self, decimals)
+
     def clip(self, min=None, max=None):
         """np.clip(self, min, max)."""
         from . import _ops

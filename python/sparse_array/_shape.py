@@ -292,8 +292,41 @@ def _count_nonzero(a, axis=None, keepdims=False):
     return int(r) if axis is None and not keepdims and np.ndim(r) == 0 else r
 
 
+def _power_of_ten(n):
+    """NumPy's power_of_ten (multiarray/calculation.c): exact to 1e22."""
+    if n < 9:
+        return [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][n]
+    r = 1e9
+    for _ in range(n - 9):
+        r *= 10.0
+    return r
+
+
+def around(a, decimals=0, out=None):
+    """np.round(a, decimals) as NumPy computes it (PyArray_Round): rint of
+    a * 10**decimals, divided back (a / 10**-decimals, multiplied back,
+    for negative decimals); integers are their own rounding to decimals
+    >= 0."""
+    if out is not None:
+        raise TypeError("sparse_array: np.round takes no out=")
+    a = _ops._operand(a, None)
+    decimals = int(decimals)
+    if a.dtype.kind in "ib":
+        if decimals >= 0:
+            return a
+        raise TypeError("sparse_array: rounding integers to negative decimals is not supported")
+    if decimals == 0:
+        return np.rint(a)
+    f = a.dtype.type(_power_of_ten(abs(decimals)))
+    if decimals > 0:
+        return np.true_divide(np.rint(np.multiply(a, f)), f)
+    return np.multiply(np.rint(np.true_divide(a, f)), f)
+
+
 # numpy's functions on Arrays (__array_function__).
 NUMPY_FUNCTIONS = {
+    np.around: around,
+    np.round: around,
     np.sum: _numpy_reduction("sum"),
     np.prod: _numpy_reduction("prod"),
     np.amax: _reduction_without_dtype("max"),
@@ -322,3 +355,6 @@ NUMPY_FUNCTIONS = {
     np.size: lambda a, axis=None: (
         int(np.prod(a.shape, dtype=np.int64)) if axis is None else a.shape[axis]),
 }
+
+if hasattr(np, "round_"):  # NumPy 1.24's np.round is np.round_
+    NUMPY_FUNCTIONS[np.round_] = around

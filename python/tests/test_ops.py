@@ -613,3 +613,24 @@ def test_numpy_functions_and_methods_reach_the_package():
         np.sum(A, dtype=np.float32)
     lazy = sa.lazy(A)
     same(sa.compute(np.add.reduce(lazy, axis=1)).todense(), A.sum(axis=1).todense())
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_round_is_numpys(dtype):
+    # NumPy's rint(a * 10**d) / 10**d, bit for bit (ties to even, 2.675,
+    # 1.005, -0.0, inf, NaN), for positive, zero and negative decimals.
+    rng = np.random.default_rng(3)
+    x = np.concatenate([rng.normal(size=200) * 1000,
+                        [0.5, 1.5, 2.5, -0.5, -0.0, 0.125, np.inf, np.nan, 2.675, 1.005]])
+    x = x.astype(dtype)
+    X = sa.asarray(x, format="compressed")
+    for d in [0, 1, 2, 3, -1, -2, 10, -3]:
+        with np.errstate(all="ignore"):
+            want = np.round(x, d)
+        for r in (np.round(X, d), np.around(X, d), X.round(d),
+                  sa.compute(np.round(sa.lazy(X), d))):
+            got = r.todense()
+            assert (np.isnan(got) == np.isnan(want)).all()
+            same(np.where(np.isnan(want), 0, got), np.where(np.isnan(want), 0, want))
+    i = sa.asarray(np.array([3, -4]), format="compressed")
+    assert np.round(i, 2) is i
