@@ -35,7 +35,10 @@ using namespace mlir::sparse_array::detail;
 namespace {
 
 struct CollapseByLevels : OpRewritePattern<CollapseOp> {
-  using OpRewritePattern::OpRewritePattern;
+  CollapseByLevels(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(CollapseOp op,
                                 PatternRewriter &rewriter) const override {
     auto source = cast<ArrayType>(op.getSource().getType());
@@ -83,7 +86,7 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
 
     SmallVector<Value> buffers;
     auto copyLevel = [&](unsigned l) {
-      copyLevelBuffers(rewriter, loc, op, array, l, buffers);
+      copyLevelBuffers(rewriter, loc, op, array, l, buffers, parallelCopyMin);
     };
     for (unsigned l = 0; l < g.first; ++l)
       copyLevel(l);
@@ -154,8 +157,8 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     dims.push_back(mergedSize);
     llvm::append_range(dims, ArrayRef<Value>(dimSizes).drop_front(
                                  op.getDims().back() + 1));
-    Value out =
-        assembleWithValuesOf(rewriter, loc, op, array, merged, buffers, dims);
+    Value out = assembleWithValuesOf(rewriter, loc, op, array, merged, buffers,
+                                     dims, parallelCopyMin);
     if (merged != result)
       out = ConvertOp::create(rewriter, loc, result, out);
     rewriter.replaceOp(op, out);
@@ -166,6 +169,6 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
 } // namespace
 
 void mlir::sparse_array::populateCollapseLevelsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<CollapseByLevels>(patterns.getContext());
+    RewritePatternSet &patterns, int64_t parallelCopyMin) {
+  patterns.add<CollapseByLevels>(patterns.getContext(), parallelCopyMin);
 }

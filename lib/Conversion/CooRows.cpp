@@ -139,6 +139,8 @@ void copyCoordinates(OpBuilder &b, Location loc, Value source, Value from,
 struct CooBuffers {
   Value pos, rowCrd, colCrd, values;
   Type crdType;
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin = 0;
 
   CooBuffers(OpBuilder &b, Location loc, Operation *op, ArrayType result,
              Value total) {
@@ -190,7 +192,7 @@ struct CooBuffers {
     Value n = arith::SubIOp::create(b, loc, hi, lo);
     copyCoordinates(b, loc, p.columns, lo, colCrd, cursor, n);
     fills = copyRangeCountingFills(b, loc, p.values, lo, values, cursor, n,
-                                   fill, fills);
+                                   fill, fills, parallelCopyMin);
     return {arith::AddIOp::create(b, loc, cursor, n), fills};
   }
 
@@ -204,7 +206,10 @@ struct CooBuffers {
 };
 
 struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ConcatIntoRows(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isConcatIntoRows(op))
@@ -262,7 +267,8 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
       Value n = arith::SubIOp::create(rewriter, loc, p.end, p.begin);
       copyCoordinates(rewriter, loc, p.columns, p.begin, crd, cursor, n);
       fills = copyRangeCountingFills(rewriter, loc, p.values, p.begin, values,
-                                     cursor, n, rf.getFill(), fills);
+                                     cursor, n, rf.getFill(), fills,
+                                     parallelCopyMin);
       cursor = arith::AddIOp::create(rewriter, loc, cursor, n);
       offset = arith::AddIOp::create(rewriter, loc, offset, p.extent);
     }
@@ -281,7 +287,10 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
 };
 
 struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ConcatIntoCoo(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isConcatIntoCoo(op))
@@ -298,6 +307,7 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
       return rewriter.notifyMatchFailure(op, "a level has no iterator");
     SmallVector<Value> dims = resultDims(rewriter, op, parts);
     CooBuffers out(rewriter, loc, op, result, *total);
+    out.parallelCopyMin = parallelCopyMin;
     Value fills;
     if (op.getDim() == 0) {
       // Part after part, its rows shifted by the rows before.
@@ -366,7 +376,10 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
 };
 
 struct SliceIntoCoo : OpRewritePattern<SliceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SliceIntoCoo(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isSliceIntoCoo(op))
@@ -386,6 +399,7 @@ struct SliceIntoCoo : OpRewritePattern<SliceOp> {
     std::tie(lo, hi) = p->cols->init(rewriter, loc, qFrom, qTo);
     CooBuffers out(rewriter, loc, op, result,
                    arith::SubIOp::create(rewriter, loc, hi, lo));
+    out.parallelCopyMin = parallelCopyMin;
     Value zero = constIndex(rewriter, loc, 0);
     Value fills = out.copyRows(rewriter, loc, *p, qFrom, qTo,
                                constIndex(rewriter, loc, -rows->lo), zero,
@@ -403,7 +417,8 @@ struct SliceIntoCoo : OpRewritePattern<SliceOp> {
 
 } // namespace
 
-void mlir::sparse_array::populateCooRowsPatterns(RewritePatternSet &patterns) {
+void mlir::sparse_array::populateCooRowsPatterns(RewritePatternSet &patterns,
+                                                 int64_t parallelCopyMin) {
   patterns.add<ConcatIntoRows, ConcatIntoCoo, SliceIntoCoo>(
-      patterns.getContext());
+      patterns.getContext(), parallelCopyMin);
 }

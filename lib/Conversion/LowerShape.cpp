@@ -39,10 +39,10 @@ struct LowerShapePass
       emitConcatExtentChecks(b, concat);
     });
     RewritePatternSet patterns(&getContext());
-    populateCollapseLevelsPatterns(patterns);
-    populateSplitLevelsPatterns(patterns);
-    populateMoveRangesPatterns(patterns);
-    populateCooRowsPatterns(patterns);
+    populateCollapseLevelsPatterns(patterns, parallelCopyMin);
+    populateSplitLevelsPatterns(patterns, parallelCopyMin);
+    populateMoveRangesPatterns(patterns, parallelCopyMin);
+    populateCooRowsPatterns(patterns, parallelCopyMin);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };

@@ -93,6 +93,8 @@ struct RangeSink {
   /// The result's fill, when stored values equal to it are counted (the
   /// last level is not full); the count is the cursors' last entry.
   TypedAttr countedFill;
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin = 0;
 
   /// Copies the positions [lo, hi) of level l of `src`, and everything
   /// below them, to the cursors `cursor[l..]`; the coordinates of the cut
@@ -155,16 +157,19 @@ struct RangeSink {
         // vectorized add when shifted) and the values copied and counted
         // in blocks from L1 (copyRangeCountingFills). Short ones (rows) in
         // one loop, without the blocks' overhead.
-        constexpr int64_t kLong = 4096;
+        // A range long enough to copy on threads is long.
+        int64_t longer = 4096;
+        if (parallelCopyMin > 0)
+          longer = std::min(longer, parallelCopyMin - 1);
         Value isLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                             n, constIndex(b, loc, kLong));
+                                             n, constIndex(b, loc, longer));
         auto branch = scf::IfOp::create(
             b, loc, isLong,
             [&](OpBuilder &tb, Location l2) {
               // Unshifted coordinates are a bulk copy (memcpy).
               if (srcCrd && l != cutLevel)
-                sparse_array::detail::copyRange(tb, l2, srcCrd, lo,
-                                                coordinates[l], at, n);
+                sparse_array::detail::copyRange(
+                    tb, l2, srcCrd, lo, coordinates[l], at, n, parallelCopyMin);
               else if (srcCrd)
                 forEach(tb, l2, n, [&](OpBuilder &lb, Value t) {
                   moveCoordinate(lb, arith::AddIOp::create(lb, l2, lo, t),
@@ -173,7 +178,8 @@ struct RangeSink {
               scf::YieldOp::create(tb, l2,
                                    sparse_array::detail::copyRangeCountingFills(
                                        tb, l2, src.values, lo, values, at, n,
-                                       countedFill, cursor.back()));
+                                       countedFill, cursor.back(),
+                                       parallelCopyMin));
             },
             [&](OpBuilder &eb, Location l2) {
               scf::YieldOp::create(eb, l2,
@@ -256,8 +262,8 @@ emitParentLoop(OpBuilder &b, Location loc, RangeSink &sink, ValueRange cursor,
 /// Allocates the result's buffers from level `first` on, writes them
 /// (`move.emit`), shrinks them to what was written and assembles the
 /// result with dimension sizes `dims`.
-Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
-                    RangeMove &move, ArrayRef<Value> dims) {
+Value emitRangeMove(OpBuilder &b, Location loc, Operation *op, RangeMove &move,
+                    ArrayRef<Value> dims, int64_t parallelCopyMin) {
   FormatAttr format = move.resultType.getFormat();
   unsigned numLevels = format.getNumLevels();
   Type posType = b.getIntegerType(format.getPosWidth());
@@ -265,6 +271,7 @@ Value emitRangeMove(OpBuilder &b, Location loc, Operation *op,
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
   RangeSink sink;
   sink.cutLevel = move.cut;
+  sink.parallelCopyMin = parallelCopyMin;
   sink.positions.assign(numLevels, Value());
   sink.coordinates.assign(numLevels, Value());
   for (unsigned l = move.first; l < numLevels; ++l) {
@@ -536,7 +543,7 @@ private:
 Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
                    MutableArrayRef<RangeSource> parts,
                    ArrayRef<int64_t> offsets, unsigned cut,
-                   ArrayRef<Value> dims) {
+                   ArrayRef<Value> dims, int64_t parallelCopyMin) {
   auto resultType = cast<ArrayType>(op->getResult(0).getType());
   unsigned numLevels = resultType.getFormat().getNumLevels();
   RangeMove move;
@@ -566,13 +573,16 @@ Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
       storeIndex(eb, loc, c[0], pos, one);
     return c;
   };
-  return emitRangeMove(b, loc, op, move, dims);
+  return emitRangeMove(b, loc, op, move, dims, parallelCopyMin);
 }
 
 /// concat: per parent, each part's range in turn, its coordinates at the
 /// cut level moved by the part's offset.
 struct ConcatByRanges : OpRewritePattern<ConcatOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ConcatByRanges(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
     std::optional<unsigned> cut = getMovedRangeLevel(op);
@@ -600,7 +610,7 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
     }
     if (!getStoredRangeLevel(resultType.getFormat(), dim)) {
       rewriter.replaceOp(op, mergedConcat(rewriter, loc, op, parts, offsets,
-                                          *cut, dims));
+                                          *cut, dims, parallelCopyMin));
       return success();
     }
     // Exact capacities: the parts' positions per level summed.
@@ -638,7 +648,8 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
             return c;
           });
     };
-    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, dims));
+    rewriter.replaceOp(
+        op, emitRangeMove(rewriter, loc, op, move, dims, parallelCopyMin));
     return success();
   }
 };
@@ -648,7 +659,10 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
 /// bisection on an ordered one), its coordinates moved down by start. The
 /// buffers are sized for the source's entries and shrunk afterwards.
 struct SliceByRanges : OpRewritePattern<SliceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SliceByRanges(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
     auto moved = getMovedRangeLevel(op);
@@ -707,13 +721,16 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
                               return rangeOf(lb, r, c, sink);
                             });
     };
-    rewriter.replaceOp(op, emitRangeMove(rewriter, loc, op, move, dims));
+    rewriter.replaceOp(
+        op, emitRangeMove(rewriter, loc, op, move, dims, parallelCopyMin));
     return success();
   }
 };
 
 } // namespace
 
-void mlir::sparse_array::populateMoveRangesPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConcatByRanges, SliceByRanges>(patterns.getContext());
+void mlir::sparse_array::populateMoveRangesPatterns(RewritePatternSet &patterns,
+                                                    int64_t parallelCopyMin) {
+  patterns.add<ConcatByRanges, SliceByRanges>(patterns.getContext(),
+                                              parallelCopyMin);
 }

@@ -142,26 +142,32 @@ std::unique_ptr<OutputAssembler> createPartsOutput(OpBuilder &b,
 /// large: written once, in order).
 Value allocOutputBuffer(OpBuilder &b, Location loc, Operation *kernel,
                         MemRefType type, Value size);
+/// The copies below take `parallelMin`: a copy of at least that many
+/// elements (> 0) is shared out among threads in pieces (an scf.parallel,
+/// OpenMP loops once lowered); 0 copies on the calling thread.
+///
 /// A fresh copy of a 1-D buffer (a result owns its buffers), allocated as
 /// allocOutputBuffer does.
 Value copyOutputBuffer(OpBuilder &b, Location loc, Operation *anchor,
-                       Value buffer);
+                       Value buffer, int64_t parallelMin = 0);
 /// A copy of the values buffer `values` and how many of them equal `fill`
 /// (isSameScalar's equality), counted as they are copied: one loop the C
 /// compiler vectorizes.
 std::pair<Value, Value> copyCountingFills(OpBuilder &b, Location loc,
                                           Operation *anchor, Value values,
-                                          TypedAttr fill);
+                                          TypedAttr fill,
+                                          int64_t parallelMin = 0);
 /// Copies `n` elements of the 1-D buffer `source` from `from` to `dest` at
 /// `to` (distinct buffers): one memcpy for byte-sized elements when `dest`
 /// lies in a module (the runtime's sa_rt_copy_bytes), else a loop.
 void copyRange(OpBuilder &b, Location loc, Value source, Value from, Value dest,
-               Value to, Value n);
+               Value to, Value n, int64_t parallelMin = 0);
 /// Copies `n` values from `source` at `from` to `dest` at `to`; returns
 /// `counted` plus how many of them equal `fill` (copyCountingFills' loop).
 Value copyRangeCountingFills(OpBuilder &b, Location loc, Value source,
                              Value from, Value dest, Value to, Value n,
-                             TypedAttr fill, Value counted);
+                             TypedAttr fill, Value counted,
+                             int64_t parallelMin = 0);
 /// `array` without stored entries equal to its fill: unchanged when
 /// `storedFills` is 0, else through change_fill to its own fill (which
 /// drops them; the original is freed). Results store no such entries

@@ -67,17 +67,100 @@ Value mlir::sparse_array::detail::allocOutputBuffer(OpBuilder &b, Location loc,
 
 Value mlir::sparse_array::detail::copyOutputBuffer(OpBuilder &b, Location loc,
                                                    Operation *anchor,
-                                                   Value buffer) {
+                                                   Value buffer,
+                                                   int64_t parallelMin) {
   auto type = cast<MemRefType>(buffer.getType());
   Value n = memref::DimOp::create(b, loc, buffer, 0);
   Value copy = allocOutputBuffer(b, loc, anchor, type, n);
-  memref::CopyOp::create(b, loc, buffer, copy);
+  if (parallelMin > 0) {
+    Value zero = constIndex(b, loc, 0);
+    copyRange(b, loc, buffer, zero, copy, zero, n, parallelMin);
+  } else {
+    memref::CopyOp::create(b, loc, buffer, copy);
+  }
   return copy;
+}
+
+/// Runs `chunk(b, loc, lo, len)` over [0, n): in up to kCopyChunks pieces
+/// that an scf.parallel shares out (OpenMP threads once lowered, each a
+/// contiguous run of pieces) when n >= parallelMin > 0, else once. Two
+/// threads copy a fresh 84 MB buffer in half the time of one: the page
+/// faults and the memory traffic both split. `chunk` returns a count (or
+/// null); the pieces' counts are summed (through a small stack buffer,
+/// one slot per piece).
+static Value
+forCopyChunks(OpBuilder &b, Location loc, Value n, int64_t parallelMin,
+              bool counting,
+              function_ref<Value(OpBuilder &, Location, Value, Value)> chunk) {
+  Value zero = constIndex(b, loc, 0);
+  if (parallelMin <= 0)
+    return chunk(b, loc, zero, n);
+  constexpr int64_t kCopyChunks = 64;
+  auto whole = [&](OpBuilder &wb, Location l) {
+    return chunk(wb, l, constIndex(wb, l, 0), n);
+  };
+  auto pieces = [&](OpBuilder &pb, Location l) -> Value {
+    Value one = constIndex(pb, l, 1);
+    Value count =
+        arith::MinUIOp::create(pb, l, n, constIndex(pb, l, kCopyChunks));
+    Value size = arith::CeilDivUIOp::create(
+        pb, l, n, arith::MaxUIOp::create(pb, l, count, one));
+    Value counts;
+    if (counting)
+      counts = memref::AllocaOp::create(
+          pb, l, MemRefType::get({kCopyChunks}, pb.getIndexType()));
+    scf::ParallelOp::create(
+        pb, l, ValueRange{constIndex(pb, l, 0)}, ValueRange{count},
+        ValueRange{one}, [&](OpBuilder &cb, Location cl, ValueRange ivs) {
+          Value lo = arith::MinUIOp::create(
+              cb, cl, n, arith::MulIOp::create(cb, cl, ivs.front(), size));
+          Value hi = arith::MinUIOp::create(
+              cb, cl, n, arith::AddIOp::create(cb, cl, lo, size));
+          Value c = chunk(cb, cl, lo, arith::SubIOp::create(cb, cl, hi, lo));
+          if (counting)
+            memref::StoreOp::create(cb, cl, c, counts, ivs);
+        });
+    if (!counting)
+      return Value();
+    auto sum = scf::ForOp::create(
+        pb, l, constIndex(pb, l, 0), count, one,
+        ValueRange{constIndex(pb, l, 0)},
+        [&](OpBuilder &sb, Location sl, Value i, ValueRange acc) {
+          Value c = memref::LoadOp::create(sb, sl, counts, ValueRange{i});
+          scf::YieldOp::create(
+              sb, sl, ValueRange{arith::AddIOp::create(sb, sl, acc[0], c)});
+        });
+    return sum.getResult(0);
+  };
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
+                                      constIndex(b, loc, parallelMin));
+  auto branch = scf::IfOp::create(
+      b, loc, large,
+      [&](OpBuilder &tb, Location l) {
+        Value c = pieces(tb, l);
+        scf::YieldOp::create(tb, l, c ? ValueRange{c} : ValueRange{});
+      },
+      [&](OpBuilder &eb, Location l) {
+        Value c = whole(eb, l);
+        scf::YieldOp::create(eb, l, c ? ValueRange{c} : ValueRange{});
+      });
+  return counting ? branch.getResult(0) : Value();
 }
 
 void mlir::sparse_array::detail::copyRange(OpBuilder &b, Location loc,
                                            Value source, Value from, Value dest,
-                                           Value to, Value n) {
+                                           Value to, Value n,
+                                           int64_t parallelMin) {
+  if (parallelMin > 0) {
+    forCopyChunks(b, loc, n, parallelMin, /*counting=*/false,
+                  [&](OpBuilder &cb, Location cl, Value lo, Value len) {
+                    copyRange(cb, cl, source,
+                              arith::AddIOp::create(cb, cl, from, lo), dest,
+                              arith::AddIOp::create(cb, cl, to, lo), len);
+                    return Value();
+                  });
+    return;
+  }
   unsigned bits = cast<MemRefType>(source.getType())
                       .getElementType()
                       .getIntOrFloatBitWidth();
@@ -123,7 +206,18 @@ void mlir::sparse_array::detail::copyRange(OpBuilder &b, Location loc,
 
 Value mlir::sparse_array::detail::copyRangeCountingFills(
     OpBuilder &b, Location loc, Value source, Value from, Value dest, Value to,
-    Value n, TypedAttr fill, Value counted) {
+    Value n, TypedAttr fill, Value counted, int64_t parallelMin) {
+  if (parallelMin > 0) {
+    Value pieces = forCopyChunks(
+        b, loc, n, parallelMin, /*counting=*/true,
+        [&](OpBuilder &cb, Location cl, Value lo, Value len) {
+          return copyRangeCountingFills(
+              cb, cl, source, arith::AddIOp::create(cb, cl, from, lo), dest,
+              arith::AddIOp::create(cb, cl, to, lo), len, fill,
+              constIndex(cb, cl, 0));
+        });
+    return arith::AddIOp::create(b, loc, counted, pieces);
+  }
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
   // In blocks of 32 KiB: a copy (copyRange: memcpy for byte-sized
   // elements), then a loop counting the block's fills from L1. Copying and
@@ -158,16 +252,15 @@ Value mlir::sparse_array::detail::copyRangeCountingFills(
   return blocks.getResult(0);
 }
 
-std::pair<Value, Value>
-mlir::sparse_array::detail::copyCountingFills(OpBuilder &b, Location loc,
-                                              Operation *anchor, Value values,
-                                              TypedAttr fill) {
+std::pair<Value, Value> mlir::sparse_array::detail::copyCountingFills(
+    OpBuilder &b, Location loc, Operation *anchor, Value values, TypedAttr fill,
+    int64_t parallelMin) {
   auto type = cast<MemRefType>(values.getType());
   Value n = memref::DimOp::create(b, loc, values, 0);
   Value copy = allocOutputBuffer(b, loc, anchor, type, n);
   Value zero = constIndex(b, loc, 0);
   return {copy, copyRangeCountingFills(b, loc, values, zero, copy, zero, n,
-                                       fill, zero)};
+                                       fill, zero, parallelMin)};
 }
 
 Value mlir::sparse_array::detail::dropStoredFills(OpBuilder &b, Location loc,

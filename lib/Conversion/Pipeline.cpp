@@ -2,6 +2,7 @@
 
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/Conversion/Passes.h"
+#include "SparseArray/Transforms/Parallelism.h"
 #include "SparseArray/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -52,7 +53,12 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createSparseArrayLowerExtractPass());
   // Collapses whose dimensions are stored by adjacent levels: the levels
   // merged, no entry moved (seed 001 §4.1).
-  pm.addPass(createSparseArrayLowerShapePass());
+  // Bulk copies shared out among threads with OpenMP: from kMinParallelCopy
+  // elements, or the parallel-min-work threshold when one is given.
+  pm.addPass(createSparseArrayLowerShapePass(SparseArrayLowerShapePassOptions{
+      !options.enableOpenMP         ? 0
+      : options.parallelMinWork > 0 ? options.parallelMinWork
+                                    : kMinParallelCopy}));
   // Debug mode: every buffer access checked, violations reported by name.
   if (options.boundsChecks)
     pm.addPass(createSparseArrayCheckBoundsPass());

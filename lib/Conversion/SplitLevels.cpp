@@ -37,7 +37,10 @@ using namespace mlir::sparse_array::detail;
 namespace {
 
 struct SplitByLevels : OpRewritePattern<SplitOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SplitByLevels(MLIRContext *context, int64_t parallelCopyMin)
+      : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
+  /// Copies of at least this many elements (> 0) run on threads.
+  int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SplitOp op,
                                 PatternRewriter &rewriter) const override {
     std::optional<unsigned> level = getSplitStoredLevel(op);
@@ -69,7 +72,7 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
 
     SmallVector<Value> buffers;
     auto copyLevel = [&](unsigned l) {
-      copyLevelBuffers(rewriter, loc, op, array, l, buffers);
+      copyLevelBuffers(rewriter, loc, op, array, l, buffers, parallelCopyMin);
     };
     for (unsigned l = 0; l < split; ++l)
       copyLevel(l);
@@ -116,7 +119,7 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
         // flat loop over the entries.
         Value source = fetchLevelBuffers(rewriter, loc, array, split).positions;
         if (sf.getPosWidth() == rf.getPosWidth()) {
-          pos = copyOutputBuffer(rewriter, loc, op, source);
+          pos = copyOutputBuffer(rewriter, loc, op, source, parallelCopyMin);
         } else {
           Value n = memref::DimOp::create(rewriter, loc, source, 0);
           pos = allocOutputBuffer(rewriter, loc, op,
@@ -184,8 +187,8 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
         llvm::map_to_vector(result.getShape(), [&](int64_t n) {
           return constIndex(rewriter, loc, n);
         });
-    Value out =
-        assembleWithValuesOf(rewriter, loc, op, array, result, buffers, dims);
+    Value out = assembleWithValuesOf(rewriter, loc, op, array, result, buffers,
+                                     dims, parallelCopyMin);
     rewriter.replaceOp(op, out);
     return success();
   }
@@ -194,6 +197,6 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
 } // namespace
 
 void mlir::sparse_array::populateSplitLevelsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<SplitByLevels>(patterns.getContext());
+    RewritePatternSet &patterns, int64_t parallelCopyMin) {
+  patterns.add<SplitByLevels>(patterns.getContext(), parallelCopyMin);
 }

@@ -30,17 +30,19 @@ Value mlir::sparse_array::detail::emitPositionsUnder(OpBuilder &b, Location loc,
 
 void mlir::sparse_array::detail::copyLevelBuffers(
     OpBuilder &b, Location loc, Operation *anchor, Value array, unsigned level,
-    SmallVectorImpl<Value> &buffers) {
+    SmallVectorImpl<Value> &buffers, int64_t parallelMin) {
   LevelBuffers lb = fetchLevelBuffers(b, loc, array, level);
   if (lb.positions)
-    buffers.push_back(copyOutputBuffer(b, loc, anchor, lb.positions));
+    buffers.push_back(
+        copyOutputBuffer(b, loc, anchor, lb.positions, parallelMin));
   if (lb.coordinates)
-    buffers.push_back(copyOutputBuffer(b, loc, anchor, lb.coordinates));
+    buffers.push_back(
+        copyOutputBuffer(b, loc, anchor, lb.coordinates, parallelMin));
 }
 
 Value mlir::sparse_array::detail::assembleWithValuesOf(
     OpBuilder &b, Location loc, Operation *anchor, Value array, ArrayType type,
-    SmallVector<Value> buffers, ValueRange dims) {
+    SmallVector<Value> buffers, ValueRange dims, int64_t parallelMin) {
   auto source = cast<ArrayType>(array.getType());
   Value values = ValuesOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, source.getElementType()),
@@ -48,11 +50,11 @@ Value mlir::sparse_array::detail::assembleWithValuesOf(
   FormatAttr format = type.getFormat();
   // A full last level stores every entry: none is an explicit fill.
   if (format.getLevels().back().isFull()) {
-    buffers.push_back(copyOutputBuffer(b, loc, anchor, values));
+    buffers.push_back(copyOutputBuffer(b, loc, anchor, values, parallelMin));
     return AssembleOp::create(b, loc, type, buffers, dims);
   }
   auto [copy, storedFills] =
-      copyCountingFills(b, loc, anchor, values, format.getFill());
+      copyCountingFills(b, loc, anchor, values, format.getFill(), parallelMin);
   buffers.push_back(copy);
   Value out = AssembleOp::create(b, loc, type, buffers, dims);
   return dropStoredFills(b, loc, out, storedFills);

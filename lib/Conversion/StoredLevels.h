@@ -25,15 +25,18 @@ Value emitPositionsUnder(OpBuilder &b, Location loc, LevelIterator &it,
 /// coordinates, those its format has) to `buffers`.
 void copyLevelBuffers(OpBuilder &b, Location loc, Operation *anchor,
                       Value array, unsigned level,
-                      SmallVectorImpl<Value> &buffers);
+                      SmallVectorImpl<Value> &buffers, int64_t parallelMin = 0);
 
 /// `type` assembled from `buffers` (its levels') and a copy of `array`'s
 /// values, with sizes `dims`: the values counted as they are copied when
 /// the last level is not full, and those equal to the fill dropped
 /// (dropStoredFills) when a source assembled with some brought them.
+/// Copies of at least `parallelMin` (> 0) elements are shared out among
+/// threads (copyRange).
 Value assembleWithValuesOf(OpBuilder &b, Location loc, Operation *anchor,
                            Value array, ArrayType type,
-                           SmallVector<Value> buffers, ValueRange dims);
+                           SmallVector<Value> buffers, ValueRange dims,
+                           int64_t parallelMin = 0);
 
 } // namespace detail
 } // namespace sparse_array

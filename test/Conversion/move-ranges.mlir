@@ -1,4 +1,5 @@
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-lower-shape --canonicalize | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-lower-shape=parallel-copy-min=1024 --canonicalize | FileCheck %s --check-prefix=PAR
 // Slices and concatenations with nothing to fuse, stored like their
 // results, move ranges of stored positions (MoveRanges.cpp): counted copy
 // loops per parent of the cut level, coordinates shifted there, positions
@@ -60,6 +61,26 @@ func.func @hstack(%a: !a, %b: !b) -> !h {
 // vstack: the outermost level is cut (one parent): B's positions moved by
 // A's entries, its coordinates and values copied as they are (a long
 // range's coordinates in one bulk copy from A's first entry).
+// With parallel-copy-min, a range of that many entries is long, and its
+// coordinates and values are copied in pieces by an scf.parallel (OpenMP
+// threads once lowered), each piece's fills counted into a slot of a stack
+// buffer and summed after; shorter ones as before.
+// PAR-LABEL: func.func @vstack(
+// PAR: %[[LONG:.*]] = arith.cmpi ugt, %[[N:.*]], %c1023 : index
+// PAR-NEXT: scf.if %[[LONG]] -> (index) {
+// PAR-NEXT: %[[BIG:.*]] = arith.cmpi uge, %[[N]], %c1024 : index
+// PAR-NEXT: scf.if %[[BIG]] {
+// PAR: scf.parallel
+// PAR: func.call @sa_rt_copy_bytes
+// PAR: } else {
+// PAR: func.call @sa_rt_copy_bytes
+// PAR: %[[SLOTS:.*]] = memref.alloca() : memref<64xindex>
+// PAR-NEXT: scf.parallel
+// PAR: func.call @sa_rt_copy_bytes
+// PAR: memref.store %{{.*}}, %[[SLOTS]][%{{.*}}] : memref<64xindex>
+// PAR: scf.for
+// PAR: memref.load %[[SLOTS]]
+
 // CHECK-LABEL: func.func @vstack(
 // CHECK-NOT: sparse_array.kernel
 // CHECK: %[[ACRD:.*]] = sparse_array.coordinates %arg0[1]

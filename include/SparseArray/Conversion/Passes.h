@@ -30,26 +30,34 @@ public:
   ArrayStorageTypeConverter();
 };
 
-/// sparse_array.collapse by merging stored levels, where getCollapsedStorageType
-/// applies and the result keeps the source's fill (a conversion follows when
-/// its format is another); the others stay for the runtime.
-void populateCollapseLevelsPatterns(RewritePatternSet &patterns);
+/// The shape lowerings below share bulk copies of at least
+/// `parallelCopyMin` (> 0) elements out among threads (copyRange).
+///
+/// sparse_array.collapse by merging stored levels, where
+/// getCollapsedStorageType applies and the result keeps the source's fill (a
+/// conversion follows when its format is another); the others stay for the
+/// runtime.
+void populateCollapseLevelsPatterns(RewritePatternSet &patterns,
+                                    int64_t parallelCopyMin = 0);
 
 /// sparse_array.split whose entries keep their positions (getSplitStoredLevel):
 /// the parts' coordinates computed per entry, the rest copied
 /// (SplitLevels.cpp); the others stay for the runtime.
-void populateSplitLevelsPatterns(RewritePatternSet &patterns);
+void populateSplitLevelsPatterns(RewritePatternSet &patterns,
+                                 int64_t parallelCopyMin = 0);
 
 /// sparse_array.slice and sparse_array.concat that move stored ranges
 /// (getMovedRangeLevel) as copies of those ranges (MoveRanges.cpp).
-void populateMoveRangesPatterns(RewritePatternSet &patterns);
+void populateMoveRangesPatterns(RewritePatternSet &patterns,
+                                int64_t parallelCopyMin = 0);
 
 /// sparse_array.concat of COO parts into CSR rows (isConcatIntoRows): the
 /// parts' columns and values copied a range at a time, the rows' starts
 /// computed from their row coordinates; of CSR parts into COO
 /// (isConcatIntoCoo) and slices of CSR rows into COO (isSliceIntoCoo):
 /// the runs written at known positions (CooRows.cpp).
-void populateCooRowsPatterns(RewritePatternSet &patterns);
+void populateCooRowsPatterns(RewritePatternSet &patterns,
+                             int64_t parallelCopyMin = 0);
 
 /// sparse_array.extract as a search for its point (LowerExtract.cpp).
 void populateLowerExtractPatterns(RewritePatternSet &patterns);

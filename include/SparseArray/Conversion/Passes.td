@@ -80,7 +80,16 @@ def SparseArrayLowerShapePass
     Example: `concat %a, %b dim 0` of two CSR matrices writes A's
     positions, B's shifted by A's entry count, and both coordinate and
     value buffers one after the other.
+
+    Bulk copies of at least `parallel-copy-min` elements are shared out
+    among threads in up to 64 pieces (an `scf.parallel`, OpenMP loops once
+    lowered): the page faults of the fresh result and the memory traffic
+    split (0, the default: every copy on one thread).
   }];
+  let options = [
+    Option<"parallelCopyMin", "parallel-copy-min", "int64_t", "0",
+           "Fewest elements a copy shares out among threads (0: none)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];

@@ -1,5 +1,6 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
+// RUN: sa-run --num-threads=4 --parallel-min-work=1 --bounds-checks %s | FileCheck %s
 // Collapses that merge stored levels (sparse-array-lower-shape; seed 001
 // §4.1): CSC in F order, COO, DCSR into a dense vector (merged, then
 // converted), the inner and the outer pair of a CSF, an all-dense matrix,

@@ -1,5 +1,6 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
+// RUN: sa-run --num-threads=4 --parallel-min-work=1 --bounds-checks %s | FileCheck %s
 // RUN: sa-run --linear-threshold=2 %s | FileCheck %s
 // Concatenation (seed 001 §4.1, §5.1): each part read through a padded
 // window of the concatenated dimension, the part a coordinate lies in

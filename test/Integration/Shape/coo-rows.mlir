@@ -1,5 +1,6 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
+// RUN: sa-run --num-threads=4 --parallel-min-work=1 --bounds-checks %s | FileCheck %s
 // Shape operators between COO and CSR rows without a kernel (CooRows.cpp),
 // on rows without entries first, in the middle and last (a row's end is
 // carried over the empty rows after it). Expected values: numpy of the

@@ -1,5 +1,6 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
+// RUN: sa-run --num-threads=4 --parallel-min-work=1 --bounds-checks %s | FileCheck %s
 // collapse, split and reshape (seed 001 §4.1) in C and F order, into other
 // formats and fills, through the runtime (every stored entry moved to its
 // coordinates in the new shape). Expected values: numpy.reshape of the dense
