@@ -120,21 +120,43 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(outer.getBody());
         Value p = outer.getInductionVar();
-        std::function<void(OpBuilder &, unsigned, Value, Value)> descend =
-            [&](OpBuilder &b, unsigned l, Value parent, Value lin) {
-              auto [begin, end] = its[l]->init(
-                  b, loc, parent, arith::AddIOp::create(b, loc, parent, one));
-              auto loop = scf::ForOp::create(b, loc, begin, end, one);
-              OpBuilder::InsertionGuard inner(b);
-              b.setInsertionPointToStart(loop.getBody());
-              Value q = loop.getInductionVar();
-              Value c = its[l]->coordinate(b, loc, begin, q);
-              Value next = linearize(b, loc, lin, levelSize[l], c);
-              if (l + 1 == g.first + g.count)
-                storeIndex(b, loc, next, crd, q);
-              else
-                descend(b, l + 1, q, next);
-            };
+        std::function<void(OpBuilder &, unsigned, Value, Value)> descend;
+        // The positions [from, to) of level l under `parent`.
+        auto positions = [&](OpBuilder &b, unsigned l, Value begin, Value from,
+                             Value to, Value lin) {
+          auto loop = scf::ForOp::create(b, loc, from, to, one);
+          OpBuilder::InsertionGuard inner(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value q = loop.getInductionVar();
+          Value c = its[l]->coordinate(b, loc, begin, q);
+          Value next = linearize(b, loc, lin, levelSize[l], c);
+          if (l + 1 == g.first + g.count)
+            storeIndex(b, loc, next, crd, q);
+          else
+            descend(b, l + 1, q, next);
+        };
+        descend = [&](OpBuilder &b, unsigned l, Value parent, Value lin) {
+          Value begin, end;
+          std::tie(begin, end) = its[l]->init(
+              b, loc, parent, arith::AddIOp::create(b, loc, parent, one));
+          if (l != g.first || parallelCopyMin <= 0) {
+            positions(b, l, begin, begin, end, lin);
+            return;
+          }
+          // The group's first level in pieces on threads when the group
+          // holds enough entries (each writes its own descendants).
+          Value many =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
+                                    constIndex(b, loc, parallelCopyMin));
+          forPieces(b, loc, arith::SubIOp::create(b, loc, end, begin), many,
+                    /*counting=*/false,
+                    [&](OpBuilder &pb, Location, Value lo, Value len) {
+                      Value from = arith::AddIOp::create(pb, loc, begin, lo);
+                      positions(pb, l, begin, from,
+                                arith::AddIOp::create(pb, loc, from, len), lin);
+                      return Value();
+                    });
+        };
         descend(rewriter, g.first, p, zero);
         // Positions are contiguous: p's segment of the merged level ends
         // where the last level's positions under parents [0, p] do.

@@ -81,34 +81,19 @@ Value mlir::sparse_array::detail::copyOutputBuffer(OpBuilder &b, Location loc,
   return copy;
 }
 
-/// Runs `chunk(b, loc, lo, len)` over [0, n): in up to kCopyChunks pieces
-/// that an scf.parallel shares out (OpenMP threads once lowered, each a
-/// contiguous run of pieces) when n >= parallelMin > 0, else once. Two
-/// threads copy a fresh 84 MB buffer in half the time of one: the page
-/// faults and the memory traffic both split. `chunk` returns a count (or
-/// null); the pieces' counts are summed (through a small stack buffer,
-/// one slot per piece).
-static Value
-forCopyChunks(OpBuilder &b, Location loc, Value n, int64_t parallelMin,
-              bool counting,
-              function_ref<Value(OpBuilder &, Location, Value, Value)> chunk) {
-  Value zero = constIndex(b, loc, 0);
-  if (parallelMin <= 0)
-    return chunk(b, loc, zero, n);
-  constexpr int64_t kCopyChunks = 64;
-  auto whole = [&](OpBuilder &wb, Location l) {
-    return chunk(wb, l, constIndex(wb, l, 0), n);
-  };
+Value mlir::sparse_array::detail::forPieces(
+    OpBuilder &b, Location loc, Value n, Value parallel, bool counting,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> piece) {
+  constexpr int64_t kPieces = 64;
   auto pieces = [&](OpBuilder &pb, Location l) -> Value {
     Value one = constIndex(pb, l, 1);
-    Value count =
-        arith::MinUIOp::create(pb, l, n, constIndex(pb, l, kCopyChunks));
+    Value count = arith::MinUIOp::create(pb, l, n, constIndex(pb, l, kPieces));
     Value size = arith::CeilDivUIOp::create(
         pb, l, n, arith::MaxUIOp::create(pb, l, count, one));
     Value counts;
     if (counting)
       counts = memref::AllocaOp::create(
-          pb, l, MemRefType::get({kCopyChunks}, pb.getIndexType()));
+          pb, l, MemRefType::get({kPieces}, pb.getIndexType()));
     scf::ParallelOp::create(
         pb, l, ValueRange{constIndex(pb, l, 0)}, ValueRange{count},
         ValueRange{one}, [&](OpBuilder &cb, Location cl, ValueRange ivs) {
@@ -116,7 +101,7 @@ forCopyChunks(OpBuilder &b, Location loc, Value n, int64_t parallelMin,
               cb, cl, n, arith::MulIOp::create(cb, cl, ivs.front(), size));
           Value hi = arith::MinUIOp::create(
               cb, cl, n, arith::AddIOp::create(cb, cl, lo, size));
-          Value c = chunk(cb, cl, lo, arith::SubIOp::create(cb, cl, hi, lo));
+          Value c = piece(cb, cl, lo, arith::SubIOp::create(cb, cl, hi, lo));
           if (counting)
             memref::StoreOp::create(cb, cl, c, counts, ivs);
         });
@@ -132,19 +117,29 @@ forCopyChunks(OpBuilder &b, Location loc, Value n, int64_t parallelMin,
         });
     return sum.getResult(0);
   };
-  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
-                                      constIndex(b, loc, parallelMin));
   auto branch = scf::IfOp::create(
-      b, loc, large,
+      b, loc, parallel,
       [&](OpBuilder &tb, Location l) {
         Value c = pieces(tb, l);
         scf::YieldOp::create(tb, l, c ? ValueRange{c} : ValueRange{});
       },
       [&](OpBuilder &eb, Location l) {
-        Value c = whole(eb, l);
+        Value c = piece(eb, l, constIndex(eb, l, 0), n);
         scf::YieldOp::create(eb, l, c ? ValueRange{c} : ValueRange{});
       });
   return counting ? branch.getResult(0) : Value();
+}
+
+/// forPieces when n >= parallelMin > 0; else `chunk` once over [0, n).
+static Value
+forCopyChunks(OpBuilder &b, Location loc, Value n, int64_t parallelMin,
+              bool counting,
+              function_ref<Value(OpBuilder &, Location, Value, Value)> chunk) {
+  if (parallelMin <= 0)
+    return chunk(b, loc, constIndex(b, loc, 0), n);
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n,
+                                      constIndex(b, loc, parallelMin));
+  return forPieces(b, loc, n, large, counting, chunk);
 }
 
 void mlir::sparse_array::detail::copyRange(OpBuilder &b, Location loc,

@@ -131,11 +131,25 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
                 scf::YieldOp::create(b, loc);
               });
         }
-        scf::ForOp::create(rewriter, loc, zero, total, one, ValueRange{},
-                           [&](OpBuilder &b, Location, Value q, ValueRange) {
-                             storeParts(b, it.coordinate(b, loc, zero, q), q);
-                             scf::YieldOp::create(b, loc);
-                           });
+        // Each entry's parts from its own coordinate: pieces of entries on
+        // threads when there are enough of them.
+        auto entries = [&](OpBuilder &pb, Location, Value lo, Value len) {
+          scf::ForOp::create(
+              pb, loc, lo, arith::AddIOp::create(pb, loc, lo, len), one,
+              ValueRange{}, [&](OpBuilder &b, Location, Value q, ValueRange) {
+                storeParts(b, it.coordinate(b, loc, zero, q), q);
+                scf::YieldOp::create(b, loc);
+              });
+          return Value();
+        };
+        if (parallelCopyMin > 0)
+          forPieces(rewriter, loc, total,
+                    arith::CmpIOp::create(
+                        rewriter, loc, arith::CmpIPredicate::uge, total,
+                        constIndex(rewriter, loc, parallelCopyMin)),
+                    /*counting=*/false, entries);
+        else
+          entries(rewriter, loc, zero, total);
       } else {
         // Rows of the first stored level: parent p's row r of the full
         // levels above it is p * rows + c / stride[f]. Entries arrive by
