@@ -52,10 +52,12 @@ constexpr int64_t kMinParallelRows = 256;
 /// faster).
 constexpr int64_t kMinParallelWork = 32768;
 /// Fewest elements a bulk copy of a shape lowering (MoveRanges, CooRows,
-/// CollapseLevels, SplitLevels) shares out among threads: 2 MB of f64.
+/// CollapseLevels, SplitLevels) shares out among threads (256 KB of f64).
 /// Measured on two threads with bench/shape: a fresh 84 MB copy took
-/// 11-12 ms on two against 21-22 ms on one.
-constexpr int64_t kMinParallelCopy = int64_t(1) << 18;
+/// 11-12 ms on two against 21-22 ms on one; the collapse of CSR into a
+/// vector took 0.018-0.025 ms instead of 0.043-0.054 at 84k entries
+/// (bcsstk13) and 0.064 instead of 0.165 at 164k.
+constexpr int64_t kMinParallelCopy = int64_t(1) << 15;
 constexpr int64_t kMinParallelWorkSparse = int64_t(1) << 21;
 
 /// The plan for `kernel` (its `lattices` must be set).
