@@ -286,6 +286,59 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
   }
 };
 
+/// Rows [first, last) of the parts concatenated along the columns into
+/// `out` from position `cursor` on: each part's run of a row after the
+/// runs of the parts before, its columns shifted by their columns. Returns
+/// how many of the values copied equal `fill`.
+Value copyRowRuns(OpBuilder &b, Location loc, CooBuffers &out,
+                  MutableArrayRef<Part> parts, Value first, Value last,
+                  Value cursor, TypedAttr fill) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto rowLoop = scf::ForOp::create(
+      b, loc, first, last, one, ValueRange{cursor, zero},
+      [&](OpBuilder &rb, Location, Value r, ValueRange args) {
+        Value cursor = args[0], counted = args[1], offset = zero;
+        Value rc = arith::IndexCastOp::create(rb, loc, out.crdType, r);
+        for (Part &p : parts) {
+          Value q = arith::AddIOp::create(rb, loc, p.rowsBegin, r);
+          Value lo, hi;
+          std::tie(lo, hi) =
+              p.cols->init(rb, loc, q, arith::AddIOp::create(rb, loc, q, one));
+          Value n = arith::SubIOp::create(rb, loc, hi, lo);
+          auto run = scf::ForOp::create(
+              rb, loc, zero, n, one, ValueRange{counted},
+              [&](OpBuilder &lb, Location, Value i, ValueRange sums) {
+                Value from = arith::AddIOp::create(lb, loc, lo, i);
+                Value to = arith::AddIOp::create(lb, loc, cursor, i);
+                memref::StoreOp::create(lb, loc, rc, out.rowCrd,
+                                        ValueRange{to});
+                Value c = memref::LoadOp::create(lb, loc, p.columns,
+                                                 ValueRange{from});
+                c = arith::AddIOp::create(
+                    lb, loc, c,
+                    arith::IndexCastOp::create(lb, loc, c.getType(), offset));
+                memref::StoreOp::create(lb, loc, c, out.colCrd, ValueRange{to});
+                Value v =
+                    memref::LoadOp::create(lb, loc, p.values, ValueRange{from});
+                memref::StoreOp::create(lb, loc, v, out.values, ValueRange{to});
+                Value same = arith::XOrIOp::create(
+                    lb, loc, differsFrom(lb, loc, v, fill),
+                    arith::ConstantIntOp::create(lb, loc, 1, 1));
+                Value sum = arith::AddIOp::create(
+                    lb, loc, sums[0],
+                    arith::IndexCastUIOp::create(lb, loc, lb.getIndexType(),
+                                                 same));
+                scf::YieldOp::create(lb, loc, sum);
+              });
+          counted = run.getResult(0);
+          cursor = arith::AddIOp::create(rb, loc, cursor, n);
+          offset = arith::AddIOp::create(rb, loc, offset, p.extent);
+        }
+        scf::YieldOp::create(rb, loc, ValueRange{cursor, counted});
+      });
+  return rowLoop.getResult(1);
+}
+
 struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
   ConcatIntoCoo(MLIRContext *context, int64_t parallelCopyMin)
       : OpRewritePattern(context), parallelCopyMin(parallelCopyMin) {}
@@ -322,53 +375,31 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
     } else {
       // Row after row: each part's run of the row, its columns shifted by
       // the columns of the parts before, values copied and counted in the
-      // same loop (runs are short).
-      auto rowLoop = scf::ForOp::create(
-          rewriter, loc, zero, dims[0], one, ValueRange{zero, zero},
-          [&](OpBuilder &b, Location, Value r, ValueRange args) {
-            Value cursor = args[0], counted = args[1], offset = zero;
-            Value rc = arith::IndexCastOp::create(b, loc, out.crdType, r);
+      // same loop (runs are short). Rows are full in every part, so row r
+      // starts at the sum of the parts' entries before their row r: pieces
+      // of rows run on threads, each finding its start without a pass.
+      Value parallel =
+          parallelCopyMin > 0
+              ? Value(arith::CmpIOp::create(
+                    rewriter, loc, arith::CmpIPredicate::uge, *total,
+                    constIndex(rewriter, loc, parallelCopyMin)))
+              : Value(arith::ConstantIntOp::create(rewriter, loc, 0, 1));
+      fills = forPieces(
+          rewriter, loc, dims[0], parallel, /*counting=*/true,
+          [&](OpBuilder &pb, Location, Value first, Value rows) {
+            Value start = zero;
             for (Part &p : parts) {
-              Value q = arith::AddIOp::create(b, loc, p.rowsBegin, r);
-              Value lo, hi;
-              std::tie(lo, hi) = p.cols->init(
-                  b, loc, q, arith::AddIOp::create(b, loc, q, one));
-              Value n = arith::SubIOp::create(b, loc, hi, lo);
-              auto run = scf::ForOp::create(
-                  b, loc, zero, n, one, ValueRange{counted},
-                  [&](OpBuilder &lb, Location, Value i, ValueRange sums) {
-                    Value from = arith::AddIOp::create(lb, loc, lo, i);
-                    Value to = arith::AddIOp::create(lb, loc, cursor, i);
-                    memref::StoreOp::create(lb, loc, rc, out.rowCrd,
-                                            ValueRange{to});
-                    Value c = memref::LoadOp::create(lb, loc, p.columns,
-                                                     ValueRange{from});
-                    c = arith::AddIOp::create(
-                        lb, loc, c,
-                        arith::IndexCastOp::create(lb, loc, c.getType(),
-                                                   offset));
-                    memref::StoreOp::create(lb, loc, c, out.colCrd,
-                                            ValueRange{to});
-                    Value v = memref::LoadOp::create(lb, loc, p.values,
-                                                     ValueRange{from});
-                    memref::StoreOp::create(lb, loc, v, out.values,
-                                            ValueRange{to});
-                    Value same = arith::XOrIOp::create(
-                        lb, loc, differsFrom(lb, loc, v, fill),
-                        arith::ConstantIntOp::create(lb, loc, 1, 1));
-                    Value sum = arith::AddIOp::create(
-                        lb, loc, sums[0],
-                        arith::IndexCastUIOp::create(lb, loc, lb.getIndexType(),
-                                                     same));
-                    scf::YieldOp::create(lb, loc, sum);
-                  });
-              counted = run.getResult(0);
-              cursor = arith::AddIOp::create(b, loc, cursor, n);
-              offset = arith::AddIOp::create(b, loc, offset, p.extent);
+              Value q = arith::AddIOp::create(pb, loc, p.rowsBegin, first);
+              Value lo =
+                  p.cols
+                      ->init(pb, loc, q, arith::AddIOp::create(pb, loc, q, one))
+                      .first;
+              start = arith::AddIOp::create(
+                  pb, loc, start, arith::SubIOp::create(pb, loc, lo, p.begin));
             }
-            scf::YieldOp::create(b, loc, ValueRange{cursor, counted});
+            Value last = arith::AddIOp::create(pb, loc, first, rows);
+            return copyRowRuns(pb, loc, out, parts, first, last, start, fill);
           });
-      fills = rowLoop.getResult(1);
     }
     rewriter.replaceOp(op, out.finish(rewriter, loc, result, dims, fills));
     return success();
