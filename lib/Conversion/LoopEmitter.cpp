@@ -150,9 +150,11 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     if (ctx.alive >> k & 1)
       locateLevels(b, ctx, k, d);
 
-  // Inputs coiterated by this loop: their next level is bound here and
-  // cannot be located.
-  SmallVector<unsigned> participants;
+  // Inputs coiterated by this loop: those whose next level is bound here
+  // and cannot be located, and those the plan chose to iterate although
+  // they could be located (a dense part of a concatenation, iterated in
+  // its window only: seed 001 §5.1's range of a part).
+  SmallVector<unsigned> bound, participants;
   for (unsigned k = 0; k < inputs.size(); ++k) {
     if (!(ctx.alive >> k & 1))
       continue;
@@ -160,6 +162,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     unsigned first = ctx.processed[k];
     if (first < in.levels.size() &&
         in.levels[first].loop == static_cast<int>(d)) {
+      bound.push_back(k);
       // Iterated when some bound level cannot be located (a collapsed
       // read's parts are iterated together, full ones too).
       unsigned g = boundLevels(ctx, k, d);
@@ -178,6 +181,14 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     if (candidate.getLoop() == d && candidate.getPresentMask() == ctx.alive)
       plan = candidate;
   }
+  if (plan &&
+      llvm::all_of(plan.getCoiterated(),
+                   [&](unsigned k) { return llvm::is_contained(bound, k); }) &&
+      llvm::all_of(participants, [&](unsigned k) {
+        return llvm::is_contained(plan.getCoiterated(), k);
+      }))
+    participants.assign(plan.getCoiterated().begin(),
+                        plan.getCoiterated().end());
   if (!plan || plan.getCoiterated() != ArrayRef<unsigned>(participants)) {
     if (!hadError)
       kernel.emitError() << "kernel has no lattice for loop " << d

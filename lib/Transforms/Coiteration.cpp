@@ -273,8 +273,23 @@ struct InputLevels {
   SmallVector<bool> collapsed;
   /// Whether the level stores each coordinate once per parent.
   SmallVector<bool> unique;
+  /// Whether the level is full but iterated in its window (isPlainWindow).
+  SmallVector<bool> window;
 };
 } // namespace
+
+/// Whether `al` is read through a padded window with step 1 and no bound
+/// that reaches past the level's extent (ShapeToKernels' concatenation
+/// parts): the coordinates outside are absent, so the level's range is a
+/// part of the loop's.
+static bool isPlainWindow(AccessOp access, const AccessedLevel &al) {
+  if (!access.getPadded() || al.isSplit() || al.isCollapsed() ||
+      !access.isSliced(al.dim) || access.getBound(al.dim))
+    return false;
+  auto [lo, hi, step] = access.getSlice(al.dim);
+  int64_t size = access.getArrayType().getShape()[al.dim];
+  return step == 1 && !ShapedType::isDynamic(size) && (lo < 0 || hi > size);
+}
 
 /// Whether the root's cases are every non-empty subset of its inputs, each
 /// computed: evaluating the function once in general form at every
@@ -362,13 +377,32 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     for (const AccessedLevel &al : getAccessedLevels(access)) {
       auto arg = dyn_cast<BlockArgument>(al.index);
       in.loop.push_back(arg ? loopOf[arg.getArgNumber()] : -1);
-      in.full.push_back(format.getLevels()[al.level].isFull());
+      // A dense level read through a plain padded window (a part of a
+      // concatenation) is iterated, not located: its coordinates are its
+      // window's range, not the loop's whole extent (seed 001 §5.1: the
+      // part's range; the loop skips the other parts' ranges where they
+      // are sparse).
+      in.full.push_back(format.getLevels()[al.level].isFull() &&
+                        !isPlainWindow(access, al));
+      in.window.push_back(!in.full.back() &&
+                          format.getLevels()[al.level].isFull());
       in.unique.push_back(format.getLevels()[al.level].unique);
       in.collapsed.push_back(al.isCollapsed());
       in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
                              ? std::optional(access.getSlice(al.dim))
                              : std::nullopt);
       in.bound.push_back(access.getBound(al.dim));
+    }
+    // A window is iterated only where the loops follow the storage order
+    // down to it (the levels above it bound to outer loops, in order);
+    // elsewhere the level is located, as every full level is.
+    for (unsigned l = 0; l < in.window.size(); ++l) {
+      bool ordered = in.loop[l] >= 0;
+      for (unsigned j = 0; j < l && ordered; ++j)
+        ordered = in.loop[j] >= 0 && in.loop[j] < in.loop[l] &&
+                  (j == 0 || in.loop[j - 1] < in.loop[j]);
+      if (in.window[l] && !ordered)
+        in.full[l] = true;
     }
   }
   // The level of input k bound at loop d that must be iterated, or -1.
