@@ -357,7 +357,14 @@ public:
                 arith::MaxSIOp::create(tb, l, operand->eval(tb, l), s)
                     .getResult());
           },
-          [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, s); });
+          // Empty: stay past its end (a window may start below 0, where
+          // locating would land before the level's first position).
+          [&](OpBuilder &eb, Location l) {
+            scf::YieldOp::create(
+                eb, l,
+                arith::MaxSIOp::create(eb, l, s, constIndex(eb, l, 0))
+                    .getResult());
+          });
       operand->locate(b, loc, first.getResult(0));
     }
     skipOutside(b, loc);

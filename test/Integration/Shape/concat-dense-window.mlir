@@ -12,7 +12,9 @@
 //   D = [[1, 0, 5, 1], [2, 1, 1, 1], [1, 1, -0.0, 3]]  (dense, fill 1)
 //   B = 2x4, (0,1)=7 (1,3)=-4; Y = 5x4, (1,1)=-1 (3,0)=6 (4,3)=4;
 //   E = 3x3, (0,2)=8 (2,0)=9                         (CSR, fill 0)
-//   np.concatenate([D, B], 0) + Y; np.concatenate([E, D], 1)
+//   np.concatenate([D, B], 0) + Y; np.concatenate([E, D], 1);
+//   np.concatenate([a, z], 0) + y with a = [[1, 2, 1, 3, 1]], z of 0x5,
+//   y = [[0, 1, 0, 0, 1]] (i64, fill 1)
 
 sparse_array.func @add(%x: f64, %y: f64) -> f64
     attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
@@ -50,6 +52,23 @@ func.func @vstack_add(%d: !d, %b: !b, %y: !y) -> !y {
 func.func @hstack(%e: !e, %d: !d) -> !h {
   %c = sparse_array.concat %e, %d dim 1 : !e, !d -> !h
   return %c : !h
+}
+
+sparse_array.func @addi(%x: i64, %y: i64) -> i64 attributes {commutative} {
+  %r = arith.addi %x, %y : i64
+  sparse_array.yield %r : i64
+}
+
+!a1 = !sparse_array.array<1x5xi64, #sparse_array.format<[dense, compressed], fill = 1 : i64>>
+!z0 = !sparse_array.array<0x5xi64, #sparse_array.format<[dense, compressed], fill = 1 : i64>>
+
+// A part of no rows: its window (-1:0) starts below 0 and holds nothing;
+// the rows loop must not locate it at -1 (its positions buffer was read
+// at -1).
+func.func @empty_part(%a: !a1, %z: !z0, %y: !a1) -> !a1 {
+  %c = sparse_array.concat %a, %z dim 0 : !a1, !z0 -> !a1
+  %s = sparse_array.map @addi(%c, %y) : (!a1, !a1) -> !a1
+  return %s : !a1
 }
 
 func.func @main() {
@@ -92,5 +111,16 @@ func.func @main() {
   // CHECK-NEXT: 3 6 -0
   // CHECK-NEXT: 3 7 3
   sparse_array.print %h : !h
+  %a1 = sparse_array.constant dense<[[1, 2, 1, 3, 1]]> : tensor<1x5xi64> : !a1
+  %z0 = sparse_array.constant dense<1> : tensor<0x5xi64> : !z0
+  %y1 = sparse_array.constant dense<[[0, 1, 0, 0, 1]]> : tensor<1x5xi64> : !a1
+  %e1 = func.call @empty_part(%a1, %z0, %y1) : (!a1, !z0, !a1) -> !a1
+  // CHECK:      # fill: 1
+  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 1 5
+  // CHECK-NEXT: 1 2 3
+  // CHECK-NEXT: 1 4 3
+  // CHECK-NEXT: 1 5 2
+  sparse_array.print %e1 : !a1
   return
 }
