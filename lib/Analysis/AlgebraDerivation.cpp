@@ -82,9 +82,22 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     };
     space.algebra = IterationAlgebra::empty();
     space.exact = true;
-    for (Value part : select.getParts()) {
+    for (auto [i, part] : llvm::enumerate(select.getParts())) {
       const DerivedSpace &p = derive(kernel, part);
       space.exact &= p.exact;
+      // A part with a range marker: its whole window, whatever its fill
+      // (the marker's leaf, a range-restricted universe). Not exact: the
+      // part's values there may equal the common fill.
+      if (Value range = select.getRangeOf(i)) {
+        unsigned k =
+            cast<BlockArgument>(range.getDefiningOp<AccessOp>().getArray())
+                .getArgNumber() -
+            kernel.getNumIndices();
+        space.algebra = IterationAlgebra::unite(
+            {space.algebra, p.algebra, IterationAlgebra::leaf(k)});
+        space.exact = false;
+        continue;
+      }
       // U over-approximates (the part's implicit entries and the other
       // parts' may equal the common fill): not exact, so that no
       // complement of it is taken (xor's explicit algebra would omit the
@@ -110,10 +123,12 @@ static bool readsDenseWindow(Value part) {
 }
 
 TypedAttr AlgebraDerivation::commonFill(KernelOp kernel, SelectRangeOp select) {
-  // The first part that is not a dense window's read decides (a dense
-  // part's fill is never seen), the last if all are.
-  for (Value part : select.getParts())
-    if (!readsDenseWindow(part) || part == select.getParts().back())
+  // The first part that is neither a dense window's read nor a part with a
+  // range marker decides (their fills are never seen), the last if all
+  // are.
+  for (auto [i, part] : llvm::enumerate(select.getParts()))
+    if ((!readsDenseWindow(part) && !select.getRangeOf(i)) ||
+        part == select.getParts().back())
       return derive(kernel, part).fill;
   return {};
 }
@@ -130,7 +145,9 @@ TypedAttr AlgebraDerivation::leafFill(KernelOp kernel, unsigned k) {
       auto select = dyn_cast<SelectRangeOp>(use.getOwner());
       // As a part (when all parts are dense windows, the last one's fill is
       // the common fill: its own).
-      if (!select || use.getOperandNumber() == 0)
+      // (A range marker's values are never read: its own fill.)
+      if (!select || use.getOperandNumber() == 0 ||
+          use.getOperandNumber() >= select.getODSOperandIndexAndLength(2).first)
         return own;
       TypedAttr f = commonFill(kernel, select);
       if (!f || (common && !isSameScalar(common, f)))

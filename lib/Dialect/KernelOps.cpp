@@ -290,6 +290,8 @@ LogicalResult KernelOp::verifyRegions() {
       vars.set(cast<BlockArgument>(select.getIndex()).getArgNumber());
       for (Value part : select.getParts())
         vars |= freeOf(part);
+      for (Value range : select.getRanges())
+        vars |= freeOf(range);
     } else if (isa<ApplyOp>(op)) {
       for (Value operand : op.getOperands())
         vars |= freeOf(operand);

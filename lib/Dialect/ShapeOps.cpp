@@ -394,7 +394,28 @@ LogicalResult SelectRangeOp::verify() {
   if (!var || var.getOwner() != &kernel.getBody().front() ||
       var.getArgNumber() >= kernel.getNumIndices())
     return emitOpError() << "index must be an index variable of the kernel";
+  ArrayRef<int64_t> ranged = getRanged().value_or(ArrayRef<int64_t>{});
+  if (ranged.size() != getRanges().size())
+    return emitOpError() << "needs one range per ranged part, got "
+                         << getRanges().size() << " ranges for "
+                         << ranged.size() << " parts";
+  for (auto [i, p] : llvm::enumerate(ranged))
+    if (p < 0 || p >= int64_t(getParts().size()) || (i && p <= ranged[i - 1]))
+      return emitOpError() << "ranged parts must be increasing part numbers "
+                              "below "
+                           << getParts().size();
+  for (Value range : getRanges()) {
+    auto access = range.getDefiningOp<AccessOp>();
+    if (!access || !access.getArrayType().isAllDense())
+      return emitOpError() << "a range must be the read of a dense array";
+  }
   return success();
+}
+
+Value SelectRangeOp::getRangeOf(unsigned p) {
+  ArrayRef<int64_t> ranged = getRanged().value_or(ArrayRef<int64_t>{});
+  auto at = llvm::find(ranged, int64_t(p));
+  return at == ranged.end() ? Value() : getRanges()[at - ranged.begin()];
 }
 
 //===----------------------------------------------------------------------===//

@@ -35,7 +35,8 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
       // Readers that make no array sharing v's buffers, in v's block (so
       // "after the last use" is a place in straight-line code). Every
       // lowering of a concatenation copies its parts (a part computed with
-      // another fill than the result's stays a kernel of its own).
+      // another fill than the result's, when no part brings the result's
+      // fill, stays a kernel of its own).
       if (!isa<KernelOp, MapOp, ReduceOp, ConcatOp, PrintOp, ValidateOp,
                WriteOp, DimOp, ExtractOp>(user) ||
           user->getBlock() != op->getBlock())

@@ -295,6 +295,11 @@ static Value composeSelect(PatternRewriter &rewriter, SelectRangeOp select,
   SmallVector<int64_t> mapped(bounds);
   SmallVector<Value> parts = llvm::map_to_vector(
       select.getParts(), [&](Value v) { return mapping.lookup(v); });
+  // Range markers follow their parts (numbered from the end once the
+  // parts are reversed).
+  SmallVector<int64_t> ranged(select.getRanged().value_or(ArrayRef<int64_t>{}));
+  SmallVector<Value> ranges = llvm::map_to_vector(
+      select.getRanges(), [&](Value v) { return mapping.lookup(v); });
   if (outer.isSliced(r)) {
     auto [lo, hi, step] = outer.getSlice(r);
     if (step > 0) {
@@ -308,11 +313,18 @@ static Value composeSelect(PatternRewriter &rewriter, SelectRangeOp select,
         b = b > lo ? 0 : (lo - b) / -step + 1;
       std::reverse(mapped.begin(), mapped.end());
       std::reverse(parts.begin(), parts.end());
+      for (int64_t &p : ranged)
+        p = int64_t(parts.size()) - 1 - p;
+      std::reverse(ranged.begin(), ranged.end());
+      std::reverse(ranges.begin(), ranges.end());
     }
   }
   return SelectRangeOp::create(
       rewriter, select.getLoc(), select.getResult().getType(),
-      mapping.lookup(outerIndex), rewriter.getDenseI64ArrayAttr(mapped), parts);
+      mapping.lookup(outerIndex), rewriter.getDenseI64ArrayAttr(mapped), parts,
+      ranged.empty() ? DenseI64ArrayAttr()
+                     : rewriter.getDenseI64ArrayAttr(ranged),
+      ranges);
 }
 
 /// A kernel input produced by another kernel used nowhere else is replaced
@@ -548,9 +560,12 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
   /// other parts share, every point of its range is a value, which no
   /// algebra over the inputs describes: the fused kernel would iterate the
   /// universe of the whole (sparse) result (AlgebraDerivation's
-  /// select_range rule). Read from the producer's result instead, the part
-  /// is its stored entries (a dense one: its window), so the producer
-  /// stays a kernel of its own (seed 001 §5.1 with fills).
+  /// select_range rule), unless the select gives the part a range marker
+  /// (ConcatToKernel, when another part brings the common fill): its leaf
+  /// is then exactly the part's range. Without one, read from the
+  /// producer's result instead, the part is its stored entries (a dense
+  /// one: its window), so the producer stays a kernel of its own (seed 001
+  /// §5.1 with fills).
   static bool keepsPartSpace(KernelOp consumer, KernelOp producer,
                              AccessOp access) {
     if (!access.getPadded() || consumer.getResultType().isAllDense())
@@ -561,9 +576,16 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     Value yielded =
         producer.getBody().front().getTerminator()->getOperand(0);
     TypedAttr partFill = derivation.derive(producer, yielded).fill;
-    for (Operation *user : access->getUsers()) {
-      auto select = dyn_cast<SelectRangeOp>(user);
+    for (OpOperand &use : access->getUses()) {
+      auto select = dyn_cast<SelectRangeOp>(use.getOwner());
       if (!select)
+        continue;
+      // A part with a range marker is iterated over its whole range
+      // whatever its fill.
+      unsigned first = select.getODSOperandIndexAndLength(1).first;
+      if (use.getOperandNumber() >= first &&
+          use.getOperandNumber() < first + select.getParts().size() &&
+          select.getRangeOf(use.getOperandNumber() - first))
         continue;
       TypedAttr common = derivation.derive(consumer, select).fill;
       if (!partFill || !common || !isSameScalar(partFill, common))

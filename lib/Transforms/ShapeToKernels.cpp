@@ -21,12 +21,12 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-/// Whether a kernel computing a part of a concatenation into `result` can
-/// be fused into it: a computed part whose fill is not the result's is a
-/// value at every point of its range, which the fused kernel could only
-/// iterate as the universe of the whole result (Fuse.cpp's
-/// keepsPartSpace refuses it). Such a kernel declares the result's fill
-/// itself (RefillKernels.cpp) and is moved as a stored part.
+/// Whether a kernel computing a part of a concatenation into `result`
+/// fuses into it without a range marker: a computed part whose fill is
+/// not the result's is a value at every point of its range. ConcatToKernel
+/// gives such a part a marker when another part brings the result's fill;
+/// else the kernel declares the result's fill itself (RefillKernels.cpp)
+/// and is read as a stored part.
 static bool fusesAsPart(KernelOp producer, ArrayType result) {
   if (result.isAllDense())
     return true;
@@ -421,14 +421,34 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
     // result (seed 001 §5.1 with fills: the other part is a dense region
     // only where its fill differs). Dense parts are read in their window
     // as they are; a dense result computes every point anyway.
+    //
+    // A computed part keeps its fill when another part brings the common
+    // one: the kernel reads it through its window with a range marker (a
+    // dense array present at exactly the part's range, whose values are
+    // never read: select_range's `ranges`), so that it is iterated over its
+    // range alone and fuses, with no refilled temporary.
+    SmallVector<bool> marked(concat.getInputs().size(), false);
     if (!resultType.isAllDense()) {
       TypedAttr fill = resultType.getFillValue();
+      auto differs = [&](Value part) {
+        auto type = cast<ArrayType>(part.getType());
+        return !type.isAllDense() && !isSameScalar(type.getFillValue(), fill);
+      };
+      auto computed = [](Value part) {
+        return isa_and_nonnull<KernelOp, MapOp, ReduceOp>(part.getDefiningOp());
+      };
+      bool common = llvm::any_of(concat.getInputs(), [&](Value part) {
+        auto type = cast<ArrayType>(part.getType());
+        return !type.isAllDense() && (!differs(part) || !computed(part));
+      });
+      for (auto [p, part] : llvm::enumerate(concat.getInputs()))
+        marked[p] = common && differs(part) && computed(part);
       bool changed = false;
       SmallVector<Value> parts(concat.getInputs());
-      for (Value &part : parts) {
-        auto type = cast<ArrayType>(part.getType());
-        if (type.isAllDense() || isSameScalar(type.getFillValue(), fill))
+      for (auto [p, part] : llvm::enumerate(parts)) {
+        if (!differs(part) || marked[p])
           continue;
+        auto type = cast<ArrayType>(part.getType());
         auto refilled = ArrayType::get(type.getShape(), type.getElementType(),
                                        type.getFormat().withFill(fill));
         part = ChangeFillOp::create(rewriter, concat.getLoc(), refilled, part);
@@ -440,7 +460,7 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
         return success();
       }
     }
-    if (!hasFusionNeighbour(concat) &&
+    if (!llvm::is_contained(marked, true) && !hasFusionNeighbour(concat) &&
         (getMovedRangeLevel(concat) || isConcatIntoRows(concat) ||
          isConcatIntoCoo(concat)))
       return rewriter.notifyMatchFailure(concat, "moves stored ranges");
@@ -448,15 +468,39 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
     unsigned dim = concat.getDim();
     int64_t total = resultType.getShape()[dim];
     Location loc = concat.getLoc();
-    auto kernel =
-        KernelOp::create(rewriter, loc, resultType, concat.getInputs(), rank);
+    // The marked parts' markers: true at each coordinate of the part's
+    // extent along `dim`, read at that coordinate only.
+    SmallVector<Value> inputs(concat.getInputs());
+    SmallVector<int64_t> ranged;
+    for (auto [p, part] : llvm::enumerate(concat.getInputs())) {
+      if (!marked[p])
+        continue;
+      int64_t n = cast<ArrayType>(part.getType()).getShape()[dim];
+      Type i1 = rewriter.getI1Type();
+      auto markerType = ArrayType::get(
+          {n}, i1, FormatAttr::getDefault(rewriter.getContext(), 1, i1));
+      inputs.push_back(ConstantOp::create(
+          rewriter, loc, markerType,
+          DenseElementsAttr::get(RankedTensorType::get({n}, i1), true)));
+      ranged.push_back(p);
+    }
+    auto kernel = KernelOp::create(rewriter, loc, resultType, inputs, rank);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&kernel.getBody().front());
-    SmallVector<Value> parts;
+    SmallVector<Value> parts, ranges;
     SmallVector<int64_t> bounds;
     int64_t offset = 0;
     for (auto [k, input] : llvm::enumerate(concat.getInputs())) {
       auto type = cast<ArrayType>(input.getType());
+      if (marked[k]) {
+        unsigned m = concat.getInputs().size() + ranges.size();
+        auto access = AccessOp::create(
+            rewriter, loc, kernel.getInputArg(m),
+            ValueRange{kernel.getIndex(dim)},
+            rewriter.getDenseI64ArrayAttr({-offset, total - offset, 1}));
+        access.setPadded(true);
+        ranges.push_back(access);
+      }
       SmallVector<Value> indices;
       SmallVector<int64_t> triples;
       for (unsigned d = 0; d < rank; ++d) {
@@ -479,7 +523,10 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
     if (parts.size() > 1)
       value = SelectRangeOp::create(
           rewriter, loc, resultType.getElementType(), kernel.getIndex(dim),
-          rewriter.getDenseI64ArrayAttr(bounds), parts);
+          rewriter.getDenseI64ArrayAttr(bounds), parts,
+          ranged.empty() ? DenseI64ArrayAttr()
+                         : rewriter.getDenseI64ArrayAttr(ranged),
+          ranges);
     YieldOp::create(rewriter, loc, value);
     rewriter.replaceOp(concat, kernel.getResult());
     return success();

@@ -184,39 +184,46 @@ func.func @sliced_part(%a: !a, %w: !w, %c: !b) -> !h {
   return %h : !h
 }
 
-// A computed sparse part whose fill (1) is not the result's (0): its
-// kernel declares the result's fill itself (RefillKernels.cpp: no
-// change_fill, no array between them), so its space is the universe over
-// its own extent, the part's range. Fused, that would be the universe of
-// the whole result: the part stays a kernel, moved as a stored part, and
-// is freed after the concatenation.
+// A computed sparse part whose fill (1) is not the result's (0): it is a
+// value at every point of its range. It fuses, with a range marker (a
+// dense i1 array of its extent, read through the same window, values
+// never read): the marker's leaf is the part's range, so the columns loop
+// iterates the first part's stored columns and every column of the
+// second part's range, not the universe of the whole result.
 // CHECK-LABEL: func.func @computed_part_other_fill(
-// CHECK-NEXT: %[[D:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64, #csr>
+// CHECK-NEXT: %[[M:.*]] = sparse_array.constant dense<true> : tensor<5xi1> : !sparse_array.array<5xi1>
+// CHECK-NEXT: sparse_array.kernel ins(%{{.*}}, %{{.*}}, %[[M]] :
+// CHECK: %[[P:.*]] = sparse_array.apply @add1
+// CHECK: %[[R:.*]] = sparse_array.access %{{.*}}[%{{.*}}(-3:5)] padded : !sparse_array.array<5xi1>
+// CHECK-NEXT: sparse_array.select_range %{{.*}} [3] (%{{.*}}, %[[P]]) ranges [1] (%[[R]])
 // CHECK-NOT: change_fill
-// CHECK: sparse_array.concat %{{.*}}, %[[D]] dim 1
-// CHECK-NEXT: return
+// CHECK-NOT: sparse_array.concat
+// CHECK: return
 // FREE-LABEL: func.func @computed_part_other_fill(
-// FREE: %[[D:.*]] = sparse_array.kernel
-// FREE: sparse_array.concat %{{.*}}, %[[D]] dim 1
-// FREE-NEXT: sparse_array.dealloc %[[D]]
+// FREE-NOT: dealloc
+// FREE: return
 // PLAN-LABEL: func.func @computed_part_other_fill(
-// PLAN: algebra = #sparse_array.algebra<universe>
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+// PLAN-SAME: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [0, 1, 2]
+// PLAN-SAME: sequence "union(slice(s0, 0, 8, 1), slice(s1, -3, 5, 1), slice(s2, -3, 5, 1))"
 func.func @computed_part_other_fill(%a: !a, %b: !b) -> !h {
   %d = sparse_array.map @add1(%b) : (!b) -> !b1
   %h = sparse_array.concat %a, %d dim 1 : !a, !b1 -> !h
   return %h : !h
 }
 
-// The same part in a concatenation fused with a sum: the part's kernel
-// stays, read by the sum's kernel as a stored part (the union of the
-// parts' spaces, not the universe).
+// The same part in a concatenation fused with a sum: one kernel, the
+// union of the parts' spaces (the marker's range for the part) and the
+// sum's other operand.
 // CHECK-LABEL: func.func @sum_with_computed_part_other_fill(
-// CHECK-NEXT: %[[D:.*]] = sparse_array.kernel ins(%{{.*}} : {{.*}}) -> !sparse_array.array<4x5xf64, #csr>
-// CHECK-NOT: change_fill
-// CHECK: sparse_array.kernel ins(%{{.*}}, %[[D]], %{{.*}} :
+// CHECK-NEXT: sparse_array.constant dense<true>
+// CHECK-NEXT: sparse_array.kernel
+// CHECK-NOT: sparse_array.kernel
+// CHECK: return
 // PLAN-LABEL: func.func @sum_with_computed_part_other_fill(
-// PLAN: algebra = #sparse_array.algebra<universe>
-// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2, 3)>
+// PLAN-NOT: universe
+// PLAN: return
 func.func @sum_with_computed_part_other_fill(%a: !a, %b: !b, %c: !h) -> !h {
   %d = sparse_array.map @add1(%b) : (!b) -> !b1
   %h = sparse_array.concat %a, %d dim 1 : !a, !b1 -> !h

@@ -357,7 +357,7 @@ def SparseArray_DelinearizeOp : SparseArray_Op<"delinearize", [
 }
 
 def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
-    Pure, HasParent<"KernelOp">]> {
+    Pure, HasParent<"KernelOp">, AttrSizedOperandSegments]> {
   let summary = "The value of the part a coordinate lies in";
   let description = [{
     `parts[p]` where `bounds[p - 1] <= index < bounds[p]` (with -inf and +inf
@@ -371,17 +371,39 @@ def SparseArray_SelectRangeOp : SparseArray_Op<"select_range", [
     the common fill, which is what the concatenation yields where it is
     absent.
 
+    A part computed with a fill other than the common one is a value at
+    every point of its range. `ranges` names such parts (`ranged`, part
+    numbers) with, for each, the read of a dense marker array present at
+    exactly the points of the part's window: its leaf is the part's range
+    (a range-restricted universe, seed 001 §5.1 with fills), so the kernel
+    iterates that range and not the whole result. The markers' values are
+    never read.
+
     Example:
 
     ```mlir
     %v = sparse_array.select_range %l [3] (%a, %b) : f64, f64 -> f64
+    %w = sparse_array.select_range %l [3] (%a, %b) ranges [0] (%m) : f64, f64 -> f64
     ```
   }];
   let arguments = (ins Index:$index, DenseI64ArrayAttr:$bounds,
-                       Variadic<AnyType>:$parts);
+                       Variadic<AnyType>:$parts,
+                       OptionalAttr<DenseI64ArrayAttr>:$ranged,
+                       Variadic<I1>:$ranges);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $index $bounds ` ` `(` $parts `)` attr-dict `:` type($parts) `->` type($result)
+    $index $bounds ` ` `(` $parts `)` (`ranges` $ranged^ ` ` `(` $ranges `)`)? attr-dict `:` type($parts) `->` type($result)
+  }];
+  let builders = [
+    OpBuilder<(ins "Type":$result, "Value":$index,
+                   "DenseI64ArrayAttr":$bounds, "ValueRange":$parts), [{
+      build($_builder, $_state, result, index, bounds, parts,
+            DenseI64ArrayAttr(), ValueRange{});
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The marker read of part `p` (a range-restricted part), or null.
+    Value getRangeOf(unsigned p);
   }];
   let hasVerifier = 1;
 }

@@ -381,6 +381,57 @@ func.func @select_range_types(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) 
 // -----
 
 !A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!M = !sparse_array.array<4xi1>
+
+func.func @select_range_range_count(%a: !A, %m: !M) {
+  %0 = sparse_array.kernel ins(%a, %m : !A, !M) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %j: index, %x: !A, %y: !M):
+    %u = sparse_array.access %x[%i, %j(0:8)] padded : !A
+    %t = sparse_array.access %y[%j(-4:4)] padded : !M
+    // expected-error@+1 {{'sparse_array.select_range' op needs one range per ranged part, got 1 ranges for 2 parts}}
+    %w = sparse_array.select_range %j [4] (%u, %u) ranges [0, 1] (%t) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!M = !sparse_array.array<4xi1>
+
+func.func @select_range_ranged_part(%a: !A, %m: !M) {
+  %0 = sparse_array.kernel ins(%a, %m : !A, !M) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %j: index, %x: !A, %y: !M):
+    %u = sparse_array.access %x[%i, %j(0:8)] padded : !A
+    %t = sparse_array.access %y[%j(-4:4)] padded : !M
+    // expected-error@+1 {{'sparse_array.select_range' op ranged parts must be increasing part numbers below 2}}
+    %w = sparse_array.select_range %j [4] (%u, %u) ranges [2] (%t) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+!S = !sparse_array.array<4xi1, #sparse_array.format<[compressed]>>
+
+func.func @select_range_sparse_marker(%a: !A, %m: !S) {
+  %0 = sparse_array.kernel ins(%a, %m : !A, !S) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %j: index, %x: !A, %y: !S):
+    %u = sparse_array.access %x[%i, %j(0:8)] padded : !A
+    %t = sparse_array.access %y[%j(-4:4)] padded : !S
+    // expected-error@+1 {{'sparse_array.select_range' op a range must be the read of a dense array}}
+    %w = sparse_array.select_range %j [4] (%u, %u) ranges [1] (%t) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
 !D = !sparse_array.array<?x6xf64>
 
 func.func @select_range_index(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {

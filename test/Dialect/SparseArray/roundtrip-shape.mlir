@@ -51,6 +51,8 @@ func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
 // CHECK: sparse_array.concat %{{.*}}, %{{.*}} dim 1 :
 // CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-4:4)] padded :
 // CHECK: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) : f64, f64 -> f64
+// CHECK: %[[T:.*]] = sparse_array.access %{{.*}}[%{{.*}}(-4:4)] padded : !sparse_array.array<4xi1>
+// CHECK: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) ranges [1] (%[[T]]) : f64, f64 -> f64
 // CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-6:2)] padded bounds [0, -1, 1, 3] :
 func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
   %0 = sparse_array.concat %a, %b dim 1 : !A, !sparse_array.array<10x3xf64> -> !sparse_array.array<10x7xf64>
@@ -59,6 +61,16 @@ func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
     %u = sparse_array.access %x[%i, %l(0:8)] padded : !A
     %v = sparse_array.access %y[%i, %l(-4:4)] padded : !A
     %w = sparse_array.select_range %l [4] (%u, %v) : f64, f64 -> f64
+    sparse_array.yield %w : f64
+  }
+  // The second part with a range marker (a dense i1 array of its extent).
+  %m = sparse_array.constant dense<true> : tensor<4xi1> : !sparse_array.array<4xi1>
+  %r = sparse_array.kernel ins(%a, %a, %m : !A, !A, !sparse_array.array<4xi1>) -> !sparse_array.array<10x8xf64> {
+  ^bb0(%i: index, %l: index, %x: !A, %y: !A, %z: !sparse_array.array<4xi1>):
+    %u = sparse_array.access %x[%i, %l(0:8)] padded : !A
+    %v = sparse_array.access %y[%i, %l(-4:4)] padded : !A
+    %t = sparse_array.access %z[%l(-4:4)] padded : !sparse_array.array<4xi1>
+    %w = sparse_array.select_range %l [4] (%u, %v) ranges [1] (%t) : f64, f64 -> f64
     sparse_array.yield %w : f64
   }
   // A window over columns 1:3 of %a (a sliced part of a concatenation).

@@ -2,13 +2,17 @@
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
 // RUN: sa-run --linear-threshold=2 --threads=2 --parallel-min-extent=1 --parallel-min-work=1 %s | FileCheck %s
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries | FileCheck %s --check-prefix=FUSE
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra | FileCheck %s --check-prefix=PLAN
 // A concatenation part computed with another fill than the result's
 // (seed 001 §5.1 with fills): its implicit entries are values of the
-// result, so its whole range is stored. Its kernel declares the result's
-// fill itself (RefillKernels.cpp): no change_fill, one array (the part,
-// moved or read as a stored part, then freed). The expected entries are
-// numpy's, with the part P = B + 1 (add1; its fill 1):
-//   np.concatenate([A, P], 1); np.concatenate([A, P], 0) into COO;
+// result, so its whole range is stored. The part fuses: the kernel reads
+// it through its window, and a range marker (a dense i1 array of the
+// part's extent, whose values are never read) makes its leaf the part's
+// range, iterated there alone (select_range's `ranges`): no change_fill,
+// no temporary. The expected entries are numpy's, with the part
+// P = B + 1 (add1; its fill 1):
+//   np.concatenate([A, P], 1); np.concatenate([P, A], 1);
+//   np.concatenate([A, P], 0) into COO;
 //   np.concatenate([A, P], 1) + C; np.concatenate([A, Bn + 1], 1) (the
 //   part's fill NaN); np.concatenate([A0, P], 1) with fill -0.0 (+0.0 is
 //   stored). Printing lists entries that differ from the fill bitwise.
@@ -37,10 +41,14 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 !hz = !sparse_array.array<3x8xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>>
 
 // FUSE-LABEL: func.func @hstack(
-// FUSE-NEXT: %[[P:.*]] = sparse_array.kernel
+// FUSE-NEXT: %[[M:.*]] = sparse_array.constant dense<true> : tensor<4xi1>
+// FUSE-NEXT: %[[K:.*]] = sparse_array.kernel ins(%{{.*}}, %{{.*}}, %[[M]] :
+// FUSE: %[[R:.*]] = sparse_array.access %{{.*}}[%{{.*}}(-4:4)] padded : !sparse_array.array<4xi1>
+// FUSE-NEXT: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) ranges [1] (%[[R]])
 // FUSE-NOT: change_fill
-// FUSE: sparse_array.concat %{{.*}}, %[[P]] dim 1
-// FUSE-NEXT: sparse_array.dealloc %[[P]]
+// FUSE-NOT: sparse_array.concat
+// FUSE-NOT: dealloc
+// FUSE: return %[[K]]
 func.func @hstack(%a: !a, %b: !a) -> !h {
   %p = sparse_array.map @add1(%b) : (!a) -> !b1
   %h = sparse_array.concat %a, %p dim 1 : !a, !b1 -> !h
@@ -56,15 +64,14 @@ func.func @vstack_coo(%a: !a, %b: !a) -> !vcoo {
   return %v : !vcoo
 }
 
-// The part stays a kernel; the sum reads it as a stored part.
+// The part, the concatenation and the sum are one kernel.
 // FUSE-LABEL: func.func @sum(
-// FUSE-NEXT: %[[P:.*]] = sparse_array.kernel
-// FUSE-NEXT: ^bb0
-// FUSE-NOT: change_fill
-// FUSE: %[[S:.*]] = sparse_array.kernel ins(%{{.*}}, %[[P]], %{{.*}} :
+// FUSE-NEXT: sparse_array.constant dense<true>
+// FUSE-NEXT: %[[S:.*]] = sparse_array.kernel
 // FUSE-NOT: sparse_array.kernel
-// FUSE: sparse_array.dealloc %[[P]]
-// FUSE-NEXT: return %[[S]]
+// FUSE-NOT: change_fill
+// FUSE-NOT: dealloc
+// FUSE: return %[[S]]
 func.func @sum(%a: !a, %b: !a, %c: !h) -> !h {
   %p = sparse_array.map @add1(%b) : (!a) -> !b1
   %h = sparse_array.concat %a, %p dim 1 : !a, !b1 -> !h
@@ -82,6 +89,16 @@ func.func @negzero_result(%a0: !a0, %b: !a) -> !hz {
   %p = sparse_array.map @add1(%b) : (!a) -> !b1
   %h = sparse_array.concat %a0, %p dim 1 : !a0, !b1 -> !hz
   return %h : !hz
+}
+
+// The computed part first: the select's common fill is the stored
+// part's (the marked part's own fill is never the common one).
+// PLAN-LABEL: func.func @part_first(
+// PLAN: algebra = #sparse_array.algebra<union(0, 2, 1)>, fill = #sparse_array.scalar<0.0 : f64>
+func.func @part_first(%a: !a, %b: !a) -> !h {
+  %p = sparse_array.map @add1(%b) : (!a) -> !b1
+  %h = sparse_array.concat %p, %a dim 1 : !b1, !a -> !h
+  return %h : !h
 }
 
 func.func @main() {
@@ -112,6 +129,28 @@ func.func @main() {
   // CHECK-NEXT: 3 6 1
   // CHECK-NEXT: 3 7 3.5
   // CHECK-NEXT: 3 8 1
+
+  %pf = func.call @part_first(%a, %b) : (!a, !a) -> !h
+  sparse_array.print %pf : !h
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 16
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 1 1
+  // CHECK-NEXT: 1 3 1
+  // CHECK-NEXT: 1 4 4
+  // CHECK-NEXT: 1 6 1.5
+  // CHECK-NEXT: 1 8 -0
+  // CHECK-NEXT: 2 1 1
+  // CHECK-NEXT: 2 2 1
+  // CHECK-NEXT: 2 3 1
+  // CHECK-NEXT: 2 4 1
+  // CHECK-NEXT: 2 5 2
+  // CHECK-NEXT: 3 1 1
+  // CHECK-NEXT: 3 2 1
+  // CHECK-NEXT: 3 3 3.5
+  // CHECK-NEXT: 3 4 1
+  // CHECK-NEXT: 3 7 nan
+  // CHECK-NEXT: 3 8 4
 
   %v = func.call @vstack_coo(%a, %b) : (!a, !a) -> !vcoo
   sparse_array.print %v : !vcoo
