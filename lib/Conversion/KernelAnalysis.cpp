@@ -302,10 +302,16 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                       " reads only some parts of a collapsed index");
     if (!in.levels.empty() && !in.levels.back().spec.unique)
       return fail("input " + Twine(k) + " has a non-unique innermost level");
-    in.values = ValuesOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, in.type.getElementType()),
-        array);
+    in.valuesRead = llvm::any_of(access->getUses(), [](OpOperand &use) {
+      auto select = dyn_cast<SelectRangeOp>(use.getOwner());
+      return !select || use.getOperandNumber() <
+                            select.getODSOperandIndexAndLength(2).first;
+    });
+    if (in.valuesRead)
+      in.values = ValuesOp::create(
+          b, loc,
+          MemRefType::get({ShapedType::kDynamic}, in.type.getElementType()),
+          array);
   }
   for (unsigned d = 0; d < numLoops; ++d)
     if (!extents[d])

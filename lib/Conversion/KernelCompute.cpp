@@ -84,8 +84,9 @@ SmallVector<Value> KernelLowering::loadInputValues(OpBuilder &b,
       values[k] = arith::ConstantOp::create(b, loc, in.fill);
       continue;
     }
-    // Levels left to iterate (in the reduction's loops): no value here.
-    if (ctx.processed[k] < in.levels.size())
+    // Levels left to iterate (in the reduction's loops), or a marker whose
+    // values nothing reads: no value here.
+    if (ctx.processed[k] < in.levels.size() || !in.valuesRead)
       continue;
     if (!ctx.found[k]) {
       values[k] =

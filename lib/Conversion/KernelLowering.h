@@ -65,6 +65,9 @@ struct InputLevel {
 
 struct Input {
   bool used = false;
+  /// Whether its values are read (a concatenation part's range marker is
+  /// only iterated: select_range's `ranges`).
+  bool valuesRead = true;
   ArrayType type;
   TypedAttr fill;
   SmallVector<InputLevel> levels;

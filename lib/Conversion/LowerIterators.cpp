@@ -1,7 +1,8 @@
 //===- LowerIterators.cpp - sparse-array-lower-iterators ------------------===//
 //
 // A thin shell around lowerKernels (KernelCodegen.cpp); afterwards, the
-// sparse_array.func definitions nothing refers to any more are erased.
+// sparse_array.func definitions nothing refers to any more, and constant
+// arrays nothing reads any more, are erased.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,13 @@ struct LowerIteratorsPass
     }
     if (failed(lowerKernels(module, workspace)))
       return signalPassFailure();
+    // Constant arrays only kernels read, and only as range markers whose
+    // values the loops never load (select_range's `ranges`), are dead now:
+    // erased before sparse-array-lower-storage would materialize them.
+    module.walk([](ConstantOp op) {
+      if (op->use_empty())
+        op.erase();
+    });
     // Functions are inlined into the loops: drop every function that only
     // other functions refer to (calls, distributes_over).
     SmallVector<FuncOp> dead;
