@@ -401,7 +401,36 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       for (unsigned j = 0; j < l && ordered; ++j)
         ordered = in.loop[j] >= 0 && in.loop[j] < in.loop[l] &&
                   (j == 0 || in.loop[j - 1] < in.loop[j]);
-      if (in.window[l] && !ordered)
+      if (in.window[l] && !ordered) {
+        in.full[l] = true;
+        in.window[l] = false;
+      }
+    }
+  }
+  // And only where knowing the window's range saves work: another input
+  // stores sparse coordinates at that loop (the window's part is iterated
+  // alone, not the whole loop), or the input is dense (a full level) or
+  // broadcast (no level) at a loop below, where being present would make
+  // that loop dense across the other parts' ranges too. Two CSR parts'
+  // row windows (SpMV over a vstack) cover the rows between them: located,
+  // the rows loop stays one plain loop (coiterated, it was 1.6x slower).
+  for (unsigned k = 0; k < numInputs; ++k) {
+    InputLevels &in = inputs[k];
+    for (unsigned l = 0; l < in.window.size(); ++l) {
+      if (!in.window[l])
+        continue;
+      int d = in.loop[l];
+      bool sparseBeside = false;
+      for (unsigned o = 0; o < numInputs && !sparseBeside; ++o)
+        for (unsigned j = 0; o != k && j < inputs[o].loop.size(); ++j)
+          sparseBeside |= inputs[o].loop[j] == d && !inputs[o].full[j] &&
+                          !inputs[o].window[j];
+      bool denseBelow = llvm::any_of(ArrayRef(in.full).drop_front(l + 1),
+                                     [](bool full) { return full; });
+      bool broadcastBelow = false;
+      for (int e = d + 1; e < int(numLoops) && !broadcastBelow; ++e)
+        broadcastBelow = !llvm::is_contained(in.loop, e);
+      if (!sparseBeside && !denseBelow && !broadcastBelow)
         in.full[l] = true;
     }
   }

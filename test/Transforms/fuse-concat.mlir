@@ -230,3 +230,17 @@ func.func @sum_with_computed_part_other_fill(%a: !a, %b: !b, %c: !h) -> !h {
   %s = sparse_array.map @add(%h, %c) : (!h, !h) -> !h
   return %s : !h
 }
+
+// Two CSR parts stacked, then summed with a CSR: their row windows cover
+// the rows between them and neither is dense or broadcast below, so the
+// rows loop locates them (one plain loop) instead of coiterating the
+// windows (SpMV over a vstack ran 1.6x slower so).
+!s4 = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
+!s8 = !sparse_array.array<8x3xf64, #sparse_array.format<[dense, compressed]>>
+// PLAN-LABEL: func.func @csr_rows_located(
+// PLAN: #sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [], points [{U} produce]
+func.func @csr_rows_located(%a: !s4, %b: !s4, %c: !s8) -> !s8 {
+  %v = sparse_array.concat %a, %b dim 0 : !s4, !s4 -> !s8
+  %s = sparse_array.map @add(%v, %c) : (!s8, !s8) -> !s8
+  return %s : !s8
+}

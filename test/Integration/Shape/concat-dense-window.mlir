@@ -28,13 +28,13 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 !e = !sparse_array.array<3x3xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
 !h = !sparse_array.array<3x7xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
 
-// The rows loop coiterates the dense part's window and the sparse part's
-// (Y's rows are dense: every row), so in the sparse part's rows the
-// columns loop iterates the stored columns alone, not every column.
+// The rows loop iterates the dense part's window (Y's rows are dense:
+// every row; the sparse part's row window is located, as it would save
+// nothing iterated), so in the sparse part's rows the columns loop
+// iterates the stored columns alone, not every column.
 // PLAN-LABEL: func.func @vstack_add(
 // PLAN: sparse_array.kernel
-// PLAN-SAME: #sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0, 1]
-// PLAN-SAME: #sparse_array.lattice<loop 1, present [0, 2], coiterate [2], points [{2, U} produce, {U} produce]>
+// PLAN-SAME: #sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0], points [{0, U} produce, {U} produce]
 // PLAN-SAME: #sparse_array.lattice<loop 1, present [1, 2], coiterate [1, 2], points [{1, 2} produce, {1} produce, {2} produce]
 // PLAN-NOT: sparse_array.kernel
 func.func @vstack_add(%d: !d, %b: !b, %y: !y) -> !y {
