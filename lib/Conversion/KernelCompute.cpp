@@ -84,10 +84,15 @@ SmallVector<Value> KernelLowering::loadInputValues(OpBuilder &b,
       values[k] = arith::ConstantOp::create(b, loc, in.fill);
       continue;
     }
-    // Levels left to iterate (in the reduction's loops), or a marker whose
-    // values nothing reads: no value here.
-    if (ctx.processed[k] < in.levels.size() || !in.valuesRead)
+    // Levels left to iterate (in the reduction's loops): no value here.
+    if (ctx.processed[k] < in.levels.size())
       continue;
+    // A range marker stores true everywhere (ConcatToKernel): its value
+    // without a load, for whatever tests presence by value (linear loops).
+    if (!in.valuesRead) {
+      values[k] = arith::ConstantIntOp::create(b, loc, 1, 1);
+      continue;
+    }
     if (!ctx.found[k]) {
       values[k] =
           memref::LoadOp::create(b, loc, in.values, ValueRange{ctx.lo[k]});
