@@ -184,6 +184,40 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
           level.collapsePart = al.collapsePart;
           level.collapseDivisor = al.collapseDivisor;
           level.collapseModulus = al.collapseModulus;
+          if (al.window) {
+            // Its loop ranges over the window; the other variables' loops
+            // (enclosing ones: Fuse's composable()) fix where it lies.
+            ArrayRef<int64_t> sizes = al.window.getSizes();
+            level.windowSize = sizes.back();
+            level.windowSizes.assign(sizes.begin(), sizes.end() - 1);
+            for (Value v : al.window.getIndices().drop_back()) {
+              int l = varLoop[cast<BlockArgument>(v).getArgNumber()];
+              if (l >= level.loop)
+                return fail("input " + Twine(k) +
+                            " is read through a collapse in windows of a "
+                            "split whose outer parts' loops do not enclose "
+                            "the last part's");
+              level.windowLoops.push_back(l);
+            }
+            if (!extents[level.loop])
+              extents[level.loop] = constIndex(b, loc, level.windowSize);
+            if (in.type.isDynamicDim(dim))
+              return fail("input " + Twine(k) +
+                          " is read through a collapse in windows of a split "
+                          "with a size known only at run time");
+            // The outer parts' extents (reduction variables have no
+            // result size): the collapse's size over the inner parts'.
+            if (!al.collapsePart) {
+              int64_t inner = 1;
+              for (int64_t s : sizes)
+                inner *= s;
+              int64_t total = in.type.getShape()[dim] * al.collapseDivisor;
+              for (auto [i, l] : llvm::enumerate(level.windowLoops))
+                if (!extents[l])
+                  extents[l] =
+                      constIndex(b, loc, i ? sizes[i - 1] : total / inner);
+            }
+          }
           // The loop ranges over the first part's size times the others'.
           if (!al.collapsePart && !extents[level.loop])
             extents[level.loop] = arith::MulIOp::create(

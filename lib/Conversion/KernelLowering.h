@@ -60,6 +60,13 @@ struct InputLevel {
   /// adjacent levels, outer first, iterated together as a product.
   int64_t collapseDivisor = 1, collapseModulus = 0;
   unsigned collapsePart = 0;
+  /// A collapsed read of a split read (AccessedLevel::window): the loop's
+  /// coordinate x is x + w * windowSize of the collapse, w the
+  /// linearization of the coordinates of `windowLoops` (enclosing loops)
+  /// with `windowSizes`.
+  SmallVector<unsigned, 1> windowLoops;
+  SmallVector<int64_t, 0> windowSizes;
+  int64_t windowSize = 0;
   std::unique_ptr<LevelIterator> iterator;
 };
 
@@ -172,6 +179,9 @@ private:
   /// How many of input k's levels from its next one loop d binds: one, or
   /// the parts of a collapsed read (a product, seed 001 §5.1).
   unsigned boundLevels(const Context &ctx, unsigned k, unsigned d) const;
+  /// Where the window of a collapse read through a split starts: the
+  /// linearized coordinates of its outer parts' loops times its size.
+  Value windowStart(OpBuilder &b, const Context &ctx, const InputLevel &level);
   /// While emitting a loop: what each of its participants iterates as (the
   /// plan's views, in participant order).
   ArrayRef<SequenceExpr> loopViews;

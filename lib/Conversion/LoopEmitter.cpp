@@ -56,6 +56,9 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
       crd = ctx.coords[level.loop];
     else
       return;
+    // Read in a window of a split: the collapse's coordinate.
+    if (level.windowSize)
+      crd = arith::AddIOp::create(b, loc, crd, windowStart(b, ctx, level));
     // A part of a collapsed read: (x / divisor) % modulus.
     if (level.collapseDivisor != 1)
       crd = arith::DivUIOp::create(b, loc, crd,
@@ -209,9 +212,10 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     SequenceExpr expected = SequenceExpr::leaf(k);
     if (level.slice)
       expected = slicedView(k, *level.slice, level.bound);
-    // A collapsed read: the product of its parts, outer first.
+    // A collapsed read: the product of its parts, outer first (in the
+    // window of a split the enclosing loops fix).
     if (unsigned g = boundLevels(ctx, k, d); g > 1)
-      expected = collapsedView(k, g);
+      expected = collapsedView(k, g, level.windowSize != 0);
     views.push_back(plan.getView(k));
     if (views.back() != expected) {
       if (!hadError)
@@ -322,11 +326,15 @@ public:
   /// `levels`: per participant, its level bound to the loop, or the
   /// levels of a collapsed read (outer first: a leaf each, the inner ones
   /// under the outer's position; `sizes` gives the inner parts' extents).
+  /// `windows`: per participant, the run-time bounds of a window its view
+  /// slices (a collapse read through a split), or nulls.
   LoopLeaves(ArrayRef<unsigned> participants,
              ArrayRef<SmallVector<LevelIterator *>> levels,
              ArrayRef<SmallVector<Value>> sizes, ArrayRef<SequenceExpr> views,
-             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent)
-      : participants(participants), extent(extent), views(views) {
+             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent,
+             SmallVector<std::pair<Value, Value>> windows)
+      : participants(participants), extent(extent), views(views),
+        windows(std::move(windows)) {
     SmallVector<LeafIterator *> raw;
     for (unsigned i = 0; i < participants.size(); ++i) {
       firstLeaf.push_back(leaves.size());
@@ -431,7 +439,14 @@ private:
           unsigned l = firstLeaf[i] + leafExpr.getLevel();
           return l <= lastLeaf[i] ? leaves[l].get() : nullptr;
         },
-        *cursors, error, latticeMode, extent);
+        *cursors, error, latticeMode, extent,
+        [&](const SequenceExpr &slice) -> std::pair<Value, Value> {
+          // The participant whose view is this slice.
+          for (unsigned i = 0; i < participants.size(); ++i)
+            if (views[i] == slice)
+              return windows[i];
+          return {};
+        });
     assert(it && "leaves and U always have iterators");
     return it;
   }
@@ -442,6 +457,7 @@ private:
   ArrayRef<unsigned> participants;
   Value extent;
   ArrayRef<SequenceExpr> views;
+  SmallVector<std::pair<Value, Value>> windows;
   SmallVector<std::unique_ptr<LeafIterator>> leaves;
   /// Per participant: its leaves are leaves[firstLeaf[i] ..= lastLeaf[i]].
   SmallVector<unsigned> firstLeaf, lastLeaf;
@@ -574,8 +590,16 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
                                Value extent) {
   SmallVector<SmallVector<LevelIterator *>> levels;
   SmallVector<SmallVector<Value>> sizes;
+  SmallVector<std::pair<Value, Value>> windows;
   for (unsigned k : participants) {
     unsigned first = ctx.processed[k], g = boundLevels(ctx, k, d);
+    const InputLevel &top = inputs[k].levels[first];
+    std::pair<Value, Value> &window = windows.emplace_back();
+    if (top.windowSize) {
+      window.first = windowStart(b, ctx, top);
+      window.second = arith::AddIOp::create(b, loc, window.first,
+                                            constIndex(b, loc, top.windowSize));
+    }
     SmallVector<LevelIterator *> &group = levels.emplace_back();
     SmallVector<Value> &extents = sizes.emplace_back();
     for (unsigned l = first; l < first + g; ++l) {
@@ -588,7 +612,16 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
     }
   }
   return std::make_unique<LoopLeaves>(participants, levels, sizes, loopViews,
-                                      begin, end, extent);
+                                      begin, end, extent, std::move(windows));
+}
+
+Value KernelLowering::windowStart(OpBuilder &b, const Context &ctx,
+                                  const InputLevel &level) {
+  Value w = ctx.coords[level.windowLoops.front()];
+  for (auto [i, l] : llvm::enumerate(ArrayRef(level.windowLoops).drop_front()))
+    w = linearize(b, loc, w, constIndex(b, loc, level.windowSizes[i]),
+                  ctx.coords[l]);
+  return arith::MulIOp::create(b, loc, w, constIndex(b, loc, level.windowSize));
 }
 
 unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,

@@ -244,6 +244,13 @@ Value LeafIterator::runEnd(OpBuilder &b, Location loc, Value matched) {
 }
 
 void LeafIterator::seek(OpBuilder &b, Location loc, Value target) {
+  // A full level holds coordinate c at begin + c: no search.
+  if (level->getSpec().isFull()) {
+    Value at = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, begin, target), end);
+    pos = arith::MaxUIOp::create(b, loc, pos, at);
+    return;
+  }
   if (!level->getSpec().ordered)
     return;
   pos = level->search(b, loc, pos, end, target).first;
@@ -432,7 +439,7 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     const SequenceExpr &expr,
     llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
     SequenceCursors &cursors, std::string &error, bool latticeMode,
-    Value universeSize) {
+    Value universeSize, BoundsFn boundsOf) {
   // The lattice handles the running out of exactly the parts Fig. 13 takes
   // edges from: every operand of a union or intersection, the outer side of
   // a product, the first part of a concatenation, the operand of an offset,
@@ -441,7 +448,7 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     bool onEdges =
         expr.is(Kind::Union) || expr.is(Kind::Intersection) || i == 0;
     return fromExpr(expr.getChildren()[i], leafOf, cursors, error,
-                    latticeMode && onEdges, universeSize);
+                    latticeMode && onEdges, universeSize, boundsOf);
   };
 
   switch (expr.getKind()) {
@@ -462,8 +469,8 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     ArrayRef<SequenceExpr> c = expr.getChildren();
     if (expr.is(Kind::Intersection) && c.size() == 2 &&
         c[1].is(Kind::Complement) && c[1].getChildren()[0] == c[0]) {
-      IteratorPtr kept =
-          fromExpr(c[0], leafOf, cursors, error, latticeMode, universeSize);
+      IteratorPtr kept = fromExpr(c[0], leafOf, cursors, error, latticeMode,
+                                  universeSize, boundsOf);
       if (!kept)
         return kept;
       if (kept->canLocate())
@@ -507,8 +514,14 @@ std::unique_ptr<SequenceIterator> SequenceIterator::fromExpr(
     int64_t start = expr.getSliceStart(), stop = expr.getSliceStop(),
             step = expr.getSliceStep();
     if (start == SequenceExpr::kDynamic || stop == SequenceExpr::kDynamic) {
-      error = "slice bounds must be static: " + expr.str();
-      return nullptr;
+      // A window whose bounds enclosing loops fix (a collapse read through
+      // a split): step 1, bounds within the operand.
+      if (step != 1 || !boundsOf) {
+        error = "slice bounds must be static: " + expr.str();
+        return nullptr;
+      }
+      auto [lo, hi] = boundsOf(expr);
+      return makeWindowIterator(std::move(a), lo, hi, cursors);
     }
     if (step < 0) {
       // Counting down reads a level backwards: its leaf must be reflected

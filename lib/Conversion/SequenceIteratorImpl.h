@@ -46,6 +46,11 @@ IteratorPtr makeConcatIterator(IteratorPtr first, IteratorPtr second,
 IteratorPtr makeOffsetIterator(IteratorPtr shift, IteratorPtr operand);
 IteratorPtr makeSliceIterator(IteratorPtr operand, int64_t start, int64_t stop,
                               int64_t step, SequenceCursors &cursors);
+/// The coordinates of `operand` in [lo, hi), shifted down by lo: a slice
+/// with step 1 whose bounds are run-time values (a collapse's product
+/// iterated in the windows of a split, seed 001 §5.2).
+IteratorPtr makeWindowIterator(IteratorPtr operand, Value lo, Value hi,
+                               SequenceCursors &cursors);
 IteratorPtr makeProjectOuterIterator(IteratorPtr operand, int64_t inner,
                                      SequenceCursors &cursors);
 IteratorPtr makeExhaustedIterator(IteratorPtr shape);

@@ -69,6 +69,24 @@ public:
     inner->advance(b, loc);
     skipEmpty(b, loc);
   }
+  /// Seeks the outer part to t / n and, there, the inner one to t % n:
+  /// the parts before are never visited (a window of a collapse).
+  void initAt(OpBuilder &b, Location loc, Value t) override {
+    Value n = inner->size(b, loc);
+    Value q = arith::DivUIOp::create(b, loc, t, n);
+    outer->initAt(b, loc, q);
+    initInner(b, loc);
+    Value atQ =
+        guarded(b, loc, outer->valid(b, loc), [&](OpBuilder &tb, Location l) {
+          return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
+                                       outer->eval(tb, l), q)
+              .getResult();
+        });
+    cursors.emitIf(b, loc, atQ, [&](OpBuilder &tb, Location l) {
+      inner->initAt(tb, l, arith::RemUIOp::create(tb, l, t, n));
+    });
+    skipEmpty(b, loc);
+  }
   bool canLocate() const override {
     return outer->canLocate() && inner->canLocate();
   }
@@ -514,6 +532,102 @@ private:
   SequenceCursors &cursors;
 };
 
+/// The window [lo, hi) of a sequence, shifted down by lo (a slice with
+/// step 1 whose bounds enclosing loops fix at run time: a collapse read
+/// through a split iterates its product from w * n to w * n + n for each
+/// outer coordinate w, seed 001 §5.2). Every coordinate x asked is
+/// operand's x + lo.
+class WindowIterator : public SequenceIterator {
+public:
+  WindowIterator(IteratorPtr operand, Value lo, Value hi,
+                 SequenceCursors &cursors)
+      : operand(std::move(operand)), lo(lo), hi(hi), cursors(cursors) {}
+  Value size(OpBuilder &b, Location loc) override {
+    return arith::SubIOp::create(b, loc, hi, lo);
+  }
+  bool locatedOnly() const override { return operand->locatedOnly(); }
+  void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
+  void init(OpBuilder &b, Location loc) override {
+    operand->initAt(b, loc, lo);
+    // What the seek could not skip (a non-leaf inner part).
+    cursors.emitWhile(
+        b, loc,
+        [&](OpBuilder &cb, Location l) {
+          return guarded(
+              cb, l, operand->valid(cb, l), [&](OpBuilder &tb, Location tl) {
+                return arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::ult,
+                                             operand->eval(tb, tl), lo)
+                    .getResult();
+              });
+        },
+        [&](OpBuilder &bb, Location l) { operand->advance(bb, l); });
+  }
+  Value valid(OpBuilder &b, Location loc) override {
+    return guarded(
+        b, loc, operand->valid(b, loc), [&](OpBuilder &tb, Location l) {
+          return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::ult,
+                                       operand->eval(tb, l), hi)
+              .getResult();
+        });
+  }
+  Value eval(OpBuilder &b, Location loc) override {
+    return arith::SubIOp::create(b, loc, operand->eval(b, loc), lo);
+  }
+  Value equals(OpBuilder &b, Location loc, Value x) override {
+    return operand->equals(b, loc, shift(b, loc, x));
+  }
+  Value holds(OpBuilder &b, Location loc, Value x) override {
+    return operand->holds(b, loc, shift(b, loc, x));
+  }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
+    return operand->equalsGiven(b, loc, shift(b, loc, x), m);
+  }
+  void next(OpBuilder &b, Location loc, Value x) override {
+    operand->next(b, loc, shift(b, loc, x));
+  }
+  void nextGiven(OpBuilder &b, Location loc, Value x,
+                 const LeafMatches &m) override {
+    operand->nextGiven(b, loc, shift(b, loc, x), m);
+  }
+  void advance(OpBuilder &b, Location loc) override {
+    operand->advance(b, loc);
+  }
+  void stepAll(OpBuilder &b, Location loc) override {
+    operand->stepAll(b, loc);
+  }
+  void assumeValid(OpBuilder &b, Location loc) override {
+    operand->assumeValid(b, loc);
+  }
+  bool canLocate() const override { return operand->canLocate(); }
+  void locate(OpBuilder &b, Location loc, Value x) override {
+    operand->locate(b, loc, shift(b, loc, x));
+  }
+  void bindLocated(OpBuilder &b, Location loc, Value x) override {
+    operand->bindLocated(b, loc, shift(b, loc, x));
+  }
+  void seek(OpBuilder &b, Location loc, Value target) override {
+    operand->seek(b, loc, shift(b, loc, target));
+  }
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
+    operand->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    operand->collectMatched(b, loc, shift(b, loc, x), out);
+  }
+
+private:
+  Value shift(OpBuilder &b, Location loc, Value x) {
+    return arith::AddIOp::create(b, loc, x, lo);
+  }
+
+  IteratorPtr operand;
+  Value lo, hi;
+  SequenceCursors &cursors;
+};
+
 /// ∅ or F standing for a part that ran out (a concatenation's second part
 /// once padded, seed 001 Fig. 27): nothing to visit; its size is the part's.
 class ExhaustedIterator : public SequenceIterator {
@@ -567,6 +681,11 @@ IteratorPtr sparse_array::detail::makeSliceIterator(IteratorPtr operand,
                                                     SequenceCursors &cursors) {
   return std::make_unique<SliceIterator>(std::move(operand), start, stop, step,
                                          cursors);
+}
+IteratorPtr sparse_array::detail::makeWindowIterator(IteratorPtr operand,
+                                                     Value lo, Value hi,
+                                                     SequenceCursors &cursors) {
+  return std::make_unique<WindowIterator>(std::move(operand), lo, hi, cursors);
 }
 IteratorPtr sparse_array::detail::makeProjectOuterIterator(
     IteratorPtr operand, int64_t inner, SequenceCursors &cursors) {

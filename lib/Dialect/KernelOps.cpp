@@ -226,6 +226,25 @@ LogicalResult KernelOp::verifyRegions() {
         int64_t size = access.getArrayType().getShape()[dim];
         int64_t e =
             ShapedType::isDynamic(size) ? size : size * delin.getDivisor(0);
+        // Of a split read: its variables split that extent.
+        if (auto lin = delin.getIndex().getDefiningOp<LinearizeOp>()) {
+          int64_t inner = 1;
+          for (int64_t s : lin.getSizes())
+            inner *= s;
+          if (!ShapedType::isDynamic(e) && e % inner != 0)
+            return access.emitOpError()
+                   << "reads a collapse of " << e
+                   << " coordinates through a linearize of sizes' product "
+                   << inner;
+          for (auto [i, v] : llvm::enumerate(lin.getIndices())) {
+            int64_t ev = i ? lin.getSizes()[i - 1]
+                           : (ShapedType::isDynamic(e) ? e : e / inner);
+            if (failed(
+                    record(access, cast<BlockArgument>(v).getArgNumber(), ev)))
+              return failure();
+          }
+          continue;
+        }
         if (failed(record(access,
                           cast<BlockArgument>(delin.getIndex()).getArgNumber(),
                           e)))
@@ -271,8 +290,9 @@ LogicalResult KernelOp::verifyRegions() {
         if (auto lin = index.getDefiningOp<LinearizeOp>())
           for (Value v : lin.getIndices())
             vars.set(cast<BlockArgument>(v).getArgNumber());
-        if (auto delin = index.getDefiningOp<DelinearizeOp>())
-          vars.set(cast<BlockArgument>(delin.getIndex()).getArgNumber());
+        if (index.getDefiningOp<DelinearizeOp>())
+          for (BlockArgument v : getIndexVariables(index))
+            vars.set(v.getArgNumber());
       }
     } else if (isa<LinearizeOp, DelinearizeOp>(op)) {
       // Checked by its verifier; its variables count where it is read.

@@ -581,9 +581,9 @@ LogicalResult LinearizeOp::verify() {
                            << var.getArgNumber() << " twice";
   }
   for (Operation *user : getResult().getUsers())
-    if (!isa<AccessOp>(user))
+    if (!isa<AccessOp, DelinearizeOp>(user))
       return emitOpError() << "may only be used as the index of a "
-                              "sparse_array.access";
+                              "sparse_array.access or sparse_array.delinearize";
   return success();
 }
 
@@ -597,10 +597,15 @@ LogicalResult DelinearizeOp::verify() {
     if (s <= 0)
       return emitOpError() << "sizes must be positive, got " << s;
   auto kernel = (*this)->getParentOfType<KernelOp>();
-  auto var = dyn_cast<BlockArgument>(getIndex());
-  if (!var || var.getOwner() != &kernel.getBody().front() ||
-      var.getArgNumber() >= kernel.getNumIndices())
-    return emitOpError() << "index must be an index variable of the kernel";
+  // A collapsed read of a split read (a reshape's collapse composed with
+  // its split): the index is the split's linearize of variables.
+  if (!getIndex().getDefiningOp<LinearizeOp>()) {
+    auto var = dyn_cast<BlockArgument>(getIndex());
+    if (!var || var.getOwner() != &kernel.getBody().front() ||
+        var.getArgNumber() >= kernel.getNumIndices())
+      return emitOpError() << "index must be an index variable of the kernel "
+                              "or a sparse_array.linearize of them";
+  }
   for (Value r : getResults())
     for (Operation *user : r.getUsers())
       if (!isa<AccessOp>(user))
@@ -621,6 +626,10 @@ SmallVector<AccessedLevel> mlir::sparse_array::getAccessedLevels(AccessOp access
       // One part of a collapsed read: the coordinate is (x / d) % m.
       unsigned part = cast<OpResult>(index).getResultNumber();
       a.index = delin.getIndex();
+      if (auto lin = a.index.getDefiningOp<LinearizeOp>()) {
+        a.index = lin.getIndices().back();
+        a.window = lin;
+      }
       a.collapsePart = part;
       a.collapseParts = delin.getResults().size();
       a.collapseDivisor = delin.getDivisor(part);
@@ -654,7 +663,9 @@ SmallVector<BlockArgument> mlir::sparse_array::getIndexVariables(Value index) {
   if (auto arg = dyn_cast<BlockArgument>(index))
     return {arg};
   if (auto delin = index.getDefiningOp<DelinearizeOp>())
-    return {cast<BlockArgument>(delin.getIndex())};
+    index = delin.getIndex();
+  if (auto arg = dyn_cast<BlockArgument>(index))
+    return {arg};
   SmallVector<BlockArgument> out;
   if (auto lin = index.getDefiningOp<LinearizeOp>())
     for (Value v : lin.getIndices())

@@ -188,10 +188,15 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       continue;
     FormatAttr format = type.getFormat();
     // A linearized dimension's level sorts by its first part's loop.
+    // A collapsed read of a split read iterates at its last variable's.
     auto keyOf = [&](unsigned dim) {
-      SmallVector<BlockArgument> vars =
-          getIndexVariables(access.getIndices()[dim]);
-      return vars.empty() ? -1 : loopOf[vars.front().getArgNumber()];
+      Value index = access.getIndices()[dim];
+      SmallVector<BlockArgument> vars = getIndexVariables(index);
+      if (vars.empty())
+        return -1;
+      return loopOf[(index.getDefiningOp<DelinearizeOp>() ? vars.back()
+                                                          : vars.front())
+                        .getArgNumber()];
     };
     SmallVector<unsigned> dims;
     SmallVector<int> boundLoops;
@@ -269,8 +274,9 @@ struct InputLevels {
   SmallVector<std::optional<std::array<int64_t, 3>>> slice;
   /// The bound of a padded window over a slice, if any (AccessOp::bounds).
   SmallVector<std::optional<std::array<int64_t, 2>>> bound;
-  /// Whether the level stores a part of a collapsed read (delinearize).
-  SmallVector<bool> collapsed;
+  /// Whether the level stores a part of a collapsed read (delinearize),
+  /// and whether that read is in windows of a split (AccessedLevel::window).
+  SmallVector<bool> collapsed, windowed;
   /// Whether the level stores each coordinate once per parent.
   SmallVector<bool> unique;
   /// Whether the level is full but iterated in its window (isPlainWindow).
@@ -388,6 +394,7 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
                           format.getLevels()[al.level].isFull());
       in.unique.push_back(format.getLevels()[al.level].unique);
       in.collapsed.push_back(al.isCollapsed());
+      in.windowed.push_back(al.isCollapsed() && al.window);
       in.slice.push_back(!al.isSplit() && access.isSliced(al.dim)
                              ? std::optional(access.getSlice(al.dim))
                              : std::nullopt);
@@ -449,11 +456,14 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     // A collapsed read binds several adjacent levels to the loop: their
     // product (seed 001 §5.1).
     unsigned bound = 0;
+    bool windowed = false;
     for (unsigned l = 0; l < inputs[k].loop.size(); ++l)
-      bound += inputs[k].loop[l] == static_cast<int>(d) &&
-               inputs[k].collapsed[l];
+      if (inputs[k].loop[l] == static_cast<int>(d) && inputs[k].collapsed[l]) {
+        ++bound;
+        windowed |= inputs[k].windowed[l];
+      }
     if (bound > 1)
-      return collapsedView(k, bound);
+      return collapsedView(k, bound, windowed);
     int l = coiteratedLevel(k, d);
     if (l < 0 || !inputs[k].slice[l])
       return leaf;
@@ -647,9 +657,15 @@ mlir::sparse_array::slicedView(unsigned k, std::array<int64_t, 3> slice,
                              start, start - step * length, -step);
 }
 
-SequenceExpr mlir::sparse_array::collapsedView(unsigned k, unsigned parts) {
+SequenceExpr mlir::sparse_array::collapsedView(unsigned k, unsigned parts,
+                                               bool windowed) {
   SequenceExpr view = SequenceExpr::leafLevel(k, parts - 1, false);
   for (unsigned j = parts - 1; j-- > 0;)
     view = SequenceExpr::product(SequenceExpr::leafLevel(k, j, false), view);
+  // Its window [w * n, w * n + n), w fixed by enclosing loops: a slice
+  // whose bounds are known in the loop only.
+  if (windowed)
+    view = SequenceExpr::slice(view, SequenceExpr::kDynamic,
+                               SequenceExpr::kDynamic, 1);
   return view;
 }

@@ -443,7 +443,12 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     // The loops of what the consumer reads at producer dimension r.
     auto loopsOfOuter = [&](unsigned r) {
       SmallVector<int> loops;
-      for (BlockArgument v : getIndexVariables(access.getIndices()[r]))
+      Value index = access.getIndices()[r];
+      SmallVector<BlockArgument> vars = getIndexVariables(index);
+      // A collapse read in windows of a split: its last part's loop.
+      if (index.getDefiningOp<DelinearizeOp>())
+        vars.erase(vars.begin(), vars.end() - 1);
+      for (BlockArgument v : vars)
         loops.push_back(loopOf[v.getArgNumber()]);
       return loops;
     };
@@ -457,6 +462,20 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         return loopOf
             [getIndexVariables(access.getIndices()[v]).front().getArgNumber()];
       return consumer.getNumIndices() + (v - producerRank);
+    };
+    // The consumer splits producer dimension r, which the producer reads
+    // through a collapse: the last part's loop iterates the collapse's
+    // product within the window the others' loops fix (static sizes).
+    auto windowable = [&](unsigned r) {
+      auto lin = access.getIndices()[r].getDefiningOp<LinearizeOp>();
+      if (!lin || access.isSliced(r) ||
+          producer.getResultType().isDynamicDim(r))
+        return false;
+      int last =
+          loopOf[cast<BlockArgument>(lin.getIndices().back()).getArgNumber()];
+      return llvm::all_of(lin.getIndices().drop_back(), [&](Value v) {
+        return loopOf[cast<BlockArgument>(v).getArgNumber()] < last;
+      });
     };
     // The consumer reads producer dimension r through a collapse.
     auto collapsedAt = [&](unsigned r) {
@@ -472,10 +491,18 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       }
       // A producer's collapse of r composes with a plain variable or a
       // fixed coordinate there.
+      // Read through the consumer's split (a reshape: the collapse's
+      // product iterated in windows), its variables' loops enclose the
+      // last one's, which iterates the product.
       if (auto delin = dyn_cast<DelinearizeOp>(op)) {
-        unsigned r = cast<BlockArgument>(delin.getIndex()).getArgNumber();
+        auto arg = dyn_cast<BlockArgument>(delin.getIndex());
+        if (!arg) {
+          ok = false; // already a window: not composed again
+          return;
+        }
+        unsigned r = arg.getArgNumber();
         if (r < producerRank && !plainVar(r) &&
-            !getConstantIndex(access.getIndices()[r]))
+            !getConstantIndex(access.getIndices()[r]) && !windowable(r))
           ok = false;
       }
       auto inner = dyn_cast<AccessOp>(op);
@@ -516,6 +543,10 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
           unsigned var = cast<BlockArgument>(delin.getIndex()).getArgNumber();
           if (var >= producerRank || plainVar(var))
             here.push_back(loopOfProducerVar(var));
+          else if (auto lin =
+                       access.getIndices()[var].getDefiningOp<LinearizeOp>())
+            here.push_back(loopOf[cast<BlockArgument>(lin.getIndices().back())
+                                      .getArgNumber()]);
           continue;
         }
         auto arg = dyn_cast<BlockArgument>(index);
@@ -699,8 +730,13 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     // they come first.
     for (Value index : access.getIndices())
       if (auto delin = index.getDefiningOp<DelinearizeOp>())
-        if (!mapping.contains(delin.getResult(0)))
+        if (!mapping.contains(delin.getResult(0))) {
+          // In windows of a split: its linearize first.
+          if (auto lin = delin.getIndex().getDefiningOp<LinearizeOp>();
+              lin && !mapping.contains(lin.getResult()))
+            rewriter.clone(*lin, mapping);
           rewriter.clone(*delin, mapping);
+        }
     DenseMap<Value, Value> composedReads;
     for (Operation &op : producer.getBody().front().without_terminator()) {
       if (auto delin = dyn_cast<DelinearizeOp>(op)) {
@@ -764,6 +800,10 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
       }
       return;
     }
+    // Through the consumer's split: the delinearize of its linearize.
+    if (auto lin = outerIndex.getDefiningOp<LinearizeOp>();
+        lin && !mapping.contains(lin.getResult()))
+      rewriter.clone(*lin, mapping);
     auto fused =
         DelinearizeOp::create(rewriter, delin.getLoc(), delin.getResultTypes(),
                               mapping.lookup(outerIndex), delin.getSizesAttr());

@@ -558,7 +558,10 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
     if (!consumer && !producer)
       return rewriter.notifyMatchFailure(op, "nothing to fuse with");
     // A kernel must read the collapsed dimension at a plain variable or a
-    // fixed coordinate (a split of it, a reshape, stays merged levels).
+    // fixed coordinate (a split of an array's collapse, a reshape, stays
+    // merged levels). A split of a computed one reads the product in
+    // windows (sparse-array-fuse composes the delinearize with the split's
+    // linearize): no collapsed temporary either.
     if (auto consumer = result.hasOneUse()
                             ? dyn_cast<KernelOp>(*result.getUsers().begin())
                             : KernelOp()) {
@@ -567,9 +570,11 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
       for (Operation *user : consumer.getInputArg(k).getUsers()) {
         auto access = dyn_cast<AccessOp>(user);
         unsigned at = op.getDims().front();
-        if (!access || access.isSliced(at) ||
-            (!isa<BlockArgument>(access.getIndices()[at]) &&
-             !getConstantIndex(access.getIndices()[at])))
+        if (!access || access.isSliced(at))
+          return rewriter.notifyMatchFailure(op, "not read plainly");
+        Value index = access.getIndices()[at];
+        bool windows = producer && index.getDefiningOp<LinearizeOp>();
+        if (!isa<BlockArgument>(index) && !getConstantIndex(index) && !windows)
           return rewriter.notifyMatchFailure(op, "not read plainly");
       }
     }

@@ -124,3 +124,48 @@ func.func @split_then_transpose(%x: !v12, %b: !csr34) -> !csr43 {
   %t = sparse_array.transpose %m [1, 0] : !csr34 -> !csr43
   return %t : !csr43
 }
+
+// A reshape of a computed expression that collapses and splits (3x4 ->
+// 4x3 of a sum): one kernel reading the sum's inputs through the
+// delinearize of the split's linearize; the loop over j iterates the
+// product of A's and B's levels in the window [i * 3, i * 3 + 3) (seed 001
+// §5.2). No collapsed vector, no uncollapsed sum.
+// CHECK-LABEL: func.func @reshape_sum(
+// CHECK-NOT:     sparse_array.collapse
+// CHECK:         sparse_array.kernel ins(%{{.*}}, %{{.*}} : !sparse_array.array<3x4xf64, #{{.*}}>, !sparse_array.array<3x4xf64, #{{.*}}>) -> !sparse_array.array<4x3xf64
+// CHECK:         ^bb0(%[[I:[^:]*]]: index, %[[J:[^:]*]]: index,
+// CHECK:           %[[L:.*]] = sparse_array.linearize %[[I]], %[[J]] [3]
+// CHECK:           %[[D:.*]]:2 = sparse_array.delinearize %[[L]] [4]
+// CHECK:           sparse_array.access %{{.*}}[%[[D]]#0, %[[D]]#1]
+// CHECK:           sparse_array.access %{{.*}}[%[[D]]#0, %[[D]]#1]
+// CHECK:           sparse_array.apply @mul
+// CHECK-NOT:     sparse_array.kernel
+// CHECK:         return
+// LOWER-LABEL: func.func @reshape_sum(
+// LOWER-NOT:     sparse_array.kernel
+// LOWER-NOT:     sparse_array.convert
+// LOWER-NOT:     sparse_array.collapse
+// LOWER-COUNT-3: memref.alloc
+// LOWER-NOT:     memref.alloc
+// LOWER:         scf.for %[[I:.*]] = %{{.*}} to %c4
+// LOWER:         arith.muli %[[I]], %c3
+// LOWER:         scf.while
+// LOWER-NOT:     memref.alloc
+// LOWER:         sparse_array.assemble
+func.func @reshape_sum(%a: !csr34, %b: !csr34) -> !csr43 {
+  %s = sparse_array.map @mul(%a, %b) : (!csr34, !csr34) -> !csr34
+  %r = sparse_array.reshape %s [4, 3] : !csr34 -> !csr43
+  return %r : !csr43
+}
+
+// Read in windows, a collapse is not composed again: the reshape of a
+// reshape of a sum keeps its first result (the second split's windows
+// would need the first's).
+// CHECK-LABEL: func.func @reshape_twice(
+// CHECK-COUNT-2: sparse_array.kernel
+func.func @reshape_twice(%a: !csr34, %b: !csr34) -> !csr26 {
+  %s = sparse_array.map @mul(%a, %b) : (!csr34, !csr34) -> !csr34
+  %r = sparse_array.reshape %s [4, 3] : !csr34 -> !csr43
+  %t = sparse_array.reshape %r [2, 6] : !csr43 -> !csr26
+  return %t : !csr26
+}

@@ -118,6 +118,14 @@ public:
   /// can do so faster than stepping (bisection on ordered levels); else
   /// nothing (the caller steps).
   virtual void seek(OpBuilder &b, Location loc, Value target) {}
+  /// init(), then on the first coordinate >= target where it can get there
+  /// faster than stepping (a product seeks its outer part, then the inner
+  /// part of the outer coordinate reached, without visiting the parts
+  /// before); the caller steps over what may be left below target.
+  virtual void initAt(OpBuilder &b, Location loc, Value target) {
+    init(b, loc);
+    seek(b, loc, target);
+  }
 
   /// The iterator of `expr`; `leafOf` gives the leaf of a Leaf expression
   /// and `cursors` threads the state of every leaf through the control
@@ -130,12 +138,17 @@ public:
   /// splits them, they are whole sequences: a union runs while any part
   /// does, an intersection aligns its parts on common coordinates.
   /// `universeSize`: the extent U ranges over (without it, U has no
-  /// iterator).
+  /// iterator). `boundsOf`: the run-time [start, stop) of a slice whose
+  /// bounds the expression leaves dynamic (a window enclosing loops fix);
+  /// without it, such slices have no iterator.
+  using BoundsFn =
+      llvm::function_ref<std::pair<Value, Value>(const SequenceExpr &)>;
   static std::unique_ptr<SequenceIterator>
   fromExpr(const SequenceExpr &expr,
            llvm::function_ref<LeafIterator *(const SequenceExpr &)> leafOf,
            SequenceCursors &cursors, std::string &error,
-           bool latticeMode = true, Value universeSize = Value());
+           bool latticeMode = true, Value universeSize = Value(),
+           BoundsFn boundsOf = nullptr);
 };
 
 /// One level of one array: the cursor [begin, end) / pos of its

@@ -84,6 +84,12 @@ struct AccessedLevel {
   unsigned collapsePart = 0, collapseParts = 1;
   int64_t collapseDivisor = 1, collapseModulus = 0;
   bool isCollapsed() const { return collapseParts > 1; }
+  /// A collapsed read of a split read (delinearize of a linearize: a
+  /// reshape of a computed expression, seed 001 §5.2's composition): the
+  /// linearize. `index` is then its last variable, whose loop iterates the
+  /// product of the parts' levels within the window [w * n, w * n + n), w
+  /// the linearization of the other variables and n the last size.
+  LinearizeOp window;
 };
 
 /// The levels of the input `access` reads, in storage order, a linearized
@@ -91,7 +97,8 @@ struct AccessedLevel {
 SmallVector<AccessedLevel> getAccessedLevels(AccessOp access);
 
 /// The index variables (block arguments) an access index reads: itself, a
-/// linearize's operands or a delinearize's operand; none for a constant.
+/// linearize's operands or a delinearize's operand (or its linearize's
+/// operands); none for a constant.
 SmallVector<BlockArgument> getIndexVariables(Value index);
 
 /// The array a collapse of `dims` (C order, or F when `fortran`) gives when

@@ -34,8 +34,10 @@ bool splitReadsIterable(ArrayRef<SmallVector<int>> loopsPerDim);
 /// What input k iterates as at a loop bound to `parts` adjacent levels of
 /// it through a collapsed read (sparse_array.delinearize): the product of
 /// the levels, outer first, s_k × (s_k.1 × ...) (seed 001 §5.1); the leaf
-/// levels count from the loop's first.
-SequenceExpr collapsedView(unsigned k, unsigned parts);
+/// levels count from the loop's first. `windowed`: read through a split
+/// (AccessedLevel::window), the slice of it the enclosing loops fix, with
+/// bounds known at run time only.
+SequenceExpr collapsedView(unsigned k, unsigned parts, bool windowed = false);
 
 /// What input k iterates as at a level read through the slice `slice`
 /// (lo, hi, step) of its coordinates: slice(s_k, lo, hi, step). A padded

@@ -788,7 +788,7 @@ func.func @lin_use(%x: !Y) {
   %0 = sparse_array.kernel ins(%x : !Y) -> !sparse_array.array<3x4xf64> {
   ^bb0(%i: index, %j: index, %a: !Y):
     %w = sparse_array.access %a[%j] : !Y
-    // expected-error@+1 {{'sparse_array.linearize' op may only be used as the index of a sparse_array.access}}
+    // expected-error@+1 {{'sparse_array.linearize' op may only be used as the index of a sparse_array.access or sparse_array.delinearize}}
     %l = sparse_array.linearize %i, %j [4]
     %s = sparse_array.select_range %l [1] (%w, %w) : f64, f64 -> f64
     sparse_array.yield %s : f64
@@ -881,7 +881,7 @@ func.func @delin_var(%m: !M) {
   %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<12xf64> {
   ^bb0(%x: index, %a: !M):
     %c = arith.constant 1 : index
-    // expected-error@+1 {{'sparse_array.delinearize' op index must be an index variable of the kernel}}
+    // expected-error@+1 {{'sparse_array.delinearize' op index must be an index variable of the kernel or a sparse_array.linearize of them}}
     %p:2 = sparse_array.delinearize %c [4] : index, index
     %v = sparse_array.access %a[%p#0, %p#1] : !M
     sparse_array.yield %v : f64
@@ -965,5 +965,23 @@ func.func @reshape_overflow(%h: !H) {
 func.func @concat_overflow(%q: !Q) {
   // expected-error@+1 {{'sparse_array.concat' op the inputs have more than 2^63 entries along dimension 0}}
   %0 = sparse_array.concat %q, %q dim 0 : !Q, !Q -> !sparse_array.array<?x4xf64, #sparse_array.format<[dense, compressed]>>
+  return
+}
+
+// -----
+
+!M = !sparse_array.array<3x4xf64>
+
+// A collapse read in windows of a split: the split's sizes must divide the
+// collapse's 12 coordinates.
+func.func @delin_of_lin_sizes(%m: !M) {
+  %0 = sparse_array.kernel ins(%m : !M) -> !sparse_array.array<2x5xf64> {
+  ^bb0(%i: index, %j: index, %a: !M):
+    %l = sparse_array.linearize %i, %j [5]
+    %p:2 = sparse_array.delinearize %l [4] : index, index
+    // expected-error@+1 {{'sparse_array.access' op reads a collapse of 12 coordinates through a linearize of sizes' product 5}}
+    %v = sparse_array.access %a[%p#0, %p#1] : !M
+    sparse_array.yield %v : f64
+  }
   return
 }

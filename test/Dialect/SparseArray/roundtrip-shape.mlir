@@ -124,3 +124,19 @@ func.func @delinearized(%a: !sparse_array.array<3x4xf64>) {
   }
   return
 }
+
+// A collapse read in windows of a split (a reshape 3x4 -> 4x3).
+// CHECK-LABEL: func.func @delinearized_split(
+// CHECK: %[[L:.*]] = sparse_array.linearize %{{.*}}, %{{.*}} [3]
+// CHECK: %[[P:.*]]:2 = sparse_array.delinearize %[[L]] [4] : index, index
+// CHECK: sparse_array.access %{{.*}}[%[[P]]#0, %[[P]]#1]
+func.func @delinearized_split(%a: !sparse_array.array<3x4xf64>) {
+  %0 = sparse_array.kernel ins(%a : !sparse_array.array<3x4xf64>) -> !sparse_array.array<4x3xf64> {
+  ^bb0(%i: index, %j: index, %b: !sparse_array.array<3x4xf64>):
+    %l = sparse_array.linearize %i, %j [3]
+    %p:2 = sparse_array.delinearize %l [4] : index, index
+    %v = sparse_array.access %b[%p#0, %p#1] : !sparse_array.array<3x4xf64>
+    sparse_array.yield %v : f64
+  }
+  return
+}

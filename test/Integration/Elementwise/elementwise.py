@@ -602,6 +602,20 @@ def random_slice(srng, target, allow_index=True):
     return src, "[%s]" % ", ".join(texts), tuple(index)
 
 
+def regrouped(srng, target):
+    """A shape of the target's rank and entries whose first two sizes
+    regroup the target's (a, n / a for the target's p, q with a != p): its
+    reshape into the target collapses and splits. None if none exists."""
+    if len(target) < 2:
+        return None
+    n = target[0] * target[1]
+    options = [a for a in range(2, n) if n % a == 0 and a != target[0]]
+    if not options:
+        return None
+    a = srng.choice(options)
+    return [a, n // a] + list(target[2:])
+
+
 def random_view(srng, target):
     """An array of shape `target` as a view of another: (the other's shape,
     (op name, attribute text), numpy's view). A slice of a larger array, a
@@ -698,6 +712,10 @@ def make_variant(rng, expr, types, fills, kinds, rank, shape, in_fmts, out_fmt, 
         # expression, fused into its kernel where the reads compose).
         for _ in range(10):
             big, op, view = random_view(srng, shape)
+            # Often a reshape that both collapses and splits (4x6 -> 3x8:
+            # the expression's product read in windows of the split).
+            if op[0] == "reshape" and srng.random() < 0.5:
+                big = regrouped(srng, shape) or big
             if op[0] in ("transpose", "reshape", "collapse", "split") and \
                     1 <= len(big) <= 4 and (len(big) == len(shape) or op[0] != "reshape"):
                 final_view = (list(shape), op, view)
