@@ -241,6 +241,12 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     });
     if (sorted == dims && !unorderedBound)
       continue;
+    // A level that comes to store a dimension a loop iterates must be
+    // ordered too (a nonordered level read at a constant may move there:
+    // constants sort first).
+    for (unsigned l = 0; l < levels.size(); ++l)
+      if (keyOf(sorted[l]) >= 0)
+        levels[l].ordered = true;
     bool identity = llvm::all_of(llvm::enumerate(sorted),
                                  [](auto e) { return e.index() == e.value(); });
     auto newFormat = FormatAttr::get(
