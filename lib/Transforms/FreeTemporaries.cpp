@@ -24,8 +24,12 @@ using namespace mlir::sparse_array;
 unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
   SmallVector<std::pair<Value, Operation *>> toFree;
   root->walk([&](Operation *op) {
-    // Results that own new storage (SparseArrayOps.td, dealloc).
-    if (!isa<KernelOp, MapOp, ReduceOp>(op) || op->getNumResults() != 1)
+    // Results that own new storage (SparseArrayOps.td, dealloc): kernels,
+    // and collapses and splits (merged or divided levels, or the runtime's
+    // reshape, always into new buffers): a reshape's collapsed
+    // intermediate leaked on every call.
+    if (!isa<KernelOp, MapOp, ReduceOp, CollapseOp, SplitOp, ReshapeOp>(op) ||
+        op->getNumResults() != 1)
       return;
     Value v = op->getResult(0);
     if (v.use_empty())
@@ -38,7 +42,8 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
       // another fill than the result's, when no part brings the result's
       // fill, stays a kernel of its own).
       if (!isa<KernelOp, MapOp, ReduceOp, ConcatOp, PrintOp, ValidateOp,
-               WriteOp, DimOp, ExtractOp>(user) ||
+               WriteOp, DimOp, ExtractOp, CollapseOp, SplitOp, ReshapeOp>(
+              user) ||
           user->getBlock() != op->getBlock())
         return;
       if (!last || last->isBeforeInBlock(user))

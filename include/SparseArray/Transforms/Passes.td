@@ -41,10 +41,12 @@ def SparseArrayFreeTemporariesPass
     product consumed by an element-wise kernel, a reduction of a
     reduction) are new storage that a program built by a frontend (the
     Python package's lazy expressions, an imported module) does not free.
-    Each result of `sparse_array.kernel`, `map` or `reduce` that has no
+    Each result of `sparse_array.kernel`, `map`, `reduce`, `collapse`,
+    `split` or `reshape` (a reshape's collapsed intermediate) that has no
     `sparse_array.dealloc`, is not returned, and whose every use is in its
-    block by a kernel, map, reduce, concat, print, write, dim or extract
-    (computations that read it and make no array sharing its buffers) gets a
+    block by a kernel, map, reduce, concat, collapse, split, reshape, print,
+    write, dim or extract (computations that read it and make no array
+    sharing its buffers) gets a
     `sparse_array.dealloc` after its last use. Anything else (a value
     passed to a call, a region, a conversion, or freed already) is left
     alone: a leak is possible there, a double free is not.
