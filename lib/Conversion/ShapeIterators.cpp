@@ -76,15 +76,21 @@ public:
     Value q = arith::DivUIOp::create(b, loc, t, n);
     outer->initAt(b, loc, q);
     initInner(b, loc);
-    Value atQ =
-        guarded(b, loc, outer->valid(b, loc), [&](OpBuilder &tb, Location l) {
-          return arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
-                                       outer->eval(tb, l), q)
-              .getResult();
-        });
-    cursors.emitIf(b, loc, atQ, [&](OpBuilder &tb, Location l) {
-      inner->initAt(tb, l, arith::RemUIOp::create(tb, l, t, n));
+    // Past the start of the outer coordinate q only (a window aligned
+    // with the inner part's size starts where init put it).
+    Value r = arith::RemUIOp::create(b, loc, t, n);
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, r,
+                                         constIndex(b, loc, 0));
+    Value atQ = guarded(b, loc, inside, [&](OpBuilder &tb, Location l) {
+      return guarded(
+          tb, l, outer->valid(tb, l), [&](OpBuilder &ib, Location il) {
+            return arith::CmpIOp::create(ib, il, arith::CmpIPredicate::eq,
+                                         outer->eval(ib, il), q)
+                .getResult();
+          });
     });
+    cursors.emitIf(b, loc, atQ,
+                   [&](OpBuilder &tb, Location l) { inner->initAt(tb, l, r); });
     skipEmpty(b, loc);
   }
   bool canLocate() const override {
