@@ -81,6 +81,11 @@ def test_shape_operations(rng):
     with np.errstate(all="ignore"):
         same(sa.compute((a + b)[1:3, ::-2]).todense(), (da + db)[1:3, ::-2])
         same(sa.compute((a * b).T.reshape(3, 8)).todense(), (da * db).T.reshape(3, 8))
+        # Collapse and split of a sum in one kernel (the product read in
+        # windows of the split), both orders.
+        same(sa.compute((a + b).reshape(8, 3)).todense(), (da + db).reshape(8, 3))
+        same(sa.compute((a - b).reshape(3, 8, order="F")).todense(),
+             (da - db).reshape(3, 8, order="F"))
         same(sa.compute(np.concatenate([a + 1.0, b], axis=1)).todense(),
              np.concatenate([da + 1.0, db], axis=1))
         same(sa.compute(sa.vstack([a, b]).sum(axis=0)).todense(), np.vstack([da, db]).sum(axis=0))
