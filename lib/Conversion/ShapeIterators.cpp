@@ -307,17 +307,55 @@ private:
   IteratorPtr shift, operand;
 };
 
+/// A view whose coordinate x is its operand's toOperand(x) (a slice, a
+/// window): locating, the case tests and value access go through the map.
+class MappedIterator : public SequenceIterator {
+public:
+  explicit MappedIterator(IteratorPtr operand) : operand(std::move(operand)) {}
+  bool locatedOnly() const override { return operand->locatedOnly(); }
+  Value equals(OpBuilder &b, Location loc, Value x) override {
+    return operand->equals(b, loc, toOperand(b, loc, x));
+  }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
+    return operand->equalsGiven(b, loc, toOperand(b, loc, x), m);
+  }
+  /// Inside the view's own loop its operand is valid too.
+  void assumeValid(OpBuilder &b, Location loc) override {
+    operand->assumeValid(b, loc);
+  }
+  bool canLocate() const override { return operand->canLocate(); }
+  void locate(OpBuilder &b, Location loc, Value x) override {
+    operand->locate(b, loc, toOperand(b, loc, x));
+  }
+  void bindLocated(OpBuilder &b, Location loc, Value x) override {
+    operand->bindLocated(b, loc, toOperand(b, loc, x));
+  }
+  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
+    operand->collectActiveLeaves(out);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    operand->collectMatched(b, loc, toOperand(b, loc, x), out);
+  }
+
+protected:
+  virtual Value toOperand(OpBuilder &b, Location loc, Value x) = 0;
+  IteratorPtr operand;
+};
+
 /// a[s:e:r] (seed 001 Fig. 21): the coordinates c of a with s <= c < e and
 /// c - s a multiple of r, as (c - s) / r.
-class SliceIterator : public SequenceIterator {
+class SliceIterator : public MappedIterator {
 public:
   /// A negative step reads a reflected leaf (coordinates K - c ascend, see
   /// makeReflectedIterator): the ascending slice K - start to K - stop of
   /// those; the size counts the original slice.
   SliceIterator(IteratorPtr operand, int64_t start, int64_t stop, int64_t step,
                 SequenceCursors &cursors)
-      : operand(std::move(operand)), start(start), stop(stop), step(step),
-        cursors(cursors) {
+      : MappedIterator(std::move(operand)), start(start), stop(stop),
+        step(step), cursors(cursors) {
     if (step < 0) {
       reversed = {start, stop, step};
       this->start = kReflectionBase - start;
@@ -357,7 +395,6 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, e, s);
     return arith::SelectOp::create(b, loc, empty, constIndex(b, loc, 0), count);
   }
-  bool locatedOnly() const override { return operand->locatedOnly(); }
   /// The previous point's loop may have stopped (one part of a union ran
   /// out) before skipping what lies before s or off the stride.
   void resume(OpBuilder &b, Location loc) override {
@@ -407,42 +444,16 @@ public:
                                           constIndex(b, loc, start));
     return arith::DivUIOp::create(b, loc, shifted, constIndex(b, loc, step));
   }
-  Value equals(OpBuilder &b, Location loc, Value x) override {
-    return operand->equals(b, loc, toOperand(b, loc, x));
-  }
-  Value equalsGiven(OpBuilder &b, Location loc, Value x,
-                    const LeafMatches &m) override {
-    return operand->equalsGiven(b, loc, toOperand(b, loc, x), m);
-  }
   void next(OpBuilder &b, Location loc, Value x) override {
     advanceIfAt(b, loc, *this, x, cursors);
-  }
-  /// Inside the slice's own loop its operand is valid too.
-  void assumeValid(OpBuilder &b, Location loc) override {
-    operand->assumeValid(b, loc);
   }
   void advance(OpBuilder &b, Location loc) override {
     operand->advance(b, loc);
     skipOutside(b, loc);
   }
-  bool canLocate() const override { return operand->canLocate(); }
-  void locate(OpBuilder &b, Location loc, Value x) override {
-    operand->locate(b, loc, toOperand(b, loc, x));
-  }
-  void bindLocated(OpBuilder &b, Location loc, Value x) override {
-    operand->bindLocated(b, loc, toOperand(b, loc, x));
-  }
-  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
-    operand->collectActiveLeaves(out);
-  }
-  void collectMatched(
-      OpBuilder &b, Location loc, Value x,
-      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
-    operand->collectMatched(b, loc, toOperand(b, loc, x), out);
-  }
 
 private:
-  Value toOperand(OpBuilder &b, Location loc, Value x) {
+  Value toOperand(OpBuilder &b, Location loc, Value x) override {
     return linearize(b, loc, x, constIndex(b, loc, step),
                      constIndex(b, loc, start));
   }
@@ -477,7 +488,6 @@ private:
         [&](OpBuilder &bb, Location l) { operand->advance(bb, l); });
   }
 
-  IteratorPtr operand;
   int64_t start, stop, step;
   std::optional<std::array<int64_t, 3>> reversed;
   SequenceCursors &cursors;
@@ -543,15 +553,14 @@ private:
 /// through a split iterates its product from w * n to w * n + n for each
 /// outer coordinate w, seed 001 §5.2). Every coordinate x asked is
 /// operand's x + lo.
-class WindowIterator : public SequenceIterator {
+class WindowIterator : public MappedIterator {
 public:
   WindowIterator(IteratorPtr operand, Value lo, Value hi,
                  SequenceCursors &cursors)
-      : operand(std::move(operand)), lo(lo), hi(hi), cursors(cursors) {}
+      : MappedIterator(std::move(operand)), lo(lo), hi(hi), cursors(cursors) {}
   Value size(OpBuilder &b, Location loc) override {
     return arith::SubIOp::create(b, loc, hi, lo);
   }
-  bool locatedOnly() const override { return operand->locatedOnly(); }
   void resume(OpBuilder &b, Location loc) override { operand->resume(b, loc); }
   void init(OpBuilder &b, Location loc) override {
     operand->initAt(b, loc, lo);
@@ -579,22 +588,15 @@ public:
   Value eval(OpBuilder &b, Location loc) override {
     return arith::SubIOp::create(b, loc, operand->eval(b, loc), lo);
   }
-  Value equals(OpBuilder &b, Location loc, Value x) override {
-    return operand->equals(b, loc, shift(b, loc, x));
-  }
   Value holds(OpBuilder &b, Location loc, Value x) override {
-    return operand->holds(b, loc, shift(b, loc, x));
-  }
-  Value equalsGiven(OpBuilder &b, Location loc, Value x,
-                    const LeafMatches &m) override {
-    return operand->equalsGiven(b, loc, shift(b, loc, x), m);
+    return operand->holds(b, loc, toOperand(b, loc, x));
   }
   void next(OpBuilder &b, Location loc, Value x) override {
-    operand->next(b, loc, shift(b, loc, x));
+    operand->next(b, loc, toOperand(b, loc, x));
   }
   void nextGiven(OpBuilder &b, Location loc, Value x,
                  const LeafMatches &m) override {
-    operand->nextGiven(b, loc, shift(b, loc, x), m);
+    operand->nextGiven(b, loc, toOperand(b, loc, x), m);
   }
   void advance(OpBuilder &b, Location loc) override {
     operand->advance(b, loc);
@@ -602,34 +604,15 @@ public:
   void stepAll(OpBuilder &b, Location loc) override {
     operand->stepAll(b, loc);
   }
-  void assumeValid(OpBuilder &b, Location loc) override {
-    operand->assumeValid(b, loc);
-  }
-  bool canLocate() const override { return operand->canLocate(); }
-  void locate(OpBuilder &b, Location loc, Value x) override {
-    operand->locate(b, loc, shift(b, loc, x));
-  }
-  void bindLocated(OpBuilder &b, Location loc, Value x) override {
-    operand->bindLocated(b, loc, shift(b, loc, x));
-  }
   void seek(OpBuilder &b, Location loc, Value target) override {
-    operand->seek(b, loc, shift(b, loc, target));
-  }
-  void collectActiveLeaves(SmallVectorImpl<LeafIterator *> &out) override {
-    operand->collectActiveLeaves(out);
-  }
-  void collectMatched(
-      OpBuilder &b, Location loc, Value x,
-      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
-    operand->collectMatched(b, loc, shift(b, loc, x), out);
+    operand->seek(b, loc, toOperand(b, loc, target));
   }
 
 private:
-  Value shift(OpBuilder &b, Location loc, Value x) {
+  Value toOperand(OpBuilder &b, Location loc, Value x) override {
     return arith::AddIOp::create(b, loc, x, lo);
   }
 
-  IteratorPtr operand;
   Value lo, hi;
   SequenceCursors &cursors;
 };
