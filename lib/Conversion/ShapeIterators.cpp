@@ -69,6 +69,11 @@ public:
     inner->advance(b, loc);
     skipEmpty(b, loc);
   }
+  /// Valid means both parts are: their coordinates are read unguarded.
+  void assumeValid(OpBuilder &b, Location loc) override {
+    outer->assumeValid(b, loc);
+    inner->assumeValid(b, loc);
+  }
   /// Seeks the outer part to t / n and, there, the inner one to t % n:
   /// the parts before are never visited (a window of a collapse).
   void initAt(OpBuilder &b, Location loc, Value t) override {
@@ -588,8 +593,32 @@ public:
   Value eval(OpBuilder &b, Location loc) override {
     return arith::SubIOp::create(b, loc, operand->eval(b, loc), lo);
   }
+  /// The operand is a product of a collapse's levels: it holds y exactly
+  /// where its cursor is at y, and then every leaf is matched. One compare
+  /// of the linearized coordinate instead of the parts' quotients and
+  /// remainders, asked once per step for every leaf.
+  Value equals(OpBuilder &b, Location loc, Value x) override {
+    return isAt(b, loc, *operand, toOperand(b, loc, x));
+  }
   Value holds(OpBuilder &b, Location loc, Value x) override {
-    return operand->holds(b, loc, toOperand(b, loc, x));
+    return equals(b, loc, x);
+  }
+  Value equalsGiven(OpBuilder &b, Location loc, Value x,
+                    const LeafMatches &m) override {
+    SmallVector<LeafIterator *> leaves;
+    operand->collectActiveLeaves(leaves);
+    if (Value known = m.lookup(leaves.back()))
+      return known;
+    return equals(b, loc, x);
+  }
+  void collectMatched(
+      OpBuilder &b, Location loc, Value x,
+      SmallVectorImpl<std::pair<LeafIterator *, Value>> &out) override {
+    Value here = equals(b, loc, x);
+    SmallVector<LeafIterator *> leaves;
+    operand->collectActiveLeaves(leaves);
+    for (LeafIterator *leaf : leaves)
+      out.push_back({leaf, here});
   }
   void next(OpBuilder &b, Location loc, Value x) override {
     operand->next(b, loc, toOperand(b, loc, x));
