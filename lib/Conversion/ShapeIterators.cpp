@@ -69,11 +69,6 @@ public:
     inner->advance(b, loc);
     skipEmpty(b, loc);
   }
-  /// Valid means both parts are: their coordinates are read unguarded.
-  void assumeValid(OpBuilder &b, Location loc) override {
-    outer->assumeValid(b, loc);
-    inner->assumeValid(b, loc);
-  }
   /// Seeks the outer part to t / n and, there, the inner one to t % n:
   /// the parts before are never visited (a window of a collapse).
   void initAt(OpBuilder &b, Location loc, Value t) override {
