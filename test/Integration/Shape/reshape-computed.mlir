@@ -43,6 +43,10 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative} {
 !csc38 = !sparse_array.array<3x8xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
 !nan46 = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed], fill = 0x7FF8000000000000 : f64>>
 !nan83 = !sparse_array.array<8x3xf64, #sparse_array.format<[dense, compressed], fill = 0x7FF8000000000000 : f64>>
+!r16 = !sparse_array.array<1x6xf64, #sparse_array.format<[dense, compressed]>>
+!cd46 = !sparse_array.array<4x6xf64, #sparse_array.format<[compressed, dense], fill = 1.0 : f64>>
+!cd46f2 = !sparse_array.array<4x6xf64, #sparse_array.format<[compressed, dense], fill = 2.0 : f64>>
+!cd38f2 = !sparse_array.array<3x8xf64, #sparse_array.format<[compressed, dense], fill = 2.0 : f64>>
 !v3 = !sparse_array.array<3xf64, #sparse_array.format<[compressed]>>
 !v8 = !sparse_array.array<8xf64, #sparse_array.format<[compressed]>>
 
@@ -238,5 +242,37 @@ func.func @main() {
   %s12 = sparse_array.map @max(%a12, %b12) : (!nan46, !nan46) -> !nan46
   %r12 = sparse_array.reshape %s12 [8, 3] : !nan46 -> !nan83
   sparse_array.print %r12 : !nan83
+  // a sparse row broadcast into the sum (read at a fixed row and the window's inner part)
+  // CHECK: # fill: 0
+  // CHECK-NEXT: 2 12
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 1 2 11
+  // CHECK-NEXT: 1 4 20
+  // CHECK-NEXT: 1 5 2
+  // CHECK-NEXT: 1 8 10
+  // CHECK-NEXT: 2 1 3
+  // CHECK-NEXT: 2 2 20
+  // CHECK-NEXT: 2 5 4
+  // CHECK-NEXT: 2 6 10
+  // CHECK-NEXT: 2 8 20
+  // CHECK-NEXT: 3 2 5
+  // CHECK-NEXT: 3 4 10
+  // CHECK-NEXT: 3 6 26
+  %a13 = sparse_array.constant sparse<[[0,1],[0,4],[1,2],[2,0],[2,5],[3,3]], [1.0,2.0,3.0,4.0,5.0,6.0]> : tensor<4x6xf64> : !csr46
+  %v13 = sparse_array.constant sparse<[[0,1],[0,3]], [10.0,20.0]> : tensor<1x6xf64> : !r16
+  %s13 = sparse_array.map @add(%a13, %v13) : (!csr46, !r16) -> !csr46
+  %r13 = sparse_array.reshape %s13 [3, 8] : !csr46 -> !csr38
+  sparse_array.print %r13 : !csr38
+  // [compressed, dense] parts with fill 1 (a full inner level sought by offset), into [compressed, dense] with fill 2
+  // CHECK: # fill: 2
+  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 3 8
+  // CHECK-NEXT: 2 1 14
+  // CHECK-NEXT: 3 3 16
+  // CHECK-NEXT: 3 8 18
+  %d14 = sparse_array.constant sparse<[[1,2],[3,0],[3,5]], [7.0,8.0,9.0]> : tensor<4x6xf64> : !cd46
+  %s14 = sparse_array.map @add(%d14, %d14) : (!cd46, !cd46) -> !cd46f2
+  %r14 = sparse_array.reshape %s14 [3, 8] : !cd46f2 -> !cd38f2
+  sparse_array.print %r14 : !cd38f2
   return
 }
