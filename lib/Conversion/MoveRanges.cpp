@@ -212,6 +212,92 @@ struct RangeSink {
     }
     return copy(b, loc, src, l + 1, childLo, childHi, next, shift);
   }
+  /// Whether every level of `src` below l holds one position per parent and
+  /// no positions (branchless, as COO's singletons): a position of level l
+  /// is then one entry, its coordinates and value at the same offset of
+  /// each lower level, and a run of l copies entry by entry (copyRun).
+  static bool copiesEntries(RangeSource &src, unsigned l) {
+    for (unsigned j = l + 1; j < src.numLevels(); ++j) {
+      const LevelSpec &spec = src.its[j]->getSpec();
+      if (!spec.isBranchless() || spec.format->hasPositionsBuffer() ||
+          !src.buffers[j].coordinates)
+        return false;
+    }
+    return src.buffers[l].coordinates != nullptr;
+  }
+
+  /// The run of level l's positions from `first` (< end) whose coordinate
+  /// is `x`, and the entries below them (copiesEntries): one loop that
+  /// copies an entry and reads the next coordinate to decide whether the
+  /// run goes on. A separate scan for the run's end and a copy loop per
+  /// buffer cost four loop exits per run; runs of a merged concatenation
+  /// are rows of a few entries (COO hstack). Returns the cursors after the
+  /// run and the run's end.
+  std::pair<SmallVector<Value>, Value> copyRun(OpBuilder &b, Location loc,
+                                               RangeSource &src, unsigned l,
+                                               Value first, Value end, Value x,
+                                               ValueRange cursor, Value shift) {
+    unsigned last = src.numLevels() - 1;
+    Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+    // Position of the run's first entry at each level (one child each).
+    SmallVector<Value> base(last + 1);
+    base[l] = first;
+    for (unsigned j = l + 1; j <= last; ++j)
+      base[j] = src.its[j]
+                    ->init(b, loc, base[j - 1],
+                           arith::AddIOp::create(b, loc, base[j - 1], one))
+                    .first;
+    SmallVector<Value> init{zero};
+    if (countedFill)
+      init.push_back(cursor.back());
+    SmallVector<Type> types(init.size(), b.getIndexType());
+    auto loop = scf::WhileOp::create(
+        b, loc, types, init,
+        [&](OpBuilder &lb, Location l2, ValueRange args) {
+          Value t = args[0];
+          for (unsigned j = l; j <= last; ++j) {
+            Value from = arith::AddIOp::create(lb, l2, base[j], t);
+            Value c = memref::LoadOp::create(lb, l2, src.buffers[j].coordinates,
+                                             ValueRange{from});
+            if (j == cutLevel)
+              c = arith::AddIOp::create(
+                  lb, l2, c,
+                  arith::IndexCastOp::create(lb, l2, c.getType(), shift));
+            memref::StoreOp::create(
+                lb, l2, c, coordinates[j],
+                ValueRange{arith::AddIOp::create(lb, l2, cursor[j], t)});
+          }
+          Value v = memref::LoadOp::create(
+              lb, l2, src.values,
+              ValueRange{arith::AddIOp::create(lb, l2, base[last], t)});
+          memref::StoreOp::create(
+              lb, l2, v, values,
+              ValueRange{arith::AddIOp::create(lb, l2, cursor[last], t)});
+          SmallVector<Value> next{arith::AddIOp::create(lb, l2, t, one)};
+          if (countedFill)
+            next.push_back(arith::AddIOp::create(
+                lb, l2, args[1],
+                arith::IndexCastUIOp::create(
+                    lb, l2, lb.getIndexType(),
+                    arith::XOrIOp::create(
+                        lb, l2, differsFrom(lb, l2, v, countedFill),
+                        arith::ConstantIntOp::create(lb, l2, 1, 1)))));
+          Value more = src.its[l]->matches(
+              lb, l2, Value(), arith::AddIOp::create(lb, l2, first, next[0]),
+              end, x);
+          scf::ConditionOp::create(lb, l2, more, next);
+        },
+        [&](OpBuilder &lb, Location l2, ValueRange args) {
+          scf::YieldOp::create(lb, l2, args);
+        });
+    Value n = loop.getResult(0);
+    SmallVector<Value> c(cursor);
+    for (unsigned j = l; j <= last; ++j)
+      c[j] = arith::AddIOp::create(b, loc, cursor[j], n);
+    if (countedFill)
+      c.back() = loop.getResult(1);
+    return {c, arith::AddIOp::create(b, loc, first, n)};
+  }
 };
 
 /// What a concatenation or a slice writes: ranges of the cut level (and
@@ -509,10 +595,18 @@ private:
               auto copyRun = scf::IfOp::create(
                   bb, l2, matched[k],
                   [&](OpBuilder &tb, Location l3) {
-                    Value end = it.next(tb, l3, args[k], seg[k].second);
-                    SmallVector<Value> r = sink.copy(
-                        tb, l3, parts[k], l, args[k], end, c,
-                        constIndex(tb, l3, offsets[k]));
+                    Value shift = constIndex(tb, l3, offsets[k]);
+                    SmallVector<Value> r;
+                    Value end;
+                    if (RangeSink::copiesEntries(parts[k], l)) {
+                      std::tie(r, end) =
+                          sink.copyRun(tb, l3, parts[k], l, args[k],
+                                       seg[k].second, least, c, shift);
+                    } else {
+                      end = it.next(tb, l3, args[k], seg[k].second);
+                      r = sink.copy(tb, l3, parts[k], l, args[k], end, c,
+                                    shift);
+                    }
                     r.push_back(end);
                     scf::YieldOp::create(tb, l3, r);
                   },

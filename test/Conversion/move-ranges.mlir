@@ -175,17 +175,37 @@ func.func @dcsr_hstack(%a: !dcsr, %b: !dcsr) -> !dcsrh {
 }
 
 // COO hstack: the rows (non-unique, right above the cut) merged by
-// coordinate, each part's run of a row copied whole with its columns.
+// coordinate, each part's run of a row copied with its columns entry by
+// entry in the loop that reads the next row coordinate to find the run's
+// end (no separate scan, no loop per buffer); the second part's columns
+// shifted by 5.
 // CHECK-LABEL: func.func @coo_hstack(
 // CHECK-NOT: sparse_array.kernel
 // CHECK: scf.while
+// CHECK:   arith.minui
+// CHECK:   %[[LEAST:.*]] = arith.minui
 // CHECK:   scf.if
-// CHECK:     %[[END:.*]] = scf.while
-// CHECK:     %[[LEN:.*]] = arith.subi %[[END]]
-// CHECK:     scf.for %{{.*}} = %c0 to %[[LEN]] step %c1 {
+// CHECK:     scf.while (%[[T:.*]] = %c0,
+// CHECK:       memref.load %[[ROWS:.*]][%{{.*}}] : memref<?xi64>
+// CHECK:       memref.store
+// CHECK:       memref.load
+// CHECK-NOT:   %c5_i64
+// CHECK:       memref.store
+// CHECK:       memref.load %{{.*}} : memref<?xf64>
+// CHECK:       memref.store
+// CHECK:       %[[NEXT:.*]] = arith.addi %[[T]], %c1
+// CHECK:       scf.if
+// CHECK:         %[[R:.*]] = memref.load %[[ROWS]]
+// CHECK:         %[[RI:.*]] = arith.index_castui %[[R]]
+// CHECK:         arith.cmpi eq, %[[RI]], %[[LEAST]]
+// CHECK:       scf.condition
+// CHECK-NOT: scf.for
 // CHECK:   scf.if
 // CHECK:     scf.while
 // CHECK:       arith.addi %{{.*}}, %c5_i64 : i64
+// CHECK:       memref.store
+// CHECK:       scf.condition
+// CHECK-NOT: scf.for
 // CHECK: sparse_array.assemble
 !cooh = !sparse_array.array<4x10xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
 func.func @coo_hstack(%a: !coo, %b: !coo) -> !cooh {

@@ -168,6 +168,11 @@ def concat_variant(rng, srng, tag):
     into_coo = rank == 2 and not into_rows and srng.random() < 0.3
     if into_coo:
         fmt = "csr"
+    # COO along a dimension below its rows (drawn from srng): the rows
+    # merged by coordinate, each part's run of a row copied
+    # (MoveRanges.cpp's merged concatenation).
+    elif not into_rows and rank > 1 and srng.random() < 0.15:
+        fmt, d = "coo", srng.randrange(1, rank)
     sizes = [rng.choice([0, 1, 2, 3]) for _ in range(rng.randint(1, 3))]
     if LONG and d == rank - 1:
         sizes = [long_extent(rng) for _ in sizes]
