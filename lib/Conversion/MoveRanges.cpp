@@ -459,6 +459,58 @@ public:
     return mergeLevel(b, l, seg, cursor);
   }
 
+  /// Whether level 0 is the non-unique one above the cut and each of its
+  /// positions one entry in every part (COO rows): then the result's
+  /// entries of a range of row coordinates start where the parts' entries
+  /// before that range end, found by a search, and ranges are written
+  /// independently (inPieces).
+  bool rowsOfEntries() const {
+    return cut == 1 && !parts.front().its[0]->getSpec().unique &&
+           llvm::all_of(parts, [](RangeSource &part) {
+             return RangeSink::copiesEntries(part, 0);
+           });
+  }
+
+  /// Level 0 (rowsOfEntries) from each part's segment `seg`, as pieces of
+  /// the row coordinates [0, extent) that an scf.parallel shares out when
+  /// `parallel` holds: a piece's parts start at the first row at or after
+  /// its first coordinate (a bisection per part), its result entries at the
+  /// sum of the entries before them. Returns the cursors after all rows:
+  /// `total` entries at every level, the fills counted added to the last.
+  SmallVector<Value> inPieces(OpBuilder &b,
+                              ArrayRef<std::pair<Value, Value>> seg,
+                              ValueRange cursor, Value extent, Value total,
+                              Value parallel) {
+    bool counting = sink.countedFill != nullptr;
+    unsigned numLevels = cursor.size() - (counting ? 1 : 0);
+    Value zero = constIndex(b, loc, 0);
+    Value fills = sparse_array::detail::forPieces(
+        b, loc, extent, parallel, counting,
+        [&](OpBuilder &pb, Location, Value first, Value len) -> Value {
+          Value stop = arith::AddIOp::create(pb, loc, first, len);
+          SmallVector<std::pair<Value, Value>> piece;
+          Value start = zero;
+          for (auto [k, part] : llvm::enumerate(parts)) {
+            LevelIterator &it = *part.its[0];
+            auto [lo, hi] = seg[k];
+            Value from = it.search(pb, loc, lo, hi, first).first;
+            Value to = it.search(pb, loc, from, hi, stop).first;
+            piece.push_back({from, to});
+            start = arith::AddIOp::create(
+                pb, loc, start, arith::SubIOp::create(pb, loc, from, lo));
+          }
+          SmallVector<Value> c(numLevels, start);
+          if (counting)
+            c.push_back(zero);
+          c = level(pb, 0, zero, piece, c);
+          return counting ? c.back() : Value();
+        });
+    SmallVector<Value> c(numLevels, total);
+    if (counting)
+      c.push_back(arith::AddIOp::create(b, loc, cursor.back(), fills));
+    return c;
+  }
+
 private:
   /// Each part's children of its position `pos` at level l + 1, or an
   /// empty segment where `present` is false.
@@ -639,7 +691,8 @@ Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
                    ArrayRef<int64_t> offsets, unsigned cut,
                    ArrayRef<Value> dims, int64_t parallelCopyMin) {
   auto resultType = cast<ArrayType>(op->getResult(0).getType());
-  unsigned numLevels = resultType.getFormat().getNumLevels();
+  FormatAttr format = resultType.getFormat();
+  unsigned numLevels = format.getNumLevels();
   RangeMove move;
   move.resultType = resultType;
   move.cut = cut;
@@ -662,7 +715,17 @@ Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
     for (RangeSource &part : parts)
       seg.push_back(part.its[0]->init(eb, loc, zero, one));
     MergedConcat merge(loc, parts, offsets, cut, sink);
-    SmallVector<Value> c = merge.level(eb, 0, zero, seg, cursor);
+    SmallVector<Value> c;
+    if (parallelCopyMin > 0 && merge.rowsOfEntries()) {
+      Value total = move.crdCapacity.back();
+      Value parallel =
+          arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::uge, total,
+                                constIndex(eb, loc, parallelCopyMin));
+      c = merge.inPieces(eb, seg, cursor, dims[format.getLevelDim(0)], total,
+                         parallel);
+    } else {
+      c = merge.level(eb, 0, zero, seg, cursor);
+    }
     if (Value pos = sink.positions[0])
       storeIndex(eb, loc, c[0], pos, one);
     return c;
