@@ -6,6 +6,7 @@
 #include "SparseArray/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -130,6 +131,16 @@ void mlir::sparse_array::emitSplitCheck(OpBuilder &b, Location loc,
                                         int64_t inner) {
   emitDimensionCheck(b, loc, kernel, "sa_rt_check_split", input, dim, actual,
                      inner);
+}
+
+void mlir::sparse_array::markShortLoop(Operation *loop) {
+  MLIRContext *ctx = loop->getContext();
+  auto once = LLVM::LoopInterleaveAttr::get(
+      ctx, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+  // scf-to-cf moves the annotation to the loop's latch branch.
+  loop->setAttr("loop_annotation",
+                LLVM::LoopAnnotationAttr::get(ctx, {}, {}, once, {}, {}, {}, {},
+                                              {}, {}, {}, {}, {}, {}, {}, {}));
 }
 
 Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,

@@ -330,6 +330,7 @@ Value copyRowRuns(OpBuilder &b, Location loc, CooBuffers &out,
                                                  same));
                 scf::YieldOp::create(lb, loc, sum);
               });
+          markShortLoop(run);
           counted = run.getResult(0);
           cursor = arith::AddIOp::create(rb, loc, cursor, n);
           offset = arith::AddIOp::create(rb, loc, offset, p.extent);

@@ -232,7 +232,8 @@ func.func @coo_into_csr(%t: !cootop, %b: !coobot) -> !csr54 {
 // Along the columns, row after row: each part's run of the row written at
 // the cursor, the row coordinate per entry, the columns shifted by the
 // parts before (the second part's by 2), values copied and counted in the
-// same loop. The first level's positions are [0, total].
+// same loop, marked not to interleave (runs are short: markShortLoop). The
+// first level's positions are [0, total].
 !csrl = !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed]>>
 !csrr = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
 !coo36 = !sparse_array.array<3x6xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
@@ -249,11 +250,13 @@ func.func @coo_into_csr(%t: !cootop, %b: !coobot) -> !csr54 {
 // CHECK:             memref.store %[[RC]], %[[ROWS]]
 // CHECK:             memref.store %{{.*}}, %[[COLS]]
 // CHECK:             arith.cmpi eq
+// CHECK:           } {loop_annotation = #[[SHORT:.*]]}
 // CHECK:           scf.for
 // CHECK:             memref.store %[[RC]], %[[ROWS]]
 // CHECK:             %[[C:.*]] = memref.load
 // CHECK:             %[[S:.*]] = arith.addi %[[C]], %c2_i64
 // CHECK:             memref.store %[[S]], %[[COLS]]
+// CHECK:           } {loop_annotation = #[[SHORT]]}
 // CHECK:         sparse_array.assemble
 // CHECK:         sparse_array.change_fill
 func.func @csr_into_coo_columns(%l: !csrl, %q: !csrr) -> !coo36 {

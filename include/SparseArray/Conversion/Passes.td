@@ -90,7 +90,9 @@ def SparseArrayLowerShapePass
     Option<"parallelCopyMin", "parallel-copy-min", "int64_t", "0",
            "Fewest elements a copy shares out among threads (0: none)">,
   ];
+  // LLVM: loop annotations on short copy loops (markShortLoop).
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
