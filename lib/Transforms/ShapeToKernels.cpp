@@ -23,10 +23,8 @@ namespace {
 
 /// Whether a kernel computing a part of a concatenation into `result`
 /// fuses into it without a range marker: a computed part whose fill is
-/// not the result's is a value at every point of its range. ConcatToKernel
-/// gives such a part a marker when another part brings the result's fill;
-/// else the kernel declares the result's fill itself (RefillKernels.cpp)
-/// and is read as a stored part.
+/// not the result's is a value at every point of its range: ConcatToKernel
+/// gives such a part a range marker.
 static bool fusesAsPart(KernelOp producer, ArrayType result) {
   if (result.isAllDense())
     return true;
@@ -422,11 +420,13 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
     // only where its fill differs). Dense parts are read in their window
     // as they are; a dense result computes every point anyway.
     //
-    // A computed part keeps its fill when another part brings the common
-    // one: the kernel reads it through its window with a range marker (a
-    // dense array present at exactly the part's range, whose values are
-    // never read: select_range's `ranges`), so that it is iterated over its
-    // range alone and fuses, with no refilled temporary.
+    // A computed part keeps its fill: the kernel reads it through its
+    // window with a range marker (a dense array present at exactly the
+    // part's range, whose values are never read: select_range's `ranges`),
+    // so that it is iterated over its range alone and fuses, with no
+    // refilled temporary. When no part brings the result's fill, the
+    // select's is no part's and the kernel's space the universe: every
+    // point is a value of some part then.
     SmallVector<bool> marked(concat.getInputs().size(), false);
     if (!resultType.isAllDense()) {
       TypedAttr fill = resultType.getFillValue();
@@ -437,12 +437,8 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
       auto computed = [](Value part) {
         return isa_and_nonnull<KernelOp, MapOp, ReduceOp>(part.getDefiningOp());
       };
-      bool common = llvm::any_of(concat.getInputs(), [&](Value part) {
-        auto type = cast<ArrayType>(part.getType());
-        return !type.isAllDense() && (!differs(part) || !computed(part));
-      });
       for (auto [p, part] : llvm::enumerate(concat.getInputs()))
-        marked[p] = common && differs(part) && computed(part);
+        marked[p] = differs(part) && computed(part);
       bool changed = false;
       SmallVector<Value> parts(concat.getInputs());
       for (auto [p, part] : llvm::enumerate(parts)) {

@@ -196,8 +196,7 @@ def concat_variant(rng, srng, tag):
         elif t in ew.POOLS and srng.random() < 0.2:
             # A computed part (drawn from srng): fused into the
             # concatenation, with a range marker when its fill is not the
-            # result's (its kernel declares the result's fill when every
-            # part is dense or such a part).
+            # result's (also when every part is dense or such a part).
             name, typ, arr, cfill = computed_part(srng, v, name, "%s_%d" % (tag, j), t,
                                                   pshape, pfmt, fill, pwidth)
             if dynamic:
