@@ -320,17 +320,16 @@ struct RangeMove {
   std::function<SmallVector<Value>(OpBuilder &, RangeSink &, ValueRange)> emit;
 };
 
-/// The loop over the `parents` of level `cut` when the levels above are
-/// full: `body` writes one parent's ranges, the cut level's positions
-/// follow each parent.
-SmallVector<Value>
-emitParentLoop(OpBuilder &b, Location loc, RangeSink &sink, ValueRange cursor,
-               unsigned cut, Value parents,
-               function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
-                   body) {
-  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  auto loop = scf::ForOp::create(b, loc, zero, parents, one,
-                                 cursor.drop_front(cut));
+/// The loop over the parents [first, last) of level `cut` when the levels
+/// above are full: `body` writes one parent's ranges, the cut level's
+/// positions follow each parent.
+SmallVector<Value> emitParentLoop(
+    OpBuilder &b, Location loc, RangeSink &sink, ValueRange cursor,
+    unsigned cut, Value first, Value last,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body) {
+  Value one = constIndex(b, loc, 1);
+  auto loop =
+      scf::ForOp::create(b, loc, first, last, one, cursor.drop_front(cut));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value r = loop.getInductionVar();
@@ -791,9 +790,11 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
     }
     move.first = *cut;
     move.firstParents = parents;
-    move.emit = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor) {
+    // Parents [first, last): each part's range of each, in turn.
+    auto parentsIn = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor,
+                         Value first, Value last) {
       return emitParentLoop(
-          b, loc, sink, cursor, *cut, parents,
+          b, loc, sink, cursor, *cut, first, last,
           [&](OpBuilder &lb, Value r, ValueRange c0) {
             SmallVector<Value> c(c0);
             Value next = arith::AddIOp::create(lb, loc, r, one);
@@ -804,6 +805,45 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
             }
             return c;
           });
+    };
+    move.emit = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor) {
+      // (One parent, the cut at the first level: its long ranges are the
+      // copies shared out instead.)
+      if (parallelCopyMin <= 0 || *cut == 0)
+        return parentsIn(b, sink, cursor, zero, parents);
+      // In pieces of parents on threads: a piece's result positions at
+      // each level start after the parts' positions under the parents
+      // before it (each part's, from its positions under [0, first)).
+      bool counting = sink.countedFill != nullptr;
+      Value total = move.crdCapacity.back();
+      Value parallel =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
+                                constIndex(b, loc, parallelCopyMin));
+      Value fills = sparse_array::detail::forPieces(
+          b, loc, parents, parallel, counting,
+          [&](OpBuilder &pb, Location, Value first, Value len) -> Value {
+            SmallVector<Value> c(cursor.take_front(*cut));
+            SmallVector<Value> before(parts.size(), first);
+            for (unsigned l = *cut; l < numLevels; ++l) {
+              Value at = zero;
+              for (auto [part, n] : llvm::zip(parts, before)) {
+                n = part.positionsBelow(pb, loc, l, n);
+                at = arith::AddIOp::create(pb, loc, at, n);
+              }
+              c.push_back(at);
+            }
+            if (counting)
+              c.push_back(zero);
+            c = parentsIn(pb, sink, c, first,
+                          arith::AddIOp::create(pb, loc, first, len));
+            return counting ? c.back() : Value();
+          });
+      SmallVector<Value> c(cursor.take_front(*cut));
+      for (unsigned l = *cut; l < numLevels; ++l)
+        c.push_back(move.crdCapacity[l]);
+      if (counting)
+        c.push_back(arith::AddIOp::create(b, loc, cursor.back(), fills));
+      return c;
     };
     rewriter.replaceOp(
         op, emitRangeMove(rewriter, loc, op, move, dims, parallelCopyMin));
@@ -873,8 +913,8 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
                        constIndex(b, loc, -n.lo));
     };
     move.emit = [&](OpBuilder &b, RangeSink &sink, ValueRange cursor) {
-      return emitParentLoop(b, loc, sink, cursor, cut, parents,
-                            [&](OpBuilder &lb, Value r, ValueRange c) {
+      return emitParentLoop(b, loc, sink, cursor, cut, constIndex(b, loc, 0),
+                            parents, [&](OpBuilder &lb, Value r, ValueRange c) {
                               return rangeOf(lb, r, c, sink);
                             });
     };

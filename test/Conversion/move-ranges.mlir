@@ -22,7 +22,19 @@
 // hstack: per row, A's segment then B's, B's coordinates moved by 3. A
 // long range is copied by a plain loop (coordinates: shifted for B) and
 // the values in blocks of 4096 (memcpy, then counted from cache), a short
-// one in one loop.
+// one in one loop. With threads, pieces of rows in parallel: a piece's
+// first entry is after both parts' entries of the rows before it (A's
+// positions plus B's at its first row).
+// PAR-LABEL: func.func @hstack(
+// PAR: scf.parallel (%[[P:.*]]) = (%c0) to (%c4) step (%c1) {
+// PAR: %[[FIRST:.*]] = arith.minui %[[P]], %c4 : index
+// PAR: %[[LAST:.*]] = arith.minui %{{.*}}, %c4 : index
+// PAR: %[[PA:.*]] = memref.load %{{.*}}[%[[FIRST]]] : memref<?xi64>
+// PAR: %[[A:.*]] = arith.index_castui %[[PA]]
+// PAR: %[[PB:.*]] = memref.load %{{.*}}[%[[FIRST]]] : memref<?xi64>
+// PAR: %[[B:.*]] = arith.index_castui %[[PB]]
+// PAR: %[[AT:.*]] = arith.addi %[[A]], %[[B]] : index
+// PAR: scf.for %{{.*}} = %[[FIRST]] to %[[LAST]] step %c1 iter_args(%{{.*}} = %[[AT]],
 // CHECK-LABEL: func.func @hstack(
 // CHECK-NOT: sparse_array.kernel
 // CHECK: %[[POS:.*]] = memref.alloc() : memref<5xi64>
