@@ -27,8 +27,11 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     // Results that own new storage (SparseArrayOps.td, dealloc): kernels,
     // and collapses and splits (merged or divided levels, or the runtime's
     // reshape, always into new buffers): a reshape's collapsed
-    // intermediate leaked on every call.
-    if (!isa<KernelOp, MapOp, ReduceOp, CollapseOp, SplitOp, ReshapeOp>(op) ||
+    // intermediate leaked on every call. Slices and concatenations left
+    // unfused copy their entries (a kernel, ranges moved, COO rows): a
+    // slice given another fill for a concatenation leaked the same way.
+    if (!isa<KernelOp, MapOp, ReduceOp, CollapseOp, SplitOp, ReshapeOp, SliceOp,
+             ConcatOp>(op) ||
         op->getNumResults() != 1)
       return;
     Value v = op->getResult(0);
@@ -38,12 +41,11 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     for (Operation *user : v.getUsers()) {
       // Readers that make no array sharing v's buffers, in v's block (so
       // "after the last use" is a place in straight-line code). Every
-      // lowering of a concatenation copies its parts (a part computed with
-      // another fill than the result's, when no part brings the result's
-      // fill, stays a kernel of its own).
+      // lowering of a concatenation copies its parts; a change_fill makes
+      // a new array (the runtime's repack).
       if (!isa<KernelOp, MapOp, ReduceOp, ConcatOp, PrintOp, ValidateOp,
-               WriteOp, DimOp, ExtractOp, CollapseOp, SplitOp, ReshapeOp>(
-              user) ||
+               WriteOp, DimOp, ExtractOp, CollapseOp, SplitOp, ReshapeOp,
+               ChangeFillOp>(user) ||
           user->getBlock() != op->getBlock())
         return;
       if (!last || last->isBeforeInBlock(user))

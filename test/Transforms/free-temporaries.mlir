@@ -76,3 +76,45 @@ func.func @reshape_parts(%a: !csr) -> !csr38 {
   %s = sparse_array.split %c dim 0 [3, 8] : !vec -> !csr38
   return %s : !csr38
 }
+
+// -----
+
+// A slice of a stored array given the result's fill for a concatenation
+// (change_fill: the runtime's repack into a new array) and a concatenation
+// read by a map: each copies its entries into new storage, freed after its
+// one reader; they leaked on every call.
+!a1 = !sparse_array.array<5x4xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+!s1 = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+!s0 = !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+!b = !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed]>>
+!r = !sparse_array.array<3x6xf64, #sparse_array.format<[dense, compressed]>>
+// CHECK-LABEL: func.func @slice_refilled(
+// CHECK: %[[S:.*]] = sparse_array.slice
+// CHECK: %[[F:.*]] = sparse_array.change_fill %[[S]]
+// CHECK-NEXT: sparse_array.dealloc %[[S]]
+// CHECK: %[[C:.*]] = sparse_array.concat %[[F]]
+// CHECK: %[[M:.*]] = sparse_array.map @neg(%[[C]])
+// CHECK-NEXT: sparse_array.dealloc %[[C]]
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return %[[M]]
+sparse_array.func @neg(%x: f64) -> f64 {
+  %r = arith.negf %x : f64
+  sparse_array.yield %r : f64
+}
+func.func @slice_refilled(%a: !a1, %b: !b) -> !r {
+  %s = sparse_array.slice %a[1:4] : !a1 -> !s1
+  %f = sparse_array.change_fill %s : !s1 to !s0
+  %c = sparse_array.concat %f, %b dim 1 : !s0, !b -> !r
+  %m = sparse_array.map @neg(%c) : (!r) -> !r
+  return %m : !r
+}
+
+// A slice returned is the caller's: not freed.
+// CHECK-LABEL: func.func @slice_returned(
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return
+func.func @slice_returned(%a: !a1) -> (!s1, !s0) {
+  %s = sparse_array.slice %a[1:4] : !a1 -> !s1
+  %f = sparse_array.change_fill %s : !s1 to !s0
+  return %s, %f : !s1, !s0
+}
