@@ -16,8 +16,8 @@
 // afterwards, which drops them.
 //
 // A concatenation with stored levels above the cut (DCSR, COO hstack)
-// merges them by coordinate first (MergedConcat); each merged parent then
-// gets the parts' ranges as above.
+// merges them by coordinate first (MergedConcat.cpp); each merged parent
+// then gets the parts' ranges as above (RangeMoves.cpp writes them).
 //
 // Ranges come from the level iterators (init of a parent segment, search
 // for a coordinate on ordered levels); no format is special-cased.
