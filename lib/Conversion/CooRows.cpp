@@ -390,11 +390,10 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
           [&](OpBuilder &pb, Location, Value first, Value rows) {
             Value start = zero;
             for (Part &p : parts) {
+              // The end of the rows before: init(q, q + 1) would read the
+              // positions past the last row when a piece is empty (0 rows).
               Value q = arith::AddIOp::create(pb, loc, p.rowsBegin, first);
-              Value lo =
-                  p.cols
-                      ->init(pb, loc, q, arith::AddIOp::create(pb, loc, q, one))
-                      .first;
+              Value lo = p.cols->init(pb, loc, p.rowsBegin, q).second;
               start = arith::AddIOp::create(
                   pb, loc, start, arith::SubIOp::create(pb, loc, lo, p.begin));
             }

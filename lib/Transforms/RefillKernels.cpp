@@ -1,9 +1,9 @@
 //===- RefillKernels.cpp - A kernel computes the fill asked of it ---------===//
 //
-// change_fill of a computed array (ConcatToKernel gives a concatenation's
-// parts the result's fill; users write it too) is the same values with
-// another set of stored points. The kernel computing the array can store
-// that set itself: a declared result fill other than its derived fill
+// change_fill of a computed array (a user's; ConcatToKernel now gives
+// computed parts range markers and refills stored parts only) is the same
+// values with another set of stored points. The kernel computing the array can
+// store that set itself: a declared result fill other than its derived fill
 // makes its space the universe over its own extent (seed 000 §4.3), which
 // is exactly the points change_fill would make explicit. One pass and no
 // array between the kernel and the change_fill (that array was never

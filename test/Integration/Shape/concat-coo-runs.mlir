@@ -1,13 +1,13 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
 // RUN: sa-run --num-threads=2 --parallel-min-work=1 %s | FileCheck %s
-// COO concatenated along a dimension below its rows (MoveRanges.cpp's
-// merged concatenation): the rows merged by coordinate and each part's run
-// of a row copied entry by entry with its lower coordinates (the cut's
-// moved by the part's offset) and values, stored fills dropped. Three
-// parts with shared and missing rows, 32-bit widths with an input that
-// stores an explicit fill, i64 with fill 42, rank 3 along the middle
-// dimension, one row. Expected entries: numpy.concatenate of the dense
+// COO concatenated along a dimension below its rows (MergedConcat.cpp):
+// the rows merged by coordinate and each part's run of a row copied entry
+// by entry with its lower coordinates (the cut's moved by the part's
+// offset) and values, stored fills dropped. Three parts with shared and
+// missing rows, 32-bit widths with an input that stores an explicit fill,
+// i64 with fill 42, rank 3 along the middle dimension, one row; CSR parts
+// without rows into COO. Expected entries: numpy.concatenate of the dense
 // parts (generated, values in the constants).
 
 func.func @main() {
@@ -116,5 +116,15 @@ func.func @main() {
   %h1_p1 = sparse_array.constant sparse<[[0, 0], [0, 1], [0, 2], [0, 3]], [3.5, -2.0, 1.0, -3.5]> : tensor<1x4xf64> : !sparse_array.array<1x4xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>
   %h1 = sparse_array.concat %h1_p0, %h1_p1 dim 1 : !sparse_array.array<1x4xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>, !sparse_array.array<1x4xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>> -> !sparse_array.array<1x8xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>
   sparse_array.print %h1 : !sparse_array.array<1x8xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>
+  // CSR parts with no rows into COO along the columns (CooRows.cpp): the
+  // first row's start was read past the positions (bounds checks caught
+  // it; moves.py seed 438).
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 0
+  // CHECK-NEXT: 0 4
+  %e0 = sparse_array.constant dense<0.0> : tensor<0x2xf64> : !sparse_array.array<0x2xf64, #sparse_array.format<[dense, compressed]>>
+  %e = sparse_array.concat %e0, %e0 dim 1 : !sparse_array.array<0x2xf64, #sparse_array.format<[dense, compressed]>>, !sparse_array.array<0x2xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<0x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+  sparse_array.print %e : !sparse_array.array<0x4xf64, #sparse_array.format<[compressed(nonunique), singleton]>>
+
   return
 }
