@@ -68,8 +68,8 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     // the leaf is exact whatever the part's fill. Any other part whose
     // fill differs from the common one is a value where it is absent too:
     // its whole range, which no algebra over the inputs describes, so the
-    // universe (sparse-array-fuse gives such sparse parts the result's
-    // fill first, ConcatToKernel, so that this stays for computed parts).
+    // universe (ConcatToKernel gives such parts range markers, so that this
+    // stays for kernels written with select_range by hand).
     space.fill = commonFill(kernel, select);
     auto leafOfWindow = [&](Value part) {
       auto access = part.getDefiningOp<AccessOp>();

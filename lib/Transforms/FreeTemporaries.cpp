@@ -28,10 +28,10 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     // and collapses and splits (merged or divided levels, or the runtime's
     // reshape, always into new buffers): a reshape's collapsed
     // intermediate leaked on every call. Slices and concatenations left
-    // unfused copy their entries (a kernel, ranges moved, COO rows): a
-    // slice given another fill for a concatenation leaked the same way.
+    // unfused copy their entries (a kernel, ranges moved, COO rows); a
+    // change_fill is the runtime's repack into a new array.
     if (!isa<KernelOp, MapOp, ReduceOp, CollapseOp, SplitOp, ReshapeOp, SliceOp,
-             ConcatOp>(op) ||
+             ConcatOp, ChangeFillOp>(op) ||
         op->getNumResults() != 1)
       return;
     Value v = op->getResult(0);

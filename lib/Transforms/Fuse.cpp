@@ -661,7 +661,6 @@ struct SparseArrayFusePass
     populateSparseArrayFusionPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    freeFillChangeTemporaries(getOperation());
   }
 };
 

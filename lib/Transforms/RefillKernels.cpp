@@ -1,7 +1,7 @@
 //===- RefillKernels.cpp - A kernel computes the fill asked of it ---------===//
 //
-// change_fill of a computed array (a user's; ConcatToKernel now gives
-// computed parts range markers and refills stored parts only) is the same
+// change_fill of a computed array (a user's; ConcatToKernel gives parts
+// with another fill range markers and refills none) is the same
 // values with another set of stored points. The kernel computing the array can
 // store that set itself: a declared result fill other than its derived fill
 // makes its space the universe over its own extent (seed 000 §4.3), which

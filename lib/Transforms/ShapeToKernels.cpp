@@ -411,49 +411,24 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   LogicalResult matchAndRewrite(ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
     auto resultType = cast<ArrayType>(concat.getResult().getType());
-    // A stored part whose fill is not the result's is a value at every
-    // point of its range: given the result's fill first (change_fill: its
-    // implicit entries become stored values), its stored entries are
-    // exactly its part of the result's space, where a kernel reading it
-    // with its own fill would have to compute every point of the whole
-    // result (seed 001 §5.1 with fills: the other part is a dense region
-    // only where its fill differs). Dense parts are read in their window
-    // as they are; a dense result computes every point anyway.
-    //
-    // A computed part keeps its fill: the kernel reads it through its
-    // window with a range marker (a dense array present at exactly the
-    // part's range, whose values are never read: select_range's `ranges`),
-    // so that it is iterated over its range alone and fuses, with no
-    // refilled temporary. When no part brings the result's fill, the
-    // select's is no part's and the kernel's space the universe: every
-    // point is a value of some part then.
+    // A part whose fill is not the result's is a value at every point of
+    // its range (seed 001 §5.1 with fills: the other part is a dense region
+    // only where its fill differs). The kernel reads it through its window
+    // with a range marker (a dense array present at exactly the part's
+    // range, whose values are never read: select_range's `ranges`), so that
+    // it is iterated over its range alone, stored, computed or a shape op
+    // of either, and fuses: no refilled temporary (which would store every
+    // point of that range anyway). Dense parts are read in their window as
+    // they are; a dense result computes every point anyway. When no part
+    // brings the result's fill, the select's is no part's and the kernel's
+    // space the universe: every point is a value of some part then.
     SmallVector<bool> marked(concat.getInputs().size(), false);
     if (!resultType.isAllDense()) {
       TypedAttr fill = resultType.getFillValue();
-      auto differs = [&](Value part) {
+      for (auto [p, part] : llvm::enumerate(concat.getInputs())) {
         auto type = cast<ArrayType>(part.getType());
-        return !type.isAllDense() && !isSameScalar(type.getFillValue(), fill);
-      };
-      auto computed = [](Value part) {
-        return isa_and_nonnull<KernelOp, MapOp, ReduceOp>(part.getDefiningOp());
-      };
-      for (auto [p, part] : llvm::enumerate(concat.getInputs()))
-        marked[p] = differs(part) && computed(part);
-      bool changed = false;
-      SmallVector<Value> parts(concat.getInputs());
-      for (auto [p, part] : llvm::enumerate(parts)) {
-        if (!differs(part) || marked[p])
-          continue;
-        auto type = cast<ArrayType>(part.getType());
-        auto refilled = ArrayType::get(type.getShape(), type.getElementType(),
-                                       type.getFormat().withFill(fill));
-        part = ChangeFillOp::create(rewriter, concat.getLoc(), refilled, part);
-        changed = true;
-      }
-      if (changed) {
-        rewriter.modifyOpInPlace(
-            concat, [&] { concat.getInputsMutable().assign(parts); });
-        return success();
+        marked[p] =
+            !type.isAllDense() && !isSameScalar(type.getFillValue(), fill);
       }
     }
     if (!llvm::is_contained(marked, true) && !hasFusionNeighbour(concat) &&
@@ -615,20 +590,6 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
 };
 
 } // namespace
-
-void mlir::sparse_array::freeFillChangeTemporaries(Operation *root) {
-  root->walk([](ChangeFillOp op) {
-    Value v = op.getResult();
-    if (!v.hasOneUse())
-      return;
-    Operation *user = *v.getUsers().begin();
-    if (!isa<KernelOp, ConcatOp>(user) || user->getBlock() != op->getBlock())
-      return;
-    OpBuilder b(user->getContext());
-    b.setInsertionPointAfter(user);
-    DeallocOp::create(b, op.getLoc(), v);
-  });
-}
 
 void mlir::sparse_array::populateShapeToKernelPatterns(
     RewritePatternSet &patterns) {

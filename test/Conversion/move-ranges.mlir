@@ -249,14 +249,14 @@ func.func @dense(%a: !d, %b: !d) -> !d6 {
   return %h : !d6
 }
 
-// Another fill in a part: it gets the result's fill first (change_fill,
-// its implicit entries become stored values), then its range moves like
-// the others; the copy is freed after.
+// Another fill in a part: every point of its range is a value of the
+// result, so its stored range is not the result's: one kernel, the part
+// read with a range marker (ConcatToKernel), no change_fill, no moves.
 // CHECK-LABEL: func.func @other_fill(
-// CHECK: %[[B0:.*]] = sparse_array.change_fill
-// CHECK-NOT: sparse_array.kernel
-// CHECK: sparse_array.assemble
-// CHECK: sparse_array.dealloc %[[B0]]
+// CHECK-NOT: sparse_array.change_fill
+// CHECK: sparse_array.kernel
+// CHECK-NOT: sparse_array.change_fill
+// CHECK: return
 !b1 = !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
 func.func @other_fill(%a: !a, %b: !b1) -> !h {
   %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h

@@ -36,28 +36,35 @@ func.func @hstack(%a: !a, %b: !bc) -> !h {
 }
 
 // B's fill (1) is not the result's (0): every point of B's range is a
-// value of the result. B gets the result's fill first (its implicit 1s
-// become stored entries), so that the parts' stored entries are exactly
-// the result's (no universe over the whole result); the copy is freed
-// after its one user. Here it is then stored like the result: moved.
+// value of the result. B is read through its window with a range marker
+// (no change_fill: a refilled copy would store every point of that range
+// anyway), so the kernel's space is A's entries and B's range, not the
+// universe over the whole result.
 // CHECK-LABEL: func.func @hstack_other_fill(
-// CHECK-NEXT: %[[B0:.*]] = sparse_array.change_fill %{{.*}} : {{.*}}#csr1> to {{.*}}#csr>
-// CHECK-NEXT: sparse_array.concat %{{.*}}, %[[B0]] dim 1
-// CHECK-NEXT: sparse_array.dealloc %[[B0]]
+// CHECK-NEXT: %[[M:.*]] = sparse_array.constant dense<true> : tensor<5xi1>
+// CHECK-NEXT: sparse_array.kernel ins(%{{.*}}, %{{.*}}, %[[M]] :
+// CHECK: sparse_array.select_range %{{.*}} [3] (%{{.*}}, %{{.*}}) ranges [1]
+// CHECK-NOT: change_fill
+// CHECK: return
+// PLAN-LABEL: func.func @hstack_other_fill(
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
 func.func @hstack_other_fill(%a: !a, %b: !b1) -> !h {
   %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
   return %h : !h
 }
 
-// Fused: the refilled part is read by the consumer's kernel, freed after it;
-// the kernel's space is the union of the parts' (PLAN), not the universe.
+// Fused: the marked part is read by the consumer's kernel, no temporary;
+// the kernel's space is the union of the parts' and C's (PLAN).
 // CHECK-LABEL: func.func @sum_with_other_fill(
-// CHECK: %[[B0:.*]] = sparse_array.change_fill
-// CHECK: %[[K:.*]] = sparse_array.kernel ins(%{{.*}}, %[[B0]], %{{.*}} :
-// CHECK: sparse_array.dealloc %[[B0]]
-// CHECK-NEXT: return %[[K]]
+// CHECK-NEXT: %[[M:.*]] = sparse_array.constant dense<true>
+// CHECK-NEXT: %[[K:.*]] = sparse_array.kernel ins(%{{.*}}, %{{.*}}, %[[M]], %{{.*}} :
+// CHECK-NOT: change_fill
+// CHECK: return %[[K]]
+// FREE-LABEL: func.func @sum_with_other_fill(
+// FREE-NOT: dealloc
+// FREE: return
 // PLAN-LABEL: func.func @sum_with_other_fill(
-// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2)>
+// PLAN: algebra = #sparse_array.algebra<union(0, 1, 2, 3)>
 func.func @sum_with_other_fill(%a: !a, %b: !b1, %c: !h) -> !h {
   %h = sparse_array.concat %a, %b dim 1 : !a, !b1 -> !h
   %s = sparse_array.map @add(%h, %c) : (!h, !h) -> !h

@@ -28,11 +28,8 @@ void populateShapeToKernelPatterns(RewritePatternSet &patterns);
 /// (RefillKernels.cpp; part of the fusion patterns).
 void populateRefillKernelPatterns(RewritePatternSet &patterns);
 
-/// After fusion: a change_fill whose one user is a kernel or a
-/// concatenation (the parts ConcatToKernel gives the result's fill) is a
-/// temporary that dies with that user; frees it right after.
-void freeFillChangeTemporaries(Operation *root);
-/// Frees each kernel, map or reduce result under `root` that nothing
+/// Frees each kernel, map or reduce result (or another op's that owns new
+/// storage: shape ops, change_fill) under `root` that nothing
 /// frees, returns or passes on: after its last use in its block, when
 /// every use is a computation reading it (sparse-array-free-temporaries).
 /// Returns how many deallocations it inserted.
