@@ -352,8 +352,7 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
     auto result = cast<ArrayType>(op.getType());
     TypedAttr fill = result.getFormat().getFill();
     Location loc = op.getLoc();
-    Value zero = constIndex(rewriter, loc, 0),
-          one = constIndex(rewriter, loc, 1);
+    Value zero = constIndex(rewriter, loc, 0);
 
     SmallVector<Part> parts;
     FailureOr<Value> total = collectParts(rewriter, op, parts);

@@ -36,7 +36,7 @@ namespace {
 class MergedConcat {
 public:
   MergedConcat(Location loc, MutableArrayRef<RangeSource> parts,
-               ArrayRef<int64_t> offsets, unsigned cut, RangeSink &sink)
+               ArrayRef<Value> offsets, unsigned cut, RangeSink &sink)
       : loc(loc), parts(parts), offsets(offsets), cut(cut), sink(sink) {}
 
   /// Level l of the result below result position `parent`, from each
@@ -49,7 +49,7 @@ public:
       SmallVector<Value> c(cursor);
       for (auto [k, part] : llvm::enumerate(parts))
         c = sink.copy(b, loc, part, cut, seg[k].first, seg[k].second, c,
-                      constIndex(b, loc, offsets[k]));
+                      offsets[k]);
       return c;
     }
     LevelIterator &first = *parts.front().its[l];
@@ -247,7 +247,7 @@ private:
               auto copyRun = scf::IfOp::create(
                   bb, l2, matched[k],
                   [&](OpBuilder &tb, Location l3) {
-                    Value shift = constIndex(tb, l3, offsets[k]);
+                    Value shift = offsets[k];
                     SmallVector<Value> r;
                     Value end;
                     if (RangeSink::copiesEntries(parts[k], l)) {
@@ -279,7 +279,7 @@ private:
 
   Location loc;
   MutableArrayRef<RangeSource> parts;
-  ArrayRef<int64_t> offsets;
+  ArrayRef<Value> offsets;
   unsigned cut;
   RangeSink &sink;
 };
@@ -290,7 +290,7 @@ private:
 /// summed per level (merging can only shrink the levels above the cut).
 Value mlir::sparse_array::detail::mergedConcat(
     OpBuilder &b, Location loc, Operation *op,
-    MutableArrayRef<RangeSource> parts, ArrayRef<int64_t> offsets, unsigned cut,
+    MutableArrayRef<RangeSource> parts, ArrayRef<Value> offsets, unsigned cut,
     ArrayRef<Value> dims, int64_t parallelCopyMin) {
   auto resultType = cast<ArrayType>(op->getResult(0).getType());
   FormatAttr format = resultType.getFormat();

@@ -65,16 +65,29 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
         return rewriter.notifyMatchFailure(op, "a level has no iterator");
     }
     unsigned dim = op.getDim();
-    SmallVector<Value> dims = dimSizes(rewriter, loc, op.getInputs().front());
-    dims[dim] = constIndex(rewriter, loc, resultType.getShape()[dim]);
-    Value parents = parentsOf(rewriter, loc, resultType, dims, *cut);
-
-    SmallVector<int64_t> offsets;
-    int64_t offset = 0;
+    // Each part's offset along the axis (sizes known only at run time
+    // summed at run time), and the result's size there.
+    SmallVector<Value> offsets;
+    int64_t known = 0;
+    Value counted;
+    auto offsetNow = [&]() -> Value {
+      Value k = constIndex(rewriter, loc, known);
+      return counted ? arith::AddIOp::create(rewriter, loc, counted, k) : k;
+    };
     for (Value input : op.getInputs()) {
-      offsets.push_back(offset);
-      offset += cast<ArrayType>(input.getType()).getShape()[dim];
+      offsets.push_back(offsetNow());
+      auto type = cast<ArrayType>(input.getType());
+      if (!type.isDynamicDim(dim)) {
+        known += type.getShape()[dim];
+        continue;
+      }
+      Value size = DimOp::create(rewriter, loc, input, int64_t(dim));
+      counted =
+          counted ? arith::AddIOp::create(rewriter, loc, counted, size) : size;
     }
+    SmallVector<Value> dims = dimSizes(rewriter, loc, op.getInputs().front());
+    dims[dim] = offsetNow();
+    Value parents = parentsOf(rewriter, loc, resultType, dims, *cut);
     if (!getStoredRangeLevel(resultType.getFormat(), dim)) {
       rewriter.replaceOp(op, mergedConcat(rewriter, loc, op, parts, offsets,
                                           *cut, dims, parallelCopyMin));
@@ -112,8 +125,7 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
             Value next = arith::AddIOp::create(lb, loc, r, one);
             for (auto [part, off] : llvm::zip(parts, offsets)) {
               auto [lo, hi] = part.its[*cut]->init(lb, loc, r, next);
-              c = sink.copy(lb, loc, part, *cut, lo, hi, c,
-                            constIndex(lb, loc, off));
+              c = sink.copy(lb, loc, part, *cut, lo, hi, c, off);
             }
             return c;
           });

@@ -140,9 +140,8 @@ SmallVector<Value> dimSizes(OpBuilder &b, Location loc, Value array);
 /// The merged concatenation's result: capacities the parts' positions
 /// summed per level (merging can only shrink the levels above the cut).
 Value mergedConcat(OpBuilder &b, Location loc, Operation *op,
-                   MutableArrayRef<RangeSource> parts,
-                   ArrayRef<int64_t> offsets, unsigned cut,
-                   ArrayRef<Value> dims, int64_t parallelCopyMin);
+                   MutableArrayRef<RangeSource> parts, ArrayRef<Value> offsets,
+                   unsigned cut, ArrayRef<Value> dims, int64_t parallelCopyMin);
 
 } // namespace detail
 } // namespace sparse_array

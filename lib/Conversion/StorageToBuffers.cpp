@@ -176,10 +176,14 @@ Value lendArray(OpBuilder &builder, Location loc, Operation *anchor,
 /// Lends the array to the runtime for one call `fn(handle, extra...)`.
 void callOnLentArray(OpBuilder &builder, Location loc, Operation *anchor,
                      ValueRange lowered, ArrayType type, StringRef fn,
-                     ValueRange extra = {}) {
+                     ValueRange extra = {}, bool handleFirst = true) {
   Value handle = lendArray(builder, loc, anchor, lowered, type);
-  SmallVector<Value> args{handle};
+  SmallVector<Value> args;
+  if (handleFirst)
+    args.push_back(handle);
   args.append(extra.begin(), extra.end());
+  if (!handleFirst)
+    args.push_back(handle);
   callRuntime(builder, loc, anchor, fn, {}, args);
   callRuntime(builder, loc, anchor, "sa_rt_array_free", {}, {handle});
 }
@@ -403,6 +407,54 @@ struct ReshapeLowering : OpConversionPattern<OpTy> {
   }
 };
 
+/// A concatenation left to here: sizes along the axis known only at run
+/// time (the fused kernel's windows and MoveRanges' copies need what the
+/// inputs do not give: offsets when compiling, or storage like the
+/// result's). The runtime adds each part's entries at its offset and packs
+/// them into the result's format and fill (Concat.cpp); a part with
+/// another fill adds every point of its range. The result's sizes: the
+/// parts' sum along the axis, the first part's elsewhere (the runtime
+/// checks every part's).
+struct ConcatLowering : OpConversionPattern<ConcatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto result = cast<ArrayType>(op.getType());
+    unsigned axis = op.getDim();
+    auto partDims = [&](unsigned k) {
+      auto type = cast<ArrayType>(op.getInputs()[k].getType());
+      return adaptor.getInputs()[k].drop_front(getArrayBuffers(type).size());
+    };
+    Value shape = callRuntime(
+        rewriter, loc, op, "sa_rt_array_new", {ptrType(op.getContext())},
+        {stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
+    for (unsigned d = 0; d < result.getRank(); ++d) {
+      Value size = partDims(0)[d];
+      if (d == axis)
+        for (unsigned k = 1; k < op.getInputs().size(); ++k)
+          size = arith::AddIOp::create(rewriter, loc, size, partDims(k)[d]);
+      callRuntime(
+          rewriter, loc, op, "sa_rt_array_set_dim", {},
+          {shape, constI64(rewriter, loc, d), indexToI64(rewriter, loc, size)});
+    }
+    Value concat = callRuntime(rewriter, loc, op, "sa_rt_concat_new",
+                               {ptrType(op.getContext())},
+                               {shape, constI64(rewriter, loc, axis)});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {shape});
+    for (auto [input, lowered] : llvm::zip(op.getInputs(), adaptor.getInputs()))
+      callOnLentArray(rewriter, loc, op, lowered,
+                      cast<ArrayType>(input.getType()), "sa_rt_concat_add",
+                      {concat}, /*handleFirst=*/false);
+    Value joined = callRuntime(rewriter, loc, op, "sa_rt_concat_finish",
+                               {ptrType(op.getContext())}, {concat});
+    rewriter.replaceOpWithMultiple(
+        op, {takeArray(rewriter, loc, op, joined, result)});
+    return success();
+  }
+};
+
 struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -529,24 +581,24 @@ struct AssembleOpLowering : OpConversionPattern<AssembleOp> {
 
 void mlir::sparse_array::populateStorageToBuffersPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ReadOpLowering, PrintOpLowering, ValidateOpLowering,
-               WriteOpLowering,
-               RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
-               ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
-               ReshapeLowering<ReshapeOp>,
-               ConstantOpLowering, DimOpLowering, AssembleOpLowering, DeallocOpLowering,
-               BufferOpLowering<PositionsOp, BufferKind::Positions>,
-               BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
-               BufferOpLowering<ValuesOp, BufferKind::Values>>(
-      converter, patterns.getContext());
+  patterns
+      .add<ReadOpLowering, PrintOpLowering, ValidateOpLowering, WriteOpLowering,
+           RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
+           ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
+           ReshapeLowering<ReshapeOp>, ConcatLowering, ConstantOpLowering,
+           DimOpLowering, AssembleOpLowering, DeallocOpLowering,
+           BufferOpLowering<PositionsOp, BufferKind::Positions>,
+           BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
+           BufferOpLowering<ValuesOp, BufferKind::Values>>(
+          converter, patterns.getContext());
 }
 
 void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
-  target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp, ChangeFillOp,
-                      CollapseOp, SplitOp, ReshapeOp,
-                      ConstantOp, DimOp, PositionsOp, CoordinatesOp,
-                      ValuesOp, AssembleOp, DeallocOp>();
+  target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp,
+                      ChangeFillOp, CollapseOp, SplitOp, ReshapeOp, ConcatOp,
+                      ConstantOp, DimOp, PositionsOp, CoordinatesOp, ValuesOp,
+                      AssembleOp, DeallocOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&
            converter.isLegal(&op.getBody());

@@ -347,6 +347,11 @@ LogicalResult ConcatOp::verify() {
                          << result.getRank() << ")";
   SmallVector<int64_t> shape(result.getShape());
   shape[dim] = 0;
+  // A size along the axis known only at run time in any input makes the
+  // result's (the sum is not checked against a static size).
+  bool dynamic = llvm::any_of(getInputs(), [&](Value input) {
+    return cast<ArrayType>(input.getType()).isDynamicDim(dim);
+  });
   for (auto [k, input] : llvm::enumerate(getInputs())) {
     auto type = cast<ArrayType>(input.getType());
     if (failed(checkElementType(*this, type, result)))
@@ -354,11 +359,8 @@ LogicalResult ConcatOp::verify() {
     if (type.getRank() != result.getRank())
       return emitOpError() << "input " << k << " has rank " << type.getRank()
                            << ", the result " << result.getRank();
-    if (type.isDynamicDim(dim))
-      return emitOpError() << "input " << k << " has a size known only at run "
-                           << "time along the concatenated dimension " << dim
-                           << " (not supported yet)";
-    if (__builtin_add_overflow(shape[dim], type.getShape()[dim], &shape[dim]))
+    if (!dynamic &&
+        __builtin_add_overflow(shape[dim], type.getShape()[dim], &shape[dim]))
       return emitOpError() << "the inputs have more than 2^63 entries along "
                            << "dimension " << dim;
     // Sizes known only at run time match each other (checked when the
@@ -373,6 +375,8 @@ LogicalResult ConcatOp::verify() {
                << " in dimension " << d << ", the result "
                << size(result.getShape()[d]);
   }
+  if (dynamic)
+    shape[dim] = ShapedType::kDynamic;
   return checkShape(*this, result, shape);
 }
 

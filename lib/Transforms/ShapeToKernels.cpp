@@ -36,12 +36,22 @@ static bool fusesAsPart(KernelOp producer, ArrayType result) {
   return own && isSameScalar(own, result.getFillValue());
 }
 
+/// Whether a concatenation's parts have offsets known when compiling (its
+/// windows need them): every size along the axis is static.
+static bool hasStaticOffsets(ConcatOp concat) {
+  return llvm::none_of(concat.getInputs(), [&](Value input) {
+    return cast<ArrayType>(input.getType()).isDynamicDim(concat.getDim());
+  });
+}
+
 /// Whether fusion has anything to do with shape operator `op`: its one
 /// user becomes a kernel (which then reads it fused), or an operand is the
 /// one-use result of an op that becomes a kernel (fused into it).
 bool hasFusionNeighbour(Operation *op) {
   auto becomesKernel = [](Operation *o) {
-    return o && isa<KernelOp, MapOp, ReduceOp, SliceOp, ConcatOp, TransposeOp,
+    if (auto concat = dyn_cast_or_null<ConcatOp>(o))
+      return hasStaticOffsets(concat);
+    return o && isa<KernelOp, MapOp, ReduceOp, SliceOp, TransposeOp,
                     ExpandDimsOp, SqueezeOp, SplitOp, ReshapeOp, CollapseOp>(o);
   };
   Value result = op->getResult(0);
@@ -410,6 +420,11 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
+    // Otherwise moved ranges or the runtime (sparse-array-lower-shape,
+    // sparse-array-lower-storage), unfused.
+    if (!hasStaticOffsets(concat))
+      return rewriter.notifyMatchFailure(
+          concat, "a size along the axis known only at run time");
     auto resultType = cast<ArrayType>(concat.getResult().getType());
     // A part whose fill is not the result's is a value at every point of
     // its range (seed 001 §5.1 with fills: the other part is a dense region

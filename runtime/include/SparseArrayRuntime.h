@@ -139,6 +139,19 @@ sa_rt_array *sa_rt_array_convert(sa_rt_array *array, const char *spec);
    A new array. */
 sa_rt_array *sa_rt_array_reshape(sa_rt_array *array, sa_rt_array *shape,
                                  int64_t fortran);
+/* numpy.concatenate along `axis` (seed 001 concatenation), for sizes
+   along the axis known only at run time: sa_rt_concat_new takes the
+   result's format, fill and sizes from `shape` (a handle from
+   sa_rt_array_new with its dimensions set), sa_rt_concat_add copies a
+   part's entries at the parts' running offset (the part may be freed
+   after; a part with another fill adds every point of its range), and
+   sa_rt_concat_finish packs them into a new array and frees the
+   concatenation. A runtime error when a part's other sizes or the parts'
+   total along the axis are not the result's. */
+typedef struct sa_rt_concat sa_rt_concat;
+sa_rt_concat *sa_rt_concat_new(sa_rt_array *shape, int64_t axis);
+void sa_rt_concat_add(sa_rt_concat *concat, sa_rt_array *part);
+sa_rt_array *sa_rt_concat_finish(sa_rt_concat *concat);
 /* A runtime error naming `what` unless the buffers are consistent with
    the format: lengths, positions, coordinates within their dimensions, in
    order on ordered levels (lexicographically over COO levels) and without

@@ -129,6 +129,25 @@ std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec);
 std::unique_ptr<Array> reshape(const Array &a, const FormatSpec &spec,
                                const std::vector<uint64_t> &dims, bool fortran);
 
+/// numpy.concatenate along `axis` into `spec` with sizes `dims`
+/// (Concat.cpp): parts added in order, each at the running offset, then
+/// packed. Fatal when a part's other sizes or the parts' total along the
+/// axis differ from `dims`.
+class Concat {
+public:
+  Concat(const FormatSpec &spec, std::vector<uint64_t> dims, unsigned axis);
+  void add(const Array &part);
+  std::unique_ptr<Array> finish();
+
+private:
+  FormatSpec spec;
+  std::vector<uint64_t> dims;
+  unsigned axis;
+  Coo out;
+  uint64_t offset = 0;
+  unsigned parts = 0;
+};
+
 /// Writes the text format (seed of every execution test): `# fill: v`,
 /// `rank nnz`, dims, then 1-based coordinates and value per entry in
 /// lexicographic order; entries equal to the fill are omitted.

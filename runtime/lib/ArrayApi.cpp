@@ -15,6 +15,10 @@ struct sa_rt_array {
   std::unique_ptr<Array> array;
 };
 
+struct sa_rt_concat {
+  Concat concat;
+};
+
 namespace {
 FormatSpec parseSpec(const char *text, const char *what) {
   FormatSpec spec;
@@ -103,6 +107,30 @@ sa_rt_array *sa_rt_array_reshape(sa_rt_array *h, sa_rt_array *shape,
   validate(a, "reshape");
   const Array &s = get(shape, "reshape");
   return wrap(reshape(a, s.spec, s.dims, fortran != 0));
+}
+
+sa_rt_concat *sa_rt_concat_new(sa_rt_array *shape, int64_t axis) {
+  const Array &s = get(shape, "concat");
+  if (axis < 0 || axis >= static_cast<int64_t>(s.dims.size()))
+    fatal("concat: axis %lld of a rank-%zu result",
+          static_cast<long long>(axis), s.dims.size());
+  return new sa_rt_concat{Concat(s.spec, s.dims, static_cast<unsigned>(axis))};
+}
+
+void sa_rt_concat_add(sa_rt_concat *c, sa_rt_array *part) {
+  if (!c)
+    fatal("concat: null concatenation");
+  const Array &a = get(part, "concat");
+  validate(a, "concat");
+  c->concat.add(a);
+}
+
+sa_rt_array *sa_rt_concat_finish(sa_rt_concat *c) {
+  if (!c)
+    fatal("concat: null concatenation");
+  // Freed before a run-time error too (the host may go on).
+  std::unique_ptr<sa_rt_concat> owned(c);
+  return wrap(owned->concat.finish());
 }
 
 void sa_rt_array_validate(sa_rt_array *h, const char *what) {

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <array>
 #include <cmath>
 #include <map>
 #include <random>
@@ -257,6 +258,61 @@ TEST(RuntimeConvert, ChangingTheFillMakesImplicitEntriesExplicit) {
   for (uint64_t i = 0; i < back.nnz; ++i)
     EXPECT_EQ(back.valueBits(i), 0u);
   EXPECT_FALSE(back.cols[0][0] == 0 && back.cols[1][0] == 1);
+}
+
+/// A 2 x n i32 matrix with `entries` (row, column, value) over `fill`.
+std::unique_ptr<Array>
+matrix(uint64_t n, const char *format,
+       std::initializer_list<std::array<uint64_t, 3>> entries) {
+  Coo coo(Elem::I32, 2);
+  coo.dims = {2, n};
+  for (auto [i, j, v] : entries) {
+    uint64_t c[2] = {i, j};
+    coo.push(c, v);
+  }
+  PackError error;
+  std::unique_ptr<Array> a = pack(std::move(coo), spec(format), error);
+  EXPECT_TRUE(a) << error.message;
+  return a;
+}
+
+TEST(RuntimeConcat, PartsAtTheirOffsetsAnotherFillEverywhere) {
+  std::unique_ptr<Array> a =
+      matrix(2, "elem=i32;levels=dense,compressed", {{0, 1, 5}, {1, 0, 6}});
+  // Fill 7 into a fill-0 result: its three implicit 7s are entries there.
+  std::unique_ptr<Array> b =
+      matrix(2, "elem=i32;levels=compressed,compressed;fill=7", {{1, 1, 0}});
+  Concat c(spec("elem=i32;levels=dense,compressed"), {2, 4}, 1);
+  c.add(*a);
+  c.add(*b);
+  std::unique_ptr<Array> r = c.finish();
+  Coo out = unpack(*r, nullptr);
+  std::vector<std::array<uint64_t, 3>> got;
+  for (uint64_t e = 0; e < out.nnz; ++e)
+    got.push_back({out.cols[0][e], out.cols[1][e], out.valueBits(e)});
+  std::vector<std::array<uint64_t, 3>> want = {
+      {0, 1, 5}, {0, 2, 7}, {0, 3, 7}, {1, 0, 6}, {1, 2, 7}};
+  EXPECT_EQ(got, want);
+}
+
+TEST(RuntimeConcat, SizesMustBeTheResults) {
+  std::unique_ptr<Array> a =
+      matrix(2, "elem=i32;levels=dense,compressed", {{0, 1, 5}});
+  EXPECT_EXIT(
+      {
+        Concat c(spec("elem=i32;levels=dense,compressed"), {2, 3}, 1);
+        c.add(*a);
+        c.finish();
+      },
+      ::testing::ExitedWithCode(2),
+      "the parts' sizes along dimension 1 sum to 2, the result has 3");
+  EXPECT_EXIT(
+      {
+        Concat c(spec("elem=i32;levels=dense,compressed"), {3, 4}, 1);
+        c.add(*a);
+      },
+      ::testing::ExitedWithCode(2),
+      "part 0 has size 2 in dimension 0, the result 3");
 }
 
 } // namespace

@@ -156,7 +156,8 @@ def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
   let description = [{
     The inputs joined along dimension `dim` (`numpy.concatenate(inputs,
     axis=dim)`; `hstack` and `vstack` are its cases): every other dimension
-    agrees, the result's `dim` is their sum (static sizes along `dim`).
+    agrees, the result's `dim` is their sum (`?` when an input's size along
+    `dim` is known only at run time).
     Seed 001 §4.1 and §5.1: a loop over the result's `dim` iterates
     `a ⊔ b`, then `|a| + b` once `a` ran out.
 
@@ -174,7 +175,11 @@ def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
     storing `dim`, it stays for `sparse-array-lower-shape`, which copies
     each input's range of stored positions per parent of that level (CSR
     vstack: the buffers one after the other, positions moved; hstack: each
-    row's segments in turn, coordinates moved).
+    row's segments in turn, coordinates moved). Sizes along `dim` known
+    only at run time give no window offsets to compile: such a
+    concatenation is not fused (its result is an array its readers read);
+    it moves stored ranges where the inputs allow, else the runtime adds
+    each input's entries at its offset and packs them.
 
     Example:
 

@@ -281,8 +281,9 @@ func.func @concat_rank(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
 !D = !sparse_array.array<?x6xf64>
 
 func.func @concat_dynamic(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
-  // expected-error@+1 {{'sparse_array.concat' op input 0 has a size known only at run time along the concatenated dimension 0 (not supported yet)}}
-  %0 = sparse_array.concat %d, %d dim 0 : !D, !D -> !D
+  // A size along the axis known only at run time makes the result's.
+  // expected-error@+1 {{'sparse_array.concat' op result shape [16, 6] is not [?, 6]}}
+  %0 = sparse_array.concat %d, %d dim 0 : !D, !D -> !sparse_array.array<16x6xf64>
   return
 }
 

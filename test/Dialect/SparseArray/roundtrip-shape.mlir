@@ -49,6 +49,7 @@ func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
 
 // CHECK-LABEL: func.func @concats(
 // CHECK: sparse_array.concat %{{.*}}, %{{.*}} dim 1 :
+// CHECK: sparse_array.concat %{{.*}}, %{{.*}} dim 1 : {{.*}} -> !sparse_array.array<10x?xf64>
 // CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-4:4)] padded :
 // CHECK: sparse_array.select_range %{{.*}} [4] (%{{.*}}, %{{.*}}) : f64, f64 -> f64
 // CHECK: %[[T:.*]] = sparse_array.access %{{.*}}[%{{.*}}(-4:4)] padded : !sparse_array.array<4xi1>
@@ -56,6 +57,8 @@ func.func @views(%a: !A, %e: !sparse_array.array<3x1xf64>) {
 // CHECK: sparse_array.access %{{.*}}[%{{.*}}, %{{.*}}(-6:2)] padded bounds [0, -1, 1, 3] :
 func.func @concats(%a: !A, %b: !sparse_array.array<10x3xf64>) {
   %0 = sparse_array.concat %a, %b dim 1 : !A, !sparse_array.array<10x3xf64> -> !sparse_array.array<10x7xf64>
+  %dy = sparse_array.convert %b : !sparse_array.array<10x3xf64> to !sparse_array.array<10x?xf64>
+  %cd = sparse_array.concat %a, %dy dim 1 : !A, !sparse_array.array<10x?xf64> -> !sparse_array.array<10x?xf64>
   %1 = sparse_array.kernel ins(%a, %a : !A, !A) -> !sparse_array.array<10x8xf64> {
   ^bb0(%i: index, %l: index, %x: !A, %y: !A):
     %u = sparse_array.access %x[%i, %l(0:8)] padded : !A

@@ -158,7 +158,13 @@ def concat_variant(rng, srng, tag):
     # Sometimes the other dimensions are dynamic (sizes read at run time;
     # drawn from srng, so that the other draws are unchanged).
     dynamic = rank > 1 and srng.random() < 0.25
+    # Sometimes the sizes along d are known only at run time (drawn from
+    # srng): not fused; moved ranges with offsets summed at run time, or
+    # the runtime's concatenation.
+    dynax = srng.random() < 0.2
     dyn = lambda shp: ["?" if dynamic and k != d else n for k, n in enumerate(shp)]
+    dynall = lambda shp: ["?" if (dynamic and k != d) or (dynax and k == d) else n
+                          for k, n in enumerate(shp)]
     # COO parts stacked along the rows into CSR (CooRows.cpp), drawn
     # from srng.
     into_rows = rank == 2 and d == 0 and srng.random() < 0.5
@@ -187,6 +193,7 @@ def concat_variant(rng, srng, tag):
         name = "%%p%d_%s" % (j, tag)
         typ, arr = random_array(rng, v, name, "%s_%d" % (tag, j), t, pshape, pfmt,
                                 pfill, pwidth)
+        afill = pfill
         if srng.random() < 0.25:
             # The part as a slice of a larger array along d (drawn from
             # srng), sometimes counting down, sometimes of a dimension known
@@ -199,6 +206,7 @@ def concat_variant(rng, srng, tag):
             # result's (also when every part is dense or such a part).
             name, typ, arr, cfill = computed_part(srng, v, name, "%s_%d" % (tag, j), t,
                                                   pshape, pfmt, fill, pwidth)
+            afill = cfill
             if dynamic:
                 dtyp = ew.array_type(dyn(pshape), t, pfmt, rank, cfill, pwidth)
                 v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
@@ -209,13 +217,18 @@ def concat_variant(rng, srng, tag):
             v.lines.append("  %s_dyn = sparse_array.convert %s : %s to %s" % (
                 name, name, typ, dtyp))
             name, typ = name + "_dyn", dtyp
+        if dynax:
+            dtyp = ew.array_type(dynall(pshape), t, pfmt, rank, afill, pwidth)
+            v.lines.append("  %s_dynax = sparse_array.convert %s : %s to %s" % (
+                name, name, typ, dtyp))
+            name, typ = name + "_dynax", dtyp
         names.append(name)
         types.append(typ)
         dense.append(arr)
     rshape = list(shape)
     rshape[d] = sum(sizes)
     rfmt = "csr" if into_rows else "coo" if into_coo else fmt
-    rtyp = ew.array_type(dyn(rshape), t, rfmt, rank, fill, width)
+    rtyp = ew.array_type(dynall(rshape), t, rfmt, rank, fill, width)
     v.lines.append("  %%r_%s = sparse_array.concat %s dim %d : %s -> %s" % (
         tag, ", ".join(names), d, ", ".join(types), rtyp))
     v.lines.append("  sparse_array.print %%r_%s : %s" % (tag, rtyp))
