@@ -97,6 +97,26 @@ Value reshapeGroups(OpBuilder &b, Location loc, Value source,
 
 } // namespace
 
+/// A concatenation; where an input's size along the axis is known only at
+/// run time, sparse_array's result is too (its verifier): a static result
+/// type is then a conversion of it, checked at run time (as tensor.cast).
+static Value importConcat(OpBuilder &b, Location loc, ArrayRef<Value> sources,
+                          int64_t axis, ArrayType resultType) {
+  bool dynamic = llvm::any_of(sources, [&](Value v) {
+    return cast<ArrayType>(v.getType()).isDynamicDim(axis);
+  });
+  if (!dynamic || resultType.isDynamicDim(axis))
+    return ConcatOp::create(b, loc, resultType, sources,
+                            b.getI64IntegerAttr(axis));
+  SmallVector<int64_t> shape(resultType.getShape());
+  shape[axis] = ShapedType::kDynamic;
+  auto joinedType = ArrayType::get(shape, resultType.getElementType(),
+                                   resultType.getFormat());
+  Value joined =
+      ConcatOp::create(b, loc, joinedType, sources, b.getI64IntegerAttr(axis));
+  return ConvertOp::create(b, loc, resultType, joined);
+}
+
 FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
                                        ArrayRef<Value> sources,
                                        ArrayType resultType) {
@@ -138,9 +158,7 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
         .getResult();
   }
   if (auto concat = dyn_cast<tensor::ConcatOp>(op))
-    return ConcatOp::create(b, loc, resultType, sources,
-                            b.getI64IntegerAttr(concat.getDim()))
-        .getResult();
+    return importConcat(b, loc, sources, concat.getDim(), resultType);
   if (auto concat = dyn_cast<sparse_tensor::ConcatenateOp>(op))
     return ConcatOp::create(b, loc, resultType, sources,
                             b.getI64IntegerAttr(concat.getDimension()))
