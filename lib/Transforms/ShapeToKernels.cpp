@@ -295,13 +295,13 @@ struct SplitToKernel : public OpRewritePattern<SplitOp> {
   }
 };
 
-/// numpy.reshape with static sizes: the sizes split into groups whose
-/// products agree (source dims si -> result dims tj; the same in C and F
-/// order). Groups of several source dimensions are collapsed (merging
-/// their levels, seed 001 §4.1), then one kernel splits the groups of
-/// several result dimensions (fused like any kernel). Where a collapse
-/// cannot merge levels or the split cannot be iterated, the runtime moves
-/// the entries.
+/// numpy.reshape: the sizes split into groups whose products agree
+/// (source dims si -> result dims tj; the same in C and F order; with
+/// sizes known only at run time, groupsFromInside). Groups of several source
+/// dimensions are collapsed (merging their levels, seed 001 §4.1), then one
+/// kernel splits the groups of several result dimensions (fused like any
+/// kernel). Where a collapse cannot merge levels or the split cannot be
+/// iterated, the runtime moves the entries.
 struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   static std::optional<SmallVector<std::pair<SmallVector<unsigned>,
@@ -340,16 +340,76 @@ struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
     return g;
   }
 
+  /// Sizes known only at run time: the dimensions innermost in the
+  /// linearization (C: the last) group as groupsOf does while their sizes
+  /// are static; every dimension from the first dynamic one outwards forms
+  /// the outermost group, whose product is known at run time only (its
+  /// collapse and split take their outer sizes there: planSplit and the
+  /// collapse need static inner parts only). The result must have a size
+  /// known only at run time in that group (numpy's -1), else the runtime
+  /// checks the sizes.
+  static std::optional<
+      SmallVector<std::pair<SmallVector<unsigned>, SmallVector<unsigned>>>>
+  groupsFromInside(ArrayRef<int64_t> from, ArrayRef<int64_t> to, bool fortran) {
+    auto inward = [&](size_t n) {
+      SmallVector<unsigned> o;
+      for (unsigned k = 0; k < n; ++k)
+        o.push_back(fortran ? k : unsigned(n - 1 - k));
+      return o;
+    };
+    SmallVector<unsigned> fi = inward(from.size()), ti = inward(to.size());
+    auto dyn = [](int64_t s) { return ShapedType::isDynamic(s); };
+    SmallVector<std::pair<SmallVector<unsigned>, SmallVector<unsigned>>> g;
+    unsigned i = 0, j = 0;
+    while (i < fi.size() && j < ti.size() && !dyn(from[fi[i]]) &&
+           !dyn(to[ti[j]])) {
+      unsigned i0 = i, j0 = j;
+      int64_t ps = from[fi[i++]], pt = to[ti[j++]];
+      while (ps != pt) {
+        if (ps < pt && i < fi.size() && !dyn(from[fi[i]]))
+          ps *= from[fi[i++]];
+        else if (pt < ps && j < ti.size() && !dyn(to[ti[j]]))
+          pt *= to[ti[j++]];
+        else
+          break;
+      }
+      if (ps != pt) {
+        i = i0, j = j0; // These join the outermost group.
+        break;
+      }
+      auto &group = g.emplace_back();
+      group.first.append(fi.begin() + i0, fi.begin() + i);
+      group.second.append(ti.begin() + j0, ti.begin() + j);
+    }
+    if (i == fi.size() || j == ti.size())
+      return std::nullopt;
+    auto &rest = g.emplace_back();
+    rest.first.append(fi.begin() + i, fi.end());
+    rest.second.append(ti.begin() + j, ti.end());
+    if (llvm::none_of(rest.second, [&](unsigned r) { return dyn(to[r]); }))
+      return std::nullopt;
+    // In dimension order: groups outermost first, dimensions ascending.
+    if (!fortran)
+      std::reverse(g.begin(), g.end());
+    for (auto &[a, b] : g) {
+      llvm::sort(a);
+      llvm::sort(b);
+    }
+    return g;
+  }
+
   LogicalResult matchAndRewrite(ReshapeOp op,
                                 PatternRewriter &rewriter) const override {
     auto sourceType = cast<ArrayType>(op.getSource().getType());
     auto resultType = cast<ArrayType>(op.getResult().getType());
     bool fortran = op.getOrder() == "F";
-    if (!sourceType.hasStaticShape() || !resultType.hasStaticShape() ||
-        llvm::is_contained(sourceType.getShape(), 0) ||
+    if (llvm::is_contained(sourceType.getShape(), 0) ||
         llvm::is_contained(resultType.getShape(), 0))
-      return rewriter.notifyMatchFailure(op, "dynamic or empty sizes");
-    auto groups = groupsOf(sourceType.getShape(), resultType.getShape());
+      return rewriter.notifyMatchFailure(op, "empty sizes");
+    auto groups = sourceType.hasStaticShape() && resultType.hasStaticShape()
+                      ? groupsOf(sourceType.getShape(), resultType.getShape())
+                      : groupsFromInside(sourceType.getShape(),
+                                         resultType.getShape(), fortran);
     if (!groups)
       return rewriter.notifyMatchFailure(op, "no grouping");
     bool splits = llvm::any_of(*groups, [](auto &g) {
@@ -398,8 +458,11 @@ struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
     auto isSplit = [](auto &g) { return g.second.size() > 1; };
     if (!hasFusionNeighbour(op) && llvm::count_if(*groups, isSplit) == 1) {
       auto g = llvm::find_if(*groups, isSplit);
-      SmallVector<int64_t> sizes = llvm::map_to_vector(
-          g->second, [&](unsigned r) { return resultType.getShape()[r]; });
+      SmallVector<int64_t> sizes =
+          llvm::map_to_vector(g->second, [&](unsigned r) -> int64_t {
+            int64_t n = resultType.getShape()[r];
+            return ShapedType::isDynamic(n) ? -1 : n; // Inferred.
+          });
       auto split = SplitOp::create(rewriter, op.getLoc(), resultType, v,
                                    g - groups->begin(), sizes, order);
       if (getSplitStoredLevel(split)) {

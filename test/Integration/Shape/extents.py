@@ -150,6 +150,27 @@ def reshape_variant(rng, v):
     fill = rng.choice(FILLS)
     name, typ, fmt, arr = define(rng, v, "%x", shape, fill)
     name, typ = dynamic(v, name, typ, fmt, shape, fill)
+    if rng.random() < 0.4:
+        # -1 outermost in the linearization (numpy's inferred size; the
+        # result's size there known at run time only): grouped from the
+        # inside, collapsed and split (fused when computed); rows of k
+        # entries that may not divide the size.
+        order = rng.choice(["C", "F"])
+        k = rng.randint(1, 4)
+        target = [-1, k] if order == "C" else [k, -1]
+        dims = ["?" if t < 0 else t for t in target]
+        if rng.random() < 0.5:
+            # Of a computed array: x + x.
+            ctyp = typ
+            v.lines.append("  %%xs = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+                name, name, typ, typ, ctyp))
+            name, arr = "%xs", arr + arr
+        rfmt = rng.choice(list(ew.FORMATS[2]))
+        rtyp = ew.array_type(dims, T, rfmt, 2, fill)
+        v.lines.append('  %%r = sparse_array.reshape %s [%s] order "%s" : %s -> %s' % (
+            name, ", ".join(map(str, target)), order, typ, rtyp))
+        v.desc = "reshape %s into %s order %s -> %s" % (shape, target, order, rfmt)
+        return numpy_or_none(lambda: np.reshape(arr, target, order=order)), fill, rtyp
     size = arr.size if rng.random() < 0.5 else arr.size + rng.choice([-1, 1, 2])
     target = [size] if rng.random() < 0.4 else \
         rng.choice([[d, size // d] for d in range(1, max(size, 1) + 1) if size % d == 0] or [[1, 0]])

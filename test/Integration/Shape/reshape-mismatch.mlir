@@ -1,20 +1,23 @@
 // RUN: sa-run %s 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: not sa-run --entry-point=bad %s 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not sa-run --entry-point=bad_reshape %s 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not sa-run --entry-point=bad_reshape %s 2>&1 | FileCheck %s --check-prefix=BADRESHAPE
+// RUN: not sa-run --entry-point=bad_runtime_reshape %s 2>&1 | FileCheck %s --check-prefix=RESHAPE
 // RUN: not sa-run --entry-point=bad_static %s 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: not sa-run --entry-point=bad_static_coo %s 2>&1 | FileCheck %s --check-prefix=STATIC
 // Sizes known only at run time: a split's -1 is inferred from the source's
 // size (6 into 2 x 3, as numpy.reshape(v, (-1, 3))), and a size that does not
 // divide it is a run-time error: the split kernel names the operand and the
-// size; the runtime's reshape names both shapes (numpy: "cannot reshape
-// array of size 6 into shape (4)").
+// size (a reshape whose -1 is outermost is that split kernel too); the
+// runtime's reshape (an inferred inner size) names both shapes (numpy:
+// "cannot reshape array of size 6 into shape (4)").
 // OK:      # fill: 0
 // OK-NEXT: 2 2
 // OK-NEXT: 2 3
 // OK-NEXT: 1 2 1
 // OK-NEXT: 1 3 2
 // BAD: sparse_array runtime error: operand 0 of a kernel has size 6 in dimension 1, which a split into parts of 4 entries cannot divide
-// RESHAPE: sparse_array runtime error: reshape: cannot reshape an array of shape (6,) into shape (1, 4)
+// BADRESHAPE: sparse_array runtime error: operand 0 of a kernel has size 6 in dimension 1, which a split into parts of 4 entries cannot divide
+// RESHAPE: sparse_array runtime error: reshape: cannot reshape an array of shape (6,) into shape (4, 1)
 // Static parts whose product (1 x 3) divides the size but is not it: the
 // kernel read coordinates past the result's rows (heap corruption into
 // CSR, inconsistent buffers into COO) before it checked the product.
@@ -59,6 +62,13 @@ func.func @bad_reshape() {
   %a = func.call @vector() : () -> !dyn
   %r = sparse_array.reshape %a [-1, 4] : !dyn -> !bad
   sparse_array.print %r : !bad
+  return
+}
+
+func.func @bad_runtime_reshape() {
+  %a = func.call @vector() : () -> !dyn
+  %r = sparse_array.reshape %a [4, -1] : !dyn -> !sparse_array.array<4x?xf64, #sparse_array.format<[dense, compressed]>>
+  sparse_array.print %r : !sparse_array.array<4x?xf64, #sparse_array.format<[dense, compressed]>>
   return
 }
 
