@@ -372,6 +372,19 @@ SmallVector<Value> reshapedDims(OpBuilder &b, Location loc, ReshapeOp op,
   return resolveSizes(b, loc, op.getShape(), productOf(b, loc, src));
 }
 
+/// A runtime array with `type`'s spec and sizes `dims` and no buffers: the
+/// shape a runtime operation produces.
+Value shapeHandle(OpBuilder &b, Location loc, Operation *anchor, ArrayType type,
+                  ValueRange dims) {
+  Value shape =
+      callRuntime(b, loc, anchor, "sa_rt_array_new", {ptrType(b.getContext())},
+                  {stringPointer(b, loc, anchor, getRuntimeSpec(type))});
+  for (auto [d, size] : llvm::enumerate(dims))
+    callRuntime(b, loc, anchor, "sa_rt_array_set_dim", {},
+                {shape, constI64(b, loc, d), indexToI64(b, loc, size)});
+  return shape;
+}
+
 /// collapse, split and reshape: the runtime moves every stored entry to
 /// its coordinates in the new shape (seed 001 §4.1), into the result's
 /// format and fill.
@@ -389,13 +402,7 @@ struct ReshapeLowering : OpConversionPattern<OpTy> {
     ValueRange srcDims = lowered.drop_front(getArrayBuffers(source).size());
     SmallVector<Value> dims = reshapedDims(rewriter, loc, op, srcDims);
     Value handle = lendArray(rewriter, loc, op, lowered, source);
-    Value shape = callRuntime(
-        rewriter, loc, op, "sa_rt_array_new", {ptrType(op.getContext())},
-        {stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
-    for (auto [d, size] : llvm::enumerate(dims))
-      callRuntime(rewriter, loc, op, "sa_rt_array_set_dim", {},
-                  {shape, constI64(rewriter, loc, d),
-                   indexToI64(rewriter, loc, size)});
+    Value shape = shapeHandle(rewriter, loc, op, result, dims);
     Value reshaped = callRuntime(
         rewriter, loc, op, "sa_rt_array_reshape", {ptrType(op.getContext())},
         {handle, shape, constI64(rewriter, loc, op.getOrder() == "F")});
@@ -427,18 +434,11 @@ struct ConcatLowering : OpConversionPattern<ConcatOp> {
       auto type = cast<ArrayType>(op.getInputs()[k].getType());
       return adaptor.getInputs()[k].drop_front(getArrayBuffers(type).size());
     };
-    Value shape = callRuntime(
-        rewriter, loc, op, "sa_rt_array_new", {ptrType(op.getContext())},
-        {stringPointer(rewriter, loc, op, getRuntimeSpec(result))});
-    for (unsigned d = 0; d < result.getRank(); ++d) {
-      Value size = partDims(0)[d];
-      if (d == axis)
-        for (unsigned k = 1; k < op.getInputs().size(); ++k)
-          size = arith::AddIOp::create(rewriter, loc, size, partDims(k)[d]);
-      callRuntime(
-          rewriter, loc, op, "sa_rt_array_set_dim", {},
-          {shape, constI64(rewriter, loc, d), indexToI64(rewriter, loc, size)});
-    }
+    SmallVector<Value> dims(partDims(0));
+    for (unsigned k = 1; k < op.getInputs().size(); ++k)
+      dims[axis] =
+          arith::AddIOp::create(rewriter, loc, dims[axis], partDims(k)[axis]);
+    Value shape = shapeHandle(rewriter, loc, op, result, dims);
     Value concat = callRuntime(rewriter, loc, op, "sa_rt_concat_new",
                                {ptrType(op.getContext())},
                                {shape, constI64(rewriter, loc, axis)});
