@@ -129,10 +129,9 @@ struct SliceToKernel : public OpRewritePattern<SliceOp> {
 /// views transpose, expand_dims and squeeze lower (seed 001 §5.2, Fig.
 /// 11: a permutation of the loops, U, a fixed coordinate), fused like any
 /// kernel afterwards.
-static void replaceByView(PatternRewriter &rewriter, Operation *op,
-                          Value source, ArrayType resultType,
+static KernelOp buildView(PatternRewriter &rewriter, Location loc, Value source,
+                          ArrayType resultType,
                           function_ref<Value(KernelOp, unsigned)> indexOf) {
-  Location loc = op->getLoc();
   ArrayType sourceType = cast<ArrayType>(source.getType());
   auto kernel = KernelOp::create(rewriter, loc, resultType, ValueRange{source},
                                  resultType.getRank());
@@ -144,6 +143,14 @@ static void replaceByView(PatternRewriter &rewriter, Operation *op,
   Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0), indices,
                                  DenseI64ArrayAttr());
   YieldOp::create(rewriter, loc, entry);
+  return kernel;
+}
+
+static void replaceByView(PatternRewriter &rewriter, Operation *op,
+                          Value source, ArrayType resultType,
+                          function_ref<Value(KernelOp, unsigned)> indexOf) {
+  KernelOp kernel =
+      buildView(rewriter, op->getLoc(), source, resultType, indexOf);
   rewriter.replaceOp(op, kernel.getResult());
 }
 
@@ -582,6 +589,50 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
   }
 };
 
+/// concat along a dimension of run-time sizes (not fused: its windows need
+/// the parts' offsets when compiling) with a part stored unlike the result
+/// in what a kernel decides alone: a sparse part whose fill is not the
+/// result's (a value at every point of its range), or any sparse part of a
+/// dense result. That part becomes a kernel storing it with the result's
+/// levels and fill (a declared fill other than the part's makes the
+/// kernel's space the part's whole extent, seed 000 §4.3), so that its
+/// ranges move like those of the other parts (sparse-array-lower-shape)
+/// instead of the runtime adding every point and packing them. The kernel
+/// fuses with a computed part, and is freed after the concatenation.
+struct RefillDynamicConcatParts : public OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp concat,
+                                PatternRewriter &rewriter) const override {
+    if (hasStaticOffsets(concat))
+      return rewriter.notifyMatchFailure(concat, "fused by ConcatToKernel");
+    auto resultType = cast<ArrayType>(concat.getResult().getType());
+    SmallVector<Value> inputs;
+    bool changed = false;
+    for (Value part : concat.getInputs()) {
+      auto type = cast<ArrayType>(part.getType());
+      if (type.isAllDense() ||
+          (!resultType.isAllDense() &&
+           isSameScalar(type.getFillValue(), resultType.getFillValue()))) {
+        inputs.push_back(part);
+        continue;
+      }
+      auto storedType = ArrayType::get(
+          type.getShape(), resultType.getElementType(), resultType.getFormat());
+      KernelOp kernel = buildView(rewriter, concat.getLoc(), part, storedType,
+                                  [](KernelOp kernel, unsigned dim) -> Value {
+                                    return kernel.getIndex(dim);
+                                  });
+      inputs.push_back(kernel.getResult());
+      changed = true;
+    }
+    if (!changed)
+      return rewriter.notifyMatchFailure(concat, "every part stored alike");
+    rewriter.modifyOpInPlace(concat,
+                             [&] { concat.getInputsMutable().assign(inputs); });
+    return success();
+  }
+};
+
 /// collapse %a [d0, ..., dk] whose one user becomes a kernel, or whose
 /// source is computed (a kernel, map or reduce it alone uses): a kernel
 /// reading the collapsed dimension's variable x through
@@ -672,6 +723,7 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
 void mlir::sparse_array::populateShapeToKernelPatterns(
     RewritePatternSet &patterns) {
   patterns.add<SliceToKernel, TransposeToKernel, ExpandDimsToKernel,
-               SqueezeToKernel, ConcatToKernel, SplitToKernel, ReshapeToKernel,
-               CollapseToKernel>(patterns.getContext());
+               SqueezeToKernel, ConcatToKernel, RefillDynamicConcatParts,
+               SplitToKernel, ReshapeToKernel, CollapseToKernel>(
+      patterns.getContext());
 }

@@ -6,9 +6,9 @@
 // (numpy.concatenate of arrays of any length): no window offsets to
 // compile, so not fused; inputs stored like the result move their stored
 // ranges with offsets summed at run time (MoveRanges.cpp, MergedConcat.cpp,
-// CooRows.cpp), other inputs (another fill, another format) go through the
-// runtime (Concat.cpp), which adds every point of a part with another
-// fill. Inputs store explicit fills, NaN and -0.0. Expected entries:
+// CooRows.cpp); a sparse part with another fill (or of a dense result) is
+// first a kernel storing it like the result (RefillDynamicConcatParts),
+// and parts in another format go through the runtime (Concat.cpp). Inputs store explicit fills, NaN and -0.0. Expected entries:
 // numpy.concatenate on the constants' dense meaning (generated; printing
 // lists entries that differ from the fill bitwise).
 
@@ -20,11 +20,16 @@
 // LOWER-LABEL: func.func @hstack_coo(
 // LOWER-NOT: sparse_array.concat
 // LOWER: return
-// The runtime's: the concatenation stays for sparse-array-lower-storage.
+// A kernel stores the part with fill 1 with fill 0, then the ranges move.
 // LOWER-LABEL: func.func @other_fill(
+// LOWER: sparse_array.kernel
+// LOWER-NOT: sparse_array.concat
+// LOWER: sparse_array.dealloc
+// LOWER: return
+// The runtime's: the concatenation stays for sparse-array-lower-storage.
+// LOWER-LABEL: func.func @other_format(
 // LOWER-NOT: sparse_array.kernel
 // LOWER: sparse_array.concat
-// LOWER-NOT: change_fill
 // LOWER: return
 
 // moved ranges (one parent)
@@ -57,7 +62,7 @@ func.func @hstack_csr_coo(%a: !sparse_array.array<3x?xf64, #sparse_array.format<
   return %r : !sparse_array.array<3x?xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>
 }
 
-// a part with fill 1: the runtime, every point of its range
+// a part with fill 1: every point of its range
 func.func @other_fill(%a: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, %b1: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>) -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> {
   %r = sparse_array.concat %a, %b1 dim 1 : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>> -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
   return %r : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
@@ -85,6 +90,45 @@ func.func @dense_rows(%d1: !sparse_array.array<?x3xf64, #sparse_array.format<[de
 func.func @negzero(%a: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, %b: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>) -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>> {
   %r = sparse_array.concat %a, %b dim 1 : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>>
   return %r : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = -0.0 : f64>>
+}
+
+// Parts the runtime used to take, now each a kernel storing the part with
+// the result's levels and fill, whose ranges then move: a COO part with
+// fill NaN, sparse parts of a dense result, a computed part with fill 2
+// (the map fused into that kernel).
+// LOWER-LABEL: func.func @other_fill_coo(
+// LOWER: sparse_array.kernel
+// LOWER-NOT: sparse_array.concat
+// LOWER: sparse_array.dealloc
+// LOWER: return
+// LOWER-LABEL: func.func @into_dense(
+// LOWER: sparse_array.kernel
+// LOWER: sparse_array.kernel
+// LOWER-NOT: sparse_array.concat
+// LOWER: return
+// LOWER-LABEL: func.func @computed_part(
+// LOWER: sparse_array.kernel
+// LOWER-NOT: sparse_array.kernel
+// LOWER-NOT: sparse_array.concat
+// LOWER: return
+!csr3 = !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
+!csr3one = !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 1.0 : f64>>
+!csr3two = !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 2.0 : f64>>
+!coo3 = !sparse_array.array<3x?xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>>
+!coo3nan = !sparse_array.array<3x?xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0x7FF8000000000000 : f64>>
+!dense3 = !sparse_array.array<3x?xf64>
+func.func @other_fill_coo(%ao: !coo3, %bn: !coo3nan) -> !coo3 {
+  %r = sparse_array.concat %ao, %bn dim 1 : !coo3, !coo3nan -> !coo3
+  return %r : !coo3
+}
+func.func @into_dense(%a: !csr3, %b1: !csr3one) -> !dense3 {
+  %r = sparse_array.concat %a, %b1 dim 1 : !csr3, !csr3one -> !dense3
+  return %r : !dense3
+}
+func.func @computed_part(%a: !csr3, %b1: !csr3one) -> !csr3 {
+  %s = sparse_array.map @add(%b1, %b1) : (!csr3one, !csr3one) -> !csr3two
+  %r = sparse_array.concat %a, %s dim 1 : !csr3, !csr3two -> !csr3
+  return %r : !csr3
 }
 
 // A consumer reads the concatenation (not fused: an array between them,
@@ -280,5 +324,58 @@ func.func @main() {
   // CHECK-NEXT: 1 3 -1
   // CHECK-NEXT: 4 2 7.5
   // CHECK-NEXT: 5 1 -2.5
+  %bn = sparse_array.constant sparse<[[0, 1], [1, 1], [2, 0], [2, 2]], [2.0, 0.0, -0.0, 0x7FF8000000000000]> : tensor<3x3xf64> : !sparse_array.array<3x3xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0x7FF8000000000000 : f64>>
+  %bn_dyn1 = sparse_array.convert %bn : !sparse_array.array<3x3xf64, #sparse_array.format<[compressed(nonunique), singleton], fill = 0x7FF8000000000000 : f64>> to !coo3nan
+  %other_fill_coo = func.call @other_fill_coo(%ao_dyn1, %bn_dyn1) : (!coo3, !coo3nan) -> !coo3
+  sparse_array.print %other_fill_coo : !coo3
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 11
+  // CHECK-NEXT: 3 5
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 3 nan
+  // CHECK-NEXT: 1 4 2
+  // CHECK-NEXT: 1 5 nan
+  // CHECK-NEXT: 2 1 -0
+  // CHECK-NEXT: 2 3 nan
+  // CHECK-NEXT: 2 5 nan
+  // CHECK-NEXT: 3 2 nan
+  // CHECK-NEXT: 3 3 -0
+  // CHECK-NEXT: 3 4 nan
+  // CHECK-NEXT: 3 5 nan
+  sparse_array.dealloc %other_fill_coo : !coo3
+  %into_dense = func.call @into_dense(%a_dyn1, %b1_dyn1) : (!csr3, !csr3one) -> !dense3
+  sparse_array.print %into_dense : !dense3
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 11
+  // CHECK-NEXT: 3 5
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 4 1
+  // CHECK-NEXT: 1 5 1
+  // CHECK-NEXT: 2 1 -0
+  // CHECK-NEXT: 2 3 1
+  // CHECK-NEXT: 2 4 1
+  // CHECK-NEXT: 2 5 1
+  // CHECK-NEXT: 3 2 nan
+  // CHECK-NEXT: 3 3 1
+  // CHECK-NEXT: 3 4 1
+  // CHECK-NEXT: 3 5 nan
+  sparse_array.dealloc %into_dense : !dense3
+  %computed_part = func.call @computed_part(%a_dyn1, %b1_dyn1) : (!csr3, !csr3one) -> !csr3
+  sparse_array.print %computed_part : !csr3
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 11
+  // CHECK-NEXT: 3 5
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 4 2
+  // CHECK-NEXT: 1 5 2
+  // CHECK-NEXT: 2 1 -0
+  // CHECK-NEXT: 2 3 2
+  // CHECK-NEXT: 2 4 2
+  // CHECK-NEXT: 2 5 2
+  // CHECK-NEXT: 3 2 nan
+  // CHECK-NEXT: 3 3 2
+  // CHECK-NEXT: 3 4 2
+  // CHECK-NEXT: 3 5 nan
+  sparse_array.dealloc %computed_part : !csr3
   return
 }
