@@ -375,6 +375,11 @@ LogicalResult ConcatOp::verify() {
                << " in dimension " << d << ", the result "
                << size(result.getShape()[d]);
   }
+  if (dynamic && !result.isDynamicDim(dim))
+    return emitOpError() << "result size " << result.getShape()[dim]
+                         << " in dimension " << dim
+                         << " needs to be ? (an input's size there is known "
+                            "only at run time)";
   if (dynamic)
     shape[dim] = ShapedType::kDynamic;
   return checkShape(*this, result, shape);

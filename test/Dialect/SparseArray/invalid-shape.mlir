@@ -282,7 +282,7 @@ func.func @concat_rank(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
 
 func.func @concat_dynamic(%a: !A, %e: !sparse_array.array<3x1xf64>, %d: !D) {
   // A size along the axis known only at run time makes the result's.
-  // expected-error@+1 {{'sparse_array.concat' op result shape [16, 6] is not [?, 6]}}
+  // expected-error@+1 {{'sparse_array.concat' op result size 16 in dimension 0 needs to be ? (an input's size there is known only at run time)}}
   %0 = sparse_array.concat %d, %d dim 0 : !D, !D -> !sparse_array.array<16x6xf64>
   return
 }
