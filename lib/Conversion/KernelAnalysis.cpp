@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -201,21 +202,44 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
             }
             if (!extents[level.loop])
               extents[level.loop] = constIndex(b, loc, level.windowSize);
-            if (in.type.isDynamicDim(dim))
-              return fail("input " + Twine(k) +
-                          " is read through a collapse in windows of a split "
-                          "with a size known only at run time");
             // The outer parts' extents (reduction variables have no
             // result size): the collapse's size over the inner parts'.
+            // Only the collapse's first part may have a size known only
+            // at run time (the others' make the delinearize's sizes).
             if (!al.collapsePart) {
               int64_t inner = 1;
               for (int64_t s : sizes)
                 inner *= s;
-              int64_t total = in.type.getShape()[dim] * al.collapseDivisor;
+              int64_t divisor = al.collapseDivisor;
+              Value size;
+              Value total;
+              if (in.type.isDynamicDim(dim)) {
+                // The split must divide the collapsed size n * divisor:
+                // n a multiple of inner / gcd(inner, divisor).
+                size = DimOp::create(b, loc, array, static_cast<int64_t>(dim));
+                emitSplitCheck(b, loc, kernel, k, dim, size,
+                               inner / std::gcd(inner, divisor));
+                total = arith::MulIOp::create(b, loc, size,
+                                              constIndex(b, loc, divisor));
+              } else {
+                total = constIndex(b, loc, in.type.getShape()[dim] * divisor);
+              }
               for (auto [i, l] : llvm::enumerate(level.windowLoops))
                 if (!extents[l])
-                  extents[l] =
-                      constIndex(b, loc, i ? sizes[i - 1] : total / inner);
+                  extents[l] = i ? constIndex(b, loc, sizes[i - 1])
+                                 : arith::DivUIOp::create(
+                                       b, loc, total, constIndex(b, loc, inner))
+                                       .getResult();
+              // Another input (or the result) may have fixed the outer
+              // loop's extent: this one's size must give the same.
+              if (size && !level.windowLoops.empty())
+                emitExtentCheck(b, loc, kernel, k, dim, size,
+                                arith::DivUIOp::create(
+                                    b, loc,
+                                    arith::MulIOp::create(
+                                        b, loc, extents[level.windowLoops[0]],
+                                        constIndex(b, loc, inner)),
+                                    constIndex(b, loc, divisor)));
             }
           }
           // The loop ranges over the first part's size times the others'.

@@ -252,11 +252,11 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     };
     // The consumer splits producer dimension r, which the producer reads
     // through a collapse: the last part's loop iterates the collapse's
-    // product within the window the others' loops fix (static sizes).
+    // product within the window the others' loops fix (the windows' count
+    // taken at run time where the collapse's first part's size is).
     auto windowable = [&](unsigned r) {
       auto lin = access.getIndices()[r].getDefiningOp<LinearizeOp>();
-      if (!lin || access.isSliced(r) ||
-          producer.getResultType().isDynamicDim(r))
+      if (!lin || access.isSliced(r))
         return false;
       int last =
           loopOf[cast<BlockArgument>(lin.getIndices().back()).getArgNumber()];

@@ -1,6 +1,7 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
 // RUN: not sa-run --entry-point=indivisible %s 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not sa-run --entry-point=mismatched_rows %s 2>&1 | FileCheck %s --check-prefix=BADROWS
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries | FileCheck %s --check-prefix=FUSE
 // numpy.reshape with sizes known only at run time (-1 inferred): the
 // dimensions innermost in the linearization group by their static sizes,
@@ -44,21 +45,35 @@ func.func @flat(%a: !a, %b: !a) -> !v {
 }
 
 // ? x 4 -> ? x 2: one group (4 is no product of 2s from the inside
-// before the dynamic size): the collapse fuses with the sum, the split
-// reads the collapsed vector (windows of a collapse need its size when
-// compiling: one temporary, freed).
+// before the dynamic size): one kernel reads the sum's inputs through the
+// split's linearize and the collapse's delinearize, the collapse's product
+// iterated in windows whose count (the result's rows) is the inputs' size
+// times 4 over 2, taken at run time; no collapsed vector.
 // FUSE-LABEL: func.func @rows_of_two(
-// FUSE-NEXT: %[[C:.*]] = sparse_array.kernel
-// FUSE: sparse_array.delinearize %{{.*}} [4]
-// FUSE: %[[K:.*]] = sparse_array.kernel ins(%[[C]] :
+// FUSE-NEXT: %[[K:.*]] = sparse_array.kernel
 // FUSE: sparse_array.linearize %{{.*}}, %{{.*}} [2]
+// FUSE: sparse_array.delinearize %{{.*}} [4]
+// FUSE-NOT: sparse_array.kernel
 // FUSE-NOT: sparse_array.reshape
-// FUSE: sparse_array.dealloc %[[C]]
-// FUSE-NEXT: return %[[K]]
+// FUSE-NOT: dealloc
+// FUSE: return %[[K]]
 func.func @rows_of_two(%a: !a, %b: !a) -> !m2 {
   %s = sparse_array.map @add(%a, %b) : (!a, !a) -> !a
   %r = sparse_array.reshape %s [-1, 2] : !a -> !m2
   return %r : !m2
+}
+
+// ? x 4 -> ? x 6: the rows must come in multiples of 3 (n * 4 divisible
+// by 6), checked at run time; fused the same way.
+// FUSE-LABEL: func.func @rows_of_six(
+// FUSE-NEXT: %[[K:.*]] = sparse_array.kernel
+// FUSE: sparse_array.linearize %{{.*}}, %{{.*}} [6]
+// FUSE-NOT: sparse_array.kernel
+// FUSE: return %[[K]]
+func.func @rows_of_six(%a: !a, %b: !a) -> !m {
+  %s = sparse_array.map @add(%a, %b) : (!a, !a) -> !a
+  %r = sparse_array.reshape %s [-1, 6] : !a -> !m
+  return %r : !m
 }
 
 // F order: the inferred size is the inner part of the split, which a
@@ -94,6 +109,20 @@ func.func @collapse_inner(%t: !t) -> !m {
 func.func @inner_dynamic(%x: !mt) -> !v {
   %r = sparse_array.reshape %x [-1] : !mt -> !v
   return %r : !v
+}
+
+// 6 rows and 3 rows do not add (numpy raises on A + B[:3]); read through
+// the same windows, the second input's size is checked against the first.
+// BADROWS: sparse_array runtime error: operand 1 of a kernel has size 3 in dimension 1, but the result has size 6 there
+// BADROWS-NOT: # fill
+func.func @mismatched_rows() {
+  %a_s = sparse_array.constant dense<[[0.0, 1.5, 0.0, -0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0x7FF8000000000000, 4.0], [0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, -2.0], [0.0, 3.0, 0.0, 0.0]]> : tensor<6x4xf64> : !sparse_array.array<6x4xf64, #sparse_array.format<[dense, compressed]>>
+  %a = sparse_array.convert %a_s : !sparse_array.array<6x4xf64, #sparse_array.format<[dense, compressed]>> to !a
+  %h3 = sparse_array.slice %a_s[0:3] : !sparse_array.array<6x4xf64, #sparse_array.format<[dense, compressed]>> -> !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>>
+  %h = sparse_array.convert %h3 : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>> to !a
+  %r = func.call @rows_of_two(%a, %h) : (!a, !a) -> !m2
+  sparse_array.print %r : !m2
+  return
 }
 
 // 2 x 4 = 8 entries are no rows of 3: numpy raises, sa-run stops.
@@ -154,6 +183,21 @@ func.func @main() {
   // CHECK-NEXT: 10 2 -2
   // CHECK-NEXT: 11 2 3
   // CHECK-NEXT: 12 2 0.5
+
+  %r_rows_of_six = func.call @rows_of_six(%a, %b) : (!a, !a) -> !m
+  sparse_array.print %r_rows_of_six : !m
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 9
+  // CHECK-NEXT: 4 6
+  // CHECK-NEXT: 1 5 2
+  // CHECK-NEXT: 2 2 1
+  // CHECK-NEXT: 2 5 nan
+  // CHECK-NEXT: 2 6 4
+  // CHECK-NEXT: 3 5 1
+  // CHECK-NEXT: 4 1 5
+  // CHECK-NEXT: 4 2 -2
+  // CHECK-NEXT: 4 4 3
+  // CHECK-NEXT: 4 6 0.5
 
   %r_vec_f = func.call @vec_f(%u, %w) : (!v, !v) -> !f3
   sparse_array.print %r_vec_f : !f3
