@@ -29,8 +29,7 @@ mlir::sparse_array::getStoredRangeLevel(FormatAttr format, unsigned dim) {
   return level;
 }
 
-/// The same storage (levels, order, widths) and the same fill value.
-static bool storedAlike(ArrayType a, ArrayType b) {
+bool mlir::sparse_array::isStoredAlike(ArrayType a, ArrayType b) {
   FormatAttr fa = a.getFormat(), fb = b.getFormat();
   return fa.getLevels() == fb.getLevels() && fa.getOrder() == fb.getOrder() &&
          fa.getPosWidth() == fb.getPosWidth() &&
@@ -41,18 +40,21 @@ static bool storedAlike(ArrayType a, ArrayType b) {
 std::optional<unsigned> mlir::sparse_array::getMovedRangeLevel(ConcatOp op) {
   auto result = cast<ArrayType>(op.getResult().getType());
   for (Value input : op.getInputs())
-    if (!storedAlike(cast<ArrayType>(input.getType()), result))
+    if (!isStoredAlike(cast<ArrayType>(input.getType()), result))
       return std::nullopt;
-  FormatAttr format = result.getFormat();
-  if (std::optional<unsigned> level =
-          getStoredRangeLevel(format, op.getDim()))
+  return getConcatRangeLevel(result.getFormat(), op.getDim());
+}
+
+std::optional<unsigned>
+mlir::sparse_array::getConcatRangeLevel(FormatAttr format, unsigned dim) {
+  if (std::optional<unsigned> level = getStoredRangeLevel(format, dim))
     return level;
   // Stored levels above a stored cut level are merged (the union of the
   // parts' coordinates, in order): ordered, with coordinates per position; unique
   // (a merged coordinate owns the parts' children together), or — right
   // above the cut — non-unique (each part's run of a coordinate is copied
   // whole: COO rows).
-  unsigned cut = format.getDimLevel(op.getDim());
+  unsigned cut = format.getDimLevel(dim);
   // A part may lack a merged parent; a full cut level would then miss that
   // part's entries of the row.
   if (format.getLevels()[cut].isFull())
@@ -76,7 +78,7 @@ std::optional<std::pair<unsigned, unsigned>>
 mlir::sparse_array::getMovedRangeLevel(SliceOp op) {
   auto source = cast<ArrayType>(op.getSource().getType());
   auto result = cast<ArrayType>(op.getResult().getType());
-  if (source.getRank() != result.getRank() || !storedAlike(source, result))
+  if (source.getRank() != result.getRank() || !isStoredAlike(source, result))
     return std::nullopt;
   std::optional<unsigned> sliced;
   for (unsigned d = 0; d < source.getRank(); ++d) {

@@ -590,29 +590,35 @@ struct ConcatToKernel : public OpRewritePattern<ConcatOp> {
 };
 
 /// concat along a dimension of run-time sizes (not fused: its windows need
-/// the parts' offsets when compiling) with a part stored unlike the result
-/// in what a kernel decides alone: a sparse part whose fill is not the
-/// result's (a value at every point of its range), or any sparse part of a
-/// dense result. That part becomes a kernel storing it with the result's
-/// levels and fill (a declared fill other than the part's makes the
-/// kernel's space the part's whole extent, seed 000 §4.3), so that its
-/// ranges move like those of the other parts (sparse-array-lower-shape)
-/// instead of the runtime adding every point and packing them. The kernel
-/// fuses with a computed part, and is freed after the concatenation.
-struct RefillDynamicConcatParts : public OpRewritePattern<ConcatOp> {
+/// the parts' offsets when compiling) whose parts' stored ranges do not
+/// move as they are (another fill, levels, order or widths: the runtime
+/// would add every part's entries, and every point of a part with another
+/// fill, and pack them all). Where parts stored like the result would
+/// move, each part stored otherwise becomes a kernel storing it with the
+/// result's levels and fill (a declared fill other than the part's makes
+/// the kernel's space the part's whole extent, seed 000 §4.3): the parts
+/// stored alike move untouched, and only the others are computed once. The
+/// kernel fuses with a computed part and is freed after the
+/// concatenation.
+struct StoreDynamicConcatParts : public OpRewritePattern<ConcatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConcatOp concat,
                                 PatternRewriter &rewriter) const override {
     if (hasStaticOffsets(concat))
       return rewriter.notifyMatchFailure(concat, "fused by ConcatToKernel");
+    if (getMovedRangeLevel(concat) || isConcatIntoRows(concat) ||
+        isConcatIntoCoo(concat))
+      return rewriter.notifyMatchFailure(concat, "moves stored ranges");
     auto resultType = cast<ArrayType>(concat.getResult().getType());
+    if (!getConcatRangeLevel(resultType.getFormat(), concat.getDim()))
+      return rewriter.notifyMatchFailure(
+          concat, "the result's storage moves no ranges");
+    // Some part is stored otherwise: the concatenation would move its
+    // ranges if not.
     SmallVector<Value> inputs;
-    bool changed = false;
     for (Value part : concat.getInputs()) {
       auto type = cast<ArrayType>(part.getType());
-      if (type.isAllDense() ||
-          (!resultType.isAllDense() &&
-           isSameScalar(type.getFillValue(), resultType.getFillValue()))) {
+      if (isStoredAlike(type, resultType)) {
         inputs.push_back(part);
         continue;
       }
@@ -623,10 +629,7 @@ struct RefillDynamicConcatParts : public OpRewritePattern<ConcatOp> {
                                     return kernel.getIndex(dim);
                                   });
       inputs.push_back(kernel.getResult());
-      changed = true;
     }
-    if (!changed)
-      return rewriter.notifyMatchFailure(concat, "every part stored alike");
     rewriter.modifyOpInPlace(concat,
                              [&] { concat.getInputsMutable().assign(inputs); });
     return success();
@@ -723,7 +726,7 @@ struct CollapseToKernel : public OpRewritePattern<CollapseOp> {
 void mlir::sparse_array::populateShapeToKernelPatterns(
     RewritePatternSet &patterns) {
   patterns.add<SliceToKernel, TransposeToKernel, ExpandDimsToKernel,
-               SqueezeToKernel, ConcatToKernel, RefillDynamicConcatParts,
+               SqueezeToKernel, ConcatToKernel, StoreDynamicConcatParts,
                SplitToKernel, ReshapeToKernel, CollapseToKernel>(
       patterns.getContext());
 }

@@ -127,6 +127,15 @@ std::optional<unsigned> getStoredRangeLevel(FormatAttr format, unsigned dim);
 /// parent instead of computing entries).
 std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
 
+/// getMovedRangeLevel's condition on the result's storage alone: the
+/// level of `dim` when a concatenation along it of parts all stored like
+/// `format` moves their stored ranges.
+std::optional<unsigned> getConcatRangeLevel(FormatAttr format, unsigned dim);
+
+/// The same storage (levels, order, widths) and the same fill value: the
+/// stored ranges of `a` are ranges of an array of type `b`.
+bool isStoredAlike(ArrayType a, ArrayType b);
+
 /// (dimension, level) of the one sliced dimension when `op` moves stored
 /// ranges: a unit-step slice of a dimension of static size, the others
 /// whole, source and result stored alike, a stored range level that is

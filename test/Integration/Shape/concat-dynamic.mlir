@@ -6,9 +6,9 @@
 // (numpy.concatenate of arrays of any length): no window offsets to
 // compile, so not fused; inputs stored like the result move their stored
 // ranges with offsets summed at run time (MoveRanges.cpp, MergedConcat.cpp,
-// CooRows.cpp); a sparse part with another fill (or of a dense result) is
-// first a kernel storing it like the result (RefillDynamicConcatParts),
-// and parts in another format go through the runtime (Concat.cpp). Inputs store explicit fills, NaN and -0.0. Expected entries:
+// CooRows.cpp); where the result's storage moves ranges, a part stored
+// otherwise (another fill, format or order) is first a kernel storing it
+// like the result (StoreDynamicConcatParts); else the runtime (Concat.cpp). Inputs store explicit fills, NaN and -0.0. Expected entries:
 // numpy.concatenate on the constants' dense meaning (generated; printing
 // lists entries that differ from the fill bitwise).
 
@@ -26,10 +26,11 @@
 // LOWER-NOT: sparse_array.concat
 // LOWER: sparse_array.dealloc
 // LOWER: return
-// The runtime's: the concatenation stays for sparse-array-lower-storage.
+// A kernel stores the CSC part as CSR, then the ranges move.
 // LOWER-LABEL: func.func @other_format(
-// LOWER-NOT: sparse_array.kernel
-// LOWER: sparse_array.concat
+// LOWER: sparse_array.kernel
+// LOWER-NOT: sparse_array.concat
+// LOWER: sparse_array.dealloc
 // LOWER: return
 
 // moved ranges (one parent)
@@ -68,7 +69,7 @@ func.func @other_fill(%a: !sparse_array.array<3x?xf64, #sparse_array.format<[den
   return %r : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
 }
 
-// a CSC part: the runtime
+// a CSC part: stored as CSR first
 func.func @other_format(%a: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, %bc: !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0], fill = 0.0 : f64>>) -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> {
   %r = sparse_array.concat %a, %bc dim 1 : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>, !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0], fill = 0.0 : f64>> -> !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
   return %r : !sparse_array.array<3x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
@@ -129,6 +130,19 @@ func.func @computed_part(%a: !csr3, %b1: !csr3one) -> !csr3 {
   %s = sparse_array.map @add(%b1, %b1) : (!csr3one, !csr3one) -> !csr3two
   %r = sparse_array.concat %a, %s dim 1 : !csr3, !csr3two -> !csr3
   return %r : !csr3
+}
+
+// Compressed rows over dense columns move no ranges along the columns (a
+// part may lack a row the other stores): the runtime's, the concatenation
+// stays for sparse-array-lower-storage.
+// LOWER-LABEL: func.func @compressed_dense(
+// LOWER-NOT: sparse_array.kernel
+// LOWER: sparse_array.concat
+// LOWER: return
+!cd3 = !sparse_array.array<3x?xf64, #sparse_array.format<[compressed, dense], fill = 0.0 : f64>>
+func.func @compressed_dense(%a: !cd3, %b: !cd3) -> !cd3 {
+  %r = sparse_array.concat %a, %b dim 1 : !cd3, !cd3 -> !cd3
+  return %r : !cd3
 }
 
 // A consumer reads the concatenation (not fused: an array between them,
@@ -377,5 +391,20 @@ func.func @main() {
   // CHECK-NEXT: 3 4 2
   // CHECK-NEXT: 3 5 nan
   sparse_array.dealloc %computed_part : !csr3
+  %a_cd = sparse_array.convert %a : !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> to !cd3
+  %b_cd = sparse_array.convert %b : !sparse_array.array<3x3xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>> to !cd3
+  %compressed_dense = func.call @compressed_dense(%a_cd, %b_cd) : (!cd3, !cd3) -> !cd3
+  sparse_array.print %compressed_dense : !cd3
+  // numpy: the same entries as hstack_csr's
+  // CHECK:      # fill: 0
+  // CHECK-NEXT: 2 6
+  // CHECK-NEXT: 3 5
+  // CHECK-NEXT: 1 2 1.5
+  // CHECK-NEXT: 1 3 2
+  // CHECK-NEXT: 1 5 -1
+  // CHECK-NEXT: 2 1 -0
+  // CHECK-NEXT: 3 2 nan
+  // CHECK-NEXT: 3 5 4
+  sparse_array.dealloc %compressed_dense : !cd3
   return
 }
