@@ -231,15 +231,25 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                                        b, loc, total, constIndex(b, loc, inner))
                                        .getResult();
               // Another input (or the result) may have fixed the outer
-              // loop's extent: this one's size must give the same.
-              if (size && !level.windowLoops.empty())
-                emitExtentCheck(b, loc, kernel, k, dim, size,
+              // loop's extent E: this one's windows, n * divisor / inner,
+              // must be as many. The first check names n against the size
+              // E gives (floor(E * inner / divisor)); the second is exact
+              // where that floor is n while E * inner is no multiple of
+              // divisor (E = 3 windows of 2 over rows of 4: floor 1 = n).
+              if (size && !level.windowLoops.empty()) {
+                Value windows = extents[level.windowLoops[0]];
+                emitExtentCheck(
+                    b, loc, kernel, k, dim, size,
+                    arith::DivUIOp::create(
+                        b, loc,
+                        arith::MulIOp::create(b, loc, windows,
+                                              constIndex(b, loc, inner)),
+                        constIndex(b, loc, divisor)));
+                emitExtentCheck(b, loc, kernel, k, dim,
                                 arith::DivUIOp::create(
-                                    b, loc,
-                                    arith::MulIOp::create(
-                                        b, loc, extents[level.windowLoops[0]],
-                                        constIndex(b, loc, inner)),
-                                    constIndex(b, loc, divisor)));
+                                    b, loc, total, constIndex(b, loc, inner)),
+                                windows);
+              }
             }
           }
           // The loop ranges over the first part's size times the others'.

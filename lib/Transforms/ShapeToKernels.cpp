@@ -613,15 +613,15 @@ struct StoreDynamicConcatParts : public OpRewritePattern<ConcatOp> {
     if (!getConcatRangeLevel(resultType.getFormat(), concat.getDim()))
       return rewriter.notifyMatchFailure(
           concat, "the result's storage moves no ranges");
-    // Some part is stored otherwise: the concatenation would move its
-    // ranges if not.
     SmallVector<Value> inputs;
+    bool changed = false;
     for (Value part : concat.getInputs()) {
       auto type = cast<ArrayType>(part.getType());
       if (isStoredAlike(type, resultType)) {
         inputs.push_back(part);
         continue;
       }
+      changed = true;
       auto storedType = ArrayType::get(
           type.getShape(), resultType.getElementType(), resultType.getFormat());
       KernelOp kernel = buildView(rewriter, concat.getLoc(), part, storedType,
@@ -630,6 +630,10 @@ struct StoreDynamicConcatParts : public OpRewritePattern<ConcatOp> {
                                   });
       inputs.push_back(kernel.getResult());
     }
+    // Every part stored alike would have moved (above); reporting a change
+    // that was not made would loop the rewrite driver.
+    if (!changed)
+      return rewriter.notifyMatchFailure(concat, "every part stored alike");
     rewriter.modifyOpInPlace(concat,
                              [&] { concat.getInputsMutable().assign(inputs); });
     return success();

@@ -2,6 +2,7 @@
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
 // RUN: not sa-run --entry-point=indivisible %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not sa-run --entry-point=mismatched_rows %s 2>&1 | FileCheck %s --check-prefix=BADROWS
+// RUN: not sa-run --entry-point=mismatched_windows %s 2>&1 | FileCheck %s --check-prefix=BADWIN
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries | FileCheck %s --check-prefix=FUSE
 // numpy.reshape with sizes known only at run time (-1 inferred): the
 // dimensions innermost in the linearization group by their static sizes,
@@ -122,6 +123,28 @@ func.func @mismatched_rows() {
   %h = sparse_array.convert %h3 : !sparse_array.array<3x4xf64, #sparse_array.format<[dense, compressed]>> to !a
   %r = func.call @rows_of_two(%a, %h) : (!a, !a) -> !m2
   sparse_array.print %r : !m2
+  return
+}
+
+// A 1 x 4 sum reshaped to 2 x 2, added to a 3 x 2 array read first (its
+// rows fix the windows' count: 3): numpy raises (shapes (3,2) and (2,2)).
+// 3 windows of 2 over rows of 4 would be 1.5 rows, which rounds to the one
+// row there is: the windows are compared exactly.
+// BADWIN: sparse_array runtime error: operand 1 of a kernel has size 2 in dimension 1, but the result has size 3 there
+// BADWIN-NOT: # fill
+func.func @reshape_plus(%c: !m2, %a: !a, %b: !a) -> !m2 {
+  %s = sparse_array.map @add(%a, %b) : (!a, !a) -> !a
+  %r = sparse_array.reshape %s [-1, 2] : !a -> !m2
+  %t = sparse_array.map @add(%c, %r) : (!m2, !m2) -> !m2
+  return %t : !m2
+}
+func.func @mismatched_windows() {
+  %a_s = sparse_array.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf64> : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>>
+  %a = sparse_array.convert %a_s : !sparse_array.array<1x4xf64, #sparse_array.format<[dense, compressed]>> to !a
+  %c_s = sparse_array.constant dense<[[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]> : tensor<3x2xf64> : !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed]>>
+  %c = sparse_array.convert %c_s : !sparse_array.array<3x2xf64, #sparse_array.format<[dense, compressed]>> to !m2
+  %t = func.call @reshape_plus(%c, %a, %a) : (!m2, !a, !a) -> !m2
+  sparse_array.print %t : !m2
   return
 }
 
