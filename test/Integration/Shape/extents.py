@@ -7,8 +7,8 @@ element-wise operator whose static parts may disagree with the sizes the
 data has: a concatenation whose inputs differ in another dimension, a split
 into static parts whose product is not the size, a slice reaching past the
 end, a reshape into a shape of another size, a map of arrays of different
-sizes, a collapse (always fits), or one of the first three added to an
-array whose sizes may not be its result's (fused). numpy decides: where it raises (or, for
+sizes, a collapse (always fits), or one of the first four added to an
+array whose sizes may not be its result's, either operand first (fused). numpy decides: where it raises (or, for
 a slice with a static length, returns fewer entries than the type holds),
 sa-run must stop with a `sparse_array runtime error` (exit 2), never crash
 or print a result; elsewhere every entry and the fill must be numpy's.
@@ -221,10 +221,13 @@ def collapse_variant(rng, v):
 
 
 def fused_variant(rng, v):
-    """A concatenation, split or slice whose sizes may not fit, read at
-    dynamic sizes and added to an array whose sizes may not be its result's
-    (fused into one kernel where the reads compose)."""
-    inner, fill, rtyp = rng.choice([concat_variant, split_variant, slice_variant])(rng, v)
+    """A concatenation, split, slice or reshape whose sizes may not fit,
+    read at dynamic sizes and added to an array whose sizes may not be its
+    result's, either operand first (fused into one kernel where the reads
+    compose; the first operand read fixes the loops' extents the others are
+    checked against)."""
+    inner, fill, rtyp = rng.choice([concat_variant, split_variant, slice_variant,
+                                    reshape_variant])(rng, v)
     desc = v.desc
     dtyp = all_dynamic(rtyp)
     rank = dtyp.count("?")
@@ -241,13 +244,63 @@ def fused_variant(rng, v):
     rfmt = rng.choice(list(ew.FORMATS[rank]))
     styp = ew.array_type(["?"] * rank, T, rfmt, rank, rfill)
     v.lines.append("  %%rd = sparse_array.convert %%r : %s to %s" % (rtyp, dtyp))
-    v.lines.append("  %%s = sparse_array.map @add_f64(%%rd, %s) : (%s, %s) -> %s" % (
-        name, dtyp, typ, styp))
+    operands = [("%rd", dtyp), (name, typ)]
+    if rng.random() < 0.5:
+        operands.reverse()
+    v.lines.append("  %%s = sparse_array.map @add_f64(%s) : (%s) -> %s" % (
+        ", ".join(o for o, _ in operands), ", ".join(t for _, t in operands), styp))
     v.result_name = "%s"
     v.desc = "(%s) + %s -> %s" % (desc, other, rfmt)
     if inner is None or list(inner.shape) != other:
         return None, rfill, styp
-    return inner + arr, rfill, styp
+    with np.errstate(invalid="ignore"):
+        return inner + arr, rfill, styp
+
+
+def windowed_reshape_variant(rng, v):
+    """(x + x).reshape(-1, k) (or [k, -1] in F order) of an r x c matrix of
+    run-time rows, added to an array y, either operand first: one kernel
+    reading x through the split's windows of the collapse, their count
+    taken at run time from whichever operand is read first. y's rows may
+    be off by a few: k dividing neither nor both of them, and the rows
+    numpy would reject rounding to the right count (r x 3 into rows of 1
+    against 3r + 1 rows) must stop with the extent error."""
+    order = rng.choice(["C", "F"])
+    r, c, k = rng.randint(1, 4), rng.randint(1, 4), rng.randint(1, 4)
+    fill = rng.choice(FILLS)
+    shape = [r, c] if order == "C" else [c, r]
+    name, typ, fmt, arr = define(rng, v, "%x", shape, fill)
+    name, typ = dynamic(v, name, typ, fmt, shape, fill, keep=(1 if order == "C" else 0,))
+    v.lines.append("  %%xs = sparse_array.map @add_f64(%s, %s) : (%s, %s) -> %s" % (
+        name, name, typ, typ, typ))
+    xs = arr + arr
+    target = [-1, k] if order == "C" else [k, -1]
+    dims = ["?" if t < 0 else t for t in target]
+    rtyp = ew.array_type(dims, T, rng.choice(list(ew.FORMATS[2])), 2, fill)
+    v.lines.append('  %%r = sparse_array.reshape %%xs [%s] order "%s" : %s -> %s' % (
+        ", ".join(map(str, target)), order, typ, rtyp))
+    inner = numpy_or_none(lambda: np.reshape(xs, target, order=order))
+    outer = (r * c) // k if inner is None else inner.shape[0 if order == "C" else 1]
+    other = [max(outer, 1) + rng.choice([0, 0, -1, 1, 2, 3]), k]
+    if other[0] < 2 and other[0] != outer:
+        other[0] = 2  # size 1 would broadcast in numpy
+    if order == "F":
+        other.reverse()
+    yname, ytyp, _, yarr = define(rng, v, "%y", other, fill)
+    yname, ytyp = dynamic(v, yname, ytyp, _, other, fill, keep=(1 if order == "C" else 0,))
+    rfill = float(np.float64(fill) + np.float64(fill))
+    styp = ew.array_type(dims, T, rng.choice(list(ew.FORMATS[2])), 2, rfill)
+    operands = [("%r", rtyp), (yname, ytyp)]
+    if rng.random() < 0.5:
+        operands.reverse()
+    v.lines.append("  %%s = sparse_array.map @add_f64(%s) : (%s) -> %s" % (
+        ", ".join(o for o, _ in operands), ", ".join(t for _, t in operands), styp))
+    v.result_name = "%s"
+    v.desc = "%s.reshape(%s, %s) + %s, %s first" % (shape, target, order, other, operands[0][0])
+    if inner is None or list(inner.shape) != other:
+        return None, rfill, styp
+    with np.errstate(invalid="ignore"):
+        return inner + yarr, rfill, styp
 
 
 def all_dynamic(typ):
@@ -258,7 +311,9 @@ def all_dynamic(typ):
 
 
 KINDS = [concat_variant, split_variant, slice_variant, reshape_variant,
-         map_variant, collapse_variant, fused_variant]
+         map_variant, collapse_variant, fused_variant, windowed_reshape_variant]
+# --kind NAME draws one kind only.
+KIND_NAMES = {k.__name__.replace("_variant", ""): k for k in KINDS}
 
 
 def main():
@@ -268,6 +323,8 @@ def main():
     p.add_argument("--fuzz", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=int, default=120)
+    p.add_argument("--kind", choices=sorted(KIND_NAMES), default=None,
+                   help="draw only this kind of variant")
     args = p.parse_args()
     stdlib_text = open(args.stdlib).read()
     rng = random.Random(args.seed)
@@ -276,7 +333,8 @@ def main():
         v = ew.Variant()
         v.lines, v.globals = [], []
         v.result_name = "%r"
-        expected, fill, rtyp = rng.choice(KINDS)(rng, v)
+        kinds = [KIND_NAMES[args.kind]] if args.kind else KINDS
+        expected, fill, rtyp = rng.choice(kinds)(rng, v)
         ew.print_result(v, v.result_name, rtyp)
         v.expected = expected
         v.expected_fill = np.array(fill, dtype=ew.NP_TYPES[T])
