@@ -133,6 +133,24 @@ void mlir::sparse_array::emitSplitCheck(OpBuilder &b, Location loc,
                      inner);
 }
 
+void mlir::sparse_array::emitWindowsCheck(OpBuilder &b, Location loc,
+                                          Operation *kernel, unsigned input,
+                                          unsigned dim, Value actual,
+                                          int64_t per, int64_t inner,
+                                          Value windows) {
+  Type i64 = b.getI64Type();
+  auto constI64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+  };
+  Value args[] = {constI64(input),
+                  constI64(dim),
+                  arith::IndexCastOp::create(b, loc, i64, actual),
+                  constI64(per),
+                  constI64(inner),
+                  arith::IndexCastOp::create(b, loc, i64, windows)};
+  callRuntime(b, loc, kernel, "sa_rt_check_windows", {}, args);
+}
+
 void mlir::sparse_array::markShortLoop(Operation *loop) {
   MLIRContext *ctx = loop->getContext();
   auto once = LLVM::LoopInterleaveAttr::get(

@@ -56,6 +56,13 @@ void emitSliceCheck(OpBuilder &b, Location loc, Operation *kernel,
 void emitSplitCheck(OpBuilder &b, Location loc, Operation *kernel,
                     unsigned input, unsigned dim, Value actual, int64_t inner);
 
+/// A run-time error unless dimension `dim` of kernel input `input` (size
+/// `actual`), times `per` (the static sizes collapsed with it), splits into
+/// exactly `windows` parts of `inner` entries (a reshape read in windows).
+void emitWindowsCheck(OpBuilder &b, Location loc, Operation *kernel,
+                      unsigned input, unsigned dim, Value actual, int64_t per,
+                      int64_t inner, Value windows);
+
 /// Marks `loop` (an scf.for) as one of a few iterations per execution (a
 /// row's run of entries): vectorized without interleaving, so that the
 /// vector body starts from a low trip count. LLVM's default interleaves

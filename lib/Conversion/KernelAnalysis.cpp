@@ -214,11 +214,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
               Value size;
               Value total;
               if (in.type.isDynamicDim(dim)) {
-                // The split must divide the collapsed size n * divisor:
-                // n a multiple of inner / gcd(inner, divisor).
                 size = DimOp::create(b, loc, array, static_cast<int64_t>(dim));
-                emitSplitCheck(b, loc, kernel, k, dim, size,
-                               inner / std::gcd(inner, divisor));
                 total = arith::MulIOp::create(b, loc, size,
                                               constIndex(b, loc, divisor));
               } else {
@@ -230,25 +226,19 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                                  : arith::DivUIOp::create(
                                        b, loc, total, constIndex(b, loc, inner))
                                        .getResult();
-              // Another input (or the result) may have fixed the outer
-              // loop's extent E: this one's windows, n * divisor / inner,
-              // must be as many. The first check names n against the size
-              // E gives (floor(E * inner / divisor)); the second is exact
-              // where that floor is n while E * inner is no multiple of
-              // divisor (E = 3 windows of 2 over rows of 4: floor 1 = n).
-              if (size && !level.windowLoops.empty()) {
-                Value windows = extents[level.windowLoops[0]];
-                emitExtentCheck(
-                    b, loc, kernel, k, dim, size,
-                    arith::DivUIOp::create(
-                        b, loc,
-                        arith::MulIOp::create(b, loc, windows,
-                                              constIndex(b, loc, inner)),
-                        constIndex(b, loc, divisor)));
-                emitExtentCheck(b, loc, kernel, k, dim,
-                                arith::DivUIOp::create(
-                                    b, loc, total, constIndex(b, loc, inner)),
-                                windows);
+              // The split must divide the collapsed size n * divisor, in
+              // exactly as many windows as the outer loop's extent E
+              // (another input's or the result's: E = 3 windows of 2 over
+              // one row of 4 must fail, though floor(3 * 2 / 4) = 1 = n).
+              if (size) {
+                Value windows =
+                    level.windowLoops.empty()
+                        ? arith::DivUIOp::create(b, loc, total,
+                                                 constIndex(b, loc, inner))
+                              .getResult()
+                        : extents[level.windowLoops[0]];
+                emitWindowsCheck(b, loc, kernel, k, dim, size, divisor, inner,
+                                 windows);
               }
             }
           }

@@ -183,6 +183,15 @@ void sa_rt_check_slice(int64_t operand, int64_t dim, int64_t actual,
    sizes multiply to `inner` (sparse_array.split, numpy.reshape). */
 void sa_rt_check_split(int64_t operand, int64_t dim, int64_t actual,
                        int64_t inner);
+/* Stops the program (exit 2) unless `actual` * `per` entries (an operand's
+   dimension `dim` collapsed with the static sizes of the other dimensions
+   of its reshape, whose product is `per`) split into parts of `inner`
+   entries make exactly `windows` parts: a kernel reads the reshape in
+   windows of `inner` whose count its loops have as extent (the result's
+   or another operand's size). Names the entries, so `actual` alone is not
+   mistaken for the split size. */
+void sa_rt_check_windows(int64_t operand, int64_t dim, int64_t actual,
+                         int64_t per, int64_t inner, int64_t windows);
 
 /* Stops the program (exit 2): code compiled with bounds checks
    (sa-run --bounds-checks) accessed a buffer at `index`, which has `size`

@@ -38,6 +38,7 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_check_concat),
     SA_RT_SYMBOL(sa_rt_check_slice),
     SA_RT_SYMBOL(sa_rt_check_split),
+    SA_RT_SYMBOL(sa_rt_check_windows),
     SA_RT_SYMBOL(sa_rt_bounds_error),
     SA_RT_SYMBOL(sa_rt_index_error),
     SA_RT_SYMBOL(sa_rt_check_capacity),

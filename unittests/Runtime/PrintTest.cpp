@@ -95,4 +95,21 @@ TEST(RuntimeInputs, OutOfRangeIsAFatalError) {
               "reads input #0 but 0 input\\(s\\) were given");
 }
 
+TEST(RuntimeChecks, WindowsOfAReshapeAreCountedExactly) {
+  // 2 rows of 4 in windows of 2: 4 windows, the loop's extent.
+  sa_rt_check_windows(0, 0, 2, 4, 2, 4);
+  EXPECT_EXIT(sa_rt_check_windows(0, 0, 2, 4, 3, 2),
+              ::testing::ExitedWithCode(2),
+              "holds 2 x 4 entries, which a split into parts of 3 entries "
+              "cannot divide");
+  // 3 windows of 2 over one row of 4: floor(3 * 2 / 4) = 1 is no match.
+  EXPECT_EXIT(sa_rt_check_windows(1, 0, 1, 4, 2, 3),
+              ::testing::ExitedWithCode(2),
+              "1 x 4 entries, 2 parts of 2, but the kernel's loop over the "
+              "parts .* has 3");
+  // 2^62 rows of 4 wrap to 0 entries in 64 bits: no false match with 0.
+  EXPECT_EXIT(sa_rt_check_windows(0, 0, int64_t(1) << 62, 4, 2, 0),
+              ::testing::ExitedWithCode(2), "but the kernel's loop");
+}
+
 } // namespace

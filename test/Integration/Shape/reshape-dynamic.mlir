@@ -114,7 +114,7 @@ func.func @inner_dynamic(%x: !mt) -> !v {
 
 // 6 rows and 3 rows do not add (numpy raises on A + B[:3]); read through
 // the same windows, the second input's size is checked against the first.
-// BADROWS: sparse_array runtime error: operand 1 of a kernel has size 3 in dimension 1, but the result has size 6 there
+// BADROWS: sparse_array runtime error: operand 1 of a kernel has size 3 in dimension 1: with the other dimensions of its reshape it holds 3 x 4 entries, 6 parts of 2, but the kernel's loop over the parts (the result's size or another operand's) has 12
 // BADROWS-NOT: # fill
 func.func @mismatched_rows() {
   %a_s = sparse_array.constant dense<[[0.0, 1.5, 0.0, -0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0x7FF8000000000000, 4.0], [0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, -2.0], [0.0, 3.0, 0.0, 0.0]]> : tensor<6x4xf64> : !sparse_array.array<6x4xf64, #sparse_array.format<[dense, compressed]>>
@@ -130,7 +130,7 @@ func.func @mismatched_rows() {
 // rows fix the windows' count: 3): numpy raises (shapes (3,2) and (2,2)).
 // 3 windows of 2 over rows of 4 would be 1.5 rows, which rounds to the one
 // row there is: the windows are compared exactly.
-// BADWIN: sparse_array runtime error: operand 1 of a kernel has size 2 in dimension 1, but the result has size 3 there
+// BADWIN: sparse_array runtime error: operand 1 of a kernel has size 1 in dimension 1: with the other dimensions of its reshape it holds 1 x 4 entries, 2 parts of 2, but the kernel's loop over the parts (the result's size or another operand's) has 3
 // BADWIN-NOT: # fill
 func.func @reshape_plus(%c: !m2, %a: !a, %b: !a) -> !m2 {
   %s = sparse_array.map @add(%a, %b) : (!a, !a) -> !a
@@ -149,7 +149,7 @@ func.func @mismatched_windows() {
 }
 
 // 2 x 4 = 8 entries are no rows of 3: numpy raises, sa-run stops.
-// BAD: sparse_array runtime error: {{.*}} which a split into parts of 3 entries cannot divide
+// BAD: sparse_array runtime error: operand 0 of a kernel has size 2 in dimension 1: with the other dimensions of its reshape it holds 2 x 4 entries, which a split into parts of 3 entries cannot divide
 // BAD-NOT: # fill
 func.func @indivisible() {
   %m = sparse_array.constant dense<[[0.0, 3.0, 0.0, 0.0, 0.0, -1.0], [2.0, 0.0, 0.0, 0.0, 0x7FF8000000000000, 0.0]]> : tensor<2x6xf64> : !sparse_array.array<2x6xf64, #sparse_array.format<[dense, compressed]>>
