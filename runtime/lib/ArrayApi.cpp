@@ -5,6 +5,7 @@
 #include "SparseArrayRuntime.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <unordered_set>
@@ -281,26 +282,24 @@ extern "C" void sa_rt_check_windows(int64_t operand, int64_t dim,
                                     int64_t windows) {
   // 128-bit products: a size near 2^63 must not wrap into a false match.
   __int128 entries = static_cast<__int128>(actual) * per;
-  if (inner <= 0 || entries % inner != 0)
-    sa_rt::fatal(
-        "operand %lld of a kernel has size %lld in dimension %lld: "
-        "with the other dimensions of its reshape it holds %lld x "
-        "%lld entries, which a split into parts of %lld entries "
-        "cannot divide",
-        static_cast<long long>(operand), static_cast<long long>(actual),
-        static_cast<long long>(dim + 1), static_cast<long long>(actual),
-        static_cast<long long>(per), static_cast<long long>(inner));
-  if (entries != static_cast<__int128>(windows) * inner)
-    sa_rt::fatal(
-        "operand %lld of a kernel has size %lld in dimension %lld: "
-        "with the other dimensions of its reshape it holds %lld x "
-        "%lld entries, %lld parts of %lld, but the kernel's loop "
-        "over the parts (the result's size or another operand's) "
-        "has %lld",
-        static_cast<long long>(operand), static_cast<long long>(actual),
-        static_cast<long long>(dim + 1), static_cast<long long>(actual),
-        static_cast<long long>(per), static_cast<long long>(entries / inner),
-        static_cast<long long>(inner), static_cast<long long>(windows));
+  bool divides = inner > 0 && entries % inner == 0;
+  if (divides && entries == static_cast<__int128>(windows) * inner)
+    return;
+  char what[256];
+  std::snprintf(what, sizeof(what),
+                "operand %lld of a kernel has size %lld in dimension %lld: "
+                "with the other dimensions of its reshape it holds %lld x "
+                "%lld entries",
+                static_cast<long long>(operand), static_cast<long long>(actual),
+                static_cast<long long>(dim + 1), static_cast<long long>(actual),
+                static_cast<long long>(per));
+  if (!divides)
+    sa_rt::fatal("%s, which a split into parts of %lld entries cannot divide",
+                 what, static_cast<long long>(inner));
+  sa_rt::fatal("%s, %lld parts of %lld, but the kernel's loop over the parts "
+               "(the result's size or another operand's) has %lld",
+               what, static_cast<long long>(entries / inner),
+               static_cast<long long>(inner), static_cast<long long>(windows));
 }
 
 extern "C" void sa_rt_check_concat(int64_t input, int64_t axis, int64_t dim,
