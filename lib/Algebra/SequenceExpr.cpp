@@ -62,12 +62,19 @@ SequenceExpr SequenceExpr::complement(SequenceExpr operand) {
   n.children = {std::move(operand)};
   return make(std::move(n));
 }
+// A union or intersection of one operand is that operand: the printed
+// form has no one-operand `union(x)` (the parser rejects it), so a plan
+// that kept one would not read back (a linear loop over one input).
 SequenceExpr SequenceExpr::unite(ArrayRef<SequenceExpr> operands) {
+  if (operands.size() == 1)
+    return operands.front();
   Node n(Kind::Union);
   n.children = operands.vec();
   return make(std::move(n));
 }
 SequenceExpr SequenceExpr::intersect(ArrayRef<SequenceExpr> operands) {
+  if (operands.size() == 1)
+    return operands.front();
   Node n(Kind::Intersection);
   n.children = operands.vec();
   return make(std::move(n));

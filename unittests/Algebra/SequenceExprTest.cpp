@@ -174,6 +174,12 @@ TEST(SequenceExprTest, ParsePrintRoundTrip) {
     EXPECT_EQ(*S::parse(e->str()), *e);
   }
   EXPECT_EQ(S::parse(" union( s0 ,s1 ) ")->str(), "union(s0, s1)");
+  // One operand is the operand itself, which prints as text that parses
+  // (a linear loop's plan over one sliced input was "union(slice(...))").
+  S one = S::unite({S::slice(S::leaf(2), 1, 8, 2)});
+  EXPECT_EQ(one.str(), "slice(s2, 1, 8, 2)");
+  EXPECT_EQ(*S::parse(one.str()), one);
+  EXPECT_EQ(S::intersect({S::leaf(0)}), S::leaf(0));
   EXPECT_TRUE(S::parse("s0.1")->getLevel() == 1);
   for (const char *bad : {"", "s", "x0", "union(s0)", "product(s0)",
                           "slice(s0, 1, 2, 0)", "slice(s0, 1)", "s0 s1",
