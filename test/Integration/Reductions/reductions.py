@@ -9,7 +9,10 @@ scalars) over each reduced slice in row-major order. An empty slice gives
 the function's identity, or the input's fill when it has none. Half of the
 variants are contractions: mxv y(i) = add_j mul(A(i, j), x(j)) and mxm
 C(i, j) = add_k mul(A(i, k), B(k, j)) over (+, x), (min, +), (max, +),
-(or, and), ... with any operand and output formats.
+(or, and), ... with any operand and output formats. With --views P an
+operand is, with probability P, a shape operator's view of another array
+(slice, transpose, reshape, collapse, split, expand_dims, squeeze), fused
+into the reduction that reads it.
 
   reductions.py --sa-run build/bin/sa-run --stdlib stdlib/std.mlir \\
       [--count 300] [--seed 1] [--batch 25]
@@ -67,21 +70,43 @@ def reference(fn, t, dense, dims, identity, fill):
     return out
 
 
+# --views P: an operand is, with probability P, a view of another array
+# (a slice, transposition, reshape, collapse, split, expand_dims or squeeze
+# of it: elementwise.py's random_view), drawn from VIEW_RNG so that the
+# other draws are those of a run without views.
+VIEWS = 0.0
+VIEW_RNG = None
+
+
 def random_operand(rng, v, name, t, shape, fmts, fill=None):
     """Defines `name` in variant v (a constant or an array assembled from
-    buffers, 32- or 64-bit positions); returns (format, fill, dense, type)."""
+    buffers, 32- or 64-bit positions; or a shape operator's view of one,
+    fused into the reduction); returns (format, fill, dense, type)."""
     fmt = rng.choice(fmts)
     if fill is None:
         fill = rng.choice(ew.FILL_POOLS[t])
-    arr = ew.random_values(rng, t, shape, fill, None)
+    viewed = VIEW_RNG is not None and VIEW_RNG.random() < VIEWS
+    big, op, view = ew.random_view(VIEW_RNG, list(shape)) if viewed else (shape, None, None)
+    arr = ew.random_values(rng, t, big, fill, None)
     density = rng.choice([0.0, 0.3, 0.6, 1.0]) if rng.random() < 0.3 else 0.5
     stored = np.array([rng.random() < density for _ in range(arr.size)],
-                      dtype=bool).reshape(shape)
+                      dtype=bool).reshape(big)
     width = ew.random_width(rng)
     typ = ew.array_type(shape, t, fmt, len(shape), fill, width)
     key = name.lstrip("%")
-    dense = ew.operand_lines(rng, v, name, key, arr, stored, t, fmt, typ, fill, width)
-    return fmt, fill, dense, typ
+    if not viewed:
+        dense = ew.operand_lines(rng, v, name, key, arr, stored, t, fmt, typ, fill, width)
+        return fmt, fill, dense, typ
+    brank = len(big)
+    bfmt = fmt if brank == len(shape) and op[0] != "transpose" else \
+        VIEW_RNG.choice(list(ew.FORMATS[brank]))
+    btyp = ew.array_type(big, t, bfmt, brank, fill, width)
+    bdense = ew.operand_lines(rng, v, name + "_big", key + "_big", arr, stored, t,
+                              bfmt, btyp, fill, width)
+    v.lines.append("  %s = sparse_array.%s %s_big%s : %s -> %s" % (
+        name, op[0], name, op[1], btyp, typ))
+    v.views = getattr(v, "views", []) + ["%s of %s %s" % (op[0], bfmt, big)]
+    return fmt, fill, np.ascontiguousarray(view(bdense)), typ
 
 
 def other_fill(rng, t, natural):
@@ -412,8 +437,14 @@ def main():
                    help="larger row-wise products (hash collisions, long rows)")
     p.add_argument("--workspace", default="auto",
                    help="workspace of row-wise products (sa-run --workspace)")
+    p.add_argument("--views", type=float, default=0.0,
+                   help="probability that an operand is a shape operator's "
+                        "view of another array (fused into the reduction)")
     ew.add_run_arguments(p)
     args = p.parse_args()
+    global VIEWS, VIEW_RNG
+    VIEWS = args.views
+    VIEW_RNG = random.Random(args.seed * 104729 + 5) if VIEWS > 0 else None
     # Random options draw the workspace too.
     args.sa_run_flags = [] if args.random_options else ["--workspace=" + args.workspace]
     global WIDE
@@ -429,6 +460,9 @@ def main():
         return (make_variant if r < 0.3 else make_broadcast_reduction if r < 0.45
                 else make_contraction if r < 0.8 else make_vxm)
     variants = [pick()(rng, "v%d" % i) for i in range(args.count)]
+    for v in variants:
+        if getattr(v, "views", None):
+            v.desc += " (operands: %s)" % ", ".join(v.views)
     failures = []
     for start in range(0, len(variants), args.batch):
         failures += ew.run_variants(args, "batch %d" % (start // args.batch),
