@@ -100,8 +100,10 @@ for i in 0 1 2 3; do
 done
 for i in 0 1 2 3 4 5; do
   s=$((first + 30 + i))
-  run "reductions seed $s" $py "$red" --sa-run "$run" --stdlib "$std" \
-    --count $((500 * scale)) --batch 25 --seed $s "${opts[@]}"
+  # Odd seeds read half the operands through shape operators (fused).
+  views=$([ $((i % 2)) = 1 ] && echo 0.5 || echo 0)
+  run "reductions seed $s (views $views)" $py "$red" --sa-run "$run" --stdlib "$std" \
+    --count $((500 * scale)) --batch 25 --seed $s --views $views "${opts[@]}"
 done
 for ws in hash auto; do
   s=$((first + 40))
