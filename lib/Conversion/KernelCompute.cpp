@@ -326,6 +326,13 @@ Value KernelLowering::emitBody(OpBuilder &b, uint64_t absent,
           return k < presence.size() && presence[k];
         }))
       return {}; // decided by the lattice
+    // A leaf read only inside a reduction (or by a loop not entered here)
+    // has no value at this point: membership is not decidable, so the
+    // function is evaluated on its operands' values, as the dense program
+    // does (its cases still apply by those values).
+    if (llvm::any_of(a.getLeaves(),
+                     [&](unsigned k) { return !inputValues[k]; }))
+      return {};
     SmallVector<Value> defined(inputs.size());
     for (unsigned k : a.getLeaves())
       defined[k] = differsFrom(b, loc, inputValues[k], inputs[k].fill);
