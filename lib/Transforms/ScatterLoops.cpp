@@ -78,7 +78,16 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
   }
   if (!misordered)
     return std::nullopt;
-  // Topological order, ties broken by the nested order.
+  // Per result entry the scatter order visits the reduced variables in the
+  // order of the loops below: their fold is the nested one (C order of the
+  // reduced variables) only when it keeps their relative order, unless the
+  // combiner may regroup and reorder its operands (commutative and
+  // associative). Otherwise the input is converted: the loops nest in the
+  // fold's order (a sum with the exact add_f64 over CSC folds row by row).
+  auto combiner = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+      kernel, reduce.getCombinerAttr());
+  bool reorderable =
+      combiner && combiner.getCommutative() && combiner.getAssociative();
   SmallVector<unsigned> order;
   SmallVector<bool> placed(numVars, false);
   while (order.size() < numVars) {
@@ -89,6 +98,10 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
         next = v;
     if (next < 0)
       return std::nullopt; // inputs disagree: convert
+    if (!reorderable && next >= int(rank))
+      for (unsigned v = rank; v < numVars; ++v)
+        if (!placed[v] && loopOf[v] < loopOf[next])
+          return std::nullopt; // a reduced variable before an outer one
     placed[next] = true;
     order.push_back(next);
     for (unsigned c : after[next])

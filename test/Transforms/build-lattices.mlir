@@ -351,3 +351,37 @@ func.func @omitted_root_with_libm(%a: !sv, %b: !sv) -> !sv {
   %r = sparse_array.map @sqrt_where_one(%a, %b) : (!sv, !sv) -> !sv
   return %r : !sv
 }
+
+// -----
+
+// A reduction over both dimensions of a CSC matrix (issue 55, class 2):
+// an associative and commutative combiner folds in storage order (scatter
+// loops over the columns, no conversion); one that is not keeps the fold's
+// C order: the input is converted to rows first.
+!csc = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!s = !sparse_array.array<f64>
+sparse_array.func @sum_reorderable(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @sum_exact(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @csc_total_reorderable(
+// CHECK-NOT: sparse_array.convert
+// CHECK: reduce_over [%{{.*}}, %{{.*}}] %{{.*}} with @sum_reorderable {scatter_loops = array<i32: 1, 0>
+func.func @csc_total_reorderable(%a: !csc) -> !s {
+  %r = sparse_array.reduce @sum_reorderable %a dims [0, 1] : !csc -> !s
+  return %r : !s
+}
+// CHECK-LABEL: func.func @csc_total_in_c_order(
+// CHECK: sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #{{.*}}> to !sparse_array.array<?x?xf64, #{{.*}}>
+// CHECK-NOT: scatter_loops
+// CHECK: return
+func.func @csc_total_in_c_order(%a: !csc) -> !s {
+  %r = sparse_array.reduce @sum_exact %a dims [0, 1] : !csc -> !s
+  return %r : !s
+}
