@@ -169,13 +169,9 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
     auto intType = b.getIntegerType(ft.getWidth());
     Value vi = arith::BitcastOp::create(b, loc, intType, value);
     Value fi = arith::BitcastOp::create(b, loc, intType, f);
-    Value bitsDiffer =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
-    if (!cast<FloatAttr>(fill).getValue().isNaN())
-      return bitsDiffer;
-    Value notNan =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, value, value);
-    return notNan;
+    // Bit for bit: a NaN of another sign or payload than a NaN fill is a
+    // value of its own (docs/README.md, "Fill values are bits").
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
   }
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
 }

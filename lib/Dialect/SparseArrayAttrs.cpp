@@ -412,12 +412,10 @@ void mlir::sparse_array::printTypedFillValue(AsmPrinter &printer,
 bool mlir::sparse_array::isSameScalar(TypedAttr a, TypedAttr b) {
   if (!a || !b || a.getType() != b.getType())
     return false;
-  // All NaNs are one value (docs/README.md, "NaN"): the runtime and the
-  // generated code compare with a fill the same way.
-  if (auto fa = dyn_cast<FloatAttr>(a)) {
-    const APFloat &x = fa.getValue(), &y = cast<FloatAttr>(b).getValue();
-    return (x.isNaN() && y.isNaN()) || x.bitwiseIsEqual(y);
-  }
+  // Bit for bit, NaNs too (docs/README.md, "Fill values are bits"): the
+  // runtime and the generated code compare with a fill the same way.
+  if (auto fa = dyn_cast<FloatAttr>(a))
+    return fa.getValue().bitwiseIsEqual(cast<FloatAttr>(b).getValue());
   if (auto ia = dyn_cast<IntegerAttr>(a))
     return ia.getValue() == cast<IntegerAttr>(b).getValue();
   return a == b;

@@ -85,11 +85,31 @@ ParseStatus parseInteger(std::string_view t, bool &negative,
              : ParseStatus::NotANumber;
 }
 
+/// A NaN of `width` bits: `nan` for the default quiet NaN, `-nan` for it
+/// with the sign bit, else its bits in hex (`0x7FF8000000000001`), so that
+/// every NaN prints distinctly and reads back to its bits (fills compare
+/// bit for bit: docs/README.md, "Fill values are bits").
+int formatNaN(uint64_t bits, unsigned width, unsigned mantissa, char *buf) {
+  uint64_t sign = 1ull << (width - 1);
+  uint64_t exponent = (sign - 1) & ~((1ull << mantissa) - 1);
+  uint64_t quiet = exponent | (1ull << (mantissa - 1));
+  if (bits == quiet)
+    return std::snprintf(buf, 40, "nan");
+  if (bits == (quiet | sign))
+    return std::snprintf(buf, 40, "-nan");
+  return std::snprintf(buf, 40, "0x%0*llX", int(width / 4),
+                       static_cast<unsigned long long>(bits));
+}
+
 /// The %g rule, done with to_chars: the shortest round-trip digits, and the
 /// fixed spelling when its exponent X satisfies -4 <= X < maxDigits.
 template <typename F> int formatShortestImpl(F value, int maxDigits, char *buf) {
-  if (std::isnan(value))
-    return std::snprintf(buf, 40, "nan");
+  if (std::isnan(value)) {
+    if constexpr (sizeof(F) == 8)
+      return formatNaN(f64Bits(value), 64, 52, buf);
+    else
+      return formatNaN(f32Bits(value), 32, 23, buf);
+  }
   if (std::isinf(value))
     return std::snprintf(buf, 40, value < 0 ? "-inf" : "inf");
   char *end = buf + 39;
@@ -199,6 +219,19 @@ ParseStatus parseValue(Elem e, std::string_view token, uint64_t &bits) {
     bits = w == 64 ? v : (v & ((1ull << w) - 1));
     return ParseStatus::Ok;
   }
+  // A float's bits in hex (`0x7FF8000000000001`, as NaNs other than nan and
+  // -nan print): exactly one hex digit per 4 bits of the type.
+  unsigned digits = elemBytes(e) * 2;
+  if (token.size() == 2 + digits && token[0] == '0' &&
+      (token[1] == 'x' || token[1] == 'X')) {
+    uint64_t v = 0;
+    auto [ptr, ec] =
+        std::from_chars(token.data() + 2, token.data() + token.size(), v, 16);
+    if (ec != std::errc() || ptr != token.data() + token.size())
+      return ParseStatus::NotANumber;
+    bits = v;
+    return ParseStatus::Ok;
+  }
   switch (e) {
   case Elem::F32: {
     float f;
@@ -237,8 +270,15 @@ int formatValue(Elem e, uint64_t bits, char *buf) {
     return static_cast<int>(ptr - buf);
   }
   double value = floatValue(e, bits);
-  if (std::isnan(value))
-    return std::snprintf(buf, 40, "nan");
+  if (std::isnan(value)) {
+    unsigned width = elemBytes(e) * 8;
+    return formatNaN(bits, width,
+                     e == Elem::F64   ? 52
+                     : e == Elem::F32 ? 23
+                     : e == Elem::F16 ? 10
+                                      : 7,
+                     buf);
+  }
   if (std::isinf(value))
     return std::snprintf(buf, 40, value < 0 ? "-inf" : "inf");
   if (e == Elem::F64)
@@ -265,12 +305,10 @@ int formatValue(Elem e, uint64_t bits, char *buf) {
   return std::snprintf(buf, 40, "%.*g", digits, value);
 }
 
-bool sameValue(Elem e, uint64_t a, uint64_t b) {
-  if (a == b)
-    return true;
-  if (!isFloatElem(e))
-    return false;
-  return std::isnan(floatValue(e, a)) && std::isnan(floatValue(e, b));
+bool sameValue(Elem, uint64_t a, uint64_t b) {
+  // Bit for bit, NaNs too: a NaN of another sign or payload than a NaN
+  // fill is stored (docs/README.md, "Fill values are bits").
+  return a == b;
 }
 
 uint64_t oneBits(Elem e) {

@@ -423,18 +423,19 @@ func.func @row_sum_fill_one(%m: !sparse_array.array<4x8xf64, #sparse_array.forma
 
 // -----
 
-// All NaNs are one value (docs/README.md): -x over a vector with fill NaN
-// has fill -NaN (another sign bit), which is the declared fill NaN, so the
-// result keeps the input's sparsity instead of computing every point.
+// Fill values are bits (docs/README.md): -x over a vector with fill NaN has
+// fill -NaN (another sign bit), not the declared fill NaN, so every point
+// is computed (the result stores the -NaNs); a declared -nan keeps the
+// input's sparsity.
 #nan = #sparse_array.format<[compressed], fill = nan : f64>
 !vnan = !sparse_array.array<8xf64, #nan>
 sparse_array.func @negate(%x: f64) -> f64 {
   %r = arith.negf %x : f64
   sparse_array.yield %r : f64
 }
-// CHECK-LABEL: func.func @nan_fills_alike
-// CHECK: algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<{{.*}}>
-func.func @nan_fills_alike(%a: !vnan) -> !vnan {
+// CHECK-LABEL: func.func @nan_fills_differ
+// CHECK: algebra = #sparse_array.algebra<universe>, fill = #sparse_array.scalar<nan : f64>
+func.func @nan_fills_differ(%a: !vnan) -> !vnan {
   %r = sparse_array.kernel ins(%a : !vnan) -> !vnan {
   ^bb0(%i: index, %A: !vnan):
     %x = sparse_array.access %A[%i] : !vnan
@@ -442,4 +443,17 @@ func.func @nan_fills_alike(%a: !vnan) -> !vnan {
     sparse_array.yield %y : f64
   }
   return %r : !vnan
+}
+#negnan = #sparse_array.format<[compressed], fill = 0xFFF8000000000000 : f64>
+!vnegnan = !sparse_array.array<8xf64, #negnan>
+// CHECK-LABEL: func.func @negated_nan_fill
+// CHECK: algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<0xFFF8000000000000 : f64>
+func.func @negated_nan_fill(%a: !vnan) -> !vnegnan {
+  %r = sparse_array.kernel ins(%a : !vnan) -> !vnegnan {
+  ^bb0(%i: index, %A: !vnan):
+    %x = sparse_array.access %A[%i] : !vnan
+    %y = sparse_array.apply @negate(%x) : (f64) -> f64
+    sparse_array.yield %y : f64
+  }
+  return %r : !vnegnan
 }

@@ -19,6 +19,13 @@ import sys
 import numpy as np
 
 
+def value(token):
+    """A printed float: NaNs other than nan/-nan print as their bits."""
+    if token.lower().startswith("0x"):
+        return float(np.array(int(token, 16), dtype=np.uint64).view(np.float64))
+    return float(token)
+
+
 def entries_sa(text):
     """Each printed array as (shape, fill, {coordinates: value})."""
     arrays = []
@@ -28,14 +35,14 @@ def entries_sa(text):
         if not lines[i].startswith("# fill:"):
             i += 1
             continue
-        fill = float(lines[i].split(":", 1)[1])
+        fill = value(lines[i].split(":", 1)[1].strip())
         rank, nnz = (int(t) for t in lines[i + 1].split())
         shape = tuple(int(t) for t in lines[i + 2].split()) if rank else ()
         i += 3 if rank else 2
         entries = {}
         for _ in range(nnz):
             parts = lines[i].split()
-            entries[tuple(int(c) - 1 for c in parts[:rank])] = float(parts[rank])
+            entries[tuple(int(c) - 1 for c in parts[:rank])] = value(parts[rank])
             i += 1
         arrays.append((shape, fill, entries))
     return arrays

@@ -396,18 +396,30 @@ def parse_printed(lines, pos, t):
 def parse_scalar(s, t):
     s = s.strip()
     if t == "f64":
-        return float(s)
+        if s.lower().startswith("0x"):  # a NaN other than nan and -nan: its bits
+            return float(np.array(int(s, 16), dtype=np.uint64).view(np.float64))
+        return float(s)  # "-nan" keeps its sign
     if t == "i1":
         return s in ("1", "true")
     return int(s)
 
 
 def same(a, b, t):
+    """Equal values; any NaN matches any NaN (LLVM leaves the sign and
+    payload of computed NaNs unspecified)."""
     if t == "f64":
         a, b = float(a), float(b)
         if math.isnan(a) or math.isnan(b):
             return math.isnan(a) and math.isnan(b)
         return a == b and math.copysign(1, a) == math.copysign(1, b)
+    return a == b
+
+
+def same_bits(a, b, t):
+    """Equal bits: what a fill is compared with (a NaN of another sign or
+    payload than a NaN fill is a value of its own)."""
+    if t == "f64":
+        return np.float64(a).view(np.uint64) == np.float64(b).view(np.uint64)
     return a == b
 
 
@@ -496,13 +508,17 @@ def print_result(v, res, rtyp):
         "  func.call @sa_rt_print_newline() : () -> ()"]
 
 
-def stored_values(expected, fill, t, rtyp):
+def stored_values(expected, fill, t, rtyp, nan_stored=False):
     """The values a sparse result of type `rtyp` stores when it drops every
     entry equal to its fill (as `same` compares: -0.0 is not 0.0, any NaN
-    is a NaN fill): one per such entry, except that dense levels at the end
-    of the storage order store whole blocks under each stored prefix."""
+    is a NaN fill; with `nan_stored`, NaNs are stored under a NaN fill, as
+    they are when their bits differ from it): one per such entry, except
+    that dense levels at the end of the storage order store whole blocks
+    under each stored prefix."""
     expected = np.asarray(expected)
-    kept = np.array([not same(x, fill, t) for x in expected.flat],
+    kept = np.array([not same(x, fill, t) or
+                     (nan_stored and t == "f64" and math.isnan(float(x)))
+                     for x in expected.flat],
                     dtype=bool).reshape(expected.shape)
     m = re.search(r"format<\[([^\]]*)\](?:, order = \[([^\]]*)\])?", rtyp)
     levels = [x.strip().split("(")[0] for x in m.group(1).split(",")]
@@ -909,9 +925,14 @@ def check(variants, out_lines):
         if getattr(v, "counts_stored", False):
             stored, pos = int(out_lines[pos]), pos + 1
             want = stored_values(v.expected, v.expected_fill, v.rtype, v.rtype_text)
-            if stored != want:
-                problems.append("stores %d values, expected %d (computed fills "
-                                "are dropped)" % (stored, want))
+            # A computed NaN whose bits differ from a NaN fill's is stored:
+            # its bits are LLVM's choice, so it may or may not be counted.
+            nans = stored_values(v.expected, v.expected_fill, v.rtype, v.rtype_text,
+                                 nan_stored=True)
+            if not want <= stored <= nans:
+                problems.append("stores %d values, expected %s (computed fills "
+                                "are dropped)" % (
+                                    stored, want if want == nans else "%d-%d" % (want, nans)))
         if not same(fill, v.expected_fill, v.rtype):
             problems.append("fill %r, expected %r" % (fill, v.expected_fill))
         for idx in np.ndindex(v.expected.shape):
@@ -919,7 +940,7 @@ def check(variants, out_lines):
             if not same(got, v.expected[idx], v.rtype):
                 problems.append("at %s: %r, expected %r" % (idx, got, v.expected[idx]))
         for idx, val in entries.items():
-            if same(val, fill, v.rtype):
+            if same_bits(val, fill, v.rtype):
                 problems.append("at %s: stored fill value %r" % (idx, val))
         if problems:
             failures.append("%s: %s" % (v.desc, "; ".join(problems[:5])))

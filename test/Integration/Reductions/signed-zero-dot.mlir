@@ -167,11 +167,11 @@ func.func @main() {
 // x3: [nan, nan, nan, -inf, nan]
 // CHECK: 1 5
 // CHECK-NEXT: 5
-// CHECK-NEXT: 1 nan
-// CHECK-NEXT: 2 nan
-// CHECK-NEXT: 3 nan
+// CHECK-NEXT: 1 {{-?}}nan
+// CHECK-NEXT: 2 {{-?}}nan
+// CHECK-NEXT: 3 {{-?}}nan
 // CHECK-NEXT: 4 -inf
-// CHECK-NEXT: 5 nan
+// CHECK-NEXT: 5 {{-?}}nan
 // x4: [-0.0, -0.0, 0, 0, -0.0]
 // CHECK: 1 3
 // CHECK-NEXT: 5
@@ -194,11 +194,11 @@ func.func @main() {
 // x5: all nan
 // CHECK: 1 5
 // CHECK-NEXT: 5
-// CHECK-NEXT: 1 nan
-// CHECK-NEXT: 2 nan
-// CHECK-NEXT: 3 nan
-// CHECK-NEXT: 4 nan
-// CHECK-NEXT: 5 nan
+// CHECK-NEXT: 1 {{-?}}nan
+// CHECK-NEXT: 2 {{-?}}nan
+// CHECK-NEXT: 3 {{-?}}nan
+// CHECK-NEXT: 4 {{-?}}nan
+// CHECK-NEXT: 5 {{-?}}nan
 // dots: 6, -6, -0.0, +0.0
 // CHECK: 0 1
 // CHECK-EMPTY:

@@ -13,23 +13,29 @@
 !ivec_dense = !sparse_array.array<5xi8>
 
 func.func @main() {
-  // Entries equal to the fill (NaN: every NaN) are implicit.
+  // Entries equal to the fill, bit for bit, are implicit: the NaN of the
+  // fill's bits is; NaNs of another payload or sign are values (they print
+  // as -nan or as their bits).
   // CHECK:      # fill: nan
-  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 2 5
   // CHECK-NEXT: 2 3
   // CHECK-NEXT: 1 1 0
   // CHECK-NEXT: 1 2 -0
+  // CHECK-NEXT: 2 1 0x7FF8000000000001
   // CHECK-NEXT: 2 2 inf
+  // CHECK-NEXT: 2 3 -nan
   %a = sparse_array.constant dense<[[0.0, -0.0, 0x7FF8000000000000], [0x7FF8000000000001, 0x7FF0000000000000, 0xFFF8000000000000]]> : tensor<2x3xf64> : !csr_nan
   sparse_array.print %a : !csr_nan
 
   // The same array, column-major and doubly compressed: same text.
   // CHECK:      # fill: nan
-  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 2 5
   // CHECK-NEXT: 2 3
   // CHECK-NEXT: 1 1 0
   // CHECK-NEXT: 1 2 -0
+  // CHECK-NEXT: 2 1 0x7FF8000000000001
   // CHECK-NEXT: 2 2 inf
+  // CHECK-NEXT: 2 3 -nan
   %b = sparse_array.convert %a : !csr_nan to !dcsc_nan
   sparse_array.print %b : !dcsc_nan
 
@@ -40,9 +46,9 @@ func.func @main() {
   // CHECK-NEXT: 2 3
   // CHECK-NEXT: 1 1 0
   // CHECK-NEXT: 1 3 nan
-  // CHECK-NEXT: 2 1 nan
+  // CHECK-NEXT: 2 1 0x7FF8000000000001
   // CHECK-NEXT: 2 2 inf
-  // CHECK-NEXT: 2 3 nan
+  // CHECK-NEXT: 2 3 -nan
   %c = sparse_array.change_fill %b : !dcsc_nan to !coo_negzero
   sparse_array.print %c : !coo_negzero
 
@@ -94,16 +100,18 @@ func.func @main() {
   sparse_array.print %ones : !sparse_array.array<4xi1, #sparse_array.format<[compressed], fill = 1 : i1>>
 
   // Write the NaN-fill array in the text format (input 0) and read it back
-  // into a dense array with the same fill.
+  // with the same fill: every NaN reads back to its bits.
   %c0 = arith.constant 0 : index
   sparse_array.write %a to input %c0 : !csr_nan
   %r = sparse_array.read input %c0 : !dcsc_nan
   // CHECK:      # fill: nan
-  // CHECK-NEXT: 2 3
+  // CHECK-NEXT: 2 5
   // CHECK-NEXT: 2 3
   // CHECK-NEXT: 1 1 0
   // CHECK-NEXT: 1 2 -0
+  // CHECK-NEXT: 2 1 0x7FF8000000000001
   // CHECK-NEXT: 2 2 inf
+  // CHECK-NEXT: 2 3 -nan
   sparse_array.print %r : !dcsc_nan
 
   // Matrix Market output needs fill 0 (input 1).
@@ -124,11 +132,13 @@ func.func private @sa_rt_print_i64(i64)
 func.func private @sa_rt_print_newline()
 
 // FILE:      # fill: nan
-// FILE-NEXT: 2 3
+// FILE-NEXT: 2 5
 // FILE-NEXT: 2 3
 // FILE-NEXT: 1 1 0
 // FILE-NEXT: 1 2 -0
+// FILE-NEXT: 2 1 0x7FF8000000000001
 // FILE-NEXT: 2 2 inf
+// FILE-NEXT: 2 3 -nan
 
 // MTX:      %%MatrixMarket matrix coordinate real general
 // MTX-NEXT: 2 3 2
