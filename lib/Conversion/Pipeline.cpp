@@ -108,6 +108,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // No inexact rewrites of C library calls by LLVM (pow(2^n, x) as
+  // exp2(n * x)).
+  pm.addPass(createSparseArrayExactLibCallsPass());
 }
 
 void mlir::sparse_array::registerSparseArrayPipelines() {

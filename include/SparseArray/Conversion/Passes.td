@@ -305,6 +305,27 @@ def SparseArrayPartsToOpenMPPass
   ];
 }
 
+def SparseArrayExactLibCallsPass
+    : Pass<"sparse-array-exact-libcalls", "::mlir::ModuleOp"> {
+  let summary = "Keep LLVM from replacing C library calls by inexact equivalents";
+  let description = [{
+    Marks every `llvm.func` with `no-builtin-exp2`, `no-builtin-exp10` (and
+    their `f`/`l` forms), so that LLVM's library-call simplifier leaves
+    `pow` with a constant base alone. Without them it rewrites
+    `pow(2^n, x)` into `exp2(n * x)` (the product `n * x` is rounded: up to
+    87 ulp off for 2^53 over exponents in [-3, 3]) and `pow(10, x)` into
+    `exp10(x)` (not correctly rounded), so a base bound as a constant (the
+    Python package's `np.power(2.0**53, a)`) would differ from the dense
+    program's `pow`, which NumPy calls. Calls the program makes to `exp2`
+    or `exp10` itself still call the C library; only their rewrites into
+    other calls are given up.
+
+    Example: `llvm.func @f(...)` becomes `llvm.func @f(...) attributes
+    {passthrough = ["no-builtin-exp2", ...]}`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def SparseArrayReallocToLLVMPass
     : Pass<"sparse-array-realloc-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower memref.realloc of malloc'ed buffers to the C library's realloc";
