@@ -3,7 +3,7 @@ import numpy as np
 
 from . import _storage
 from ._format import ELEMENT, Format, make_format, type_text
-from ._trace import static_types
+from ._trace import Traced, static_types
 
 
 def _reduction(name):
@@ -50,9 +50,14 @@ class ArrayOperators:
     def __xor__(self, other): return np.bitwise_xor(self, other)
     def __rxor__(self, other): return np.bitwise_xor(other, self)
     def __lshift__(self, other): return np.left_shift(self, other)
+    def __rlshift__(self, other): return np.left_shift(other, self)
     def __rshift__(self, other): return np.right_shift(self, other)
+    def __rrshift__(self, other): return np.right_shift(other, self)
     def __invert__(self): return np.invert(self)
     def __neg__(self): return np.negative(self)
+    def __pos__(self):
+        # NumPy's unary + of a bool array is a copy (np.positive refuses).
+        return self if self.dtype == np.bool_ else np.positive(self)
     def __abs__(self): return np.absolute(self)
     def __lt__(self, other): return np.less(self, other)
     def __le__(self, other): return np.less_equal(self, other)
@@ -300,6 +305,9 @@ def asarray(x, format=None, fill_value=None, dtype=None):
     must match). Entries equal to the fill (bitwise for floats) are not
     stored. scipy CSR/CSC in canonical form with any index width are taken
     without copying."""
+    if isinstance(x, Traced):
+        # A lazy expression: its value.
+        x = x.compute()
     if isinstance(x, Array):
         if format is None and fill_value is None and dtype is None:
             return x
@@ -313,7 +321,8 @@ def asarray(x, format=None, fill_value=None, dtype=None):
             return _from_scipy(x, format, fill_value, dtype)
     except ImportError:
         pass
-    if type(x).__module__.startswith("sparse") and hasattr(x, "todense") and hasattr(x, "fill_value"):
+    if type(x).__module__.split(".")[0] == "sparse" and hasattr(x, "todense") and \
+            hasattr(x, "fill_value"):
         return _from_pydata(x, format, fill_value, dtype)
     a = np.asarray(x)
     dt = _dtype_of(dtype or a.dtype)

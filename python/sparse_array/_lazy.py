@@ -101,6 +101,22 @@ def lazy(x, **kwargs):
     format=/fill_value=/dtype= options). Operations on it are recorded
     until compute()."""
     if isinstance(x, Lazy):
+        if not kwargs:
+            return x
+        # Another dtype, format or fill of an expression: recorded too.
+        from . import _ops
+        from ._array import _dtype_of
+        from ._format import make_format
+        unknown = set(kwargs) - {"dtype", "format", "fill_value"}
+        if unknown:
+            raise TypeError("sparse_array.lazy: unexpected keyword %s" % ", ".join(sorted(unknown)))
+        if kwargs.get("dtype") is not None:
+            x = _ops.astype(x, _dtype_of(kwargs["dtype"]))
+        fmt = kwargs.get("format")
+        fill = kwargs.get("fill_value")
+        if fmt is not None or fill is not None:
+            fmt = x.format if fmt is None else make_format(fmt, x.ndim)
+            x = _ops.convert(x, fmt, x.fill_value if fill is None else fill)
         return x
     from ._array import asarray
     a = asarray(x, **kwargs)

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from . import _capi
+from . import _capi, _promotion
 from ._array import Array, asarray
 from ._errors import SparseArrayError
 from ._format import ELEMENT, Format, make_format, scalar_text, type_text
@@ -515,7 +515,56 @@ _REMAINDER_I = _SAFE_DIVISOR + [
 _FMOD_I = _SAFE_DIVISOR + ["%r = arith.remsi %x, %d : {t}"]
 _F64 = np.dtype(np.float64)
 _BOOL = np.dtype(np.bool_)
+# NumPy's integer power: x^n by squaring (wrapping, as any order of the
+# multiplications does); n < 0, where NumPy raises (checked before the call
+# where the exponent is known), gives the integer 1 / x^-n.
+_POWER_I = [
+    "%zero = arith.constant 0 : {t}",
+    "%one = arith.constant 1 : {t}",
+    "%minus1 = arith.constant -1 : {t}",
+    "%w:3 = scf.while (%b = %x, %e = %y, %acc = %one) : ({t}, {t}, {t}) -> ({t}, {t}, {t}) {{",
+    "  %more = arith.cmpi sgt, %e, %zero : {t}",
+    "  scf.condition(%more) %b, %e, %acc : {t}, {t}, {t}",
+    "}} do {{",
+    "^bb0(%b: {t}, %e: {t}, %acc: {t}):",
+    "  %odd = arith.andi %e, %one : {t}",
+    "  %isodd = arith.cmpi ne, %odd, %zero : {t}",
+    "  %m = arith.muli %acc, %b : {t}",
+    "  %acc2 = arith.select %isodd, %m, %acc : {t}",
+    "  %b2 = arith.muli %b, %b : {t}",
+    "  %e2 = arith.shrsi %e, %one : {t}",
+    "  scf.yield %b2, %e2, %acc2 : {t}, {t}, {t}",
+    "}}",
+    "%neg = arith.cmpi slt, %y, %zero : {t}",
+    "%isone = arith.cmpi eq, %x, %one : {t}",
+    "%ism1 = arith.cmpi eq, %x, %minus1 : {t}",
+    "%yodd = arith.andi %y, %one : {t}",
+    "%yisodd = arith.cmpi ne, %yodd, %zero : {t}",
+    "%m1pow = arith.select %yisodd, %minus1, %one : {t}",
+    "%negm1 = arith.select %ism1, %m1pow, %zero : {t}",
+    "%negv = arith.select %isone, %one, %negm1 : {t}",
+    "%r = arith.select %neg, %negv, %w#2 : {t}",
+]
+
+
+def _logical(op):
+    """NumPy's logical_and/or/xor of numbers: each operand's truth (!= 0,
+    NaN is true), combined."""
+    return {"f": (_BOOL, ["%zero = arith.constant 0.0 : {t}",
+                          "%a = arith.cmpf une, %x, %zero : {t}",
+                          "%b = arith.cmpf une, %y, %zero : {t}",
+                          "%%r = arith.%s %%a, %%b : i1" % op]),
+            "i": (_BOOL, ["%zero = arith.constant 0 : {t}",
+                          "%a = arith.cmpi ne, %x, %zero : {t}",
+                          "%b = arith.cmpi ne, %y, %zero : {t}",
+                          "%%r = arith.%s %%a, %%b : i1" % op])}
+
+
 _WRITTEN = {
+    "power": {"i": (None, _POWER_I)},
+    "logical_and": _logical("andi"),
+    "logical_or": _logical("ori"),
+    "logical_xor": _logical("xori"),
     "floor": {"f": (None, ["%r = math.floor %x : {t}"])},
     "ceil": {"f": (None, ["%r = math.ceil %x : {t}"])},
     "trunc": {"f": (None, ["%r = math.trunc %x : {t}"])},
@@ -633,10 +682,18 @@ def _unary_function(ufunc_name, dtype):
 
 
 def elementwise(ufunc, inputs):
-    arrays = [x for x in inputs if _is_array(x)]
     if ufunc.__name__ in _MIXED:
         return _mixed(ufunc, inputs)
+    # NumPy's type resolution: each operand converted where NumPy converts
+    # it (value-based promotion, 0-d operands as scalars, its loop's dtype).
+    inputs = _promotion.promoted(ufunc, inputs)
+    arrays = [x for x in inputs if _is_array(x)]
     dtype = arrays[0].dtype
+    if ufunc.__name__ == "positive" or (ufunc.__name__ == "absolute" and dtype == np.bool_):
+        return arrays[0]  # the values as they are (arrays are immutable)
+    if ufunc.__name__ == "power" and dtype.kind in "iu" and \
+            math.prod(_broadcast_shape([np.shape(x) for x in inputs])):
+        _check_integer_exponent(inputs[1])
     for x in inputs:
         if _is_array(x):
             if x.dtype != dtype:
@@ -653,7 +710,7 @@ def elementwise(ufunc, inputs):
             fn, rdtype = _comparison_function(name, dtype), np.dtype(np.bool_)
         elif name in _UNARY:
             fn, rdtype = _unary_function(name, dtype), dtype
-        elif name in _WRITTEN and (name != "divide" or dtype.kind != "f"):
+        elif name in _WRITTEN and _kind(dtype) in _WRITTEN[name]:
             fn, rdtype = _written_function(ufunc, dtype)
         else:
             fn, rdtype = _function(name, dtype), dtype
@@ -665,6 +722,20 @@ def elementwise(ufunc, inputs):
             kernel.selects = [ops[k].fill_value for k in scalars]
         _KERNELS[key] = kernel
     return kernel(arrays, shape)
+
+
+def _check_integer_exponent(e):
+    """NumPy refuses negative integer exponents: so does the package where
+    it knows them (a scalar, an eager array's stored values and fill)."""
+    if _is_array(e) and not isinstance(e, Array):
+        return  # known only when the expression runs (docs/python.md)
+    if isinstance(e, Array):
+        values = e._buffers[-1]
+        negative = bool((values < 0).any()) or (e.fill_value < 0 and e.nnz < e.size)
+    else:
+        negative = bool(np.any(np.asarray(e) < 0))
+    if negative:
+        raise ValueError("Integers to negative integer powers are not allowed.")
 
 
 def _bind_scalars(fn, ops, scalars, dtypes, rdtype):
@@ -694,8 +765,17 @@ def _mixed(ufunc, inputs):
     types, fn, dtype = _MIXED[ufunc.__name__]
     if len(inputs) != len(types):
         raise TypeError("%s takes %d operands" % (ufunc.__name__, len(types)))
+    if ufunc is np.ldexp and _is_array(inputs[0]) and inputs[0].dtype == np.float32:
+        # NumPy's float32 loop: x * 2^e in float64 is exact for every
+        # float32 x (its exponent range is wider), then rounded once.
+        wide = _mixed(ufunc, [astype(inputs[0], np.float64), inputs[1]])
+        return astype(wide, np.float32)
     ops = []
     for x, dt in zip(inputs, types):
+        if _is_array(x) and x.dtype == np.int32 and dt == np.int64:
+            # NumPy's own exponent type (ldexp's int): sign-extended, a map
+            # that fuses into the kernel.
+            x = widen(x)
         if _is_array(x) and x.dtype != dt:
             raise TypeError("sparse_array: %s wants %s operands, got %s" % (
                 ufunc.__name__, ", ".join(map(str, types)), x.dtype))
@@ -844,6 +924,38 @@ def astype(a, dtype):
     return kernel([a], a.shape)
 
 
+@traced
+def convert(a, fmt, fill):
+    """`a` stored in format `fmt` with fill `fill`: a copying map whose
+    result type says so (entries that differ from the new fill, bitwise,
+    are stored). Traced like any kernel (sa.lazy(x, format=...) of an
+    expression)."""
+    fill = a.dtype.type(fill)
+    if fmt == a.format and not _storage_differs(fill, a.fill_value):
+        return a
+    key = ("convert", a.signature(), fmt.key(), fill.tobytes())
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        elt = ELEMENT[a.dtype]
+        name = "np_copy_%s" % elt
+        fn = _generated(name, "sparse_array.func @%s(%%x: %s) -> %s {\n"
+                              "  sparse_array.yield %%x : %s\n}" % (name, elt, elt, elt))
+        rtype = _result_type(a.shape, a.dtype, fmt, fill)
+        t = _static_type(a)
+        text = "\n".join([
+            "func.func @kernel(%%a0: %s) -> %s {" % (t, rtype),
+            "  %%r = sparse_array.map @%s(%%a0) : (%s) -> %s" % (fn, t, rtype),
+            "  return %r : " + rtype,
+            "}"])
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", a.ndim, a.dtype, fmt, fill)
+    return kernel([a], a.shape)
+
+
+def _storage_differs(x, y):
+    from . import _storage
+    return bool(_storage.differs(np.array([x]), y)[0])
+
+
 def _clip_values(x, lo, hi):
     """NumPy 1.24's clip loop on values (`lo`/`hi` None: no bound): a NaN x
     stays, else max by `>` (the bound on a tie: clip(0.0, -0.0, 1) is
@@ -860,33 +972,49 @@ class _Clip:
     """clip as _map_kernel's ufunc (the fill of the fills)."""
     __name__ = "clip"
 
-    def __init__(self, dtype, has_lo, has_hi):
+    def __init__(self, dtype, has_lo, has_hi, nan_free=(False, False)):
         self.dtype, self.has_lo, self.has_hi = dtype, has_lo, has_hi
+        self.nan_free = nan_free
 
     def __call__(self, x, *bounds):
         bounds = list(bounds)
         lo = bounds.pop(0).astype(self.dtype) if self.has_lo else None
         hi = bounds.pop(0).astype(self.dtype) if self.has_hi else None
+        # A 0-d bound holding NaN is no bound (as a NumPy scalar's).
+        if self.nan_free[0] and lo is not None and np.isnan(lo):
+            lo = None
+        if self.nan_free[1] and hi is not None and np.isnan(hi):
+            hi = None
         return _clip_values(np.asarray(x, dtype=self.dtype), lo, hi)
 
 
-def _clip_function(dtype, has_lo, has_hi):
+def _clip_function(dtype, has_lo, has_hi, nan_free=(False, False)):
+    """NumPy 1.24's clip loop; a bound in `nan_free` (a 0-d array's, known
+    only when the kernel runs) is no bound when it is NaN."""
     elt = ELEMENT[np.dtype(dtype)]
     floating = np.dtype(dtype).kind == "f"
-    name = "np_clip%s%s_%s" % ("_lo" if has_lo else "", "_hi" if has_hi else "", elt)
+    nan_free = nan_free if floating else (False, False)
+    name = "np_clip%s%s%s_%s" % ("_lo" if has_lo else "", "_hi" if has_hi else "",
+                                 "_nanfree%d%d" % nan_free if any(nan_free) else "", elt)
     params = ["%%x: %s" % elt] + (["%%lo: %s" % elt] if has_lo else []) + (
         ["%%hi: %s" % elt] if has_hi else [])
-    gt, lt = ("arith.cmpf ogt", "arith.cmpf olt") if floating else ("arith.cmpi sgt", "arith.cmpi slt")
+    gt, lt = ("arith.cmpf ogt", "arith.cmpf olt") if floating else (
+        ("arith.cmpi ugt", "arith.cmpi ult") if np.dtype(dtype) == np.bool_ else
+        ("arith.cmpi sgt", "arith.cmpi slt"))
     lines, v = [], "%x"
     # max by `>` then min by `<`, each keeping a NaN it is given.
-    for bound, cmp, tag in (("%lo", gt, "m"), ("%hi", lt, "r")):
+    for bound, cmp, tag, free in (("%lo", gt, "m", nan_free[0]), ("%hi", lt, "r", nan_free[1])):
         if (bound == "%lo" and not has_lo) or (bound == "%hi" and not has_hi):
             continue
         lines += ["%%%s_keep = %s, %s, %s : %s" % (tag, cmp, v, bound, elt),
                   "%%%s = arith.select %%%s_keep, %s, %s : %s" % (tag, tag, v, bound, elt)]
         if floating:
-            lines += ["%%%s_nan = arith.cmpf uno, %s, %s : %s" % (tag, v, v, elt),
-                      "%%%s_kept = arith.select %%%s_nan, %s, %%%s : %s" % (tag, tag, v, tag, elt)]
+            lines += ["%%%s_nan = arith.cmpf uno, %s, %s : %s" % (tag, v, v, elt)]
+            if free:
+                lines += ["%%%s_bnan = arith.cmpf uno, %s, %s : %s" % (tag, bound, bound, elt),
+                          "%%%s_nan2 = arith.ori %%%s_nan, %%%s_bnan : i1" % (tag, tag, tag)]
+            lines += ["%%%s_kept = arith.select %%%s_nan%s, %s, %%%s : %s" % (
+                tag, tag, "2" if free else "", v, tag, elt)]
             v = "%%%s_kept" % tag
         else:
             v = "%%%s" % tag
@@ -903,16 +1031,42 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
     if out is not None or kwargs:
         raise TypeError("sparse_array: clip takes no out= or other keywords")
     a = a if _is_array(a) else asarray(a)
-    dtype = a.dtype
-    if dtype.kind == "b":
-        raise TypeError("sparse_array: clip is not supported for bool arrays")
+    if a_min is None and a_max is None:
+        raise ValueError("One of max or min must be given")
+
+    def zero_d(b):
+        # A 0-d Array's value is a scalar's (NumPy treats 0-d arrays so).
+        return b.todense()[()] if isinstance(b, Array) and b.ndim == 0 else b
 
     def scalar_nan(b):
         return b is not None and not _is_array(b) and np.ndim(b) == 0 and np.isnan(b)
-    a_min = None if scalar_nan(a_min) else a_min
-    a_max = None if scalar_nan(a_max) else a_max
+    a_min, a_max = zero_d(a_min), zero_d(a_max)
+    # NumPy 1.24 clips by -inf/inf (Python floats) for a scalar NaN bound.
+    a_min = -float("inf") if scalar_nan(a_min) else a_min
+    a_max = float("inf") if scalar_nan(a_max) else a_max
+    # Its type resolution: um.clip with both bounds, else maximum/minimum.
+    from numpy.core import umath
+    ufunc = umath.clip if a_min is not None and a_max is not None else (
+        np.minimum if a_min is None else np.maximum)
+    bounds = [b for b in (a_min, a_max) if b is not None]
+    dtypes = _promotion.loop_dtypes(ufunc, [a] + bounds)
+    if a.dtype != dtypes[0]:
+        a = astype(a, dtypes[0])
+    dtype = a.dtype
+
+    def infinite(b, sign):
+        return (b is not None and not _is_array(b) and np.ndim(b) == 0 and
+                np.asarray(b).dtype.kind == "f" and np.isinf(b) and (b > 0) == (sign > 0))
+    # An infinite scalar bound clips nothing (NaN and -0.0 stay).
+    if dtype.kind == "f":
+        a_min = None if infinite(a_min, -1) else a_min
+        a_max = None if infinite(a_max, 1) else a_max
+    a_min = astype(a_min, dtype) if _is_array(a_min) and a_min.dtype != dtype else a_min
+    a_max = astype(a_max, dtype) if _is_array(a_max) and a_max.dtype != dtype else a_max
     if a_min is None and a_max is None:
-        raise ValueError("One of max or min must be given")
+        return a
+    # A lazy 0-d bound's value is known only when it runs: NaN is no bound.
+    nan_free = tuple(b is not None and _is_array(b) and b.ndim == 0 for b in (a_min, a_max))
     inputs = [a] + [b for b in (a_min, a_max) if b is not None]
     for b in inputs[1:]:
         if _is_array(b) and b.dtype != dtype:
@@ -925,13 +1079,14 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
             [x.shape for x in ops[1:]], a.shape))
     scalars, operands = _scalar_operands(inputs, ops)
     has = (a_min is not None, a_max is not None)
-    key = ("map", "clip", has, tuple(x.signature() for x in ops), tuple(scalars))
+    key = ("map", "clip", has, nan_free, tuple(x.signature() for x in ops), tuple(scalars))
     kernel = _KERNELS.get(key)
     if kernel is None:
-        fn = _clip_function(dtype, *has)
+        fn = _clip_function(dtype, *has, nan_free=nan_free)
         if scalars:
             fn = _generated(*_bind_scalars(fn, ops, scalars, [dtype] * len(ops), dtype))
-        kernel = _map_kernel(_Clip(dtype, *has), ops, dtype, a.ndim, fn, operands=operands)
+        kernel = _map_kernel(_Clip(dtype, *has, nan_free=nan_free), ops, dtype, a.ndim, fn,
+                             operands=operands)
         kernel.selects = [ops[k].fill_value for k in scalars]
         _KERNELS[key] = kernel
     return kernel(operands, shape)
@@ -1158,6 +1313,9 @@ def reduce(name, a, axis=None, keepdims=False):
         if name in ("sum", "prod") and dtype == np.int32:
             # numpy sums and multiplies int32 in int64 (the platform int).
             a, dtype = widen(a), np.dtype(np.int64)
+        if name in ("sum", "prod") and dtype == np.bool_:
+            # ... and bools too (True + True is 2).
+            a, dtype = astype(a, np.int64), np.dtype(np.int64)
         op = _REDUCTIONS[name]
     else:
         op = name
@@ -1165,6 +1323,8 @@ def reduce(name, a, axis=None, keepdims=False):
     fn, extra, fold = _combiner(op, dtype, one_sign_zeros=(
         op in _IEEE_WITHOUT_SIGNED_ZERO_TIES and _zeros_of_one_sign(a)))
     given = (axis if isinstance(axis, tuple) else (axis,)) if axis is not None else ()
+    if a.ndim == 0 and given in ((0,), (-1,)):
+        given = ()  # NumPy reduces a 0-d array over axis 0 too (over nothing)
     for d in given:
         if not -a.ndim <= d < a.ndim:
             raise np.exceptions.AxisError(d, a.ndim) if hasattr(np, "exceptions") else \
@@ -1172,6 +1332,19 @@ def reduce(name, a, axis=None, keepdims=False):
     axes = tuple(range(a.ndim)) if axis is None else tuple(d % a.ndim for d in given)
     if len(set(axes)) != len(axes):
         raise ValueError("duplicate axis in %r" % (axis,))
+    # The fold is over the reduced entries in C order whatever order the
+    # axes are named in (NumPy's a.sum(axis=(2, 0)) is a.sum(axis=(0, 2))).
+    axes = tuple(sorted(axes))
+    if not axes:
+        # Nothing reduced (axis=(), or a 0-d array): NumPy folds each entry
+        # alone, into the ufunc's identity where it has one (0.0 + -0.0 is
+        # 0.0), else the entry itself.
+        r = a
+        if isinstance(op, str) and getattr(np, op).identity is not None:
+            r = getattr(np, op)(dtype.type(getattr(np, op).identity), a)
+        if a.ndim == 0 and not static_types():
+            return np.array(r.todense()[()], dtype=dtype)[()]
+        return r
     kept = [d for d in range(a.ndim) if d not in axes]
     shape = tuple(a.shape[d] for d in kept)
     count = math.prod(a.shape[d] for d in axes)
@@ -1194,6 +1367,11 @@ def reduce(name, a, axis=None, keepdims=False):
         fill = np.array(0 if fill is None else fill).astype(dtype)
         kernel = _KERNELS[key] = _reduce_kernel(fn, extra, a, axes, shape, fill)
     r = kernel([a], shape)
+    if isinstance(op, str) and op == "add" and dtype.kind == "f":
+        # NumPy's sums start from +0.0 (the identity it initializes them
+        # with), so a sum of -0.0s is +0.0; the kernel's left fold starts
+        # from the first entry. Adding +0.0 changes exactly that case.
+        r = _plus_zero(r)
     if static_types():  # traced: a scalar stays a rank-0 Lazy
         if keepdims:
             from . import _shape
@@ -1203,9 +1381,22 @@ def reduce(name, a, axis=None, keepdims=False):
         value = r.todense()[()]
         return np.array(value, dtype=dtype)[()] if not keepdims else np.full((1,) * a.ndim, value)
     if keepdims:
-        return asarray(r.todense().reshape([1 if d in axes else a.shape[d] for d in range(a.ndim)]),
-                       format=None, fill_value=r.fill_value)
+        from . import _shape
+        return _shape.expand_dims(r, axes)
     return r
+
+
+def _plus_zero(r):
+    """r + 0.0: in place on an eager kernel's fresh values (a -0.0 becomes
+    +0.0, nothing else changes), else a map (fused when traced)."""
+    zero = r.dtype.type(0.0)
+    if isinstance(r, Array) and r._buffers[-1].flags.writeable:
+        values = r._buffers[-1]
+        np.add(values, zero, out=values)
+        r.fill_value = r.fill_value + zero
+        r._signature = None
+        return r
+    return r + zero
 
 
 def _reduce_kernel(fn, extra, a, axes, shape, fill):
@@ -1301,14 +1492,7 @@ def matmul(a, b, semiring=None, format=None, mask=None, complement=False):
         # starts from add's identity -0.0. Adding +0.0 changes exactly
         # that case. A map of its own: inside the kernel it would cost
         # SpGEMM its row-wise strategy.
-        if isinstance(r, Array) and r._buffers[-1].flags.writeable:
-            # Eager: the kernel's fresh result, mapped in place.
-            values = r._buffers[-1]
-            np.add(values, dtype.type(0.0), out=values)
-            r.fill_value = r.fill_value + dtype.type(0.0)
-            r._signature = None
-        else:
-            r = r + dtype.type(0.0)
+        r = _plus_zero(r)
     return r
 
 

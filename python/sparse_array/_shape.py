@@ -11,7 +11,7 @@ import numpy as np
 from ._array import Array
 from ._format import Format, make_format, type_text
 from . import _ops
-from ._trace import static_types, traced
+from ._trace import Traced, static_types, traced
 
 
 def _type(a):
@@ -88,6 +88,10 @@ def getitem(a, key):
         elif isinstance(k, slice):
             start, stop, step = k.indices(n)
             length = len(range(start, stop, step))
+            if length == 0:
+                # Empty (x[-4::-1] of 2 entries: indices gives start -1,
+                # which the dialect would read as the last entry).
+                start, stop, step = 0, 0, 1
             # Normalized bounds, non-negative (a negative stop after a
             # reversal means "past the start": omitted).
             stop_text = "" if stop < 0 else str(stop)
@@ -289,6 +293,8 @@ def _dot(a, b, out=None):
 def _count_nonzero(a, axis=None, keepdims=False):
     """Entries != 0 (NaN counts), as int64; a whole count is a Python int."""
     r = _ops.reduce("sum", np.not_equal(a, a.dtype.type(0)).astype(np.int64), axis, keepdims)
+    if isinstance(r, Traced):
+        return r  # a lazy count: computed with the expression
     return int(r) if axis is None and not keepdims and np.ndim(r) == 0 else r
 
 

@@ -86,12 +86,16 @@ def test_lazy_f32(rng):
         same(sa.compute((a * a + a).sum(axis=0)).todense(), (d * d + d).sum(axis=0))
 
 
-def test_unsupported_32_bit(rng):
-    a = sa.asarray(np.ones((2, 2), dtype=np.float32), format="csr")
-    with pytest.raises(TypeError):
-        np.ldexp(a, sa.asarray(np.ones((2, 2), dtype=np.int64)))
-    with pytest.raises(TypeError):  # mixed widths: convert first, as numpy would promote
-        a + sa.asarray(np.ones((2, 2)))
+def test_float32_ldexp_and_mixed_widths(rng):
+    # NumPy's float32 ldexp loop (float32 results, int32 or int64
+    # exponents) and its promotion of mixed widths (float32 + float64 is
+    # float64), bit for bit.
+    d = np.array([[1.5, -3.0e38], [2.0 ** -140, np.nan]], dtype=np.float32)
+    a = sa.asarray(d, format="csr")
+    for e in (np.array([[1, 1], [-12, 3]]), np.array([[1, 1], [-12, 3]], dtype=np.int32)):
+        with np.errstate(all="ignore"):
+            same(np.ldexp(a, sa.asarray(e)).todense(), np.ldexp(d, e))
+    same((a + sa.asarray(np.ones((2, 2)))).todense(), d + np.ones((2, 2)))
 
 
 def test_int32_sum_is_int64_and_fused(rng):
