@@ -11,8 +11,9 @@
 #   scripts/fuzz-campaign.sh [--scale K] [--first-seed S] [--options-set base]
 #                            [--threads N]
 #
-# --scale multiplies the variant counts (1: about 12,000 variants, ~40 min on
-# 2 cores); --first-seed moves every seed; --options-set base draws only the
+# --scale multiplies the variant counts (1: about 12,000 dialect variants and
+# 5,000 Python programs, each run three ways; about 90 min on 2 cores);
+# --first-seed moves every seed; --options-set base draws only the
 # options an older sa-run understands (to run today's harnesses against an
 # earlier build: SA_BUILD_DIR=/path/to/old/build); --threads N runs the
 # element-wise, shape and reduction harnesses with N OpenMP threads and
@@ -43,7 +44,7 @@ run() {
   local label=$1; shift
   local out line n m
   out=$("$@" 2>&1)
-  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ (variants|expressions|mutants) passed' | tail -n 1)
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ of [0-9]+ (variants|expressions|mutants|programs) passed' | tail -n 1)
   if [ -z "$line" ]; then
     printf '%-52s no summary (crashed harness)\n' "$label"
     printf '%s\n' "$out" | tail -n 20
@@ -129,5 +130,30 @@ if [ "$optset" = all ]; then
     --sa-opt "$opt" --sa-run "$run" --corpus "$root/test" \
     --count $((3000 * scale)) --seed $s
 fi
+# The Python package: random NumPy programs and idioms against NumPy, each
+# eagerly, lazily and mixed, with random compiler options (the package's
+# SPARSE_ARRAY_OPTIONS) and, with --threads, OpenMP builds for every input
+# however small.
+pyopts() {
+  local o="opt=$((RANDOM % 4));workspace=$(printf 'auto\ndense\nhash' | shuf -n 1)"
+  o+=";linear_threshold=$((2 + RANDOM % 5));branchless_merge=$((RANDOM % 2))"
+  o+=";vector_gathers=$(printf 'auto\non\noff' | shuf -n 1)"
+  [ $((RANDOM % 4)) = 0 ] && o+=";bounds_checks=1"
+  [ "$threads" != 0 ] && o+=";parallel_min_extent=2;parallel_min_work=1"
+  printf '%s' "$o"
+}
+pycache=$(mktemp -d /tmp/sa-fuzz-kernels.XXXXXX)
+pyenv=(env PYTHONPATH="$build/python" SPARSE_ARRAY_CACHE_DIR="$pycache")
+[ "$threads" != 0 ] && pyenv+=(OMP_NUM_THREADS="$threads" SPARSE_ARRAY_PARALLEL_MIN_ENTRIES=1)
+for i in 0 1 2 3; do
+  s=$((first + 80 + i))
+  o=$(pyopts)
+  run "python programs seed $s ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
+    "$root/python/tests/fuzz_programs.py" --count $((250 * scale)) --seed $s
+  o=$(pyopts)
+  run "python idioms seed $s ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
+    "$root/python/tests/fuzz_idioms.py" --count $((1000 * scale)) --seed $s
+done
+rm -rf "$pycache"
 echo "campaign: $passed of $total variants passed, $failed_runs runs with failures"
 [ "$failed_runs" -eq 0 ] && [ "$passed" -eq "$total" ]

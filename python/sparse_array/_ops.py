@@ -100,7 +100,7 @@ def _narrow_text(name, text):
 # leaving OpenMP out makes the first call's compilation about three times
 # faster (no parallel variant of the loops, no outlined regions). Larger
 # inputs get the parallel build, compiled once.
-PARALLEL_MIN_ENTRIES = 1 << 15
+PARALLEL_MIN_ENTRIES = int(os.environ.get("SPARSE_ARRAY_PARALLEL_MIN_ENTRIES", 1 << 15))
 
 
 def library_prelude(text):

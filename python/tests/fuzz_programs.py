@@ -83,6 +83,9 @@ def left_fold(ufunc, x, axis, keepdims):
     else:
         # (accumulate would widen int32 additions to int64 itself)
         out = ufunc.accumulate(flat, axis=-1, dtype=x.dtype)[..., -1]
+        if ufunc is np.add and x.dtype.kind == "f":
+            # NumPy's sums start from +0.0: a sum of -0.0s is +0.0.
+            out = out + x.dtype.type(0.0)
     if keepdims:
         out = out.reshape([1 if a in axes else x.shape[a] for a in range(nd)])
     # A whole fold is a NumPy scalar, as x.sum() gives (not a 0-d array:
@@ -220,12 +223,19 @@ class Gen:
         ufunc = {"sum": np.add, "max": np.maximum, "min": np.minimum,
                  "prod": np.multiply}[name]
         axis_pick = self.rng.random()
+        order = self.rng.random(4)  # a permutation key for tuples of axes
         keep = bool(self.rng.random() < 0.3)
 
         def axes(ndim):
-            if axis_pick < 0.2 or ndim == 1:
-                return None if axis_pick < 0.1 or ndim == 1 else tuple(range(ndim))
-            return int(axis_pick * 1000) % ndim
+            if axis_pick < 0.1:
+                return None
+            if axis_pick < 0.45:
+                # A tuple of axes in any order (negative ones too), or ().
+                chosen = [d for d in range(ndim) if order[d % 4] < 0.6]
+                chosen.sort(key=lambda d: order[(d + 1) % 4])
+                return tuple(d - ndim if order[(d + 2) % 4] < 0.3 else d for d in chosen)
+            d = int(axis_pick * 1000) % ndim
+            return d - ndim if axis_pick > 0.9 else d
 
         def dense(v):
             x = fn(v)
@@ -520,15 +530,23 @@ def run_program(rng, index):
             # NumPy refuses: the package must refuse too (any error).
             want = e
         results = {}
-        for mode in ("eager", "lazy"):
+        # Mixed: some operands lazy, the others eager (a lazy expression
+        # absorbs the eager arrays it meets).
+        lazy_leaf = [bool(b) for b in rng.random(len(leaves)) < 0.5]
+        for mode in ("eager", "lazy", "mixed"):
             try:
                 if mode == "eager":
                     ops = [sa.asarray(l.dense, format=l.fmt, fill_value=l.fill)
                            for l in leaves]
                     results[mode] = fs(ops)
-                else:
+                elif mode == "lazy":
                     ops = [sa.lazy(l.dense, format=l.fmt, fill_value=l.fill)
                            for l in leaves]
+                    results[mode] = sa.compute(fs(ops))
+                else:
+                    ops = [(sa.lazy if z else sa.asarray)(l.dense, format=l.fmt,
+                                                          fill_value=l.fill)
+                           for l, z in zip(leaves, lazy_leaf)]
                     results[mode] = sa.compute(fs(ops))
             except _Skip:
                 STATS["skipped"] += 1

@@ -161,6 +161,11 @@ LEVELS = {
     "coo4": (["compressed(nonunique)", "singleton(nonunique)",
               "singleton(nonunique)", "singleton"], [0, 1, 2, 3]),
     "csf4_p": (["dense", "compressed", "compressed", "compressed"], [3, 1, 0, 2]),
+    # Column-major and permuted storage: dense, and COO by columns.
+    "dense_f": (["dense", "dense"], [1, 0]),
+    "cooc": (["compressed(nonunique)", "singleton"], [1, 0]),
+    "dense_p": (["dense", "dense", "dense"], [2, 0, 1]),
+    "coo3_p": (["compressed(nonunique)", "singleton(nonunique)", "singleton"], [1, 2, 0]),
 }
 
 FORMATS = {
@@ -172,14 +177,18 @@ FORMATS = {
         "dcsc": "[compressed, compressed], order = [1, 0]",
         "coo": "[compressed(nonunique), singleton]",
         "cd": "[compressed, dense]",
-        "ucsr": "[dense, compressed(nonordered)]"},
+        "ucsr": "[dense, compressed(nonordered)]",
+        "dense_f": "[dense, dense], order = [1, 0]",
+        "cooc": "[compressed(nonunique), singleton], order = [1, 0]"},
     3: {"dense": None, "csf": "[compressed, compressed, compressed]",
         "dcc": "[dense, compressed, compressed]",
         "coo": "[compressed(nonunique), singleton(nonunique), singleton]",
         "cdc": "[compressed, dense, compressed]",
         "udcc": "[dense, compressed, compressed(nonordered)]",
         "cdc_p": "[compressed, dense, compressed], order = [1, 0, 2]",
-        "csf_p": "[compressed, compressed, compressed], order = [2, 0, 1]"},
+        "csf_p": "[compressed, compressed, compressed], order = [2, 0, 1]",
+        "dense_p": "[dense, dense, dense], order = [2, 0, 1]",
+        "coo3_p": "[compressed(nonunique), singleton(nonunique), singleton], order = [1, 2, 0]"},
     4: {"dense": None, "csf4": "[compressed, compressed, compressed, compressed]",
         "dcdc": "[dense, compressed, dense, compressed]",
         "coo": "[compressed(nonunique), singleton(nonunique), singleton(nonunique), singleton]",

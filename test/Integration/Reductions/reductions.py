@@ -49,6 +49,51 @@ COMBINERS = {
 }
 
 
+# Combiners whose fold depends on its order (none is associative): the
+# reduced entries must be folded in C order whatever order the input stores
+# them in (CSC, COO by columns, DCSC, permuted 3-D storage) -- scatter loops
+# or conversions that visit them otherwise give another value (issue 55).
+NONASSOCIATIVE = {
+    # 2x + y: neither commutative nor associative, no identity.
+    "twice_plus_f64": ("f64", None, lambda x, y: 2.0 * x + y, """
+sparse_array.func @twice_plus_f64(%x: f64, %y: f64) -> f64 {
+  %c2 = arith.constant 2.0 : f64
+  %t = arith.mulf %x, %c2 : f64
+  %r = arith.addf %t, %y : f64
+  sparse_array.yield %r : f64
+}"""),
+    "twice_plus_i64": ("i64", None, lambda x, y: np.int64(2) * x + y, """
+sparse_array.func @twice_plus_i64(%x: i64, %y: i64) -> i64 {
+  %c2 = arith.constant 2 : i64
+  %t = arith.muli %x, %c2 : i64
+  %r = arith.addi %t, %y : i64
+  sparse_array.yield %r : i64
+}"""),
+    # The floor average: commutative and idempotent, not associative.
+    "average_i64": ("i64", None, lambda x, y: (x & y) + ((x ^ y) >> np.int64(1)), """
+sparse_array.func @average_i64(%x: i64, %y: i64) -> i64
+    attributes {commutative, idempotent} {
+  %a = arith.andi %x, %y : i64
+  %b = arith.xori %x, %y : i64
+  %c1 = arith.constant 1 : i64
+  %h = arith.shrsi %b, %c1 : i64
+  %r = arith.addi %a, %h : i64
+  sparse_array.yield %r : i64
+}"""),
+    # x < y ? x : y: idempotent; with NaNs neither commutative nor associative.
+    "select_min_f64": ("f64", None, lambda x, y: np.where(x < y, x, y), """
+sparse_array.func @select_min_f64(%x: f64, %y: f64) -> f64 attributes {idempotent} {
+  %lt = arith.cmpf olt, %x, %y : f64
+  %r = arith.select %lt, %x, %y : f64
+  sparse_array.yield %r : f64
+}"""),
+}
+for _name, (_t, _identity, _f, _text) in NONASSOCIATIVE.items():
+    COMBINERS[_name] = (_t, _identity)
+    ew.FUNCS[_name] = ([_t, _t], _t, _f)
+NONASSOCIATIVE_TEXT = "\n".join(text for _, _, _, text in NONASSOCIATIVE.values())
+
+
 def fold(fn, t, values, identity, fill):
     f = ew.FUNCS[fn][2]
     if not values:
@@ -214,7 +259,8 @@ def make_broadcast_reduction(rng, tag):
     out_rank = len(kept)
     # Any declared fill is exact (entries that differ are stored); the
     # value most points take keeps the output small.
-    declared = other_fill(rng, t, expected.reshape(-1)[0] if expected.size else identity)
+    declared = other_fill(rng, t, expected.reshape(-1)[0] if expected.size else
+                          identity if identity is not None else 0)
     out_fmt = rng.choice(list(ew.FORMATS[out_rank])) if out_rank else None
     out_typ = (ew.array_type(kept, t, out_fmt, out_rank, declared) if out_rank
                else "!sparse_array.array<%s, #sparse_array.format<[], fill = %s>>"
@@ -226,6 +272,121 @@ def make_broadcast_reduction(rng, tag):
     finish(v, tag, out_typ, expected, declared, t)
     v.desc = "%s over dims %s of %s(x[%d], y%s) broadcast to %s -> %s" % (
         fn, dims, f, n, in_shapes[1], out_shape, out_fmt)
+    return v
+
+
+# Functions that trap on some operands (integer division by a variable),
+# applied to a reduction's result: where the dense program does not divide
+# (the divisor's own cases), neither may the kernel; reading the divisor or
+# a fixed-coordinate input outside the reduction's loop must not need
+# values only the loop has (issue 55: a crash at compile time).
+TRAPPING = {
+    "tdiv_i64": (ew._div_trunc, """
+sparse_array.func @tdiv_i64(%x: i64, %y: i64) -> i64 {
+  %r = arith.divsi %x, %y : i64
+  sparse_array.yield %r : i64
+}"""),
+    "trem_i64": (lambda x, y: np.fmod(np.asarray(x, np.int64), np.asarray(y, np.int64)), """
+sparse_array.func @trem_i64(%x: i64, %y: i64) -> i64 {
+  %r = arith.remsi %x, %y : i64
+  sparse_array.yield %r : i64
+}"""),
+    "div_i64": (ew._div_trunc, ""),  # the standard library's (properties)
+    "gcd_i64": (np.gcd, ""),
+}
+TRAPPING_TEXT = "\n".join(text for _, text in TRAPPING.values())
+ew.FUNCS.setdefault("sub_i64", (["i64", "i64"], "i64", np.subtract))
+DIVISORS = [2, 3, 5, 7, -2, -3]
+
+
+def divisor_operand(rng, v, name, shape):
+    """A divisor array of `shape` (rank 0 or 1): no zero and no -1 anywhere
+    (the dense program would trap), fill among them too."""
+    fill = rng.choice(DIVISORS)
+    arr = np.array([rng.choice(DIVISORS) for _ in range(int(np.prod(shape)))],
+                   dtype=np.int64).reshape(shape)
+    if not shape:
+        typ = "!sparse_array.array<i64, #sparse_array.format<[], fill = %d : i64>>" % fill
+        v.lines.append("  %s = sparse_array.constant dense<%d> : tensor<i64> : %s" % (
+            name, int(arr[()]), typ))
+        return arr, typ
+    fmt = rng.choice(list(ew.FORMATS[1]))
+    typ = ew.array_type(shape, "i64", fmt, 1, fill)
+    stored = np.array([rng.random() < 0.6 for _ in range(arr.size)], dtype=bool)
+    dense = ew.operand_lines(rng, v, name, name.lstrip("%"), arr, stored, "i64", fmt, typ, fill)
+    return dense, typ
+
+
+def make_reduce_then_trap(rng, tag):
+    """h(reduce(f(A, b)), c): A of rank 1 or 2 in any format, b a size-1
+    vector (broadcast; in the kernel form read at the fixed coordinate 0),
+    the reduction over A's last dimension (or all), then a trapping h by a
+    0-d or vector divisor c."""
+    t = "i64"
+    fn = rng.choice(["add_i64", "max_i64", "mul_i64", "twice_plus_i64", "average_i64"])
+    _, identity = COMBINERS[fn]
+    f = rng.choice(["sub_i64", "add_i64", "mul_i64"])
+    h = rng.choice(sorted(TRAPPING))
+    rank = rng.choice([1, 2])
+    shape = [rng.choice([1, 2, 3, 5]) for _ in range(rank)]
+    kernel_form = rng.random() < 0.4
+    v = ew.Variant()
+    v.globals, v.lines = [], []
+    fa, fill_a, A, ta = random_operand(rng, v, "%a_" + tag, t, shape, list(ew.FORMATS[rank]))
+    fb, fill_b, B, tb = random_operand(rng, v, "%b_" + tag, t, [1], list(ew.FORMATS[1]))
+    fmap = ew.FUNCS[f][2]
+    with np.errstate(all="ignore"):
+        mapped = np.asarray(fmap(A, B[0]), np.int64)
+        map_fill = np.asarray(fmap(np.int64(fill_a), np.int64(fill_b)), np.int64)[()]
+    dims = [rank - 1] if rank == 2 and (kernel_form or rng.random() < 0.6) else list(range(rank))
+    kept = [shape[d] for d in range(rank) if d not in dims]
+    r = reference(fn, t, mapped, dims, identity, map_fill)
+    c, tc = divisor_operand(rng, v, "%c_" + tag, kept if kept and rng.random() < 0.5 else [])
+    with np.errstate(all="ignore"):
+        expected = np.asarray(TRAPPING[h][0](r, c), np.int64).reshape(kept)
+    declared = expected.flat[0] if expected.size and rng.random() < 0.7 else 0
+    out_fmt = rng.choice(list(ew.FORMATS[len(kept)])) if kept else None
+    out_typ = (ew.array_type(kept, t, out_fmt, len(kept), declared) if kept
+               else "!sparse_array.array<i64, #sparse_array.format<[], fill = %d : i64>>"
+               % declared)
+    if kernel_form:
+        res_idx = ["%i"] if kept else []
+        red = "%j" if kept else "%i"
+        a_idx = ", ".join(res_idx + [red])
+        c_idx = "%i" if kept and c.ndim else ""
+        v.lines += [
+            "  %%r_%s = sparse_array.kernel ins(%%a_%s, %%b_%s, %%c_%s : %s, %s, %s) -> %s {" % (
+                tag, tag, tag, tag, ta, tb, tc, out_typ),
+            "  ^bb0(%s: index, %%A: %s, %%B: %s, %%C: %s):" % (
+                ": index, ".join(res_idx + [red]), ta, tb, tc),
+            "    %c0 = arith.constant 0 : index",
+            "    %%x = sparse_array.access %%A[%s] : %s" % (a_idx, ta),
+            "    %%y = sparse_array.access %%B[%%c0] : %s" % tb,
+            "    %%d = sparse_array.apply @%s(%%x, %%y) : (i64, i64) -> i64" % f,
+            "    %%s = sparse_array.reduce_over [%s] %%d with @%s : i64" % (red, fn),
+            "    %%z = sparse_array.access %%C[%s] : %s" % (c_idx, tc),
+            "    %%q = sparse_array.apply @%s(%%s, %%z) : (i64, i64) -> i64" % h,
+            "    sparse_array.yield %q : i64",
+            "  }"]
+    else:
+        map_fmt = rng.choice(list(ew.FORMATS[rank]))
+        map_typ = ew.array_type(shape, t, map_fmt, rank, map_fill)
+        r_fmt = rng.choice(list(ew.FORMATS[len(kept)])) if kept else None
+        r_fill = r.flat[0] if r.size else 0
+        r_typ = (ew.array_type(kept, t, r_fmt, len(kept), r_fill) if kept
+                 else "!sparse_array.array<i64, #sparse_array.format<[], fill = %d : i64>>"
+                 % r_fill)
+        v.lines += [
+            "  %%m_%s = sparse_array.map @%s(%%a_%s, %%b_%s) : (%s, %s) -> %s" % (
+                tag, f, tag, tag, ta, tb, map_typ),
+            "  %%s_%s = sparse_array.reduce @%s %%m_%s dims [%s] : %s -> %s" % (
+                tag, fn, tag, ", ".join(map(str, dims)), map_typ, r_typ),
+            "  %%r_%s = sparse_array.map @%s(%%s_%s, %%c_%s) : (%s, %s) -> %s" % (
+                tag, h, tag, tag, r_typ, tc, out_typ)]
+    finish(v, tag, out_typ, expected, declared, t)
+    v.desc = "%s(%s over dims %s of %s(A %s %s fill %r, b %s fill %r), c%s)%s -> %s" % (
+        h, fn, dims, f, fa, shape, fill_a, fb, fill_b, list(c.shape),
+        " as one kernel" if kernel_form else "", out_fmt)
     return v
 
 
@@ -450,15 +611,16 @@ def main():
     global WIDE
     WIDE = args.wide
     with open(args.stdlib) as f:
-        stdlib_text = f.read()
+        stdlib_text = f.read() + NONASSOCIATIVE_TEXT + TRAPPING_TEXT
     rng = random.Random(args.seed)
     option_rng = random.Random(args.seed * 7919 + 2)
     def pick():
         r = rng.random()
         if WIDE:
             return make_contraction if r < 0.5 else make_vxm
-        return (make_variant if r < 0.3 else make_broadcast_reduction if r < 0.45
-                else make_contraction if r < 0.8 else make_vxm)
+        return (make_variant if r < 0.3 else make_broadcast_reduction if r < 0.42
+                else make_reduce_then_trap if r < 0.5
+                else make_contraction if r < 0.82 else make_vxm)
     variants = [pick()(rng, "v%d" % i) for i in range(args.count)]
     for v in variants:
         if getattr(v, "views", None):
