@@ -153,10 +153,35 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
         continue;
       if (!keepsPartSpace(consumer, producer, access))
         continue;
+      if (!keepsEmptyReduction(consumer, producer))
+        continue;
       fuse(consumer, k, producer, access, rewriter);
       return success();
     }
     return failure();
+  }
+
+  /// A reduction over an empty range whose combiner declares no identity
+  /// gives the reduced value's fill: the producer's declared fill while it
+  /// is an array, its derived fill once fused. Fusing is exact only where
+  /// the two agree (a map declared with another fill stays an array).
+  static bool keepsEmptyReduction(KernelOp consumer, KernelOp producer) {
+    SymbolTableCollection symbols;
+    bool withoutIdentity = false;
+    consumer.walk([&](ReduceOverOp reduce) {
+      auto combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
+          reduce, reduce.getCombinerAttr());
+      IdentityAttr identity = combiner ? combiner.getIdentityAttr() : nullptr;
+      withoutIdentity |= !identity || !identity.getPositions().empty();
+    });
+    if (!withoutIdentity)
+      return true;
+    Evaluator evaluator;
+    AlgebraDerivation derivation(symbols, evaluator);
+    const DerivedSpace &space =
+        derivation.derive(producer, producer.getYield().getValue());
+    return space.fill &&
+           isSameScalar(space.fill, producer.getResultType().getFillValue());
   }
 
   /// Whether a sparse input of `kernel` stores a reduced index variable at
