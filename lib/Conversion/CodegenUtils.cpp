@@ -398,3 +398,14 @@ std::string mlir::sparse_array::describeLocation(Location loc) {
     loc.print(os);
   return text;
 }
+
+Value mlir::sparse_array::severalThreads(OpBuilder &b, Location loc,
+                                         Operation *anchor) {
+  // OpenMP's thread count for the next parallel region: with one thread a
+  // parallel plan's extra work (a counting pass, parts copied together)
+  // buys nothing, so the sequential code runs (issue 56).
+  Value threads = callRuntime(b, loc, anchor, "omp_get_max_threads",
+                              b.getI32Type(), {});
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, threads,
+                               arith::ConstantIntOp::create(b, loc, 1, 32));
+}

@@ -75,6 +75,10 @@ void markShortLoop(Operation *loop);
 /// alike, -0.0 is not 0.0), the fill comparison the runtime uses.
 Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 
+/// Whether OpenMP will run the next parallel region on more than one
+/// thread (omp_get_max_threads() > 1), tested where the code runs.
+Value severalThreads(OpBuilder &b, Location loc, Operation *anchor);
+
 /// Whether the float `value` is -0.0 (its bits, not ==).
 Value isNegativeZero(OpBuilder &b, Location loc, Value value);
 

@@ -83,6 +83,9 @@ Value KernelLowering::parallelWorthwhile(OpBuilder &b, Value extent) {
                                              extent,
                                              constIndex(b, loc, minExtent))
                            .getResult();
+  // One thread: the sequential code (the single part) is the faster one.
+  large = b.createOrFold<arith::AndIOp>(loc, large,
+                                        severalThreads(b, loc, kernel));
   if (minWork <= 1)
     return large;
   Value enough = b.createOrFold<arith::CmpIOp>(

@@ -3,10 +3,11 @@
 // A kernel with a sparse result planned parallel pays for it even when it
 // then runs as one part: its entries appended to part buffers and copied
 // into the result's (parts), or every entry computed twice (two phases).
-// Below the plan's min_work the sequential kernel is the better code, so
-// the kernel is emitted twice behind one run-time test of its work: the
-// parallel version (the test done: its plan without min_work) and the
-// sequential one, which appends straight into the result's buffers.
+// Below the plan's min_work, or on one thread, the sequential kernel is the
+// better code, so the kernel is emitted twice behind one run-time test of
+// its work and OpenMP's thread count: the parallel version (the test done:
+// its plan without min_work) and the sequential one, which appends straight
+// into the result's buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,18 +68,23 @@ void mlir::sparse_array::detail::versionByWork(
   ParallelAttr sequential = ParallelAttr::get(
       ctx, "none", 0, 0, -1, false, false,
       ("fewer than " + Twine(plan.getMinWork()) +
-       " stored values read (min_work, tested at run time)")
+       " stored values read, or one thread (tested at run time)")
           .str());
   OpBuilder b(kernel);
   Value enough = b.createOrFold<arith::CmpIOp>(
       loc, arith::CmpIPredicate::uge,
       storedValuesRead(b, loc, kernel, plan.getMinWork()),
       constIndex(b, loc, plan.getMinWork()));
-  if (std::optional<int64_t> known = getConstantIntValue(enough)) {
-    kernel.setParallelAttr(*known ? parallel : sequential);
+  if (std::optional<int64_t> known = getConstantIntValue(enough);
+      known && !*known) {
+    kernel.setParallelAttr(sequential);
     kernels.push_back(kernel);
     return;
   }
+  // On one thread the parallel version's extra pass or copies buy nothing:
+  // the sequential one runs (issue 56).
+  enough = b.createOrFold<arith::AndIOp>(loc, enough,
+                                         severalThreads(b, loc, kernel));
   auto version = [&](OpBuilder &vb, Location l, ParallelAttr attr) {
     auto copy = cast<KernelOp>(vb.clone(*kernel));
     copy.setParallelAttr(attr);

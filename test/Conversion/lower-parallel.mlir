@@ -33,7 +33,10 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative, annihil
 // The rows: parallel from 256 on, in up to 256 parts of equal entries of
 // A (the first row of each part found by bisection on A's positions),
 // each part's rows in order, each row's reduction inside.
-// CHECK:         %[[ROWS:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[ROWS_EXTENT:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[ROWS_THREADS:.*]] = {{(func\.)?}}call @omp_get_max_threads()
+// CHECK:         %[[ROWS_SEVERAL:.*]] = arith.cmpi sgt, %[[ROWS_THREADS]], %c1_i32
+// CHECK:         %[[ROWS:.*]] = arith.andi %[[ROWS_EXTENT]], %[[ROWS_SEVERAL]]
 // CHECK:         scf.if %[[ROWS]] {
 // CHECK:           %[[PARTS:.*]] = arith.minui %{{.*}}, %c256
 // CHECK:           scf.parallel (%[[P:.*]]) = (%c0{{.*}}) to (%[[PARTS]]) step (%c1{{.*}}) {
@@ -72,13 +75,15 @@ func.func @spmv(%a: !csr, %x: !dv) -> !dv {
   return %y : !dv
 }
 
-// A static size past the threshold: no run-time check.
+// A static size past the threshold: no run-time check of the extent, one
+// of the thread count.
 // CHECK-LABEL: func.func @static_large(
-// CHECK-NOT:     scf.if
 // CHECK:         scf.parallel
-// CHECK-NOT:     scf.for
-// CHECK:         scf.parallel
-// CHECK-NOT:     scf.for
+// CHECK:         call @omp_get_max_threads()
+// CHECK:         scf.if
+// CHECK:           scf.parallel
+// CHECK:         } else {
+// CHECK:           scf.for
 // CHECK:         return
 func.func @static_large(%a: !big, %b: !big) -> !big {
   %c = sparse_array.map @add(%a, %b) : (!big, !big) -> !big
@@ -142,7 +147,10 @@ func.func @sparse_result(%a: !sv, %b: !sv) -> !sv {
 // CHECK:           %[[PRODUCTS:.*]] = memref.load %[[WORK]]
 // CHECK:           memref.store %{{.*}}, %[[WORK]][%{{.*}}]
 // CHECK:           arith.maxui %{{.*}}, %{{.*}}
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_EXTENT:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_THREADS:.*]] = {{(func\.)?}}call @omp_get_max_threads()
+// CHECK:         %[[BIG_SEVERAL:.*]] = arith.cmpi sgt, %[[BIG_THREADS]], %c1_i32
+// CHECK:         %[[BIG:.*]] = arith.andi %[[BIG_EXTENT]], %[[BIG_SEVERAL]]
 // CHECK:         scf.if %[[BIG]] -> (memref<?xi64>, memref<?xf64>) {
 // CHECK:           %[[T:.*]] = func.call @omp_get_max_threads()
 // CHECK:           %[[H:.*]] = func.call @sa_rt_parts_new(
@@ -189,7 +197,10 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
 // by its rows (no capacity check), the count moving past entries that are
 // not the fill; the parts' counts summed, their entries joined in order.
 // CHECK-LABEL: func.func @mxv_sparse(
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_EXTENT:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_THREADS:.*]] = {{(func\.)?}}call @omp_get_max_threads()
+// CHECK:         %[[BIG_SEVERAL:.*]] = arith.cmpi sgt, %[[BIG_THREADS]], %c1_i32
+// CHECK:         %[[BIG:.*]] = arith.andi %[[BIG_EXTENT]], %[[BIG_SEVERAL]]
 // CHECK:         %[[NP:.*]] = arith.select %[[BIG]], %{{.*}}, %c1
 // CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
 // CHECK:         %[[COUNTS:.*]] = memref.alloc(%[[NP]]) : memref<?xindex>
@@ -264,6 +275,7 @@ func.func @total(%a: !csr) -> !sparse_array.array<f64> {
 // columns.
 // CHECK-LABEL: func.func @column_sums(
 // CHECK:         %[[SUMS:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:         call @omp_get_max_threads()
 // CHECK:         %[[T:.*]] = call @omp_get_max_threads()
 // CHECK:         %[[TI:.*]] = arith.index_cast %[[T]]
 // CHECK:         %[[W:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<?xi64>
@@ -374,7 +386,10 @@ func.func @dcsr_parts(%a: !csr, %b: !csr) -> !dcsr32 {
 // last); A's row segment narrowed to them by two bisections, then the
 // usual loop over stored rows, storing in place.
 // CHECK-LABEL: func.func @dcsr_ranges(
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[STORED:.*]], %c256
+// CHECK:         %[[BIG_EXTENT:.*]] = arith.cmpi uge, %[[STORED:.*]], %c256
+// CHECK:         %[[BIG_THREADS:.*]] = {{(func\.)?}}call @omp_get_max_threads()
+// CHECK:         %[[BIG_SEVERAL:.*]] = arith.cmpi sgt, %[[BIG_THREADS]], %c1_i32
+// CHECK:         %[[BIG:.*]] = arith.andi %[[BIG_EXTENT]], %[[BIG_SEVERAL]]
 // CHECK:         scf.if %[[BIG]] {
 // CHECK:           scf.parallel (%[[P:.*]]) =
 // CHECK:             scf.while
@@ -409,7 +424,10 @@ func.func @dcsr_ranges(%a: !dcsr, %x: !dv) -> !dv {
 // into equal ranges [lo, hi) of [0, extent), A's row segment narrowed to
 // each by two bisections, and the counted loop runs over the range only.
 // CHECK-LABEL: func.func @dcsr_plus_dense(
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_EXTENT:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// CHECK:         %[[BIG_THREADS:.*]] = {{(func\.)?}}call @omp_get_max_threads()
+// CHECK:         %[[BIG_SEVERAL:.*]] = arith.cmpi sgt, %[[BIG_THREADS]], %c1_i32
+// CHECK:         %[[BIG:.*]] = arith.andi %[[BIG_EXTENT]], %[[BIG_SEVERAL]]
 // CHECK:         scf.if %[[BIG]] {
 // CHECK:           scf.parallel (%[[P:.*]]) =
 // CHECK:             %[[FROM:.*]] = arith.divui
@@ -450,7 +468,10 @@ func.func @universe_parts(%a: !csr) -> !dcsr {
 // sequentially even with enough rows — A's entries plus x's, against
 // 32768 for a dense result.
 // MINWORK-LABEL: func.func @spmv(
-// MINWORK:         %[[ROWS:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// MINWORK:         %[[EXTENT:.*]] = arith.cmpi uge, %{{.*}}, %c256
+// MINWORK:         %[[T:.*]] = call @omp_get_max_threads()
+// MINWORK:         %[[SEVERAL:.*]] = arith.cmpi sgt, %[[T]], %c1_i32
+// MINWORK:         %[[ROWS:.*]] = arith.andi %[[EXTENT]], %[[SEVERAL]]
 // MINWORK:         %[[NA:.*]] = memref.dim %{{.*}}, %c0
 // MINWORK:         %[[NX:.*]] = memref.dim %{{.*}}, %c0
 // MINWORK:         %[[W:.*]] = arith.addi %[[NA]], %[[NX]]
@@ -460,19 +481,24 @@ func.func @universe_parts(%a: !csr) -> !dcsr {
 // MINWORK:           scf.parallel
 // MINWORK:         } else {
 // MINWORK:           scf.for
-// Static and dense: 2 x 100000 values, decided here.
+// Static and dense: 2 x 100000 values, decided here (the thread count at
+// run time).
 // MINWORK-LABEL: func.func @static_large(
-// MINWORK-NOT:     scf.if
+// MINWORK-NOT:     %c32768
 // MINWORK:         scf.parallel
 // A sparse result within its inputs' entries: the kernel twice, behind
-// one test of the stored values it reads (A's plus B's against 2097152) —
+// one test of the stored values it reads (A's plus B's against 2097152)
+// and of OpenMP's thread count (one thread: the sequential version) —
 // the parallel version without min_work (tested), and the sequential one
 // appending straight into the result (no parts, no part buffers).
 // MINWORK-LABEL: func.func @dcsr_parts(
 // MINWORK:         %[[NA:.*]] = memref.dim
 // MINWORK:         %[[NB:.*]] = memref.dim
 // MINWORK:         %[[W:.*]] = arith.addi %[[NA]], %[[NB]]
-// MINWORK:         %[[GO:.*]] = arith.cmpi uge, %[[W]], %c2097152
+// MINWORK:         %[[ENOUGH:.*]] = arith.cmpi uge, %[[W]], %c2097152
+// MINWORK:         %[[T:.*]] = call @omp_get_max_threads()
+// MINWORK:         %[[SEVERAL:.*]] = arith.cmpi sgt, %[[T]], %c1_i32
+// MINWORK:         %[[GO:.*]] = arith.andi %[[ENOUGH]], %[[SEVERAL]]
 // MINWORK:         scf.if %[[GO]] -> (!sparse_array.array<?x?xf64, #dcsr>) {
 // MINWORK-NOT:       %c2097152
 // MINWORK:           scf.parallel
