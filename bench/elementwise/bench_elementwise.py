@@ -282,16 +282,33 @@ def main():
     p.add_argument("--rows", type=int, default=1 << 20)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--keep", default="")
+    p.add_argument("--inputs", default="",
+                   help="a directory with a_f64, b_f64, a_bool, b_bool, b_i32 .mtx files "
+                        "to use instead of the generated banded ones (e.g. random columns)")
     args = p.parse_args()
     bindir = os.path.join(args.build, "bin")
     work = args.keep or tempfile.mkdtemp(prefix="sa-bench-ew-")
     os.makedirs(work, exist_ok=True)
     try:
         # 1. Inputs.
-        out = run([os.path.join(bindir, "sa-bench-elementwise-gen"), "--out", work,
-                   "--rows", str(args.rows)])
-        f = out.split()
-        nnz_a, nnz_b = int(f[1]), int(f[2])
+        if args.inputs:
+            def header(name):
+                with open(os.path.join(args.inputs, name + ".mtx")) as fh:
+                    line = fh.readline()
+                    while line.startswith("%"):
+                        line = fh.readline()
+                    return [int(x) for x in line.split()]
+            args.rows, _, nnz_a = header("a_f64")
+            nnz_b = header("b_f64")[2]
+            for name in ("a_f64", "b_f64", "a_bool", "b_bool", "b_i32"):
+                dest = os.path.join(work, name + ".mtx")
+                if not os.path.exists(dest):
+                    os.symlink(os.path.join(os.path.abspath(args.inputs), name + ".mtx"), dest)
+        else:
+            out = run([os.path.join(bindir, "sa-bench-elementwise-gen"), "--out", work,
+                       "--rows", str(args.rows)])
+            f = out.split()
+            nnz_a, nnz_b = int(f[1]), int(f[2])
         # 2. sparse_array and, in the same process, the hand-written loops.
         with open(os.path.join(ROOT, "stdlib", "std.mlir")) as f:
             stdlib = f.read()
@@ -332,8 +349,9 @@ def main():
 
     sizes = {"add": (8, 8, 8), "xor": (1, 1, 1), "ldexp": (8, 4, 8), "power": (8, 8, 8)}
     rows = args.rows
-    print("inputs: %d x %d, A %d entries, B %d entries (A shifted by one column); best of %d"
-          % (rows, rows, nnz_a, nnz_b, args.repeat))
+    print("inputs: %d x %d, A %d entries, B %d entries (%s); best of %d"
+          % (rows, rows, nnz_a, nnz_b, "from " + args.inputs if args.inputs else
+             "A shifted by one column", args.repeat))
     print("%-6s %10s %10s %10s %8s %8s %8s %12s %12s" % (
         "kernel", "sa [s]", "hand [s]", "mlir [s]", "sa GB/s", "hand/sa", "mlir/sa",
         "entries", "agree"))

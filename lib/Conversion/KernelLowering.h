@@ -189,6 +189,13 @@ private:
   /// second half); `merged`: the plan's one loop descending with every
   /// input; `branchless`: the root point's loop evaluates once per step
   /// instead of per case.
+  /// One step of a `branchless` root loop at x (matches m): all inputs
+  /// at x behind one branch, the branch-free step otherwise.
+  SmallVector<Value>
+  emitBranchlessRoot(OpBuilder &b, unsigned d, const Context &ctx,
+                     LoopLeaves &leaves, SequenceIterator &it,
+                     const SequenceIterator::LeafMatches &m, Value x,
+                     ValueRange out);
   /// One step of a `branchless` root loop at x (matches m).
   SmallVector<Value>
   emitBranchlessStep(OpBuilder &b, unsigned d, const Context &ctx,

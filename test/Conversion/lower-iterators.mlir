@@ -33,14 +33,19 @@ sparse_array.func @xor(%x: i64, %y: i64) -> i64
 // CASES-NOT: sparse_array.func
 // Planned branch-free (the omitter is the root and xor is cheap): the
 // first loop evaluates xor once per step, both-stored coordinates too,
-// and drops a result equal to the fill.
+// and drops a result equal to the fill; one branch tells where both
+// inputs are at the coordinate (then both step unconditionally) from the
+// branch-free step elsewhere.
 // CHECK-LABEL: func.func @xor_of_compressed(
 // CHECK: scf.while
 // CHECK: scf.condition
 // CHECK: arith.minui
-// CHECK-NOT: scf.if
+// CHECK: %[[BOTH:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[BOTH]]
 // CHECK: arith.xori
-// CHECK: scf.if
+// CHECK: } else {
+// CHECK-NOT: scf.while
+// CHECK: arith.xori
 // CHECK: scf.while
 // CHECK: scf.while
 // CHECK-NOT: scf.while
@@ -98,13 +103,17 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
   %r = arith.addf %x, %y : f64
   sparse_array.yield %r : f64
 }
+// Where both inputs are at x, one branch steps both; elsewhere the step
+// is branch-free: a select per input on its match.
 // CHECK-LABEL: func.func @branchless_add(
 // CHECK: scf.while
 // CHECK: scf.condition
 // CHECK: %[[X:.*]] = arith.minui
-// CHECK-NOT: scf.if
 // CHECK: %[[MA:.*]] = arith.cmpi eq, %{{.*}}, %[[X]]
 // CHECK: %[[MB:.*]] = arith.cmpi eq, %{{.*}}, %[[X]]
+// CHECK: %[[BOTH:.*]] = arith.andi %[[MA]], %[[MB]]
+// CHECK-NEXT: scf.if %[[BOTH]]
+// CHECK: } else {
 // CHECK-NOT: scf.if
 // CHECK: arith.select %[[MA]]
 // CHECK-NOT: scf.if
