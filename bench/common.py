@@ -1,6 +1,7 @@
 """Helpers the Python benchmark drivers share: timing, running sa-run and
 comparing results."""
 
+import json
 import math
 import subprocess
 import sys
@@ -29,3 +30,11 @@ def agree(x, y):
     """(time, entries, value sum) results: entry counts equal, value sums
     within rounding (summation order)."""
     return x[1] == y[1] and math.isclose(x[2], y[2], rel_tol=1e-9, abs_tol=1e-6)
+
+
+def write_json(path, ratios):
+    """{name: ratio} for bench/baseline.py: a reference's time over
+    sparse_array's (higher is better), or a time in ms for names ending
+    in "ms" (lower is better)."""
+    with open(path, "w") as f:
+        json.dump(ratios, f, indent=1, sort_keys=True)

@@ -39,6 +39,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LLVM = "/usr/lib/llvm-22"
+sys.path.insert(0, os.path.dirname(HERE))
+from common import write_json  # noqa: E402
 
 KERNELS = ["add", "xor", "ldexp", "power"]
 
@@ -282,6 +284,7 @@ def main():
     p.add_argument("--rows", type=int, default=1 << 20)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--keep", default="")
+    p.add_argument("--json", default="", help="write {kernel/ratio-name: ratio} here")
     p.add_argument("--inputs", default="",
                    help="a directory with a_f64, b_f64, a_bool, b_bool, b_i32 .mtx files "
                         "to use instead of the generated banded ones (e.g. random columns)")
@@ -381,6 +384,12 @@ def main():
     os.makedirs(dest, exist_ok=True)
     with open(os.path.join(dest, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
+    if args.json:
+        ratios = {}
+        for k, r in results.items():
+            ratios[k + "/hand-over-sa"] = r["hand_ratio"]
+            ratios[k + "/mlir-over-sa"] = r["mlir_ratio"]
+        write_json(args.json, ratios)
     print("targets: hand/sa >= 0.9, mlir/sa >= 1.0; results in %s/results.json" % dest)
     return 1 if failed else 0
 

@@ -30,6 +30,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from common import write_json  # noqa: E402
 
 # The (min, +) semiring with inf as the implicit value, and the mask's
 # complement (C<¬V>): shared with bench/parallel.
@@ -288,6 +290,7 @@ def main():
     p.add_argument("--rounds", type=int, default=3,
                    help="runs of each process; the best time of all counts")
     p.add_argument("--keep", default="")
+    p.add_argument("--json", default="", help="write {graph/kernel/width: gb/sa} here")
     args = p.parse_args()
     if not args.scale and not args.matrix:
         args.scale = [17]
@@ -301,7 +304,7 @@ def main():
         "graph", "vertices", "edges", "kernel", "gb [us]", "sa64 [us]", "sa32 [us]",
         "gb/sa64", "gb/sa32"))
     failed = False
-    results = []
+    results, ratios = [], {}
     for name, opt in inputs:
         work = args.keep and os.path.join(args.keep, name) or tempfile.mkdtemp(prefix="sa-bench-gb-")
         os.makedirs(work, exist_ok=True)
@@ -345,11 +348,14 @@ def main():
                     failed = True
                     notes += "  DISAGREE(%d) %d/%d %r/%r" % (width, gn, sn, gs, ss)
                 results.append({"graph": name, "kernel": k, "gb": gt, "sa%d" % width: st})
+                ratios["%s/%s/sa%d" % (name, k, width)] = gt / st
             print("%-13s %8d %9d %13s %10.1f %10.1f %10.1f %7.2f %7.2f%s" % (
                 name, n, e, k, gt * 1e6, times[0] * 1e6, times[1] * 1e6,
                 gt / times[0], gt / times[1], notes))
     print("targets (issue 6): gb/sa >= 1.3 for mxv, >= 1.0 for mxm and (issue 20) spmv-tropical (C<¬V> = A ⊕.⊗ F, F: 64 frontiers, V: what each source saw). sa64: the graph with 64-bit "
           "coordinates (as GraphBLAS 7.4 stores it); sa32: 32-bit coordinates.")
+    if args.json:
+        write_json(args.json, ratios)
     return 1 if failed else 0
 
 

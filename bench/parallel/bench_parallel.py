@@ -60,6 +60,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "graphblas"))
 from bench_graphblas import TROPICAL  # noqa: E402
+from common import write_json  # noqa: E402
 
 PROGRAM = r'''
 !g = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
@@ -324,6 +325,8 @@ def main():
     p.add_argument("--assembly", default="auto",
                    help="sa-run --parallel-assembly (CSR rows: auto, "
                         "two-phase, parts)")
+    p.add_argument("--json", default="",
+                   help="write {kernel/threads: gb/sa} and {kernel/xN: speed-up} here")
     args = p.parse_args()
     bindir = os.path.join(args.build, "bin")
     gb = os.path.join(bindir, "sa-bench-graphblas")
@@ -420,6 +423,17 @@ def main():
             "%s %.2f" % (k, results[("gb-" + k, t)][0] / results[("sa-" + k, t)][0])
             for k in ("spmv", "rowsum", "colsum", "add", "mxv-tropical", "spgemm",
                       "mxm-tropical")))
+    if args.json:
+        ratios = {}
+        for (key, t), v in results.items():
+            if not key.startswith("sa-"):
+                continue
+            k = key[3:]
+            if ("gb-" + k, t) in results:
+                ratios["%s/gb-over-sa/%dt" % (k, t)] = results[("gb-" + k, t)][0] / v[0]
+            if t != 1:
+                ratios["%s/speedup/%dt" % (k, t)] = results[(key, 1)][0] / v[0]
+        write_json(args.json, ratios)
     print("targets (issue 17): x2 >= 1.8 for spmv, rowsum, add into CSR, SpGEMM, "
           "masked mxv and mxm, >= 1.6 for two-phase sparse outputs (add) "
           "and other sparse outputs in parts (add-dcsr, add-coo); ceiling and stream: what this "

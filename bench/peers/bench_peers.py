@@ -59,7 +59,7 @@ import scipy.sparse as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import agree, best_of, run  # noqa: E402
+from common import agree, best_of, run, write_json  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
@@ -315,6 +315,7 @@ def main():
                    "reductions take seconds)")
     p.add_argument("--plot", default="")
     p.add_argument("--keep", default="")
+    p.add_argument("--json", default="", help="write {kernel/input: scipy/sa} here")
     args = p.parse_args()
     kernels = args.kernels.split(",")
     work = args.keep or tempfile.mkdtemp(prefix="sparse-array-bench-peers-")
@@ -376,6 +377,8 @@ def main():
     if worst:
         print("least scipy/sa, inputs >= 100k entries: %.2f (%s on %s; target >= 1.0)"
               % (worst[4] / worst[3], worst[0], worst[1]))
+    if args.json:
+        write_json(args.json, {"%s/%s" % (r[0], r[1]): r[4] / r[3] for r in table})
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")

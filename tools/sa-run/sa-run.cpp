@@ -24,12 +24,15 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -99,6 +102,25 @@ static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
 
+static cl::opt<bool> compileTimes(
+    "compile-times", cl::init(false),
+    cl::desc("Print to stderr how long parsing, the pipeline and the JIT's "
+             "compilation of the whole module took, in ms (before running)"));
+
+/// Milliseconds since a start, for --compile-times.
+class Stopwatch {
+public:
+  double lap() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+    return ms;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+
 static int fail(const Twine &message) {
   llvm::errs() << "sa-run: error: " << message << "\n";
   return 1;
@@ -133,6 +155,7 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "sparse_array JIT runner\n");
   if (vectorGathers != "auto" && vectorGathers != "on" &&
       vectorGathers != "off")
@@ -171,6 +194,7 @@ int main(int argc, char **argv) {
   // Diagnostics name the construct; dumping the whole op only adds noise.
   context.printOpOnDiagnostic(false);
 
+  Stopwatch watch;
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =
       openInputFile(programFile, &errorMessage);
@@ -187,9 +211,16 @@ int main(int argc, char **argv) {
   if (failed(returnsExitCode))
     return 1;
 
+  double parseMs = watch.lap();
+
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return 1;
+  // --mlir-timing: the pipeline's passes.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope timingScope = timing.getRootScope();
+  pm.enableTiming(timingScope);
   sparse_array::SparseArrayPipelineOptions pipelineOptions;
   pipelineOptions.enableOpenMP = !disableOpenMP;
   pipelineOptions.workspace = workspaceMode;
@@ -209,6 +240,7 @@ int main(int argc, char **argv) {
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;
+  double pipelineMs = watch.lap();
   if (printLowered)
     module->print(llvm::outs());
 
@@ -222,6 +254,17 @@ int main(int argc, char **argv) {
       sparse_array::createJit(*module, jitOptions, jitError);
   if (!engine)
     return fail(jitError);
+  if (compileTimes) {
+    // The JIT compiles the module when a symbol is first looked up.
+    if (auto fn = engine->lookupPacked(entryPoint); !fn)
+      return fail("no compiled @" + entryPoint + ": " +
+                  llvm::toString(fn.takeError()));
+    double jitMs = watch.lap();
+    llvm::errs() << llvm::formatv(
+        "sa-run: compile times [ms]: parse {0:F1}, pipeline {1:F1}, jit "
+        "{2:F1}, total {3:F1}\n",
+        parseMs, pipelineMs, jitMs, parseMs + pipelineMs + jitMs);
+  }
 
   std::vector<const char *> inputPaths;
   for (const std::string &input : inputs)
