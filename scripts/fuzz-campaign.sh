@@ -9,7 +9,7 @@
 # variant passed.
 #
 #   scripts/fuzz-campaign.sh [--scale K] [--first-seed S] [--options-set base]
-#                            [--threads N]
+#                            [--threads N[,N...]] [--only dialect|python]
 #
 # --scale multiplies the variant counts (1: about 12,000 dialect variants and
 # 5,000 Python programs, each run three ways; about 90 min on 2 cores);
@@ -17,17 +17,22 @@
 # options an older sa-run understands (to run today's harnesses against an
 # earlier build: SA_BUILD_DIR=/path/to/old/build); --threads N runs the
 # element-wise, shape and reduction harnesses with N OpenMP threads and
-# every kernel the parallel plan allows run in parallel however small.
+# every kernel the parallel plan allows run in parallel however small (a
+# list such as 1,2,4: the dialect harnesses run each program with every
+# count and compare the outputs, the Python runs take the counts in turn);
+# --scale may be a fraction (0.5); --only runs one half, so that two
+# campaigns can share the cores.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SA_BUILD_DIR:-$root/build}
-scale=1 first=1000 optset=all threads=0
+scale=1 first=1000 optset=all threads=0 only=all
 while [ $# -gt 0 ]; do
   case $1 in
     --scale) scale=$2; shift 2 ;;
     --first-seed) first=$2; shift 2 ;;
     --options-set) optset=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -60,67 +65,70 @@ run() {
   fi
 }
 
+# n COUNT: COUNT variants at this scale (at least 1).
+n() { awk -v c="$1" -v s="$scale" 'BEGIN { k = int(c * s); print (k < 1 ? 1 : k) }'; }
+if [ "$only" != python ]; then
 opts=(--random-options --options-set "$optset" --timeout 600)
 [ "$threads" != 0 ] && opts+=(--threads "$threads")
 for i in 0 1 2 3 4 5 6 7; do
   s=$((first + i))
   run "elementwise depth 2 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
-    --fuzz $((500 * scale)) --depth 2 --batch 25 --seed $s "${opts[@]}"
+    --fuzz $(n 500) --depth 2 --batch 25 --seed $s "${opts[@]}"
 done
 for i in 0 1 2 3; do
   s=$((first + 10 + i))
   run "elementwise depth 3 seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
-    --fuzz $((500 * scale)) --depth 3 --batch 25 --seed $s "${opts[@]}"
+    --fuzz $(n 500) --depth 3 --batch 25 --seed $s "${opts[@]}"
 done
 for i in 0 1 2 3; do
   s=$((first + 15 + i))
   run "elementwise with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
-    --fuzz $((300 * scale)) --depth $((2 + i % 2)) --batch 25 --seed $s --slices 0.6 "${opts[@]}"
+    --fuzz $(n 300) --depth $((2 + i % 2)) --batch 25 --seed $s --slices 0.6 "${opts[@]}"
 done
 for i in 0 1; do
   s=$((first + 26 + i))
   run "elementwise rank 4 with slices seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
-    --fuzz $((200 * scale)) --depth 2 --batch 20 --seed $s --ranks 4 --slices 0.6 "${opts[@]}"
+    --fuzz $(n 200) --depth 2 --batch 20 --seed $s --ranks 4 --slices 0.6 "${opts[@]}"
 done
 mv=$root/test/Integration/Shape/moves.py
 for i in 0 1; do
   s=$((first + 28 + i))
   run "shape operators alone seed $s" $py "$mv" --sa-run "$run" --stdlib "$std" \
-    --fuzz $((500 * scale)) --batch 25 --seed $s "${opts[@]}"
+    --fuzz $(n 500) --batch 25 --seed $s "${opts[@]}"
 done
 xt=$root/test/Integration/Shape/extents.py
 if [ "$optset" = all ]; then
   s=$((first + 31))
   run "run-time sizes that may not fit seed $s" $py "$xt" --sa-run "$run" \
-    --stdlib "$std" --fuzz $((300 * scale)) --seed $s --timeout 600
+    --stdlib "$std" --fuzz $(n 300) --seed $s --timeout 600
 fi
 for i in 0 1 2 3; do
   s=$((first + 20 + i))
   run "elementwise chains seed $s" $py "$ew" --sa-run "$run" --stdlib "$std" \
-    --chains $((100 * scale)) --batch 25 --seed $s --compile-budget 60 "${opts[@]}"
+    --chains $(n 100) --batch 25 --seed $s --compile-budget 60 "${opts[@]}"
 done
 for i in 0 1 2 3 4 5; do
   s=$((first + 30 + i))
   # Odd seeds read half the operands through shape operators (fused).
   views=$([ $((i % 2)) = 1 ] && echo 0.5 || echo 0)
   run "reductions seed $s (views $views)" $py "$red" --sa-run "$run" --stdlib "$std" \
-    --count $((500 * scale)) --batch 25 --seed $s --views $views "${opts[@]}"
+    --count $(n 500) --batch 25 --seed $s --views $views "${opts[@]}"
 done
 for ws in hash auto; do
   s=$((first + 40))
   run "reductions wide ($ws) seed $s" $py "$red" --sa-run "$run" --stdlib "$std" \
-    --count $((200 * scale)) --batch 25 --seed $s --wide --workspace $ws --timeout 600
+    --count $(n 200) --batch 25 --seed $s --wide --workspace $ws --timeout 600
 done
 if [ "$optset" = all ]; then
   for i in 0 1 2 3; do
     s=$((first + 50 + i))
     run "sequences depth 2 seed $s" $py "$seq" --sa-opt "$opt" --sa-run "$run" \
-      --count $((150 * scale)) --depth 2 --batch 10 --seed $s --timeout 600
+      --count $(n 150) --depth 2 --batch 10 --seed $s --timeout 600
   done
   for i in 0 1; do
     s=$((first + 60 + i))
     run "sequences depth 3 (bounds-checked) seed $s" $py "$seq" --sa-opt "$opt" \
-      --sa-run "$run" --count $((50 * scale)) --depth 3 --max-leaves 7 --seed $s \
+      --sa-run "$run" --count $(n 50) --depth 3 --max-leaves 7 --seed $s \
       --bounds-checks --timeout 600
   done
 fi
@@ -128,7 +136,8 @@ if [ "$optset" = all ]; then
   s=$((first + 70))
   run "mutated test programs seed $s" $py "$root/test/Robustness/mutate.py" \
     --sa-opt "$opt" --sa-run "$run" --corpus "$root/test" \
-    --count $((3000 * scale)) --seed $s
+    --count $(n 3000) --seed $s
+fi
 fi
 # The Python package: random NumPy programs and idioms against NumPy, each
 # eagerly, lazily and mixed, with random compiler options (the package's
@@ -142,18 +151,22 @@ pyopts() {
   [ "$threads" != 0 ] && o+=";parallel_min_extent=2;parallel_min_work=1"
   printf '%s' "$o"
 }
+if [ "$only" != dialect ]; then
 pycache=$(mktemp -d /tmp/sa-fuzz-kernels.XXXXXX)
 pyenv=(env PYTHONPATH="$build/python" SPARSE_ARRAY_CACHE_DIR="$pycache")
-[ "$threads" != 0 ] && pyenv+=(OMP_NUM_THREADS="$threads" SPARSE_ARRAY_PARALLEL_MIN_ENTRIES=1)
+IFS=, read -r -a pythreads <<<"$threads"
+[ "$threads" != 0 ] && pyenv+=(SPARSE_ARRAY_PARALLEL_MIN_ENTRIES=1)
 for i in 0 1 2 3; do
   s=$((first + 80 + i))
+  [ "$threads" != 0 ] && export OMP_NUM_THREADS=${pythreads[i % ${#pythreads[@]}]}
   o=$(pyopts)
-  run "python programs seed $s ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
-    "$root/python/tests/fuzz_programs.py" --count $((250 * scale)) --seed $s
+  run "python programs seed $s threads ${OMP_NUM_THREADS:-default} ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
+    "$root/python/tests/fuzz_programs.py" --count $(n 250) --seed $s
   o=$(pyopts)
-  run "python idioms seed $s ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
-    "$root/python/tests/fuzz_idioms.py" --count $((1000 * scale)) --seed $s
+  run "python idioms seed $s threads ${OMP_NUM_THREADS:-default} ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
+    "$root/python/tests/fuzz_idioms.py" --count $(n 1000) --seed $s
 done
 rm -rf "$pycache"
+fi
 echo "campaign: $passed of $total variants passed, $failed_runs runs with failures"
 [ "$failed_runs" -eq 0 ] && [ "$passed" -eq "$total" ]
