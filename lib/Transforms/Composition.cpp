@@ -195,8 +195,21 @@ Value mlir::sparse_array::detail::composeSelect(PatternRewriter &rewriter,
                                                 AccessOp outer,
                                                 IRMapping &mapping) {
   unsigned r = cast<BlockArgument>(select.getIndex()).getArgNumber();
-  Value outerIndex = outer.getIndices()[r];
   ArrayRef<int64_t> bounds = select.getBounds();
+  // A concatenation the producer reduces over (a fused reduction of it,
+  // fused again): its index is one of the fused kernel's own, not a
+  // coordinate the consumer reads.
+  if (r >= outer.getIndices().size()) {
+    auto mapped = [&](ValueRange vs) {
+      return llvm::map_to_vector(vs, [&](Value v) { return mapping.lookup(v); });
+    };
+    return SelectRangeOp::create(rewriter, select.getLoc(),
+                                 select.getResult().getType(),
+                                 mapping.lookup(select.getIndex()),
+                                 select.getBoundsAttr(), mapped(select.getParts()),
+                                 select.getRangedAttr(), mapped(select.getRanges()));
+  }
+  Value outerIndex = outer.getIndices()[r];
   if (std::optional<int64_t> c = getConstantIndex(outerIndex)) {
     unsigned p = llvm::count_if(bounds, [&](int64_t b) { return b <= *c; });
     return mapping.lookup(select.getParts()[p]);
