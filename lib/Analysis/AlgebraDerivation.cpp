@@ -435,6 +435,10 @@ bool mlir::sparse_array::isExactFloatMul(FuncOp func) {
   return isPlainFloatBinary<arith::MulFOp>(func);
 }
 
+bool mlir::sparse_array::isExactFloatMinimum(FuncOp func) {
+  return isPlainFloatBinary<arith::MinimumFOp>(func);
+}
+
 bool mlir::sparse_array::isSignedZeroSum(FuncOp combiner, TypedAttr identity,
                                          TypedAttr fill) {
   return isFloatZero(identity, true) && isFloatZero(fill, false) &&

@@ -10,6 +10,14 @@
 // fold bit for bit: the kernel becomes scf.if between a copy declared with
 // identity and annihilator 0.0 and itself (see Passes.td).
 //
+// Issue 56 for (min, +): y = min_k A(.., k) + B(k, ..) with the exact
+// IEEE add and minimum, a factor with fill +inf, is planned over every
+// point, since inf + x is NaN for x = -inf and NaN for x = NaN. When no
+// value of either factor (stored or fill) is -inf or NaN -- checked per
+// call over the stored values -- every term with a +inf factor is +inf,
+// min's identity, and skipping it is exact: the kernel becomes scf.if
+// between a copy whose add declares the annihilator +inf and itself.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Analysis/AlgebraDerivation.h"
@@ -75,6 +83,18 @@ sparse_array.func @__sa_max_i64(%x: i64, %y: i64) -> i64
                 identity = #sparse_array.identity<-9223372036854775808 : i64>} {
   %r = arith.maxsi %x, %y : i64
   sparse_array.yield %r : i64
+}
+sparse_array.func @__sa_add_f64_inf_absorbs(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<inf : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @__sa_nan_or_minus_inf_f64(%x: f64) -> i1 {
+  %m = arith.constant 0xFFF0000000000000 : f64
+  %n = arith.cmpf uno, %x, %x : f64
+  %i = arith.cmpf oeq, %x, %m : f64
+  %r = arith.ori %n, %i : i1
+  sparse_array.yield %r : i1
 }
 sparse_array.func @__sa_any_i1(%x: i1, %y: i1) -> i1
     attributes {commutative, associative, idempotent,
@@ -171,6 +191,35 @@ LogicalResult declareHelpers(ModuleOp module) {
   return success();
 }
 
+ArrayType scalarArrayOf(Type elt) {
+  return ArrayType::get({}, elt, FormatAttr::getDefault(elt.getContext(), 0, elt));
+}
+
+/// A kernel: whether `predicate` (f64 -> i1) holds for any entry of
+/// `array` (any rank), as a rank-0 array. Planned over the stored entries
+/// when the predicate is false at the fill.
+Value anyEntry(OpBuilder &b, Location loc, Value array, StringRef predicate) {
+  MLIRContext *ctx = b.getContext();
+  Type i1 = b.getI1Type();
+  unsigned rank = cast<ArrayType>(array.getType()).getRank();
+  auto kernel = KernelOp::create(b, loc, scalarArrayOf(i1), ValueRange{array}, rank);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&kernel.getBody().front());
+  SmallVector<Value> indices;
+  for (unsigned d = 0; d < rank; ++d)
+    indices.push_back(kernel.getIndex(d));
+  Value v = AccessOp::create(b, loc, kernel.getInputArg(0), indices,
+                             DenseI64ArrayAttr());
+  Value holds = ApplyOp::create(b, loc, i1, FlatSymbolRefAttr::get(ctx, predicate),
+                                ValueRange{v});
+  Value any = ReduceOverOp::create(b, loc, i1, holds, indices,
+                                   FlatSymbolRefAttr::get(ctx, "__sa_any_i1"),
+                                   StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
+                                   DenseI32ArrayAttr());
+  YieldOp::create(b, loc, any);
+  return kernel.getResult();
+}
+
 /// A kernel over `array` (rank 2, f64): per coordinate of dimension
 /// `keptDim`, the entries that are not +0.0 (how many k it stores),
 /// then their maximum; or, with `keptDim` < 0, whether any entry is inf
@@ -178,27 +227,9 @@ LogicalResult declareHelpers(ModuleOp module) {
 Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
   MLIRContext *ctx = b.getContext();
   auto type = cast<ArrayType>(array.getType());
-  auto scalarOf = [&](Type elt) {
-    return ArrayType::get({}, elt, FormatAttr::getDefault(ctx, 0, elt));
-  };
-  if (keptDim < 0) {
-    Type i1 = b.getI1Type();
-    auto kernel = KernelOp::create(b, loc, scalarOf(i1), ValueRange{array}, 2);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&kernel.getBody().front());
-    Value v = AccessOp::create(b, loc, kernel.getInputArg(0),
-                               ValueRange{kernel.getIndex(0), kernel.getIndex(1)},
-                               DenseI64ArrayAttr());
-    Value bad = ApplyOp::create(b, loc, i1,
-                                FlatSymbolRefAttr::get(ctx, "__sa_not_finite_f64"),
-                                ValueRange{v});
-    Value any = ReduceOverOp::create(
-        b, loc, i1, bad, ValueRange{kernel.getIndex(0), kernel.getIndex(1)},
-        FlatSymbolRefAttr::get(ctx, "__sa_any_i1"), StringAttr(), UnitAttr(),
-        DenseI32ArrayAttr(), DenseI32ArrayAttr());
-    YieldOp::create(b, loc, any);
-    return kernel.getResult();
-  }
+  auto scalarOf = [&](Type elt) { return scalarArrayOf(elt); };
+  if (keptDim < 0)
+    return anyEntry(b, loc, array, "__sa_not_finite_f64");
   Type i64 = b.getI64Type();
   // Counts per kept coordinate: a dense vector.
   auto counts = ArrayType::get({type.getShape()[keptDim]}, i64,
@@ -293,21 +324,116 @@ void guardProduct(const ExactProduct &p) {
   kernel->moveBefore(yield);
 }
 
+/// y = min_k A(.., k) + B(k, ..): the exact add's apply and the kernel
+/// inputs its two terms read.
+struct TropicalProduct {
+  KernelOp kernel;
+  ApplyOp add;
+  unsigned input[2];
+};
+
+bool isF64Inf(TypedAttr a, bool negative) {
+  auto f = dyn_cast_or_null<FloatAttr>(a);
+  return f && f.getType().isF64() && f.getValue().isInfinity() &&
+         f.getValue().isNegative() == negative;
+}
+
+bool isF64NaN(TypedAttr a) {
+  auto f = dyn_cast_or_null<FloatAttr>(a);
+  return f && f.getValue().isNaN();
+}
+
+std::optional<TropicalProduct>
+matchTropicalProduct(KernelOp kernel, SymbolTableCollection &symbols) {
+  auto sum = kernel.getYield().getValue().getDefiningOp<ReduceOverOp>();
+  if (!sum || sum.getIndices().size() != 1 || sum.getScatter() ||
+      sum.getScatterLoops())
+    return std::nullopt;
+  auto combiner =
+      symbols.lookupNearestSymbolFrom<FuncOp>(sum, sum.getCombinerAttr());
+  IdentityAttr identity = combiner ? combiner.getIdentityAttr() : nullptr;
+  if (!combiner || !isExactFloatMinimum(combiner) || !identity ||
+      !identity.getPositions().empty() ||
+      !isF64Inf(identity.getValue(), /*negative=*/false))
+    return std::nullopt;
+  auto add = sum.getValue().getDefiningOp<ApplyOp>();
+  if (!add || add.getArgs().size() != 2)
+    return std::nullopt;
+  auto addFunc = symbols.lookupNearestSymbolFrom<FuncOp>(add, add.getCalleeAttr());
+  if (!addFunc || !isExactFloatAdd(addFunc) || addFunc.getAnnihilatorAttr())
+    return std::nullopt;
+  TropicalProduct match{kernel, add, {}};
+  bool infFill = false;
+  for (unsigned f = 0; f < 2; ++f) {
+    auto access = add.getArgs()[f].getDefiningOp<AccessOp>();
+    auto arg = access ? dyn_cast<BlockArgument>(access.getArray())
+                      : BlockArgument();
+    if (!arg || arg.getOwner() != &kernel.getBody().front() ||
+        !access.getSlices().empty() ||
+        !llvm::is_contained(access.getIndices(), sum.getIndices()[0]))
+      return std::nullopt;
+    auto type = cast<ArrayType>(access.getArray().getType());
+    TypedAttr fill = type.getFillValue();
+    // A fill of -inf or NaN: the guard would always fail.
+    if (!type.getElementType().isF64() || isF64Inf(fill, true) || isF64NaN(fill))
+      return std::nullopt;
+    infFill |= !type.isAllDense() && isF64Inf(fill, false);
+    match.input[f] = arg.getArgNumber() - kernel.getNumIndices();
+  }
+  // Without a sparse factor of fill +inf there is nothing to skip.
+  if (!infFill || match.input[0] == match.input[1])
+    return std::nullopt;
+  return match;
+}
+
+void guardTropicalProduct(const TropicalProduct &p) {
+  KernelOp kernel = p.kernel;
+  Location loc = kernel.getLoc();
+  OpBuilder b(kernel);
+  Value bad;
+  for (unsigned input : p.input) {
+    Value any = takeScalar(
+        b, loc, anyEntry(b, loc, kernel.getInputs()[input], "__sa_nan_or_minus_inf_f64"));
+    bad = bad ? Value(arith::OrIOp::create(b, loc, bad, any)) : any;
+  }
+  Value ok = arith::XOrIOp::create(b, loc, bad,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+  auto branch = scf::IfOp::create(b, loc, TypeRange{kernel.getResult().getType()},
+                                  ok, /*withElseRegion=*/true);
+  {
+    OpBuilder tb = branch.getThenBodyBuilder();
+    auto fast = cast<KernelOp>(tb.clone(*kernel));
+    auto fastSum = fast.getYield().getValue().getDefiningOp<ReduceOverOp>();
+    fastSum.getValue().getDefiningOp<ApplyOp>().setCalleeAttr(
+        FlatSymbolRefAttr::get(b.getContext(), "__sa_add_f64_inf_absorbs"));
+    scf::YieldOp::create(tb, loc, fast.getResult());
+  }
+  kernel.getResult().replaceAllUsesWith(branch.getResult(0));
+  OpBuilder eb = branch.getElseBodyBuilder();
+  auto yield = scf::YieldOp::create(eb, loc, kernel.getResult());
+  kernel->moveBefore(yield);
+}
+
 } // namespace
 
 LogicalResult mlir::sparse_array::guardExactProducts(ModuleOp module) {
   SymbolTableCollection symbols;
   SmallVector<ExactProduct> products;
+  SmallVector<TropicalProduct> tropical;
   module.walk([&](KernelOp kernel) {
     if (std::optional<ExactProduct> p = matchExactProduct(kernel, symbols))
       products.push_back(*p);
+    else if (std::optional<TropicalProduct> t = matchTropicalProduct(kernel, symbols))
+      tropical.push_back(*t);
   });
-  if (products.empty())
+  if (products.empty() && tropical.empty())
     return success();
   if (failed(declareHelpers(module)))
     return failure();
   for (const ExactProduct &p : products)
     guardProduct(p);
+  for (const TropicalProduct &t : tropical)
+    guardTropicalProduct(t);
   return success();
 }
 

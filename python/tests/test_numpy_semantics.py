@@ -202,3 +202,32 @@ def test_lazy_negative_integer_exponents():
 def test_concatenate_of_different_dtypes_is_refused():
     with pytest.raises(TypeError, match="convert"):
         sa.concatenate([sa.asarray(np.ones(2)), sa.asarray(np.ones(2, dtype=np.int32))])
+
+
+@pytest.mark.parametrize("poison", [None, "x -inf", "x nan", "A -inf", "A nan"])
+def test_exact_min_plus_products_under_the_guard(poison):
+    """(min, +) with IEEE add over a matrix whose missing entries are +inf:
+    the guarded plan (no -inf/NaN anywhere: skip the +inf terms) and the
+    exact one (inf + -inf is NaN) both give numpy's dense answer (issue 56)."""
+    rng = np.random.default_rng(5)
+    n = 40
+    dense = np.where(rng.random((n, n)) < 0.1, rng.random((n, n)) * 10, np.inf)
+    x = rng.random(n) * 5
+    if poison == "x -inf":
+        x[3] = -np.inf
+    elif poison == "x nan":
+        x[7] = np.nan
+    elif poison == "A -inf":
+        dense[2, 5] = -np.inf
+    elif poison == "A nan":
+        dense[4, 9] = np.nan
+    a = sa.asarray(dense, format="csr", fill_value=np.inf)
+    got = np.asarray(sa.matmul(a, x, semiring=("minimum", "add")).todense())
+    with np.errstate(invalid="ignore"):
+        want = np.minimum.reduce(dense + x[None, :], axis=1)
+    assert np.array_equal(got, want, equal_nan=True), (got, want)
+    # Matrix x matrix, both filled with +inf.
+    got2 = np.asarray(sa.matmul(a, a, semiring=("minimum", "add")).todense())
+    with np.errstate(invalid="ignore"):
+        want2 = np.minimum.reduce(dense[:, :, None] + dense[None, :, :], axis=1)
+    assert np.array_equal(got2, want2, equal_nan=True)

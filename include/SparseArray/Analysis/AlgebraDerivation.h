@@ -101,6 +101,9 @@ bool isSignedZeroSum(FuncOp combiner, TypedAttr identity, TypedAttr fill);
 /// one arith.addf (mulf) without fast-math flags, no explicit algebra.
 bool isExactFloatAdd(FuncOp func);
 bool isExactFloatMul(FuncOp func);
+/// Whether `func` is exactly arith.minimumf of its two arguments (IEEE
+/// minimum: NaN if either is, -0.0 below +0.0).
+bool isExactFloatMinimum(FuncOp func);
 
 class AlgebraDerivation {
 public:

@@ -306,6 +306,16 @@ def SparseArrayGuardExactProductsPass
     sparse product (row by row for CSR x CSR), and the kernel itself, the
     exact plan for any input.
 
+    The same for (min, +) (issue 56): y = min_k A(.., k) + B(k, ..) with
+    exactly IEEE add and minimum (identity +inf, the standard library's
+    add_f64/min_f64), one factor sparse with fill +inf, is planned over
+    every point, since inf + x is NaN for x = -inf and for x = NaN. When no
+    value of either factor, stored or fill, is -inf or NaN (checked per
+    call over the stored values), every term with a +inf factor is +inf,
+    the minimum's identity, and skipping it is exact: the copy's add is
+    declared with the annihilator +inf (`__sa_add_f64_inf_absorbs`), so it
+    runs over the stored entries as a declared (min, +) product does.
+
     Example:
 
     ```mlir
