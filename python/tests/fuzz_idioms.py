@@ -67,7 +67,8 @@ def random_array(rng, shape, dtype, fill):
     mask = rng.random(shape) < rng.choice([0.2, 0.5, 0.8])
     k = np.dtype(dtype).kind
     if k == "f":
-        pool = [1.5, -2.25, 3.0, 0.5, -7.0, 4.0, -0.0, 0.0, np.inf, -np.inf, 1e300]
+        # 0.3 and -1.7: exponents a constant base's exp2 rewrite rounds.
+        pool = [1.5, -2.25, 3.0, 0.5, -7.0, 4.0, -0.0, 0.0, np.inf, -np.inf, 1e300, 0.3, -1.7]
         pool = [dtype(v) for v in pool] + nans(dtype) + [fill]
     elif k == "b":
         pool = [True, False]
@@ -323,6 +324,27 @@ class Gen:
             return v.astype(target)
         return "astype(%s)" % np.dtype(target), cast, cast, moves
 
+    def convert(self, x):
+        """The package's own conversions of a value, lazy or eager:
+        sa.asarray(x, format=...) (of a lazy expression too) and sa.lazy(x,
+        dtype=...) (NumPy: astype)."""
+        dt, nd = np.asarray(x).dtype, np.ndim(x)
+        if self.rng.random() < 0.5:
+            fmt = self.pick(FORMATS.get(nd, ["dense"]))
+
+            def to_array(v):
+                return sa.asarray(v, format=fmt) if not isinstance(v, np.ndarray) else v
+            return "sa.asarray(x, format=%r)" % fmt, lambda v: v, to_array, True
+        target = np.dtype(self.pick([np.float64, np.float32, np.int64]))
+        if dt.kind == "f" and target.kind != "f":
+            raise Skip("float to int: NaN and inf have no int value")
+        moves = dt.kind == "f" and target.kind == "f"
+
+        def to_lazy(v):
+            return sa.lazy(v, dtype=target) if not isinstance(v, np.ndarray) else v.astype(target)
+        return ("sa.lazy(x, dtype=%s)" % target, lambda v: np.asarray(v).astype(target),
+                to_lazy, moves)
+
     def clip(self, x):
         dt = np.asarray(x).dtype
         if dt.kind == "b":
@@ -424,7 +446,7 @@ OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b
        "^": lambda a, b: a ^ b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b}
 
 STEPS = ["reduction", "reduction", "scalar_op", "scalar_op", "power", "binary", "unary",
-         "astype", "clip", "where", "shape", "shape", "shape"]
+         "astype", "clip", "where", "shape", "shape", "shape", "convert"]
 
 
 def takes_vals(fn):
@@ -517,6 +539,9 @@ STATS = {"compared": 0, "refused": 0, "documented": 0, "skipped": 0}
 REFUSALS = (ValueError, IndexError, TypeError, sa.SparseArrayError, ZeroDivisionError)
 
 
+TRACE = False
+
+
 def run_program(rng, index):
     """None when it passed, else a description."""
     leaves, steps, moves = make_program(rng)
@@ -526,6 +551,8 @@ def run_program(rng, index):
     head = "program %d: %s on %s" % (index, " -> ".join(t for t, _, _ in steps),
                                      "; ".join(l.desc() for l in leaves))
     lazy_leaf = [bool(b) for b in rng.random(len(leaves)) < 0.5]
+    if TRACE:  # a crash of the process loses what it buffered: say first
+        print("running " + head, flush=True)
     with np.errstate(all="ignore"):
         try:
             want = apply(steps, leaves[0].dense, [l.dense for l in leaves], False)
@@ -584,7 +611,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--count", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--trace", action="store_true",
+                   help="print each program before running it")
     args = p.parse_args()
+    global TRACE
+    TRACE = args.trace
     rng = np.random.default_rng(args.seed)
     failed = 0
     for i in range(args.count):
