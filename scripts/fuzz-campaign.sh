@@ -164,7 +164,7 @@ for i in 0 1 2 3; do
     "$root/python/tests/fuzz_programs.py" --count $(n 250) --seed $s
   o=$(pyopts)
   run "python idioms seed $s threads ${OMP_NUM_THREADS:-default} ($o)" "${pyenv[@]}" SPARSE_ARRAY_OPTIONS="$o" $py \
-    "$root/python/tests/fuzz_idioms.py" --count $(n 1000) --seed $s
+    "$root/python/tests/fuzz_idioms.py" --count $(n 1000) --seed $s --trace
 done
 rm -rf "$pycache"
 fi
