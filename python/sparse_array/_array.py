@@ -16,6 +16,17 @@ def _reduction(name):
     return method
 
 
+def _scalar_exponent(x):
+    """(value as a float, whether it is a float) of an exponent NumPy's
+    fast scalar power takes (a Python or NumPy number, a 0-d integer or
+    float array), else (None, False)."""
+    if isinstance(x, (bool, int, float, np.integer, np.floating)):
+        return float(x), isinstance(x, (float, np.floating))
+    if isinstance(x, np.ndarray) and x.ndim == 0 and x.dtype.kind in "iuf":
+        return float(x), x.dtype.kind == "f"
+    return None, False
+
+
 class ArrayOperators:
     """numpy's operators, methods and shape operations, through the ufunc
     and function protocols (shared by Array and the traced Lazy)."""
@@ -29,12 +40,22 @@ class ArrayOperators:
     def __rmul__(self, other): return np.multiply(other, self)
     def __truediv__(self, other): return np.true_divide(self, other)
     def __pow__(self, other):
-        # NumPy's `x ** 0.5` is sqrt (its fast scalar power), not pow:
-        # -0.0 ** 0.5 is -0.0 and -inf ** 0.5 NaN there (pow: 0.0, inf).
-        scalar = isinstance(other, (float, np.floating)) or (
-            isinstance(other, np.ndarray) and other.ndim == 0 and other.dtype.kind == "f")
-        if np.dtype(self.dtype).kind == "f" and scalar and other == 0.5:
-            return np.sqrt(self)
+        # NumPy 1.24's fast scalar power (ndarray.__pow__ with a number or
+        # a 0-d array as the exponent) is another ufunc, with its own
+        # values and dtype: x ** 0.5 is sqrt (-0.0 ** 0.5 is -0.0, pow
+        # gives 0.0), x ** 2 is square (a 0-d int32 stays int32, np.power
+        # gives int64).
+        exponent, is_float = _scalar_exponent(other)
+        kind = np.dtype(self.dtype).kind
+        if exponent is not None and kind == "f":
+            if exponent == 0.0:  # ones_like: 1 in the base's dtype
+                return np.power(self, np.dtype(self.dtype).type(0))
+            fast = {1.0: np.positive, -1.0: np.reciprocal, 0.5: np.sqrt,
+                    2.0: np.square}.get(exponent)
+            if fast is not None:
+                return fast(self)
+        elif exponent == 2.0 and kind in "iu":
+            return np.square(self.astype(np.float64) if is_float else self)
         return np.power(self, other)
 
     def __rpow__(self, other): return np.power(other, self)

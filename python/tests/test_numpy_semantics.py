@@ -231,3 +231,24 @@ def test_exact_min_plus_products_under_the_guard(poison):
     with np.errstate(invalid="ignore"):
         want2 = np.minimum.reduce(dense[:, :, None] + dense[None, :, :], axis=1)
     assert np.array_equal(got2, want2, equal_nan=True)
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_fast_scalar_power_is_numpys(lazy):
+    """ndarray.__pow__ with a number or 0-d exponent runs another ufunc in
+    NumPy 1.24 (square, sqrt, reciprocal, positive, ones_like), with its
+    own dtype: a 0-d int32 ** 2 stays int32 (np.power gives int64), a 0-d
+    float32 ** 0.0 stays float32 (found by fuzz_idioms.py seed 4081)."""
+    cases = [(np.array(42, np.int32), 2), (np.array(42, np.int32), np.int64(2)),
+             (np.array(42, np.int32), np.array(2)), (np.array([3, -2], np.int32), 2.0),
+             (np.array(-0.0, np.float32), 0.0), (np.array(1.5, np.float32), 2),
+             (np.array(1.5, np.float32), -1.0), (np.array(-0.0, np.float32), 1),
+             (np.array([-0.0, -np.inf, 2.5], np.float64), 0.5), (np.array(7, np.int64), 3)]
+    for base, exponent in cases:
+        want = np.asarray(base ** exponent)
+        a = (sa.lazy if lazy else sa.asarray)(base)
+        got = a ** exponent
+        got = sa.compute(got) if isinstance(got, sa.Lazy) else got
+        got = np.asarray(got.todense() if hasattr(got, "todense") else got)
+        assert got.dtype == want.dtype, (base, exponent, got.dtype, want.dtype)
+        same(got, want)
