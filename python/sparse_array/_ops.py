@@ -765,11 +765,13 @@ def _mixed(ufunc, inputs):
     types, fn, dtype = _MIXED[ufunc.__name__]
     if len(inputs) != len(types):
         raise TypeError("%s takes %d operands" % (ufunc.__name__, len(types)))
-    if ufunc is np.ldexp and _is_array(inputs[0]) and inputs[0].dtype == np.float32:
-        # NumPy's float32 loop: x * 2^e in float64 is exact for every
-        # float32 x (its exponent range is wider), then rounded once.
-        wide = _mixed(ufunc, [astype(inputs[0], np.float64), inputs[1]])
-        return astype(wide, np.float32)
+    if ufunc is np.ldexp and _promotion.loop_dtypes(ufunc, inputs)[0] == np.float32:
+        # NumPy's float32 loop (for a NumPy float32 operand too): x * 2^e in
+        # float64 is exact for every float32 x (its exponent range is
+        # wider), then rounded once.
+        x = inputs[0]
+        x = astype(x, np.float64) if _is_array(x) else np.asarray(x).astype(np.float64)
+        return astype(_mixed(ufunc, [x, inputs[1]]), np.float32)
     ops = []
     for x, dt in zip(inputs, types):
         if _is_array(x) and x.dtype == np.int32 and dt == np.int64:

@@ -540,6 +540,15 @@ REFUSALS = (ValueError, IndexError, TypeError, sa.SparseArrayError, ZeroDivision
 
 
 TRACE = False
+REDUCTIONS = ("sum(", "prod(", "min(", "max(", "any(", "all(", "count_nonzero(")
+
+
+def narrower_after_reduction(got, want, steps):
+    """Whether got has want's kind in fewer bytes and a reduction comes
+    before a later step (value-based promotion of a lazy 0-d value)."""
+    got, want = np.asarray(got), np.asarray(want)
+    return (got.dtype.kind == want.dtype.kind and got.dtype.itemsize < want.dtype.itemsize
+            and any(t.startswith(REDUCTIONS) for t, _, _ in steps[:-1]))
 
 
 def run_program(rng, index):
@@ -588,6 +597,13 @@ def run_program(rng, index):
                 return "%s\n  %s gave a result where numpy raised %s: %s" % (
                     head, mode, type(want).__name__, want)
             problem = compare(got_dense, want, moves)
+            if problem and mode != "eager" and narrower_after_reduction(got_dense, want, steps):
+                # Documented: a 0-d value the lazy expression computes (a
+                # reduction) counts as 0 in value-based promotion, so
+                # beside an array of its kind it does not widen the result
+                # as its actual value makes NumPy do (docs/python.md).
+                STATS["documented"] += 1
+                continue
             if problem is None and hasattr(got, "fill_value") and getattr(got, "nnz", 0) >= 0:
                 d = got_dense
                 if d.size and d.dtype.kind == "f":

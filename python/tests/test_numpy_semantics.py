@@ -252,3 +252,15 @@ def test_fast_scalar_power_is_numpys(lazy):
         got = np.asarray(got.todense() if hasattr(got, "todense") else got)
         assert got.dtype == want.dtype, (base, exponent, got.dtype, want.dtype)
         same(got, want)
+
+
+def test_ldexp_of_a_numpy_float32_operand():
+    """np.ldexp(numpy float32 array, sa int32 array) runs NumPy's float32
+    loop (a keepdims reduction returns a NumPy array; found by
+    fuzz_idioms.py seed 4083)."""
+    x = np.array([1.5, -0.0, 3e38], np.float32)
+    e = np.array([-3, 2, 1], np.int32)
+    with np.errstate(over="ignore"):
+        want = np.ldexp(x, e)
+    got = np.ldexp(x, sa.asarray(e))
+    same(np.asarray(got.todense()), want)
