@@ -122,12 +122,20 @@ bool isPositiveZero(TypedAttr a) {
   return f && f.getType().isF64() && f.getValue().isPosZero();
 }
 
-std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
-                                              SymbolTableCollection &symbols) {
-  ArrayType result = kernel.getResultType();
-  if (result.getRank() != 2 || kernel.getNumIndices() != 3 ||
-      kernel.getInputs().size() != 2 || !isPositiveZero(result.getFillValue()))
-    return std::nullopt;
+/// A kernel yielding `sum_k f(x, y)`: a reduce_over of one index, not
+/// scattered, whose combiner `isSum` accepts with a whole identity
+/// `isIdentity` accepts, of an apply of two arguments whose function
+/// `isProduct` accepts and that declares no annihilator.
+struct ReducedProduct {
+  ReduceOverOp sum;
+  ApplyOp product;
+};
+
+std::optional<ReducedProduct>
+matchReducedProduct(KernelOp kernel, SymbolTableCollection &symbols,
+                    function_ref<bool(FuncOp)> isSum,
+                    function_ref<bool(TypedAttr)> isIdentity,
+                    function_ref<bool(FuncOp)> isProduct) {
   auto sum = kernel.getYield().getValue().getDefiningOp<ReduceOverOp>();
   if (!sum || sum.getIndices().size() != 1 || sum.getScatter() ||
       sum.getScatterLoops())
@@ -135,16 +143,34 @@ std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
   auto combiner =
       symbols.lookupNearestSymbolFrom<FuncOp>(sum, sum.getCombinerAttr());
   IdentityAttr identity = combiner ? combiner.getIdentityAttr() : nullptr;
-  if (!combiner || !isExactFloatAdd(combiner) || !identity ||
-      !identity.getPositions().empty() ||
-      !cast<FloatAttr>(identity.getValue()).getValue().isNegZero())
+  if (!combiner || !isSum(combiner) || !identity ||
+      !identity.getPositions().empty() || !isIdentity(identity.getValue()))
     return std::nullopt;
-  auto mul = sum.getValue().getDefiningOp<ApplyOp>();
-  if (!mul || mul.getArgs().size() != 2)
+  auto product = sum.getValue().getDefiningOp<ApplyOp>();
+  if (!product || product.getArgs().size() != 2)
     return std::nullopt;
-  auto mulFunc = symbols.lookupNearestSymbolFrom<FuncOp>(mul, mul.getCalleeAttr());
-  if (!mulFunc || !isExactFloatMul(mulFunc) || mulFunc.getAnnihilatorAttr())
+  auto callee =
+      symbols.lookupNearestSymbolFrom<FuncOp>(product, product.getCalleeAttr());
+  if (!callee || !isProduct(callee) || callee.getAnnihilatorAttr())
     return std::nullopt;
+  return ReducedProduct{sum, product};
+}
+
+std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
+                                              SymbolTableCollection &symbols) {
+  ArrayType result = kernel.getResultType();
+  if (result.getRank() != 2 || kernel.getNumIndices() != 3 ||
+      kernel.getInputs().size() != 2 || !isPositiveZero(result.getFillValue()))
+    return std::nullopt;
+  auto isNegZero = [](TypedAttr a) {
+    return cast<FloatAttr>(a).getValue().isNegZero();
+  };
+  std::optional<ReducedProduct> r = matchReducedProduct(
+      kernel, symbols, isExactFloatAdd, isNegZero, isExactFloatMul);
+  if (!r)
+    return std::nullopt;
+  ReduceOverOp sum = r->sum;
+  ApplyOp mul = r->product;
   Value k = sum.getIndices()[0];
   ExactProduct match{kernel, mul, sum, {}, {}, {}};
   SmallVector<Value> kept;
@@ -345,23 +371,13 @@ bool isF64NaN(TypedAttr a) {
 
 std::optional<TropicalProduct>
 matchTropicalProduct(KernelOp kernel, SymbolTableCollection &symbols) {
-  auto sum = kernel.getYield().getValue().getDefiningOp<ReduceOverOp>();
-  if (!sum || sum.getIndices().size() != 1 || sum.getScatter() ||
-      sum.getScatterLoops())
+  auto isPlusInf = [](TypedAttr a) { return isF64Inf(a, /*negative=*/false); };
+  std::optional<ReducedProduct> r = matchReducedProduct(
+      kernel, symbols, isExactFloatMinimum, isPlusInf, isExactFloatAdd);
+  if (!r)
     return std::nullopt;
-  auto combiner =
-      symbols.lookupNearestSymbolFrom<FuncOp>(sum, sum.getCombinerAttr());
-  IdentityAttr identity = combiner ? combiner.getIdentityAttr() : nullptr;
-  if (!combiner || !isExactFloatMinimum(combiner) || !identity ||
-      !identity.getPositions().empty() ||
-      !isF64Inf(identity.getValue(), /*negative=*/false))
-    return std::nullopt;
-  auto add = sum.getValue().getDefiningOp<ApplyOp>();
-  if (!add || add.getArgs().size() != 2)
-    return std::nullopt;
-  auto addFunc = symbols.lookupNearestSymbolFrom<FuncOp>(add, add.getCalleeAttr());
-  if (!addFunc || !isExactFloatAdd(addFunc) || addFunc.getAnnihilatorAttr())
-    return std::nullopt;
+  ReduceOverOp sum = r->sum;
+  ApplyOp add = r->product;
   TropicalProduct match{kernel, add, {}};
   bool infFill = false;
   for (unsigned f = 0; f < 2; ++f) {
