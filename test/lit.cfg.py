@@ -2,6 +2,7 @@
 # lit configuration of the sparse_array test suite.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -95,6 +96,26 @@ if lit_config.params.get("sa_io"):
 if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-opt")) and \
         os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-runner")):
     config.available_features.add("mlir-sparsifier")
+
+# Upstream's own sparse_tensor integration tests (reference data beside the
+# checkout, never copied in): test/Import/Upstream runs each through the
+# importer and checks it with the file's CHECK lines.
+upstream_tests = os.path.normpath(
+    os.path.join(config.sparse_array_src_root, "..", "shared",
+                 "upstream-sparse-tensor"))
+if os.path.isdir(upstream_tests):
+    config.available_features.add("upstream-sparse-tensor")
+config.substitutions.append(("%upstream_tests", upstream_tests))
+config.substitutions.append((
+    "%run_upstream_imported",
+    " ".join([sys.executable, os.path.join(config.sparse_array_src_root, "test",
+                                      "Import", "Upstream", "Inputs",
+                                      "run_imported.py"),
+              "--sa-opt", os.path.join(config.sparse_array_tools_dir, "sa-opt"),
+              "--runtime", os.path.join(config.sparse_array_lib_dir,
+                                        "libsparse_array_runtime" + shlib),
+              "--libomp", os.path.join(lib, "libomp" + shlib),
+              "--llvm-bin", config.llvm_tools_dir, "--llvm-lib", lib])))
 
 if os.path.exists(os.path.join(lib, "libomp" + shlib)):
     config.available_features.add("openmp")

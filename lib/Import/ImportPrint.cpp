@@ -24,21 +24,20 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::import;
 
-namespace {
-
-/// Prints scalar `v` with the runtime's printer for its type.
-LogicalResult printScalar(OpBuilder &b, vector::PrintOp op, Value v) {
-  Location loc = op.getLoc();
+LogicalResult mlir::sparse_array::import::printScalarAsUpstream(
+    OpBuilder &b, Location loc, Operation *anchor, Value v, bool exact) {
   Type t = v.getType();
   auto call = [&](StringRef name, Value arg) {
-    callRuntime(b, loc, op, name, {}, {arg});
+    callRuntime(b, loc, anchor, name, {}, {arg});
   };
+  StringRef f64 = exact ? "sa_rt_print_f64" : "sa_rt_print_f64_g";
+  StringRef f32 = exact ? "sa_rt_print_f32" : "sa_rt_print_f32_g";
   if (t.isF64())
-    call("sa_rt_print_f64", v);
+    call(f64, v);
   else if (t.isF32())
-    call("sa_rt_print_f32", v);
+    call(f32, v);
   else if (isa<FloatType>(t) && cast<FloatType>(t).getWidth() < 32)
-    call("sa_rt_print_f32", arith::ExtFOp::create(b, loc, b.getF32Type(), v));
+    call(f32, arith::ExtFOp::create(b, loc, b.getF32Type(), v));
   else if (t.isIndex())
     call("sa_rt_print_i64",
          arith::IndexCastOp::create(b, loc, b.getI64Type(), v));
@@ -50,16 +49,23 @@ LogicalResult printScalar(OpBuilder &b, vector::PrintOp op, Value v) {
   else if (t.isSignlessInteger() && t.getIntOrFloatBitWidth() < 64)
     call("sa_rt_print_i64", arith::ExtSIOp::create(b, loc, b.getI64Type(), v));
   else
-    return op.emitOpError("cannot be imported: printing a value of type ")
+    return anchor->emitOpError("cannot be imported: printing a value of type ")
            << t << " (scalars of signless integer, index and float types "
            << "are supported)";
   return success();
 }
 
+namespace {
+
+LogicalResult printScalar(OpBuilder &b, vector::PrintOp op, Value v,
+                          bool exact) {
+  return printScalarAsUpstream(b, op.getLoc(), op, v, exact);
+}
+
 /// Prints the elements of `v` below position `at` (one per vector
 /// dimension already fixed) in upstream's layout.
 LogicalResult printVector(OpBuilder &b, vector::PrintOp op, Value v,
-                          SmallVectorImpl<int64_t> &at) {
+                          SmallVectorImpl<int64_t> &at, bool exact) {
   Location loc = op.getLoc();
   auto type = cast<VectorType>(v.getType());
   auto text = [&](StringRef t) {
@@ -74,9 +80,9 @@ LogicalResult printVector(OpBuilder &b, vector::PrintOp op, Value v,
     at.push_back(k);
     if (static_cast<int64_t>(at.size()) == type.getRank()) {
       Value e = vector::ExtractOp::create(b, loc, v, at);
-      if (failed(printScalar(b, op, e)))
+      if (failed(printScalar(b, op, e, exact)))
         return failure();
-    } else if (failed(printVector(b, op, v, at))) {
+    } else if (failed(printVector(b, op, v, at, exact))) {
       return failure();
     }
     at.pop_back();
@@ -156,7 +162,8 @@ FailureOr<Value> mlir::sparse_array::import::importTransferRead(
 }
 
 LogicalResult mlir::sparse_array::import::importVectorPrint(OpBuilder &b,
-                                                            Operation *print) {
+                                                            Operation *print,
+                                                            bool exact) {
   auto op = cast<vector::PrintOp>(print);
   Location loc = op.getLoc();
   // A string prints alone: no punctuation follows it (as upstream).
@@ -171,9 +178,9 @@ LogicalResult mlir::sparse_array::import::importVectorPrint(OpBuilder &b,
         return op.emitOpError("cannot be imported: printing a scalable or "
                               "0-d vector");
       SmallVector<int64_t> at;
-      if (failed(printVector(b, op, v, at)))
+      if (failed(printVector(b, op, v, at, exact)))
         return failure();
-    } else if (failed(printScalar(b, op, v))) {
+    } else if (failed(printScalar(b, op, v, exact))) {
       return failure();
     }
   }

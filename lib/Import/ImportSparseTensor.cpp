@@ -68,8 +68,8 @@ bool wasTensor(Value v) {
 /// Rewrites one module's functions.
 class ModuleImporter {
 public:
-  explicit ModuleImporter(ModuleOp module)
-      : module(module), functions(module) {}
+  ModuleImporter(ModuleOp module, bool exactPrint)
+      : module(module), functions(module), exactPrint(exactPrint) {}
 
   LogicalResult run() {
     if (failed(generalizeNamedOps(module)))
@@ -109,6 +109,8 @@ private:
 
   ModuleOp module;
   FunctionTable functions;
+  /// Print sparse_array's exact text instead of upstream's.
+  bool exactPrint;
   /// Tensor value -> array value.
   DenseMap<Value, Value> arrays;
   /// The tensor types of function arguments retyped to arrays (storage
@@ -127,6 +129,28 @@ private:
 
 LogicalResult ModuleImporter::convertSignature(func::FuncOp func) {
   FunctionType type = func.getFunctionType();
+  if (func.isExternal()) {
+    // A function defined elsewhere (the runner library's printMemref*)
+    // takes buffers: what bufferization would pass it.
+    SmallVector<Type> ins;
+    for (Type t : type.getInputs()) {
+      if (auto ranked = dyn_cast<RankedTensorType>(t)) {
+        if (ranked.getEncoding())
+          return func.emitOpError("cannot be imported: an external function "
+                                  "taking a sparse tensor");
+        t = MemRefType::get(ranked.getShape(), ranked.getElementType());
+      } else if (auto unranked = dyn_cast<UnrankedTensorType>(t)) {
+        t = UnrankedMemRefType::get(unranked.getElementType(), 0);
+      }
+      ins.push_back(t);
+    }
+    if (llvm::any_of(type.getResults(), isTensor))
+      return func.emitOpError("cannot be imported: an external function "
+                              "returning a tensor");
+    func.setFunctionType(
+        FunctionType::get(func.getContext(), ins, type.getResults()));
+    return success();
+  }
   // Tensor types become array types; the others stay.
   auto convertAll = [&](TypeRange types,
                         SmallVector<Type> &into) -> LogicalResult {
@@ -167,6 +191,14 @@ OutputInit ModuleImporter::initOf(Value v) {
     init.constant = c;
     return init;
   }
+  // A splat constant (`arith.constant dense<0.0>`, how many programs make
+  // an output) starts every entry from the same value, as a fill does.
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto splat = dyn_cast<SplatElementsAttr>(c.getValue())) {
+      init.kind = OutputInit::Kind::Constant;
+      init.constant = splat.getSplatValue<TypedAttr>();
+      return init;
+    }
   init.kind = OutputInit::Kind::Array;
   init.array = arrays.lookup(v);
   return init;
@@ -241,6 +273,17 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
         importOperands(call.getOperands(), op, OtherOperands::Keep);
     if (failed(operands))
       return failure();
+    if (callee.isExternal())
+      // Tensors passed to a function defined elsewhere: buffers.
+      for (auto [k, v] : llvm::enumerate(*operands)) {
+        Type want = callee.getArgumentTypes()[k];
+        if (!isa<ArrayType>(v.getType()))
+          continue;
+        FailureOr<Value> m = denseMemRefOf(b, loc, op, v, want);
+        if (failed(m))
+          return failure();
+        v = *m;
+      }
     auto next = func::CallOp::create(b, loc, callee, *operands);
     for (auto [from, to] : llvm::zip(call.getResults(), next.getResults())) {
       if (isTensor(from.getType()))
@@ -336,6 +379,27 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(generic->getResult(0), *kernel);
     return success();
   }
+  if (isa<UnrankedTensorType>(op->getResult(0).getType()) &&
+      isa<tensor::CastOp>(op)) {
+    // Rank erased for a call of a function defined elsewhere: the same
+    // array (the call passes it as a buffer).
+    FailureOr<Value> src = arrayOf(op->getOperand(0), op);
+    if (failed(src))
+      return failure();
+    mapResult(op->getResult(0), *src);
+    return success();
+  }
+  if (isa<sparse_tensor::ToValuesOp, sparse_tensor::ToPositionsOp,
+          sparse_tensor::ToCoordinatesOp>(op)) {
+    FailureOr<Value> src = arrayOf(op->getOperand(0), op);
+    if (failed(src))
+      return failure();
+    FailureOr<Value> buffer = importStorageBuffer(b, op, *src);
+    if (failed(buffer))
+      return failure();
+    op->getResult(0).replaceAllUsesWith(*buffer);
+    return success();
+  }
   if (isa<sparse_tensor::ConvertOp, tensor::CastOp>(op)) {
     // A format change, or (tensor.cast) sizes made static or dynamic: a
     // conversion, which checks sizes made static at run time.
@@ -415,11 +479,19 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     return success();
   }
   if (auto print = dyn_cast<sparse_tensor::PrintOp>(op)) {
+    // Upstream's text of the storage (ImportTensorPrint.cpp).
     FailureOr<Value> src = arrayOf(print.getTensor(), op);
     if (failed(src))
       return failure();
-    PrintOp::create(b, loc, *src);
-    return success();
+    if (exactPrint) {
+      PrintOp::create(b, loc, *src);
+      return success();
+    }
+    Value source = print.getTensor();
+    auto sourceType = cast<RankedTensorType>(
+        tensorTypes.lookup(source) ? tensorTypes.lookup(source)
+                                   : source.getType());
+    return importSparseTensorPrint(b, print, *src, sourceType);
   }
   if (auto dealloc = dyn_cast<bufferization::DeallocTensorOp>(op)) {
     FailureOr<Value> src = arrayOf(dealloc.getTensor(), op);
@@ -485,7 +557,7 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     return success();
   }
   if (isa<vector::PrintOp>(op))
-    return importVectorPrint(b, op);
+    return importVectorPrint(b, op, exactPrint);
   if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
     if (!wasTensor(read.getBase())) {
       handled = false;
@@ -586,7 +658,7 @@ LogicalResult ModuleImporter::importBody(func::FuncOp func) {
         llvm::any_of(op->getOperandTypes(), isTensor) ||
         llvm::any_of(op->getResultTypes(), isTensor) ||
         ns == "linalg" || ns == "tensor" || ns == "sparse_tensor" ||
-        ns == "bufferization" || ns == "vector";
+        ns == "bufferization";
     if (onTensors) {
       op->emitOpError("cannot be imported: '")
           << op->getName() << "' has no sparse_array translation";
@@ -610,16 +682,18 @@ LogicalResult ModuleImporter::importBody(func::FuncOp func) {
 struct ImportSparseTensorPass
     : public sparse_array::impl::SparseArrayImportSparseTensorPassBase<
           ImportSparseTensorPass> {
+  using Base::Base;
   void runOnOperation() override {
-    if (failed(importSparseTensorProgram(getOperation())))
+    if (failed(importSparseTensorProgram(getOperation(), exactPrint)))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-LogicalResult mlir::sparse_array::importSparseTensorProgram(ModuleOp module) {
-  return ModuleImporter(module).run();
+LogicalResult mlir::sparse_array::importSparseTensorProgram(ModuleOp module,
+                                                           bool exactPrint) {
+  return ModuleImporter(module, exactPrint).run();
 }
 
 void mlir::sparse_array::registerImportedDialects(DialectRegistry &registry) {

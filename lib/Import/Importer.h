@@ -105,8 +105,38 @@ FailureOr<Value> importGeneric(OpBuilder &b, linalg::GenericOp op,
 
 /// Rewrites a vector.print of a scalar or a vector (or a string, or
 /// punctuation) as calls of the runtime's printers at `b`'s insertion
-/// point (ImportPrint.cpp).
-LogicalResult importVectorPrint(OpBuilder &b, Operation *print);
+/// point, floats as upstream prints them or, `exact`, with round-trip
+/// digits (ImportPrint.cpp).
+LogicalResult importVectorPrint(OpBuilder &b, Operation *print, bool exact);
+
+/// Prints scalar `v` as upstream's runner library does (floats with %g,
+/// integers signed, i1 as 0/1) at `b`'s insertion point; an unsupported
+/// type is an error on `anchor` (ImportPrint.cpp).
+LogicalResult printScalarAsUpstream(OpBuilder &b, Location loc,
+                                    Operation *anchor, Value v,
+                                    bool exact = false);
+
+/// Rewrites a sparse_tensor.print of an array as upstream prints it: the
+/// header, `nse`, `dim` and `lvl` sizes, each level's `pos[l]`/`crd[l]`
+/// buffer (a trailing COO region's coordinates interleaved at its first
+/// level unless `soa`), the values (ImportTensorPrint.cpp).
+LogicalResult importSparseTensorPrint(OpBuilder &b,
+                                      sparse_tensor::PrintOp op, Value array,
+                                      RankedTensorType sourceType);
+
+/// The memref a sparse_tensor.values, positions or coordinates `op` reads
+/// from `array`: the array's buffer, copied when the program asks for
+/// another element type (index where the format holds i64)
+/// (ImportBuffers.cpp).
+FailureOr<Value> importStorageBuffer(OpBuilder &b, Operation *op,
+                                     Value array);
+
+/// The values of `array` in row-major order as a memref of `target` (a
+/// ranked memref of its shape, or an unranked one): what an external
+/// function declared on tensors (printMemrefF64) receives
+/// (ImportBuffers.cpp).
+FailureOr<Value> denseMemRefOf(OpBuilder &b, Location loc, Operation *anchor,
+                               Value array, Type target);
 
 /// The vector a vector.transfer_read of a tensor reads from its array: one
 /// sparse_array.extract per element, the padding outside the tensor

@@ -45,6 +45,10 @@ void sa_rt_print_u64(uint64_t value);
 /* Shortest decimal that reads back exactly; `inf`, `-inf`, `nan`. */
 void sa_rt_print_f64(double value);
 void sa_rt_print_f32(float value);
+/* printf's %g, as upstream MLIR's runner library prints floats (what
+   programs imported from sparse_tensor print). */
+void sa_rt_print_f64_g(double value);
+void sa_rt_print_f32_g(float value);
 void sa_rt_print_str(const char *text);
 void sa_rt_print_newline(void);
 

@@ -56,6 +56,15 @@ extern "C" void sa_rt_print_f32(float value) {
   std::fputs(buf, stdout);
 }
 
+// Upstream's runner library prints floats with printf's %g (six
+// significant digits, `-nan` for a NaN with its sign bit set); imported
+// programs print the same text so that their CHECK lines hold.
+extern "C" void sa_rt_print_f64_g(double value) { std::printf("%g", value); }
+
+extern "C" void sa_rt_print_f32_g(float value) {
+  std::printf("%g", static_cast<double>(value));
+}
+
 extern "C" void sa_rt_print_str(const char *text) { std::fputs(text, stdout); }
 
 extern "C" void sa_rt_print_newline(void) { std::fputc('\n', stdout); }

@@ -18,6 +18,8 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_print_u64),
     SA_RT_SYMBOL(sa_rt_print_f64),
     SA_RT_SYMBOL(sa_rt_print_f32),
+    SA_RT_SYMBOL(sa_rt_print_f64_g),
+    SA_RT_SYMBOL(sa_rt_print_f32_g),
     SA_RT_SYMBOL(sa_rt_print_str),
     SA_RT_SYMBOL(sa_rt_print_newline),
     SA_RT_SYMBOL(sa_rt_seconds),

@@ -72,12 +72,14 @@ func.func @short() {
 
 // A COO whose rows repeat (nonunique) with columns in order within them
 // (a repeated (row, column) pair: the REPEATED case of its last level).
-// COO: # fill: 0
-// COO: 2 3
-// COO: 2 4
-// COO: 1 1 1
-// COO: 1 3 2
-// COO: 2 2 3
+// COO:      ---- Sparse Tensor ----
+// COO-NEXT: nse = 3
+// COO-NEXT: dim = ( 2, 4 )
+// COO-NEXT: lvl = ( 2, 4 )
+// COO-NEXT: pos[0] : ( 0, 3 )
+// COO-NEXT: crd[0] : ( 0, 0, 0, 2, 1, 1 )
+// COO-NEXT: values : ( 1, 2, 3 )
+// COO-NEXT: ----
 // COO: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 repeats coordinates at position 1
 func.func @coo_repeats() {
   %pos = arith.constant dense<[0, 3]> : tensor<2xindex>

@@ -8,24 +8,22 @@
 // result type is a conversion of the concatenation, checked at run time
 // (as tensor.cast). Expected: numpy.concatenate([A, B]) of
 // A = [[1, 0, 2], [0, 0, 3]] and B = [[0, 4, 0], [5, 0, 0], [0, 0, 6]].
-// CHECK:      # fill: 0
-// CHECK-NEXT: 2 6
-// CHECK-NEXT: 5 3
-// CHECK-NEXT: 1 1 1
-// CHECK-NEXT: 1 3 2
-// CHECK-NEXT: 2 3 3
-// CHECK-NEXT: 3 2 4
-// CHECK-NEXT: 4 1 5
-// CHECK-NEXT: 5 3 6
-// CHECK:      # fill: 0
-// CHECK-NEXT: 2 6
-// CHECK-NEXT: 5 3
-// CHECK-NEXT: 1 1 1
-// CHECK-NEXT: 1 3 2
-// CHECK-NEXT: 2 3 3
-// CHECK-NEXT: 3 2 4
-// CHECK-NEXT: 4 1 5
-// CHECK-NEXT: 5 3 6
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 6
+// CHECK-NEXT: dim = ( 5, 3 )
+// CHECK-NEXT: lvl = ( 5, 3 )
+// CHECK-NEXT: pos[1] : ( 0, 2, 3, 4, 5, 6 )
+// CHECK-NEXT: crd[1] : ( 0, 2, 2, 1, 0, 2 )
+// CHECK-NEXT: values : ( 1, 2, 3, 4, 5, 6 )
+// CHECK-NEXT: ----
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 6
+// CHECK-NEXT: dim = ( 5, 3 )
+// CHECK-NEXT: lvl = ( 5, 3 )
+// CHECK-NEXT: pos[1] : ( 0, 2, 3, 4, 5, 6 )
+// CHECK-NEXT: crd[1] : ( 0, 2, 2, 1, 0, 2 )
+// CHECK-NEXT: values : ( 1, 2, 3, 4, 5, 6 )
+// CHECK-NEXT: ----
 // BAD: sparse_array runtime error: convert: dimension 0 has size 5 but the result type requires 6
 // IR-LABEL: func.func @vstack(
 // IR: sparse_array.concat %{{.*}}, %{{.*}} dim 0 : {{.*}} -> !sparse_array.array<?x3xf64,

@@ -21,7 +21,7 @@ func.func @element(%a: tensor<4x5xf64, #CSR>, %i: index, %j: index) -> f64 {
 // CHECK: %[[V:.*]] = sparse_array.extract %[[S]][] : !sparse_array.array<f64
 // CHECK: %[[TEXT:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr
 // CHECK: call @sa_rt_print_str(%[[TEXT]])
-// CHECK: call @sa_rt_print_f64(%[[V]]) : (f64) -> ()
+// CHECK: call @sa_rt_print_f64_g(%[[V]]) : (f64) -> ()
 // CHECK: call @sa_rt_print_newline()
 // CHECK: %[[W:.*]] = arith.extsi %{{.*}} : i32 to i64
 // CHECK: call @sa_rt_print_i64(%[[W]])
@@ -71,10 +71,10 @@ func.func @total(%a: tensor<4x5xf64, #CSR>, %k: i32, %t: i1) {
 // CHECK: %[[V:.*]] = vector.from_elements %[[E0]], %[[E1]] : vector<2xf64>
 // CHECK: call @sa_rt_print_str(
 // CHECK: %[[F:.*]] = vector.extract %[[V]][0] : f64 from vector<2xf64>
-// CHECK: call @sa_rt_print_f64(%[[F]])
+// CHECK: call @sa_rt_print_f64_g(%[[F]])
 // CHECK: call @sa_rt_print_str(
 // CHECK: %[[S:.*]] = vector.extract %[[V]][1] : f64 from vector<2xf64>
-// CHECK: call @sa_rt_print_f64(%[[S]])
+// CHECK: call @sa_rt_print_f64_g(%[[S]])
 // CHECK: call @sa_rt_print_str(
 // CHECK: call @sa_rt_print_newline()
 func.func @read(%a: tensor<4x5xf64, #CSR>, %i: index) {

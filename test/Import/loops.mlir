@@ -12,33 +12,38 @@
 // A = [[1, 0, 2, 0], [0, .5, 0, 0], [0, 0, 0, 0], [-1, 0, 0, 3]] and
 // x0 = [1, 2, 3, 4]: A @ A @ A @ x0 = [7, .25, 0, 71]; 27 * A; x0 (7 is not
 // above 10); [7, .25, 0, 71] / 8 = [.875, .03125, 0, 8.875].
-// CHECK: # fill: 0
-// CHECK-NEXT: 1 3
-// CHECK-NEXT: 4
-// CHECK-NEXT: 1 7
-// CHECK-NEXT: 2 0.25
-// CHECK-NEXT: 4 71
-// CHECK: # fill: 0
-// CHECK-NEXT: 2 5
-// CHECK-NEXT: 4 4
-// CHECK-NEXT: 1 1 27
-// CHECK-NEXT: 1 3 54
-// CHECK-NEXT: 2 2 13.5
-// CHECK-NEXT: 4 1 -27
-// CHECK-NEXT: 4 4 81
-// CHECK: # fill: 0
-// CHECK-NEXT: 1 4
-// CHECK-NEXT: 4
-// CHECK-NEXT: 1 1
-// CHECK-NEXT: 2 2
-// CHECK-NEXT: 3 3
-// CHECK-NEXT: 4 4
-// CHECK: # fill: 0
-// CHECK-NEXT: 1 3
-// CHECK-NEXT: 4
-// CHECK-NEXT: 1 0.875
-// CHECK-NEXT: 2 0.03125
-// CHECK-NEXT: 4 8.875
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 3
+// CHECK-NEXT: dim = ( 4 )
+// CHECK-NEXT: lvl = ( 4 )
+// CHECK-NEXT: pos[0] : ( 0, 3 )
+// CHECK-NEXT: crd[0] : ( 0, 1, 3 )
+// CHECK-NEXT: values : ( 7, 0.25, 71 )
+// CHECK-NEXT: ----
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 5
+// CHECK-NEXT: dim = ( 4, 4 )
+// CHECK-NEXT: lvl = ( 4, 4 )
+// CHECK-NEXT: pos[1] : ( 0, 2, 3, 3, 5 )
+// CHECK-NEXT: crd[1] : ( 0, 2, 1, 0, 3 )
+// CHECK-NEXT: values : ( 27, 54, 13.5, -27, 81 )
+// CHECK-NEXT: ----
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 4
+// CHECK-NEXT: dim = ( 4 )
+// CHECK-NEXT: lvl = ( 4 )
+// CHECK-NEXT: pos[0] : ( 0, 4 )
+// CHECK-NEXT: crd[0] : ( 0, 1, 2, 3 )
+// CHECK-NEXT: values : ( 1, 2, 3, 4 )
+// CHECK-NEXT: ----
+// CHECK:      ---- Sparse Tensor ----
+// CHECK-NEXT: nse = 3
+// CHECK-NEXT: dim = ( 4 )
+// CHECK-NEXT: lvl = ( 4 )
+// CHECK-NEXT: pos[0] : ( 0, 3 )
+// CHECK-NEXT: crd[0] : ( 0, 1, 3 )
+// CHECK-NEXT: values : ( 0.875, 0.03125, 8.875 )
+// CHECK-NEXT: ----
 
 // The loops carry arrays: initial values, region arguments, yields and
 // results retyped in place.

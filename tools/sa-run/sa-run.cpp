@@ -52,6 +52,10 @@ static cl::opt<std::string> entryPoint("entry-point",
 static cl::opt<unsigned>
     optLevel("O", cl::Prefix, cl::init(3),
              cl::desc("LLVM optimization level of the JIT (0-3)"));
+static cl::opt<bool> importExactPrint(
+    "import-exact-print", cl::init(false),
+    cl::desc("An imported program (linalg on sparse_tensor tensors) prints "
+             "sparse_array's exact text, not upstream's"));
 static cl::opt<bool> disableOpenMP(
     "disable-openmp", cl::init(false),
     cl::desc("Keep scf.parallel loops sequential instead of using OpenMP"));
@@ -236,7 +240,8 @@ int main(int argc, char **argv) {
   // linalg on (sparse_tensor) tensors, as upstream frontends emit it, is
   // imported first (sparse-array-from-sparse-tensor-pipeline).
   if (sparse_array::needsSparseTensorImport(*module))
-    pm.addPass(sparse_array::createSparseArrayImportSparseTensorPass());
+    pm.addPass(sparse_array::createSparseArrayImportSparseTensorPass(
+        {/*exactPrint=*/importExactPrint}));
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

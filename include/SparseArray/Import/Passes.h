@@ -30,8 +30,10 @@ namespace sparse_array {
 
 /// Imports every function of `module` (see the pass's description);
 /// emits a diagnostic naming the construct and fails on anything it
-/// cannot translate exactly.
-LogicalResult importSparseTensorProgram(ModuleOp module);
+/// cannot translate exactly. `exactPrint`: prints use sparse_array's exact
+/// text rather than upstream's.
+LogicalResult importSparseTensorProgram(ModuleOp module,
+                                        bool exactPrint = false);
 
 /// The dialects an imported program may contain (linalg, tensor,
 /// sparse_tensor, bufferization), added to `registry`.

@@ -41,8 +41,12 @@ def SparseArrayImportSparseTensorPass
       program input i; `number_of_entries` is the values buffer's length.
     - `linalg.fill` of a constant, `tensor.empty` and
       `bufferization.alloc_tensor` as outputs; `arith.constant` tensors,
-      `sparse_tensor.convert`, `sparse_tensor.print`, `tensor.dim` and
+      `sparse_tensor.convert`, `tensor.dim` and
       `bufferization.dealloc_tensor` map to their sparse_array ops.
+    - `sparse_tensor.print` and `vector.print` print upstream's text (the
+      storage: `nse`, `dim`, `lvl`, `pos[l]`, `crd[l]`, `values`; floats
+      as printf's `%g`), so that a frontend's CHECK lines hold;
+      `exact-print` prints sparse_array's exact text instead.
 
     Any other operation on tensors, and any construct the translation
     does not support, is an error naming it: never a silently different
@@ -67,6 +71,13 @@ def SparseArrayImportSparseTensorPass
     }
     ```
   }];
+  let options = [
+    Option<"exactPrint", "exact-print", "bool", /*default=*/"false",
+           "Print with sparse_array's exact text (sparse_array.print; "
+           "floats with round-trip digits) instead of upstream's "
+           "sparse_tensor.print layout and six significant digits: for "
+           "checking imported programs against exact references">
+  ];
   let dependentDialects = [
     "::mlir::sparse_array::SparseArrayDialect",
     "::mlir::arith::ArithDialect",

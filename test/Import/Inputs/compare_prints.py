@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Compares what two runs of one program printed, entry by entry.
 
-The first file is sa-run's output (sparse_array.print: '# fill: F', 'rank
-nnz', the dimensions, then 1-based coordinates and a value per stored
-entry); the second is mlir-runner's output of the same program compiled by
-upstream's --sparsifier (sparse_tensor.print: nse, dim, lvl, pos[l], crd[l],
-values, levels in dimension order). Each printed array becomes a dense
+The first file is sa-run's output, the second mlir-runner's output of the
+same program compiled by upstream's --sparsifier. Both print with
+sparse_tensor.print's text (nse, dim, lvl, pos[l], crd[l], values, levels
+in dimension order: imported programs print as upstream does); sa-run's
+may also be sparse_array.print's text ('# fill: F', 'rank nnz', the
+dimensions, then 1-based coordinates and a value per stored entry). Each printed array becomes a dense
 numpy array (implicit entries: the fill, 0 upstream) and the arrays are
 compared in order. Upstream prints 6 significant digits, so values match
 to a relative 1e-5; NaN matches NaN, and -0.0 matches 0.0 (upstream's
@@ -137,7 +138,8 @@ def differences(a, b):
 
 
 def main():
-    sa = parse_sa(open(sys.argv[1]).read())
+    first = open(sys.argv[1]).read()
+    sa = parse_sa(first) if "# fill:" in first else parse_upstream(first)
     up = parse_upstream(open(sys.argv[2]).read())
     if len(sa) != len(up) or not sa:
         print(f"sa-run printed {len(sa)} arrays, upstream {len(up)}")

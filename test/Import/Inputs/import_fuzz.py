@@ -230,7 +230,7 @@ def main():
             f.write(text)
             path = f.name
         options = rng.choice(OPTIONS) if args.random_options else []
-        run = subprocess.run([args.sa_run] + options + [path], capture_output=True,
+        run = subprocess.run([args.sa_run, "--import-exact-print"] + options + [path], capture_output=True,
                              text=True)
         if run.returncode != 0:
             print("FAIL batch at %d: sa-run %s exited %d: %s (program %s)" % (
