@@ -221,3 +221,32 @@ FuncOp import::FunctionTable::getKeepFirst(Type x, Type y) {
   cache[key] = func;
   return func;
 }
+
+FuncOp import::FunctionTable::getForCast(Location loc, Type from, Type to) {
+  // Upstream's element conversions: floats extended or truncated, integers
+  // sign-extended (i1 zero-extended) or truncated, and across kinds signed
+  // (i1 unsigned) — one operation, whose function getFor makes.
+  Block scratch;
+  Value x = scratch.addArgument(from, loc);
+  OpBuilder b(from.getContext());
+  b.setInsertionPointToEnd(&scratch);
+  Operation *cast = nullptr;
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fromFloat && toFloat)
+    cast = fw < tw ? arith::ExtFOp::create(b, loc, to, x).getOperation()
+                   : arith::TruncFOp::create(b, loc, to, x).getOperation();
+  else if (!fromFloat && !toFloat)
+    cast = fw < tw ? (fw == 1 ? arith::ExtUIOp::create(b, loc, to, x).getOperation()
+                              : arith::ExtSIOp::create(b, loc, to, x).getOperation())
+                   : arith::TruncIOp::create(b, loc, to, x).getOperation();
+  else if (toFloat)
+    cast = fw == 1 ? arith::UIToFPOp::create(b, loc, to, x).getOperation()
+                   : arith::SIToFPOp::create(b, loc, to, x).getOperation();
+  else
+    cast = tw == 1 ? arith::FPToUIOp::create(b, loc, to, x).getOperation()
+                   : arith::FPToSIOp::create(b, loc, to, x).getOperation();
+  FuncOp f = getFor(cast);
+  cast->erase();
+  return f;
+}

@@ -11,6 +11,8 @@
 
 #include "Importer.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
@@ -61,11 +63,16 @@ Value reshapeGroups(OpBuilder &b, Location loc, Value source,
     unsigned first = group.front();
     if (split) {
       // Dimension g of the collapsed shape becomes the group's sizes.
+      // A size known only at run time (at most one per group) is the
+      // split's inferred -1.
       SmallVector<int64_t> sizes;
       for (int64_t d : group)
-        sizes.push_back(expandedShape[d]);
+        sizes.push_back(ShapedType::isDynamic(expandedShape[d])
+                            ? -1
+                            : expandedShape[d]);
       next.assign(shape.begin(), shape.begin() + g);
-      next.append(sizes.begin(), sizes.end());
+      for (int64_t d : group)
+        next.push_back(expandedShape[d]);
       next.append(shape.begin() + g + 1, shape.end());
       ArrayType type = last ? resultType
                             : intermediateType(next, resultType);
@@ -126,8 +133,12 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
                          collapse.getReassociationIndices(), {}, resultType,
                          /*split=*/false);
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
-    if (ShapedType::isDynamicShape(expand.getStaticOutputShape()))
-      return op->emitOpError("cannot be imported: a dynamic output shape");
+    for (const ReassociationIndices &group : expand.getReassociationIndices())
+      if (llvm::count_if(group, [&](int64_t d) {
+            return ShapedType::isDynamic(expand.getStaticOutputShape()[d]);
+          }) > 1)
+        return op->emitOpError("cannot be imported: an expanded group with "
+                               "more than one size known only at run time");
     return reshapeGroups(b, loc, sources[0], expand.getReassociationIndices(),
                          expand.getStaticOutputShape(), resultType,
                          /*split=*/true);
@@ -159,6 +170,25 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
   }
   if (auto concat = dyn_cast<tensor::ConcatOp>(op))
     return importConcat(b, loc, sources, concat.getDim(), resultType);
+  if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
+    // Row-major, as numpy.reshape: the result type's sizes, those it
+    // leaves open from a constant shape operand.
+    SmallVector<int64_t> shape(resultType.getShape());
+    DenseIntElementsAttr given;
+    matchPattern(reshape.getShape(), m_Constant(&given));
+    for (auto [d, size] : llvm::enumerate(shape)) {
+      if (!ShapedType::isDynamic(size))
+        continue;
+      if (!given)
+        return op->emitOpError("cannot be imported: a size known only at "
+                               "run time (the shape is not a constant)");
+      size = given.getValues<APInt>()[d].getSExtValue();
+    }
+    return ReshapeOp::create(b, loc, resultType, sources[0],
+                             b.getDenseI64ArrayAttr(shape),
+                             b.getStringAttr("C"))
+        .getResult();
+  }
   if (auto concat = dyn_cast<sparse_tensor::ConcatenateOp>(op))
     return ConcatOp::create(b, loc, resultType, sources,
                             b.getI64IntegerAttr(concat.getDimension()))
@@ -168,6 +198,6 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
 
 bool import::isImportedShapeOp(Operation *op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-             tensor::ExtractSliceOp, tensor::ConcatOp,
+             tensor::ExtractSliceOp, tensor::ConcatOp, tensor::ReshapeOp,
              sparse_tensor::ConcatenateOp>(op);
 }

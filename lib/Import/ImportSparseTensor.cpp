@@ -407,10 +407,28 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     FailureOr<ArrayType> type = convert(loc, op->getResult(0).getType());
     if (failed(src) || failed(type))
       return failure();
-    if (src->getType() == *type)
-      mapResult(op->getResult(0), *src);
+    Value from = *src;
+    Type fromElem = cast<ArrayType>(from.getType()).getElementType();
+    Type toElem = type->getElementType();
+    if (fromElem != toElem) {
+      // The element type changes: each entry converted (in the source's
+      // format), then the format changed. Zero converts to zero, so the
+      // fill stays 0.
+      if (!fromElem.isIntOrFloat() || !toElem.isIntOrFloat())
+        return op->emitOpError("cannot be imported: converting ")
+               << fromElem << " elements to " << toElem;
+      auto srcType = cast<ArrayType>(from.getType());
+      FormatAttr f = srcType.getFormat().withFill(b.getZeroAttr(toElem));
+      auto mapped = ArrayType::get(srcType.getShape(), toElem, f);
+      FuncOp fn = functions.getForCast(loc, fromElem, toElem);
+      from = MapOp::create(b, loc, mapped,
+                           FlatSymbolRefAttr::get(fn.getSymNameAttr()),
+                           ValueRange{from}, nullptr, nullptr);
+    }
+    if (from.getType() == *type)
+      mapResult(op->getResult(0), from);
     else
-      mapResult(op->getResult(0), ConvertOp::create(b, loc, *type, *src));
+      mapResult(op->getResult(0), ConvertOp::create(b, loc, *type, from));
     return success();
   }
   if (auto read = dyn_cast<sparse_tensor::NewOp>(op)) {

@@ -9,6 +9,8 @@
 
 #include "Importer.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
@@ -48,9 +50,14 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
   if (enc.isSlice())
     return emitError(loc) << "cannot import " << type
                           << ": sliced encodings are not supported";
-  if (enc.getExplicitVal())
-    return emitError(loc) << "cannot import " << type
-                          << ": explicitVal is not supported";
+  // explicitVal promises that every stored value is that value; the
+  // values are stored here all the same (the dense program's values, equal
+  // to it wherever the promise holds). implicitVal is the fill: upstream
+  // accepts only 0.
+  if (Attribute implicit = enc.getImplicitVal())
+    if (!matchPattern(implicit, m_Zero()) && !matchPattern(implicit, m_AnyZeroFloat()))
+      return emitError(loc) << "cannot import " << type
+                            << ": implicitVal other than 0";
   AffineMap dimToLvl = enc.getDimToLvl();
   if (dimToLvl && !dimToLvl.isPermutation())
     return emitError(loc) << "cannot import " << type

@@ -65,6 +65,9 @@ public:
   /// explicit algebra of where it differs from its value at 0
   /// (ImportSemiringOps.cpp). Fails with a diagnostic on `op`.
   FailureOr<FuncOp> getForSemiringOp(Operation *op);
+  /// The element conversion of a sparse_tensor.convert from `from` to
+  /// `to` (both integer or float types, not equal).
+  FuncOp getForCast(Location loc, Type from, Type to);
   /// f(x, y) = x: ties a value to the range of a loop it does not depend
   /// on (no properties: its value at every point is x).
   FuncOp getKeepFirst(Type x, Type y);

@@ -1,5 +1,6 @@
-// RUN: sa-run %s | FileCheck %s
-// (sparse_array.print lists the entries that are not the fill, 0 here.)
+// RUN: sa-run --import-exact-print %s | FileCheck %s
+// (--import-exact-print: sparse_array.print's exact text, which lists the
+// entries that are not the fill, 0 here, with round-trip digits.)
 //
 // Imported programs that upstream's --sparsifier gets wrong or rejects
 // (LLVM 22.1.8), run against values computed independently (numpy, shown
