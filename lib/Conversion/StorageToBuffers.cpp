@@ -252,7 +252,9 @@ struct ReadOpLowering : OpConversionPattern<ReadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<ArrayType>(op.getType());
-    Value path = filePath(rewriter, loc, op, adaptor.getInput(), op.getPath());
+    Value path = op.getFile() ? adaptor.getFile().front()
+                              : filePath(rewriter, loc, op, adaptor.getInput(),
+                                         op.getPath());
     Value handle = callRuntime(
         rewriter, loc, op, "sa_rt_array_read", {ptrType(getContext())},
         {path, stringPointer(rewriter, loc, op, getRuntimeSpec(type)),

@@ -23,8 +23,19 @@ static LogicalResult verifyFileOperand(Operation *op, Value input,
 }
 
 LogicalResult ReadOp::verify() {
-  if (failed(verifyFileOperand(*this, getInput(), getPath())))
+  if (Value file = getFile()) {
+    if (getInput() || getPath())
+      return emitOpError()
+             << "needs exactly one of `input %k`, `file %name` and `path \"...\"`";
+    // By name: the dialect library does not link the LLVM dialect.
+    std::string name;
+    llvm::raw_string_ostream(name) << file.getType();
+    if (StringRef(name) != "!llvm.ptr")
+      return emitOpError() << "file must be an !llvm.ptr, not "
+                           << file.getType();
+  } else if (failed(verifyFileOperand(*this, getInput(), getPath()))) {
     return failure();
+  }
   StringRef format = getFileFormat();
   if (format != "auto" && format != "mtx" && format != "tns" &&
       format != "text")

@@ -27,9 +27,10 @@ class RegionTranslator {
 public:
   RegionTranslator(linalg::GenericOp op, KernelOp kernel,
                    ArrayRef<int> varOfLoop, ArrayRef<int> kernelInputOf,
-                   import::FunctionTable &functions)
+                   ArrayRef<int> iotaInputOf, import::FunctionTable &functions)
       : op(op), kernel(kernel), varOfLoop(varOfLoop),
-        kernelInputOf(kernelInputOf), functions(functions),
+        kernelInputOf(kernelInputOf), iotaInputOf(iotaInputOf),
+        functions(functions),
         b(kernel.getContext()) {
     b.setInsertionPointToEnd(&kernel.getBody().front());
   }
@@ -54,6 +55,8 @@ private:
   KernelOp kernel;
   ArrayRef<int> varOfLoop;
   ArrayRef<int> kernelInputOf;
+  /// The kernel input holding 0..n-1 for each loop a linalg.index reads.
+  ArrayRef<int> iotaInputOf;
   import::FunctionTable &functions;
   OpBuilder b;
   DenseMap<Value, Value> mapped;
@@ -124,9 +127,33 @@ FailureOr<Value> RegionTranslator::translateOp(Operation *def) {
     }
     return b.clone(*def)->getResult(0);
   }
-  if (isa<linalg::IndexOp>(def)) {
-    fail(def) << "(coordinates as values) is not supported";
-    return failure();
+  if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+    // The coordinate as an i64 (arrays hold no index values).
+    MLIRContext *ctx = op.getContext();
+    uint64_t d = index.getDim();
+    return access(iotaInputOf[d],
+                  AffineMap::get(op.getNumLoops(), 0,
+                                 getAffineDimExpr(d, ctx), ctx));
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def) &&
+      def->getOperand(0).getType().isIndex()) {
+    // A coordinate (an i64 here) cast from index: the same value, in the
+    // cast's width. Coordinates are non-negative: signed and unsigned
+    // casts agree.
+    FailureOr<Value> x = translate(def->getOperand(0));
+    if (failed(x))
+      return failure();
+    Type to = def->getResult(0).getType();
+    if (!isa<IntegerType>(to) || x->getType() == to)
+      return to == x->getType() ? x
+                                : (fail(def) << "to " << to
+                                             << " is not supported",
+                                   FailureOr<Value>(failure()));
+    FuncOp cast = functions.getForCast(def->getLoc(), x->getType(), to);
+    return ApplyOp::create(b, def->getLoc(), to,
+                           FlatSymbolRefAttr::get(cast.getSymNameAttr()),
+                           ValueRange{*x})
+        .getResult();
   }
   // Operands first: what they use is reported before what uses them.
   SmallVector<Value> args;
@@ -338,10 +365,49 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     initInput = kernelInputs.size();
     kernelInputs.push_back(init.array);
   }
+  // linalg.index d (a coordinate as a value) reads a dense input holding
+  // 0, 1, ..., n - 1 at loop d: an ordinary operand of the region, whose
+  // fill (0) the derivation weighs like any other's.
+  SmallVector<int> iotaInputOf(numLoops, -1);
+  // Each loop's extent from an operand's array type (the function's
+  // arguments are retyped to arrays already).
+  SmallVector<int64_t> ranges(numLoops, ShapedType::kDynamic);
+  auto noteExtents = [&](ArrayType type, AffineMap map) {
+    for (auto [r, e] : llvm::enumerate(map.getResults()))
+      if (auto dim = dyn_cast<AffineDimExpr>(e))
+        if (!type.isDynamicDim(r))
+          ranges[dim.getPosition()] = type.getShape()[r];
+  };
+  for (unsigned n = 0; n < op.getNumDpsInputs(); ++n)
+    if (inputs[n])
+      noteExtents(cast<ArrayType>(inputs[n].getType()),
+                  op.getMatchingIndexingMap(op.getDpsInputOperand(n)));
+  noteExtents(resultType, outMap);
+  constexpr int64_t kMaxIota = int64_t(1) << 22;
+  for (Operation &inner : op.getRegion().front()) {
+    auto index = dyn_cast<linalg::IndexOp>(inner);
+    if (!index || iotaInputOf[index.getDim()] >= 0)
+      continue;
+    uint64_t d = index.getDim();
+    if (ShapedType::isDynamic(ranges[d]) || ranges[d] > kMaxIota)
+      return op.emitOpError("cannot be imported: linalg.index of loop d")
+             << d << ", whose extent is "
+             << (ShapedType::isDynamic(ranges[d]) ? "known only at run time"
+                                                  : "above 2^22");
+    SmallVector<int64_t> iota(ranges[d]);
+    for (int64_t k = 0; k < ranges[d]; ++k)
+      iota[k] = k;
+    auto tensorType = RankedTensorType::get({ranges[d]}, b.getI64Type());
+    auto arrayType = ArrayType::get({ranges[d]}, b.getI64Type());
+    iotaInputOf[d] = kernelInputs.size();
+    kernelInputs.push_back(ConstantOp::create(
+        b, loc, arrayType, DenseIntElementsAttr::get(tensorType, iota)));
+  }
 
   auto kernel =
       KernelOp::create(b, loc, resultType, kernelInputs, numLoops);
-  RegionTranslator tr(op, kernel, varOfLoop, kernelInputOf, functions);
+  RegionTranslator tr(op, kernel, varOfLoop, kernelInputOf, iotaInputOf,
+                      functions);
   OpBuilder &kb = tr.builder();
   Value initValue;
   if (needInit) {

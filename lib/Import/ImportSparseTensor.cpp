@@ -11,6 +11,7 @@
 #include "Importer.h"
 
 #include "SparseArray/Conversion/Pipeline.h"
+#include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Import/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -207,9 +208,25 @@ OutputInit ModuleImporter::initOf(Value v) {
 FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
   if (Value a = arrays.lookup(v))
     return a;
-  if (undefined.contains(v))
-    return user->emitOpError("cannot be imported: it reads a tensor that "
-                             "was never initialized");
+  if (undefined.contains(v)) {
+    // A tensor.empty handed on as a value (to a function that writes it as
+    // an output): its contents are undefined upstream; here zeros, made
+    // once, where it was.
+    auto tensor = cast<RankedTensorType>(v.getType());
+    if (!tensor.hasStaticShape() || !isa<func::CallOp>(user))
+      return user->emitOpError("cannot be imported: it reads a tensor that "
+                               "was never initialized");
+    FailureOr<ArrayType> type = convert(v.getLoc(), tensor);
+    if (failed(type))
+      return failure();
+    OpBuilder b(v.getDefiningOp());
+    auto zeros = DenseElementsAttr::get(
+        RankedTensorType::get(tensor.getShape(), type->getElementType()),
+        b.getZeroAttr(type->getElementType()));
+    Value a = ConstantOp::create(b, v.getLoc(), *type, zeros);
+    arrays[v] = a;
+    return a;
+  }
   if (TypedAttr c = filled.lookup(v)) {
     // A constant tensor used as a value: materialize it once, where the
     // fill was.
@@ -435,16 +452,24 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     // Upstream programs name their inputs getTensorFilename(i) (the
     // runner's TENSOR<i> variables): here the i-th program input.
     auto call = read.getSource().getDefiningOp<func::CallOp>();
-    if (!call || call.getCallee() != "getTensorFilename" ||
-        call.getNumOperands() != 1)
-      return read.emitOpError("cannot be imported: only a file named by "
-                              "getTensorFilename(i) is supported");
     FailureOr<ArrayType> type = convert(loc, read.getType());
     if (failed(type))
       return failure();
-    mapResult(read, ReadOp::create(b, loc, *type, call.getOperand(0),
+    if (call && call.getCallee() == "getTensorFilename" &&
+        call.getNumOperands() == 1) {
+      mapResult(read, ReadOp::create(b, loc, *type, call.getOperand(0),
+                                     Value(), nullptr,
+                                     b.getStringAttr("auto")));
+      filenameCalls.insert(call);
+      return success();
+    }
+    // A file name computed elsewhere (passed in as an argument): the
+    // string it points to, at run time.
+    if (!isa<LLVM::LLVMPointerType>(read.getSource().getType()))
+      return read.emitOpError("cannot be imported: a file name of type ")
+             << read.getSource().getType();
+    mapResult(read, ReadOp::create(b, loc, *type, Value(), read.getSource(),
                                    nullptr, b.getStringAttr("auto")));
-    filenameCalls.insert(call);
     return success();
   }
   if (auto assemble = dyn_cast<sparse_tensor::AssembleOp>(op)) {
@@ -693,6 +718,25 @@ LogicalResult ModuleImporter::importBody(func::FuncOp func) {
   for (Operation *call : filenameCalls)
     if (call->use_empty())
       call->erase();
+  // getTensorFilename(i) whose string is used otherwise (passed to a
+  // function that reads it): the runtime's program input i, which is the
+  // runner's TENSOR<i> without command-line inputs.
+  SmallVector<func::CallOp> named;
+  func.walk([&](func::CallOp call) {
+    if (call.getCallee() == "getTensorFilename" && call.getNumOperands() == 1 &&
+        call.getNumResults() == 1)
+      named.push_back(call);
+  });
+  for (func::CallOp call : named) {
+    OpBuilder b(call);
+    Value k = call.getOperand(0);
+    if (k.getType().isIndex())
+      k = arith::IndexCastOp::create(b, call.getLoc(), b.getI64Type(), k);
+    Value path = callRuntime(b, call.getLoc(), call, "sa_rt_input_path",
+                             {call.getResult(0).getType()}, {k});
+    call.getResult(0).replaceAllUsesWith(path);
+    call.erase();
+  }
   filenameCalls.clear();
   return success();
 }

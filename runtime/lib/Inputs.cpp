@@ -3,6 +3,7 @@
 #include "SparseArrayRuntime.h"
 #include "Error.h"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,13 @@ extern "C" int64_t sa_rt_num_inputs(void) {
 }
 
 extern "C" const char *sa_rt_input_path(int64_t k) {
+  // Without command-line inputs (a program run by mlir-runner), upstream's
+  // convention: the environment variable TENSOR<k>.
+  if (inputs().empty() && k >= 0) {
+    std::string name = "TENSOR" + std::to_string(k);
+    if (const char *path = std::getenv(name.c_str()))
+      return path;
+  }
   if (k < 0 || k >= sa_rt_num_inputs())
     sa_rt::fatal("the program reads input #%lld but %lld input(s) were given "
                  "(sa-run PROGRAM -- INPUT...)",

@@ -5,17 +5,16 @@
 
 #SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
 #id = { indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"] }
-func.func @index(%a: tensor<8xi64, #SV>) -> tensor<8xi64> {
-  %e = tensor.empty() : tensor<8xi64>
-  // expected-error @+1 {{'linalg.index' (coordinates as values) is not supported}}
-  %r = linalg.generic #id ins(%a : tensor<8xi64, #SV>) outs(%e : tensor<8xi64>) {
+func.func @index(%a: tensor<?xi64, #SV>, %e: tensor<?xi64>) -> tensor<?xi64> {
+  // expected-error @+1 {{linalg.index of loop d0, whose extent is known only at run time}}
+  %r = linalg.generic #id ins(%a : tensor<?xi64, #SV>) outs(%e : tensor<?xi64>) {
   ^bb0(%x: i64, %o: i64):
     %i = linalg.index 0 : index
     %c = arith.index_cast %i : index to i64
     %s = arith.addi %x, %c : i64
     linalg.yield %s : i64
-  } -> tensor<8xi64>
-  return %r : tensor<8xi64>
+  } -> tensor<?xi64>
+  return %r : tensor<?xi64>
 }
 
 // -----
@@ -245,9 +244,9 @@ func.func @dynamic_slice(%a: tensor<8xf64>, %o: index) -> tensor<4xf64> {
 // -----
 
 #SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
-func.func @read_pointer(%p: !llvm.ptr) -> tensor<?xf64, #SV> {
-  // expected-error @+1 {{only a file named by getTensorFilename(i) is supported}}
-  %t = sparse_tensor.new %p : !llvm.ptr to tensor<?xf64, #SV>
+func.func @read_integer(%p: i64) -> tensor<?xf64, #SV> {
+  // expected-error @+1 {{a file name of type 'i64'}}
+  %t = sparse_tensor.new %p : i64 to tensor<?xf64, #SV>
   return %t : tensor<?xf64, #SV>
 }
 
@@ -352,3 +351,30 @@ func.func @from_elements_sparse(%a: f64, %b: f64) -> tensor<2xf64, #SV> {
   %t = tensor.from_elements %a, %b : tensor<2xf64, #SV>
   return %t : tensor<2xf64, #SV>
 }
+
+// -----
+
+func.func @expand_two_runtime_sizes(%a: tensor<?xf64>, %m: index, %n: index) -> tensor<?x?xf64> {
+  // expected-error @+1 {{an expanded group with more than one size known only at run time}}
+  %e = tensor.expand_shape %a [[0, 1]] output_shape [%m, %n] : tensor<?xf64> into tensor<?x?xf64>
+  return %e : tensor<?x?xf64>
+}
+
+// -----
+
+func.func @reshape_runtime_shape(%a: tensor<12xf64>, %shape: tensor<2xi32>) -> tensor<?x?xf64> {
+  // expected-error @+1 {{a size known only at run time (the shape is not a constant)}}
+  %r = tensor.reshape %a(%shape) : (tensor<12xf64>, tensor<2xi32>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+
+// -----
+
+// expected-error @+1 {{an external function returning a tensor}}
+func.func private @make() -> tensor<4xf64>
+
+// -----
+
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+// expected-error @+1 {{an external function taking a sparse tensor}}
+func.func private @consume(tensor<4xf64, #SV>)

@@ -437,11 +437,15 @@ def SparseArray_ReduceOp : SparseArray_Op<"reduce", [
 // Storage, I/O and conversion (seed 002 §3; docs/storage.md)
 //===----------------------------------------------------------------------===//
 
-def SparseArray_ReadOp : SparseArray_Op<"read"> {
+def SparseArray_ReadOp : SparseArray_Op<"read", [AttrSizedOperandSegments]> {
   let summary = "Reads an array from a Matrix Market, FROSTT or text file";
   let description = [{
     Reads the file given as the `input`-th program input (`sa-run PROGRAM
-    -- INPUT...`, 0-based) or at a literal `path` into an array of the
+    -- INPUT...`, 0-based; without inputs on the command line, the
+    environment variable `TENSOR<input>` as upstream's runner library
+    reads it), at a literal `path`, or named by a `file` string (an
+    `!llvm.ptr` to a NUL-terminated path computed at run time: what
+    imported programs pass around) into an array of the
     result type: any format, any fill value. Dynamic dimensions take the
     file's sizes; static ones must match them.
 
@@ -459,13 +463,16 @@ def SparseArray_ReadOp : SparseArray_Op<"read"> {
         : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
     %b = sparse_array.read path "graph.mtx" {file_format = "mtx"}
         : !sparse_array.array<?x?xi1, #sparse_array.format<[dense, compressed]>>
+    %c = sparse_array.read file %name : !llvm.ptr
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
     ```
   }];
-  let arguments = (ins Optional<Index>:$input, OptionalAttr<StrAttr>:$path,
+  let arguments = (ins Optional<Index>:$input, Optional<AnyType>:$file,
+                       OptionalAttr<StrAttr>:$path,
                        DefaultValuedAttr<StrAttr, "\"auto\"">:$file_format);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat = [{
-    (`input` $input^)? (`path` $path^)? attr-dict `:` qualified(type($result))
+    (`input` $input^)? (`file` $file^ `:` type($file))? (`path` $path^)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

@@ -11,6 +11,22 @@ func.func @read_both(%k: index) {
 
 // -----
 
+func.func @read_file_and_input(%k: index, %f: !llvm.ptr) {
+  // expected-error@+1 {{'sparse_array.read' op needs exactly one of `input %k`, `file %name` and `path "..."`}}
+  %a = sparse_array.read input %k file %f : !llvm.ptr : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+func.func @read_file_not_a_pointer(%f: i64) {
+  // expected-error@+1 {{'sparse_array.read' op file must be an !llvm.ptr, not 'i64'}}
+  %a = sparse_array.read file %f : i64 : !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
 func.func @read_neither() {
   // expected-error@+1 {{'sparse_array.read' op needs exactly one of `input %k` and `path "..."`}}
   %a = sparse_array.read : !sparse_array.array<?xf64>

@@ -10,13 +10,15 @@
 // CHECK-LABEL: func.func @io(
 // CHECK: %[[A:.*]] = sparse_array.read input %{{.*}} : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
 // CHECK: sparse_array.read path "m.tns" {file_format = "tns"} : !sparse_array.array<?x?xf64,
+// CHECK: sparse_array.read file %{{.*}} : !llvm.ptr : !sparse_array.array<?x?xf64,
 // CHECK: sparse_array.print %[[A]] : !sparse_array.array<?x?xf64,
 // CHECK: sparse_array.validate %[[A]], "input" : !sparse_array.array<?x?xf64,
 // CHECK: sparse_array.write %[[A]] to input %{{.*}} : !sparse_array.array<?x?xf64,
 // CHECK: sparse_array.write %[[A]] to path "out.mtx" : !sparse_array.array<?x?xf64,
-func.func @io(%k: index) {
+func.func @io(%k: index, %f: !llvm.ptr) {
   %a = sparse_array.read input %k : !csr
   %b = sparse_array.read path "m.tns" {file_format = "tns"} : !csr
+  %c = sparse_array.read file %f : !llvm.ptr : !csr
   sparse_array.print %a : !csr
   sparse_array.validate %a, "input" : !csr
   sparse_array.write %a to input %k : !csr
