@@ -2,7 +2,8 @@
 """The same linalg programs on sparse_tensor tensors, compiled two ways.
 
 Each program (SpMV, element-wise add of two CSR matrices into CSR, SpGEMM
-into CSR, row sums) is written once as frontends emit it — linalg on
+into CSR, row sums, SpMM and SDDMM with dense factors of --width columns,
+linalg.dot of a sparse and a dense vector of 16 n entries) is written once as frontends emit it — linalg on
 #sparse_tensor.encoding tensors, inputs read with sparse_tensor.new from
 getTensorFilename(i) — and run:
   * upstream: mlir-opt --sparsifier | mlir-runner (TENSOR<i> name the files);
@@ -37,6 +38,8 @@ RUNNER_LIBS = [f"{LLVM}/lib/libmlir_c_runner_utils.so",
 HEADER = """
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 #DV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : dense) }>
+#DD = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : dense) }>
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
 func.func private @rtclock() -> f64
 func.func private @printFlops(f64)
 func.func private @getTensorFilename(index) -> (!llvm.ptr)
@@ -78,14 +81,48 @@ func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>) -> tensor<{n}xf64> {{
     }}
   return %r : tensor<{n}xf64>
 }}""", ["tensor<{n}x{n}xf64, #CSR>"], "tensor<{n}xf64>"),
+    # C = A B with B dense n x W (what GNN layers do).
+    "spmm": ("""
+func.func @kernel(%A: tensor<{n}x{n}xf64, #CSR>, %B: tensor<{n}x{w}xf64, #DD>) -> tensor<{n}x{w}xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<{n}x{w}xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<{n}x{w}xf64>) -> tensor<{n}x{w}xf64>
+  %r = linalg.matmul ins(%A, %B : tensor<{n}x{n}xf64, #CSR>, tensor<{n}x{w}xf64, #DD>) outs(%y : tensor<{n}x{w}xf64>) -> tensor<{n}x{w}xf64>
+  return %r : tensor<{n}x{w}xf64>
+}}""", ["tensor<{n}x{n}xf64, #CSR>", "tensor<{n}x{w}xf64, #DD>"], "tensor<{n}x{w}xf64>"),
+    # X = S .* (U V) sampled at S's entries, into CSR (fused: upstream's
+    # own sparse_sampled_mm_fusion kernel).
+    "sddmm": ("""
+func.func @kernel(%S: tensor<{n}x{n}xf64, #CSR>, %U: tensor<{n}x{w}xf64, #DD>, %V: tensor<{w}x{n}xf64, #DD>) -> tensor<{n}x{n}xf64, #CSR> {{
+  %e = tensor.empty() : tensor<{n}x{n}xf64, #CSR>
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j, k) -> (i, j)>, affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]}}
+    ins(%S, %U, %V : tensor<{n}x{n}xf64, #CSR>, tensor<{n}x{w}xf64, #DD>, tensor<{w}x{n}xf64, #DD>) outs(%e : tensor<{n}x{n}xf64, #CSR>) {{
+    ^bb0(%s: f64, %u: f64, %v: f64, %x: f64):
+      %p = arith.mulf %u, %v : f64
+      %q = arith.mulf %s, %p : f64
+      %a = arith.addf %x, %q : f64
+      linalg.yield %a : f64
+  }} -> tensor<{n}x{n}xf64, #CSR>
+  return %r : tensor<{n}x{n}xf64, #CSR>
+}}""", ["tensor<{n}x{n}xf64, #CSR>", "tensor<{n}x{w}xf64, #DD>", "tensor<{w}x{n}xf64, #DD>"],
+        "tensor<{n}x{n}xf64, #CSR>"),
+    # linalg.dot of a sparse and a dense vector into a 0-d tensor made by
+    # a splat constant.
+    "dot": ("""
+func.func @kernel(%a: tensor<{nn}xf64, #SV>, %b: tensor<{nn}xf64, #DV>) -> tensor<f64> {{
+  %z = arith.constant dense<0.0> : tensor<f64>
+  %r = linalg.dot ins(%a, %b : tensor<{nn}xf64, #SV>, tensor<{nn}xf64, #DV>) outs(%z : tensor<f64>) -> tensor<f64>
+  return %r : tensor<f64>
+}}""", ["tensor<{nn}xf64, #SV>", "tensor<{nn}xf64, #DV>"], "tensor<f64>"),
 }
 
 
-def program(name, n, repeat):
+def program(name, n, repeat, w=8):
     body, in_types, out_type = KERNELS[name]
-    in_types = [t.format(n=n) for t in in_types]
-    out_type = out_type.format(n=n)
-    lines = [HEADER, body.format(n=n), "func.func @main() {",
+    fmt = dict(n=n, w=w, nn=n * 16)
+    in_types = [t.format(**fmt) for t in in_types]
+    out_type = out_type.format(**fmt)
+    lines = [HEADER, body.format(**fmt), "func.func @main() {",
              "  %giga = arith.constant 1.0e9 : f64"]
     args = []
     for i, t in enumerate(in_types):
@@ -97,9 +134,15 @@ def program(name, n, repeat):
     # The first result is printed (compared between the two runs); the
     # timed calls follow.
     lines.append(f"  %r0 = call @kernel({', '.join(args)}) : {sig}")
-    lines.append(f"  sparse_tensor.print %r0 : {out_type}" if "#CSR" in out_type
-                 else f"  %p0 = sparse_tensor.convert %r0 : {out_type} to {out_type}, #DV>\n"
-                      f"  sparse_tensor.print %p0 : {out_type}, #DV>")
+    if "#CSR" in out_type:
+        lines.append(f"  sparse_tensor.print %r0 : {out_type}")
+    elif out_type == "tensor<f64>":
+        lines.append("  %v0 = tensor.extract %r0[] : tensor<f64>")
+        lines.append("  vector.print %v0 : f64")
+    else:
+        dense = "#DV" if out_type.count("x") == 1 else "#DD"
+        lines.append(f"  %p0 = sparse_tensor.convert %r0 : {out_type} to {out_type}, {dense}>\n"
+                     f"  sparse_tensor.print %p0 : {out_type}, {dense}>")
     for k in range(repeat):
         lines.append(f"  %t{k}a = call @rtclock() : () -> f64")
         lines.append(f"  %r{k + 1} = call @kernel({', '.join(args)}) : {sig}")
@@ -116,8 +159,8 @@ def program(name, n, repeat):
 
 
 def fix_dv(text):
-    # tensor<Nxf64>, #DV> -> tensor<Nxf64, #DV>
-    return text.replace(">, #DV>", ", #DV>")
+    # tensor<Nxf64>, #DV> -> tensor<Nxf64, #DV> (and #DD)
+    return text.replace(">, #DV>", ", #DV>").replace(">, #DD>", ", #DD>")
 
 
 def times_of(stderr):
@@ -135,7 +178,9 @@ def main():
     ap.add_argument("--n", type=int, default=200000)
     ap.add_argument("--per-row", type=int, default=10)
     ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--kernels", default="spmv,add,rowsum,spgemm")
+    ap.add_argument("--kernels", default="spmv,add,rowsum,spgemm,spmm,sddmm,dot")
+    ap.add_argument("--width", type=int, default=8,
+                    help="columns of SpMM's and SDDMM's dense factors")
     args = ap.parse_args()
     sys.path.insert(0, os.path.join(root, "test/Import/Inputs"))
     import compare_prints
@@ -160,14 +205,42 @@ def main():
             f.write(f"1 {n}\n{n}\n")
             for i, v in enumerate(rng.standard_normal(n)):
                 f.write(f"{i + 1} {v!r}\n")
+        def dense_tns(path, rows, cols, seed):
+            # A dense matrix as a FROSTT file (every entry listed).
+            r = np.random.default_rng(seed)
+            vals = r.standard_normal(rows * cols)
+            with open(path, "w") as f:
+                f.write(f"2 {rows * cols}\n{rows} {cols}\n")
+                ii, jj = np.divmod(np.arange(rows * cols), cols)
+                f.writelines(f"{i + 1} {j + 1} {v!r}\n"
+                             for i, j, v in zip(ii, jj, vals))
+            return path
+        w = args.width
+        nn = n * 16
+        u = dense_tns(os.path.join(tmp, "u.tns"), n, w, 3)
+        v = dense_tns(os.path.join(tmp, "v.tns"), w, n, 4)
+        # Sparse and dense vectors of n * 16 entries (dot).
+        sv = os.path.join(tmp, "sv.tns")
+        r = np.random.default_rng(5)
+        where = np.sort(r.choice(nn, nn // 10, replace=False))
+        with open(sv, "w") as f:
+            f.write(f"1 {len(where)}\n{nn}\n")
+            f.writelines(f"{i + 1} {x!r}\n"
+                         for i, x in zip(where, r.standard_normal(len(where))))
+        dv = os.path.join(tmp, "dv.tns")
+        with open(dv, "w") as f:
+            f.write(f"1 {nn}\n{nn}\n")
+            f.writelines(f"{i + 1} {x!r}\n"
+                         for i, x in enumerate(rng.standard_normal(nn)))
         files = {"spmv": [a, xt], "add": [a, b], "spgemm": [a, b],
-                 "rowsum": [a]}
+                 "rowsum": [a], "spmm": [a, u], "sddmm": [a, u, v],
+                 "dot": [sv, dv]}
         print(f"n = {n}, {args.per_row} entries per row, best of "
               f"{args.repeat} calls per kernel (ms)")
         print(f"{'kernel':8} {'upstream':>10} {'sparse_array':>13} "
               f"{'ratio':>7} {'sequential':>13} {'ratio':>7}")
         for name in args.kernels.split(","):
-            text = fix_dv(program(name, n, args.repeat))
+            text = fix_dv(program(name, n, args.repeat, w))
             prog = os.path.join(tmp, f"{name}.mlir")
             with open(prog, "w") as f:
                 f.write(text)
@@ -191,8 +264,18 @@ def main():
             sa = run_sa()
             # Sequential code (no OpenMP), as upstream's --sparsifier makes.
             sa1 = run_sa("--disable-openmp")
-            sa_arrays = compare_prints.entries_sa(sa.stdout)
-            up_arrays = compare_prints.entries_upstream(up.stdout)
+            if name == "dot":
+                # One scalar each (upstream prints 6 significant digits).
+                got, want = float(sa.stdout.split()[0]), float(up.stdout.split()[0])
+                if not compare_prints.same(got, want):
+                    print(f"dot: {got} vs upstream {want}")
+                    return 1
+                sa_arrays = up_arrays = [((), 0.0, {})]
+            else:
+                # Both print sparse_tensor.print's text (imported programs
+                # print as upstream's do).
+                sa_arrays = compare_prints.entries_upstream(sa.stdout)
+                up_arrays = compare_prints.entries_upstream(up.stdout)
             if len(sa_arrays) != 1 or len(up_arrays) != 1:
                 print(f"{name}: {len(sa_arrays)} vs {len(up_arrays)} results")
                 return 1
