@@ -319,33 +319,17 @@ FailureOr<SmallVector<Value>> mlir::sparse_array::import::importDisassemble(
     function_ref<FailureOr<Value>(Value)> outputOf) {
   Location loc = op.getLoc();
   auto type = cast<ArrayType>(array.getType());
-  FormatAttr format = type.getFormat();
-  ArrayRef<LevelSpec> levels = format.getLevels();
-  unsigned rank = levels.size();
-  sparse_tensor::SparseTensorType stt(sourceType);
-  unsigned aos = stt.getAoSCOOStart();
-  auto widthType = [&](unsigned w) {
-    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
-  };
+  unsigned rank = type.getRank();
   // The array's buffers grouped as upstream lists its level operands.
   SmallVector<std::pair<SmallVector<Value>, std::string>> groups;
-  for (unsigned l = 0; l < rank; ++l) {
-    if (levels[l].format->hasPositionsBuffer())
-      groups.push_back({{PositionsOp::create(b, loc,
-                                             widthType(format.getPosWidth()),
-                                             array, l)},
-                        "positions of level " + std::to_string(l)});
-    if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
-      continue;
-    SmallVector<Value> crds;
-    for (unsigned k = l; k < (l == aos ? rank : l + 1); ++k)
-      crds.push_back(CoordinatesOp::create(
-          b, loc, widthType(format.getCrdWidth()), array, k));
-    std::string levelsText =
-        crds.size() > 1 ? "levels " + std::to_string(l) + " to " +
-                              std::to_string(rank - 1)
-                        : "level " + std::to_string(l);
-    groups.push_back({crds, "coordinates of " + levelsText});
+  for (UpstreamLevelBuffers &g : upstreamLevelBuffers(b, loc, array, sourceType)) {
+    std::string l = std::to_string(g.level);
+    std::string what =
+        g.positions ? "positions of level " + l
+        : g.buffers.size() > 1
+            ? "coordinates of levels " + l + " to " + std::to_string(rank - 1)
+            : "coordinates of level " + l;
+    groups.push_back({std::move(g.buffers), what});
   }
   auto outs = op.getOutLevels();
   if (outs.size() != groups.size())

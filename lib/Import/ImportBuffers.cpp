@@ -56,6 +56,36 @@ Value asMemRef(OpBuilder &b, Location loc, Value buffer, MemRefType to) {
 
 } // namespace
 
+SmallVector<UpstreamLevelBuffers>
+mlir::sparse_array::import::upstreamLevelBuffers(OpBuilder &b, Location loc,
+                                                 Value array,
+                                                 RankedTensorType sourceType) {
+  FormatAttr format = cast<ArrayType>(array.getType()).getFormat();
+  ArrayRef<LevelSpec> levels = format.getLevels();
+  unsigned rank = levels.size();
+  sparse_tensor::SparseTensorType stt(sourceType);
+  // Without an encoding every level is dense and nothing is interleaved.
+  unsigned aos = stt.hasEncoding() ? stt.getAoSCOOStart() : rank;
+  auto held = [&](unsigned width) {
+    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(width));
+  };
+  SmallVector<UpstreamLevelBuffers> result;
+  for (unsigned l = 0; l < rank; ++l) {
+    if (levels[l].format->hasPositionsBuffer())
+      result.push_back({l, true,
+                        {PositionsOp::create(b, loc, held(format.getPosWidth()),
+                                             array, l)}});
+    if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
+      continue;
+    UpstreamLevelBuffers crds{l, false, {}};
+    for (unsigned k = l; k < (l == aos ? rank : l + 1); ++k)
+      crds.buffers.push_back(CoordinatesOp::create(
+          b, loc, held(format.getCrdWidth()), array, k));
+    result.push_back(std::move(crds));
+  }
+  return result;
+}
+
 FailureOr<Value> mlir::sparse_array::import::importStorageBuffer(
     OpBuilder &b, Operation *op, Value array) {
   Location loc = op->getLoc();

@@ -96,6 +96,9 @@ private:
   LogicalResult retypeControlFlow(Operation *op, bool &retyped);
   /// The array of tensor value `v` as an operand of `user`.
   FailureOr<Value> arrayOf(Value v, Operation *user);
+  /// `v` (a tensor of static shape) as a constant array of `value` (zero
+  /// when null), made once where `v` is defined.
+  FailureOr<Value> materializeSplat(Value v, TypedAttr value);
   /// What importOperands does with operands that are not tensors.
   enum class OtherOperands { Keep, Null, Drop };
   /// The arrays of `values`' tensors, in order, with the others kept,
@@ -205,6 +208,22 @@ OutputInit ModuleImporter::initOf(Value v) {
   return init;
 }
 
+FailureOr<Value> ModuleImporter::materializeSplat(Value v, TypedAttr value) {
+  auto tensor = cast<RankedTensorType>(v.getType());
+  FailureOr<ArrayType> type = convert(v.getLoc(), tensor);
+  if (failed(type))
+    return failure();
+  OpBuilder b(v.getDefiningOp());
+  // A fill's constant has the tensor's element type; zeros the array's.
+  Type elem = value ? tensor.getElementType() : type->getElementType();
+  auto splat = DenseElementsAttr::get(
+      RankedTensorType::get(tensor.getShape(), elem),
+      value ? Attribute(value) : Attribute(b.getZeroAttr(elem)));
+  Value a = ConstantOp::create(b, v.getLoc(), *type, splat);
+  arrays[v] = a;
+  return a;
+}
+
 FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
   if (Value a = arrays.lookup(v))
     return a;
@@ -216,33 +235,15 @@ FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
     if (!tensor.hasStaticShape() || !isa<func::CallOp>(user))
       return user->emitOpError("cannot be imported: it reads a tensor that "
                                "was never initialized");
-    FailureOr<ArrayType> type = convert(v.getLoc(), tensor);
-    if (failed(type))
-      return failure();
-    OpBuilder b(v.getDefiningOp());
-    auto zeros = DenseElementsAttr::get(
-        RankedTensorType::get(tensor.getShape(), type->getElementType()),
-        b.getZeroAttr(type->getElementType()));
-    Value a = ConstantOp::create(b, v.getLoc(), *type, zeros);
-    arrays[v] = a;
-    return a;
+    return materializeSplat(v, TypedAttr());
   }
   if (TypedAttr c = filled.lookup(v)) {
     // A constant tensor used as a value: materialize it once, where the
     // fill was.
-    auto tensor = cast<RankedTensorType>(v.getType());
-    if (!tensor.hasStaticShape())
+    if (!cast<RankedTensorType>(v.getType()).hasStaticShape())
       return user->emitOpError("cannot be imported: it reads a linalg.fill "
                                "of dynamic shape as a value");
-    FailureOr<ArrayType> type = convert(v.getLoc(), tensor);
-    if (failed(type))
-      return failure();
-    OpBuilder b(v.getDefiningOp());
-    auto splat = DenseElementsAttr::get(
-        RankedTensorType::get(tensor.getShape(), tensor.getElementType()), c);
-    Value a = ConstantOp::create(b, v.getLoc(), *type, splat);
-    arrays[v] = a;
-    return a;
+    return materializeSplat(v, c);
   }
   return user->emitOpError("cannot be imported: operand of type ")
          << v.getType() << " has no imported value";

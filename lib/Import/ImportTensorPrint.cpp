@@ -115,14 +115,7 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
   Location loc = op.getLoc();
   auto type = cast<ArrayType>(array.getType());
   FormatAttr format = type.getFormat();
-  ArrayRef<LevelSpec> levels = format.getLevels();
-  unsigned rank = levels.size();
-  sparse_tensor::SparseTensorType stt(sourceType);
-  // Without an encoding every level is dense and nothing is interleaved.
-  unsigned aos = stt.hasEncoding() ? stt.getAoSCOOStart() : rank;
-  auto buffer = [&](unsigned w) {
-    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
-  };
+  unsigned rank = type.getRank();
   TensorPrinter print(b, op);
   print.text("---- Sparse Tensor ----\nnse = ");
   Value values = ValuesOp::create(
@@ -141,22 +134,12 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
   print.text("lvl = ");
   if (failed(print.sizes(lvls)))
     return failure();
-  for (unsigned l = 0; l < rank; ++l) {
-    std::string at = "[" + std::to_string(l) + "] : ";
-    if (levels[l].format->hasPositionsBuffer() &&
-        failed(print.list("pos" + at, {PositionsOp::create(
-                                          b, loc, buffer(format.getPosWidth()),
-                                          array, l)})))
+  for (const UpstreamLevelBuffers &g :
+       upstreamLevelBuffers(b, loc, array, sourceType))
+    if (failed(print.list((g.positions ? "pos[" : "crd[") +
+                              std::to_string(g.level) + "] : ",
+                          g.buffers)))
       return failure();
-    if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
-      continue;
-    SmallVector<Value> crds;
-    for (unsigned k = l; k < (l == aos ? rank : l + 1); ++k)
-      crds.push_back(CoordinatesOp::create(
-          b, loc, buffer(format.getCrdWidth()), array, k));
-    if (failed(print.list("crd" + at, crds)))
-      return failure();
-  }
   if (failed(print.list("values : ", {values})))
     return failure();
   print.text("----\n");

@@ -127,6 +127,22 @@ LogicalResult importSparseTensorPrint(OpBuilder &b,
                                       sparse_tensor::PrintOp op, Value array,
                                       RankedTensorType sourceType);
 
+/// One level operand as upstream lists a tensor's storage: the positions
+/// of `level`, or its coordinates — a trailing COO region's (unless `soa`)
+/// together at its first level, interleaved by whoever reads them.
+struct UpstreamLevelBuffers {
+  unsigned level;
+  bool positions;
+  SmallVector<Value> buffers;
+};
+
+/// The level buffers of `array` (of tensor type `sourceType`) in
+/// upstream's order, shared by sparse_tensor.print and disassemble
+/// (ImportBuffers.cpp).
+SmallVector<UpstreamLevelBuffers>
+upstreamLevelBuffers(OpBuilder &b, Location loc, Value array,
+                     RankedTensorType sourceType);
+
 /// The memref a sparse_tensor.values, positions or coordinates `op` reads
 /// from `array`: the array's buffer, copied when the program asks for
 /// another element type (index where the format holds i64)
