@@ -325,10 +325,66 @@ static std::optional<int64_t> getStaticExtent(KernelOp kernel, Value index) {
   return std::nullopt;
 }
 
+// Number of points reduced (product of the reduced extents), when static.
+static std::optional<int64_t> reducedCount(KernelOp kernel,
+                                           ReduceOverOp reduce) {
+  std::optional<int64_t> count = 1;
+  for (Value index : reduce.getIndices()) {
+    std::optional<int64_t> extent = getStaticExtent(kernel, index);
+    if (!extent || !count)
+      count = std::nullopt;
+    else
+      *count *= *extent;
+  }
+  return count;
+}
+
+// A fold from a start value s (`from %start`): where s is its fill and
+// every reduced point holds the value's fill v, the result is
+// s ⊕ v ⊕ ... ⊕ v. It is s whatever the count when s is a fixed point of
+// x ↦ x ⊕ v (v the identity, or s = +0.0 and v = +0.0 for IEEE addition);
+// else it is folded for a static count. Elsewhere (start or value in its
+// algebra) the point is visited: the algebra is the union of both.
+DerivedSpace AlgebraDerivation::deriveReduceFrom(KernelOp kernel,
+                                                 ReduceOverOp reduce,
+                                                 FuncOp combiner) {
+  DerivedSpace operand = derive(kernel, reduce.getValue());
+  DerivedSpace start = derive(kernel, reduce.getStart());
+  DerivedSpace space;
+  TypedAttr v = operand.fill, s = start.fill;
+  if (!v || !s) {
+    space.rule = "fold from a start value of unknown fill: universe";
+    return space;
+  }
+  space.algebra = IterationAlgebra::unite({start.algebra, operand.algebra});
+  TypedAttr once = evaluate(combiner, {s, v});
+  if (once && isSameScalar(once, s)) {
+    space.fill = s;
+    space.rule = "fold from a start value fixed by the fill";
+    return space;
+  }
+  std::optional<int64_t> count = reducedCount(kernel, reduce);
+  if (count && *count <= 4096) {
+    TypedAttr acc = s;
+    for (int64_t k = 0; k < *count && acc; ++k)
+      acc = evaluate(combiner, {acc, v});
+    if (acc) {
+      space.fill = acc;
+      space.rule = "fold from a start value by evaluation";
+      return space;
+    }
+  }
+  space.algebra = IterationAlgebra::universe();
+  space.rule = "fold from a start value: universe";
+  return space;
+}
+
 DerivedSpace AlgebraDerivation::deriveReduce(KernelOp kernel,
                                              ReduceOverOp reduce) {
   auto combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
       reduce, reduce.getCombinerAttr());
+  if (reduce.getStart())
+    return deriveReduceFrom(kernel, reduce, combiner);
   const DerivedSpace &operand = derive(kernel, reduce.getValue());
   DerivedSpace space;
   space.algebra = operand.algebra;
@@ -338,15 +394,7 @@ DerivedSpace AlgebraDerivation::deriveReduce(KernelOp kernel,
     space.rule = "reduction of unknown fill: universe";
     return space;
   }
-  // Number of points reduced (product of the reduced extents), when static.
-  std::optional<int64_t> count = 1;
-  for (Value index : reduce.getIndices()) {
-    std::optional<int64_t> extent = getStaticExtent(kernel, index);
-    if (!extent || !count)
-      count = std::nullopt;
-    else
-      *count *= *extent;
-  }
+  std::optional<int64_t> count = reducedCount(kernel, reduce);
   // Reducing only fill values v:
   //  - v is the identity: the identity (also for an empty range);
   //  - idempotent or v annihilates: v, if the range is not empty;

@@ -131,9 +131,17 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
   SmallVector<Value> presence = runTimePresence(ctx);
   if (reduction) {
+    // The fold's start value at this point, outside its loops.
+    auto startValue = [&](OpBuilder &cb) -> Value {
+      if (!reduction.getStart())
+        return Value();
+      return emitBody(cb, absent, values, reduction.getStart(), nullptr,
+                      ctx.coords, presence);
+    };
     auto computeReduced = [&](OpBuilder &cb) {
       IRMapping given;
-      given.map(reduction.getResult(), emitReduction(cb, ctx));
+      given.map(reduction.getResult(),
+                emitReduction(cb, ctx, startValue(cb)));
       Value v = emitBody(cb, absent, values, Value(), &given, ctx.coords,
                          presence);
       return output->store(cb, ctx.coords, v, out);
@@ -160,7 +168,7 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     IRMapping given;
     {
       llvm::SaveAndRestore guard(rangeGuard, inside);
-      given.map(reduction.getResult(), emitReduction(b, ctx));
+      given.map(reduction.getResult(), emitReduction(b, ctx, startValue(b)));
     }
     Value v = emitBody(b, absent, values, Value(), &given, ctx.coords,
                        presence);

@@ -341,8 +341,14 @@ private:
                        : emitCompute(b, ctx, omitter, out);
   }
   /// The reduction at one result point: its loop nest (loops rank..N-1)
-  /// and the finishing of its accumulator (seed 000 §7.2).
-  Value emitReduction(OpBuilder &b, const Context &ctx);
+  /// and the finishing of its accumulator (seed 000 §7.2). `start` is the
+  /// value of a `from` operand at this point (null without one).
+  Value emitReduction(OpBuilder &b, const Context &ctx, Value start);
+  /// Whether the accumulator holds a value before the first point (an
+  /// identity or a `from` start value): else the first point replaces it.
+  bool accumulatorStartsDefined() {
+    return reductionPlan.identity || (reduction && reduction.getStart());
+  }
   /// A counted reduction's result from its accumulator, the points it
   /// visited and the points there are (`total`): the fills of the points
   /// not visited combined in (reassociate: by repeated squaring;

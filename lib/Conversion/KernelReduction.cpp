@@ -88,7 +88,7 @@ Value KernelLowering::emitNotAnnihilated(OpBuilder &b, Location l,
   }
   // Without an identity the accumulator means nothing before the first
   // point.
-  if (state.size() > countIndex() && !reductionPlan.identity)
+  if (state.size() > countIndex() && !accumulatorStartsDefined())
     differs = arith::OrIOp::create(
         b, l, differs,
         arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
@@ -96,7 +96,8 @@ Value KernelLowering::emitNotAnnihilated(OpBuilder &b, Location l,
   return differs;
 }
 
-Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
+Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx,
+                                    Value startValue) {
   Type t = reduction.getType();
   auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
     return arith::ConstantOp::create(cb, loc, a);
@@ -118,10 +119,18 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx) {
   TypedAttr start = reductionPlan.identity    ? reductionPlan.identity
                     : reductionPlan.valueFill ? reductionPlan.valueFill
                                               : zero;
-  SmallVector<Value> state = {constant(b, start)};
+  // A `from` operand: the fold starts from its value, points follow in
+  // order (so any combiner, associative or not).
+  SmallVector<Value> state = {startValue ? startValue : constant(b, start)};
   if (keyed) {
+    // NaN seen: a NaN start value is one.
+    Value nanSeen =
+        startValue ? Value(arith::CmpFOp::create(b, loc,
+                                                 arith::CmpFPredicate::UNO,
+                                                 startValue, startValue))
+                   : Value(arith::ConstantIntOp::create(b, loc, 0, 1));
     state[0] = toKey(b, state[0]);
-    state.push_back(arith::ConstantIntOp::create(b, loc, 0, 1)); // NaN seen
+    state.push_back(nanSeen);
   }
   if (isSignedZeroDot())
     return emitSignedZeroDot(b, ctx, state[0]);
@@ -309,8 +318,12 @@ Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
     Value power = loop.getResult(2);
     Value none =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, missing, zero);
+    // A start value is a visited point: it is combined with the power.
     Value noneVisited =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
+        reduction.getStart()
+            ? Value(arith::ConstantIntOp::create(b, loc, 0, 1))
+            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          count, zero));
     // Nothing missing: acc. Nothing visited: the power (an empty range
     // keeps the start value). Else both.
     auto fix = scf::IfOp::create(
@@ -366,9 +379,13 @@ Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
         b, loc, missing,
         [&](OpBuilder &tb, Location l) {
           Value fill = constant(tb, reductionPlan.valueFill);
+          Value combined = emitCombinerCall(tb, acc, fill);
+          if (accumulatorStartsDefined()) {
+            scf::YieldOp::create(tb, l, combined);
+            return;
+          }
           Value first = arith::CmpIOp::create(tb, l, arith::CmpIPredicate::eq,
                                               count, constIndex(tb, l, 0));
-          Value combined = emitCombinerCall(tb, acc, fill);
           scf::YieldOp::create(
               tb, l,
               arith::SelectOp::create(tb, l, first, fill, combined)
@@ -419,7 +436,7 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
       first = v;
       next = emitCombinerCall(cb, state[0], v);
     }
-    if (counting && !reductionPlan.identity)
+    if (counting && !accumulatorStartsDefined())
       next = arith::SelectOp::create(
           cb, loc,
           arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::eq,
@@ -468,7 +485,7 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
                                  state[countIndex()], constIndex(cb, loc, 0));
   };
   if (!acc) {
-    if (counting && !reductionPlan.identity) {
+    if (counting && !accumulatorStartsDefined()) {
       acc = combineCountedRuns(
           b, loc, first[0], first[countIndex()], second[0],
           second[countIndex()], [&](OpBuilder &cb, Value x, Value y) {
@@ -477,7 +494,7 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
     } else {
       acc = emitCombinerCall(b, first[0], second[0]);
     }
-  } else if (counting && !reductionPlan.identity) {
+  } else if (counting && !accumulatorStartsDefined()) {
     acc = arith::SelectOp::create(b, loc, emptyRun(b, first), second[0], acc);
     acc = arith::SelectOp::create(b, loc, emptyRun(b, second), first[0], acc);
   }

@@ -306,6 +306,16 @@ LogicalResult KernelOp::verifyRegions() {
                  << ", which indexes the result";
         vars.reset(var);
       }
+      if (Value start = reduce.getStart()) {
+        llvm::SmallBitVector startVars = freeOf(start);
+        for (Value index : reduce.getIndices())
+          if (startVars.test(cast<BlockArgument>(index).getArgNumber()))
+            return reduce.emitOpError()
+                   << "starts from a value of index variable "
+                   << cast<BlockArgument>(index).getArgNumber()
+                   << ", which it reduces over";
+        vars |= startVars;
+      }
     } else if (auto select = dyn_cast<SelectRangeOp>(op)) {
       vars.set(cast<BlockArgument>(select.getIndex()).getArgNumber());
       for (Value part : select.getParts())

@@ -6,7 +6,8 @@
 // does not name are reductions, whose region must be the linalg fold
 // out = op(out, e) — then e is reduced with op's function (reduce_over),
 // and the output's initial value is combined in where it is not op's
-// identity and combining it last is exact (canCombineInitLast).
+// identity: last where that is exact (canCombineInitLast), else as the
+// fold's start value (reduce_over ... from), in the loop order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -318,8 +319,11 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
   }
   bool custom = elementFn != nullptr;
 
-  // Which initial value the kernel needs.
-  bool needInit = false;
+  // Which initial value the kernel needs, and whether the fold starts
+  // from it (reduce_over ... from: the loop order is the fold's order) or
+  // combines it last (exact when the combiner is associative and
+  // commutative, or the start is such that it commutes: +0.0 for addf).
+  bool needInit = false, foldFromInit = false;
   if (fold) {
     switch (init.kind) {
     case OutputInit::Kind::Undefined:
@@ -327,20 +331,12 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     case OutputInit::Kind::Constant:
       if (init.constant == identity)
         break;
-      if (custom || !canCombineInitLast(fold->combine, init.constant))
-        return op.emitOpError("cannot be imported: the reduction '")
-               << fold->combine->getName() << "' starts from " << init.constant
-               << ", which is not its identity, and the operation is not "
-                  "associative: the fold's order cannot be kept";
       needInit = true;
+      foldFromInit = custom || !canCombineInitLast(fold->combine, init.constant);
       break;
     case OutputInit::Kind::Array:
-      if (custom || !canCombineInitLast(fold->combine, nullptr))
-        return op.emitOpError("cannot be imported: the reduction '")
-               << fold->combine->getName()
-               << "' starts from the output's values and the operation is "
-                  "not associative: the fold's order cannot be kept";
       needInit = true;
+      foldFromInit = custom || !canCombineInitLast(fold->combine, nullptr);
       break;
     }
   } else if (!outArg.use_empty()) {
@@ -473,9 +469,13 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     for (unsigned v : reducedVars)
       vars.push_back(kernel.getIndex(v));
     auto symbol = FlatSymbolRefAttr::get(combiner.getSymNameAttr());
-    result = ReduceOverOp::create(kb, loc, *element, vars, symbol, nullptr,
-                                  nullptr, nullptr, nullptr);
-    if (initValue) {
+    // The combiner is f(acc, element) (a custom reduction's is built so;
+    // an operation folding from the right is commutative): the fold from
+    // the output's value starts there.
+    result = ReduceOverOp::create(kb, loc, *element, vars,
+                                  foldFromInit ? initValue : Value(), symbol,
+                                  nullptr, nullptr, nullptr, nullptr);
+    if (initValue && !foldFromInit) {
       SmallVector<Value> args = {initValue, result};
       if (fold->outPosition == 1)
         std::swap(args[0], args[1]);

@@ -122,7 +122,7 @@ std::optional<std::pair<unsigned, unsigned>>
 mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
                                         const IterationAlgebra &valueAlgebra,
                                         StringRef strategy) {
-  if (strategy != "identity")
+  if (strategy != "identity" || reduce.getStart())
     return std::nullopt;
   std::optional<std::pair<unsigned, unsigned>> factors =
       matchRowWiseShape(kernel, reduce);

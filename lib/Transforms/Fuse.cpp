@@ -105,7 +105,7 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
     Value entry = AccessOp::create(rewriter, loc, kernel.getInputArg(0),
                                    indices, DenseI64ArrayAttr());
     Value total = ReduceOverOp::create(
-        rewriter, loc, entry.getType(), entry, reduced, reduce.getFnAttr(),
+        rewriter, loc, entry.getType(), entry, reduced, Value(), reduce.getFnAttr(),
         StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
         DenseI32ArrayAttr());
     YieldOp::create(rewriter, loc, total);

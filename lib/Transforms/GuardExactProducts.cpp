@@ -138,7 +138,7 @@ matchReducedProduct(KernelOp kernel, SymbolTableCollection &symbols,
                     function_ref<bool(FuncOp)> isProduct) {
   auto sum = kernel.getYield().getValue().getDefiningOp<ReduceOverOp>();
   if (!sum || sum.getIndices().size() != 1 || sum.getScatter() ||
-      sum.getScatterLoops())
+      sum.getScatterLoops() || sum.getStart())
     return std::nullopt;
   auto combiner =
       symbols.lookupNearestSymbolFrom<FuncOp>(sum, sum.getCombinerAttr());
@@ -238,7 +238,7 @@ Value anyEntry(OpBuilder &b, Location loc, Value array, StringRef predicate) {
                              DenseI64ArrayAttr());
   Value holds = ApplyOp::create(b, loc, i1, FlatSymbolRefAttr::get(ctx, predicate),
                                 ValueRange{v});
-  Value any = ReduceOverOp::create(b, loc, i1, holds, indices,
+  Value any = ReduceOverOp::create(b, loc, i1, holds, indices, Value(),
                                    FlatSymbolRefAttr::get(ctx, "__sa_any_i1"),
                                    StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
                                    DenseI32ArrayAttr());
@@ -272,7 +272,7 @@ Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
     Value stored = ApplyOp::create(
         b, loc, i64, FlatSymbolRefAttr::get(ctx, "__sa_stored_f64"), ValueRange{v});
     Value n = ReduceOverOp::create(
-        b, loc, i64, stored, ValueRange{count.getIndex(1)},
+        b, loc, i64, stored, ValueRange{count.getIndex(1)}, Value(),
         FlatSymbolRefAttr::get(ctx, "__sa_count_i64"), StringAttr(), UnitAttr(),
         DenseI32ArrayAttr(), DenseI32ArrayAttr());
     YieldOp::create(b, loc, n);
@@ -284,7 +284,7 @@ Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
     Value c = AccessOp::create(b, loc, most.getInputArg(0),
                                ValueRange{most.getIndex(0)}, DenseI64ArrayAttr());
     Value m = ReduceOverOp::create(
-        b, loc, i64, c, ValueRange{most.getIndex(0)},
+        b, loc, i64, c, ValueRange{most.getIndex(0)}, Value(),
         FlatSymbolRefAttr::get(ctx, "__sa_max_i64"), StringAttr(), UnitAttr(),
         DenseI32ArrayAttr(), DenseI32ArrayAttr());
     YieldOp::create(b, loc, m);

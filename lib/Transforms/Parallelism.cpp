@@ -268,6 +268,8 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     if (!combiner || !combiner.getAssociative())
       return sequential("scalar reduction whose combiner is not declared "
                         "associative: its fold cannot be regrouped into parts");
+    if (reduce.getStart())
+      return sequential("scalar reduction from a start value: one fold");
   }
   // A sparse result: rows assembled in two phases when they are one
   // compressed level under a full one (CSR, CSC) and an entry is cheap; in

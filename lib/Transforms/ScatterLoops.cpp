@@ -50,7 +50,9 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
   unsigned numVars = kernel.getNumIndices();
   // signed_zero_dot's per-entry counts are not kept by the scatter
   // lowering: its input is converted.
+  // A fold from a start value is one fold per result point (reduce_over).
   if (numVars <= rank || reduce.getScatter() || !reduce.getStrategy() ||
+      reduce.getStart() ||
       *reduce.getStrategy() == "signed_zero_dot" ||
       kernel.getYield().getValue() != reduce.getResult())
     return std::nullopt;

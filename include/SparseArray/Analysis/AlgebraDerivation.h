@@ -142,6 +142,8 @@ private:
   static llvm::SmallVector<unsigned>
   complementedLeaves(const IterationAlgebra &algebra);
   DerivedSpace deriveReduce(KernelOp kernel, ReduceOverOp reduce);
+  DerivedSpace deriveReduceFrom(KernelOp kernel, ReduceOverOp reduce,
+                                FuncOp combiner);
   /// f(args) by evaluation, or null.
   TypedAttr evaluate(FuncOp func, ArrayRef<TypedAttr> args);
 

@@ -302,6 +302,8 @@ def SparseArray_AccessOp : SparseArray_Op<"access", [
 
 def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     Pure, HasParent<"KernelOp">, AllTypesMatch<["value", "result"]>,
+    OptionalTypesMatchWith<"start has the value's type", "value", "start", "$_self">,
+    AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Reduce an index-notation expression over index variables";
   let description = [{
@@ -313,6 +315,15 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     Over an empty range the result is the combiner's identity, or, when it
     declares none, the reduced value's fill (the dense program has no value
     to give there).
+
+    `from %start`: the fold starts from `start` (a value of the kept index
+    variables, such as the entry of an output the reduction accumulates
+    into: `y(i) = y0(i) + sum_j A(i, j) x(j)`) instead of the identity, and
+    combines the points in order after it, `((start ⊕ v0) ⊕ v1) ...`, which
+    is the dense program's fold for any combiner, associative or not. Over
+    an empty range the result is `start`. Such a reduction is planned as one
+    fold per result point: never split into parts, scattered or computed
+    row-wise.
 
     `sparse-array-build-lattices` records how the reduction will iterate
     (seed 000 §7.2, thesis §6.3) as `strategy`:
@@ -362,11 +373,13 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     %s = sparse_array.reduce_over [%j] %p with @or {early_exit, strategy = "identity"} : i1
     %c = sparse_array.reduce_over [%k] %pq with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : f64
     %t = sparse_array.reduce_over [%i] %aij with @add {scatter_loops = array<i32: 1, 0>, strategy = "identity"} : f64
+    %y = sparse_array.reduce_over [%j] %aij from %y0 with @add : f64
     ```
   }];
   // The value first: type inference (AllTypesMatch) must not depend on how
   // many indices precede it.
   let arguments = (ins AnyType:$value, Variadic<Index>:$indices,
+                       Optional<AnyType>:$start,
                        FlatSymbolRefAttr:$combiner,
                        OptionalAttr<StrAttr>:$strategy,
                        UnitAttr:$early_exit,
@@ -374,7 +387,7 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
                        OptionalAttr<DenseI32ArrayAttr>:$scatter_loops);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    ` ` `[` $indices `]` $value `with` $combiner attr-dict `:` type($value)
+    ` ` `[` $indices `]` $value (`from` $start^)? `with` $combiner attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
 }

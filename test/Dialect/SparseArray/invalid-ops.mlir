@@ -495,6 +495,23 @@ func.func @kernel_reduce_output_index(%b: !sparse_array.array<4xf64>) {
 
 // -----
 
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @kernel_reduce_from_reduced(%a: !sparse_array.array<4x4xf64>, %b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%a, %b : !sparse_array.array<4x4xf64>, !sparse_array.array<4xf64>) -> !sparse_array.array<4xf64> {
+  ^bb0(%i: index, %j: index, %A: !sparse_array.array<4x4xf64>, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %A[%i, %j] : !sparse_array.array<4x4xf64>
+    %d = sparse_array.access %B[%j] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{'sparse_array.reduce_over' op starts from a value of index variable 1, which it reduces over}}
+    %s = sparse_array.reduce_over [%j] %v from %d with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
 func.func @kernel_yield_type(%b: !sparse_array.array<4xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<4xf32> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):

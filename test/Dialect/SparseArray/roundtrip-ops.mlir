@@ -129,6 +129,21 @@ func.func @column_max_scatter(%A: !mat) -> !sparse_array.array<8xf64> {
   return %y : !sparse_array.array<8xf64>
 }
 
+// y(i) = max(y0(i), max_j A(i, j)): a fold from a start value.
+// CHECK-LABEL: func.func @row_max_from(
+// CHECK: %[[S:.*]] = sparse_array.access %{{.*}}[%{{.*}}] : !sparse_array.array<8xf64>
+// CHECK: sparse_array.reduce_over [%{{.*}}] %{{.*}} from %[[S]] with @max : f64
+func.func @row_max_from(%A: !mat, %y0: !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64> {
+  %y = sparse_array.kernel ins(%A, %y0 : !mat, !sparse_array.array<8xf64>) -> !sparse_array.array<8xf64> {
+  ^bb0(%i: index, %j: index, %a: !mat, %s: !sparse_array.array<8xf64>):
+    %aij = sparse_array.access %a[%i, %j] : !mat
+    %si = sparse_array.access %s[%i] : !sparse_array.array<8xf64>
+    %m = sparse_array.reduce_over [%j] %aij from %si with @max : f64
+    sparse_array.yield %m : f64
+  }
+  return %y : !sparse_array.array<8xf64>
+}
+
 // y(i) = max_j A(i, j) + 1, with slices of the operands and a constant.
 // CHECK-LABEL: func.func @sliced_row_max(
 // CHECK: sparse_array.access %{{.*}}[%[[I:.*]](0:8:2), %[[J:.*]](2:6)]
