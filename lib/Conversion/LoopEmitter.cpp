@@ -476,7 +476,9 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
   SmallVector<SmallVector<LevelIterator *>> levels;
   SmallVector<SmallVector<Value>> sizes;
   SmallVector<std::pair<Value, Value>> windows;
+  SmallVector<Value> parentPos;
   for (unsigned k : participants) {
+    parentPos.push_back(ctx.lo[k]);
     unsigned first = ctx.processed[k], g = boundLevels(ctx, k, d);
     const InputLevel &top = inputs[k].levels[first];
     std::pair<Value, Value> &window = windows.emplace_back();
@@ -497,7 +499,8 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
     }
   }
   return std::make_unique<LoopLeaves>(participants, levels, sizes, loopViews,
-                                      begin, end, extent, std::move(windows));
+                                      begin, end, parentPos, extent,
+                                      std::move(windows));
 }
 
 Value KernelLowering::windowStart(OpBuilder &b, const Context &ctx,

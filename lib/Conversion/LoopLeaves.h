@@ -35,7 +35,8 @@ public:
   LoopLeaves(ArrayRef<unsigned> participants,
              ArrayRef<SmallVector<LevelIterator *>> levels,
              ArrayRef<SmallVector<Value>> sizes, ArrayRef<SequenceExpr> views,
-             ArrayRef<Value> begin, ArrayRef<Value> end, Value extent,
+             ArrayRef<Value> begin, ArrayRef<Value> end,
+             ArrayRef<Value> parentPos, Value extent,
              SmallVector<std::pair<Value, Value>> windows)
       : participants(participants), extent(extent), views(views),
         windows(std::move(windows)) {
@@ -43,7 +44,8 @@ public:
     for (unsigned i = 0; i < participants.size(); ++i) {
       firstLeaf.push_back(leaves.size());
       leaves.push_back(
-          std::make_unique<LeafIterator>(*levels[i][0], begin[i], end[i]));
+          std::make_unique<LeafIterator>(*levels[i][0], begin[i], end[i],
+                                         parentPos[i]));
       for (unsigned j = 1; j < levels[i].size(); ++j)
         leaves.push_back(std::make_unique<LeafIterator>(
             *levels[i][j], sizes[i][j], leaves.back().get()));

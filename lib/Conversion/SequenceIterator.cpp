@@ -278,7 +278,12 @@ void LeafIterator::advance(OpBuilder &b, Location loc) {
 }
 
 void LeafIterator::locate(OpBuilder &b, Location loc, Value x) {
-  Value parentPos = parent ? parent->pos : constIndex(b, loc, 0);
+  // A given segment lies under its parent's position, not the root's (a
+  // padded window of an inner dense level located from row 0 read the
+  // previous row).
+  Value parentPos = parent           ? parent->pos
+                    : givenParentPos ? givenParentPos
+                                     : constIndex(b, loc, 0);
   pos = level->locate(b, loc, parentPos, x);
 }
 

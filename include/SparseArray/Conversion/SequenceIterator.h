@@ -161,10 +161,12 @@ public:
       : owned(std::move(level)), level(owned.get()), extent(extent),
         parent(parent) {}
   /// A cursor over the segment [begin, end) of `level` that enclosing
-  /// loops found (a kernel's coiterated input; `level` stays the caller's):
-  /// init starts it over at `begin`.
-  LeafIterator(LevelIterator &level, Value begin, Value end)
-      : begin(begin), pos(begin), end(end), level(&level), segmentGiven(true) {}
+  /// loops found (a kernel's coiterated input; `level` stays the caller's)
+  /// under the parent position `parentPos` (where locate finds a
+  /// coordinate): init starts it over at `begin`.
+  LeafIterator(LevelIterator &level, Value begin, Value end, Value parentPos)
+      : begin(begin), pos(begin), end(end), level(&level),
+        givenParentPos(parentPos), segmentGiven(true) {}
   /// A cursor over the children of `parent`'s entry (a product's inner
   /// part: the next level of the same array, `level` the caller's).
   LeafIterator(LevelIterator &level, Value extent, LeafIterator *parent)
@@ -218,6 +220,8 @@ private:
   LevelIterator *level;
   Value extent;
   LeafIterator *parent = nullptr;
+  /// The parent's position of a given segment.
+  Value givenParentPos;
   bool segmentGiven = false;
   /// The position assumeValid vouched for, and its coordinate (read there,
   /// so it dominates the loop body that may use it).
