@@ -193,11 +193,19 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
     return ConcatOp::create(b, loc, resultType, sources,
                             b.getI64IntegerAttr(concat.getDimension()))
         .getResult();
+  if (auto pad = dyn_cast<tensor::PadOp>(op))
+    return importPad(b, pad, sources[0], resultType);
+  if (auto elems = dyn_cast<tensor::FromElementsOp>(op))
+    return importFromElements(b, elems, resultType);
+  if (auto insert = dyn_cast<tensor::InsertOp>(op))
+    return importDenseInsert(b, insert, sources[0], resultType);
   return op->emitOpError("cannot be imported: not a shape operation");
 }
 
 bool import::isImportedShapeOp(Operation *op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
              tensor::ExtractSliceOp, tensor::ConcatOp, tensor::ReshapeOp,
-             sparse_tensor::ConcatenateOp>(op);
+             sparse_tensor::ConcatenateOp, tensor::PadOp, tensor::InsertOp,
+             tensor::FromElementsOp>(
+      op);
 }

@@ -73,7 +73,8 @@ public:
       : module(module), functions(module), exactPrint(exactPrint) {}
 
   LogicalResult run() {
-    if (failed(generalizeNamedOps(module)))
+    if (failed(generalizeNamedOps(module)) ||
+        failed(import::unrollWindows(module)))
       return failure();
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp func : funcs)
@@ -240,10 +241,18 @@ FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
   if (TypedAttr c = filled.lookup(v)) {
     // A constant tensor used as a value: materialize it once, where the
     // fill was.
-    if (!cast<RankedTensorType>(v.getType()).hasStaticShape())
-      return user->emitOpError("cannot be imported: it reads a linalg.fill "
-                               "of dynamic shape as a value");
-    return materializeSplat(v, c);
+    if (cast<RankedTensorType>(v.getType()).hasStaticShape())
+      return materializeSplat(v, c);
+    // Of a shape known only at run time: filled in a loop where it was.
+    auto fill = cast<linalg::FillOp>(v.getDefiningOp());
+    OpBuilder b(fill);
+    FailureOr<ArrayType> type = convert(v.getLoc(), v.getType());
+    FailureOr<Value> a = failed(type) ? FailureOr<Value>(failure()) : importFill(
+        b, fill, *type, fill.getInputs()[0],
+        [&](Value w) { return arrayOf(w, fill); });
+    if (succeeded(a))
+      arrays[v] = *a;
+    return a;
   }
   return user->emitOpError("cannot be imported: operand of type ")
          << v.getType() << " has no imported value";
@@ -357,11 +366,21 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
   }
   if (auto fill = dyn_cast<linalg::FillOp>(op)) {
     Value scalar = fill.getInputs()[0];
-    auto cst = scalar.getDefiningOp<arith::ConstantOp>();
-    if (!cst || fill->getNumResults() != 1)
-      return fill.emitOpError("cannot be imported: only a fill of a "
-                              "constant into a tensor is supported");
-    filled[fill->getResult(0)] = cast<TypedAttr>(cst.getValue());
+    if (fill->getNumResults() != 1)
+      return fill.emitOpError("cannot be imported: a fill of a buffer");
+    if (auto cst = scalar.getDefiningOp<arith::ConstantOp>()) {
+      filled[fill->getResult(0)] = cast<TypedAttr>(cst.getValue());
+      return success();
+    }
+    // A value known only at run time: the array, filled in a loop.
+    FailureOr<ArrayType> type = convert(loc, fill->getResult(0).getType());
+    FailureOr<Value> a =
+        failed(type) ? FailureOr<Value>(failure())
+                     : importFill(b, fill, *type, scalar,
+                                  [&](Value v) { return arrayOf(v, op); });
+    if (failed(a))
+      return failure();
+    mapResult(fill->getResult(0), *a);
     return success();
   }
   if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
@@ -538,6 +557,10 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     return importSparseTensorPrint(b, print, *src, sourceType);
   }
   if (auto dealloc = dyn_cast<bufferization::DeallocTensorOp>(op)) {
+    // A tensor.empty never made into an array holds nothing to free.
+    if (undefined.contains(dealloc.getTensor()) &&
+        !arrays.contains(dealloc.getTensor()))
+      return success();
     FailureOr<Value> src = arrayOf(dealloc.getTensor(), op);
     if (failed(src))
       return failure();
@@ -558,35 +581,6 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     if (failed(result))
       return failure();
     mapResult(op->getResult(0), *result);
-    return success();
-  }
-  if (auto elems = dyn_cast<tensor::FromElementsOp>(op)) {
-    // A dense array holding the scalars in row-major order.
-    FailureOr<ArrayType> type = convert(loc, elems.getType());
-    if (failed(type))
-      return failure();
-    if (!type->isAllDense())
-      return elems.emitOpError("cannot be imported: a sparse result (build "
-                               "it dense, then convert)");
-    Type elem = type->getElementType();
-    auto flat = MemRefType::get({ShapedType::kDynamic}, elem);
-    ValueRange scalars = elems.getElements();
-    Value buffer = memref::AllocOp::create(
-        b, loc, flat,
-        ValueRange{arith::ConstantIndexOp::create(b, loc, scalars.size())});
-    for (auto [k, v] : llvm::enumerate(scalars)) {
-      Value x = v.getType().isIndex() ? Value(arith::IndexCastOp::create(
-                                            b, loc, elem, v))
-                                      : v;
-      memref::StoreOp::create(b, loc, x, buffer,
-                              ValueRange{arith::ConstantIndexOp::create(
-                                  b, loc, static_cast<int64_t>(k))});
-    }
-    SmallVector<Value> dims;
-    for (int64_t size : type->getShape())
-      dims.push_back(arith::ConstantIndexOp::create(b, loc, size));
-    mapResult(elems, AssembleOp::create(b, loc, *type, ValueRange{buffer},
-                                        dims));
     return success();
   }
   if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {

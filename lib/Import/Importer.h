@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
@@ -99,6 +100,12 @@ struct OutputInit {
   Value array;
 };
 
+/// Rewrites each linalg.generic of `module` that reads a coordinate as a
+/// sum of loops (convolution, pooling) as one generic per tap of its window
+/// loops over offset slices of its inputs (ImportWindows.cpp); fails with a
+/// diagnostic naming what it cannot rewrite.
+LogicalResult unrollWindows(ModuleOp module);
+
 /// Builds the sparse_array.kernel computing `op` at `b`'s insertion point
 /// from the imported input arrays (null for scalar inputs); fails with a
 /// diagnostic on `op` naming what it cannot translate.
@@ -163,6 +170,28 @@ FailureOr<Value> denseMemRefOf(OpBuilder &b, Location loc, Operation *anchor,
 /// 4096 elements, is an error.
 FailureOr<Value> importTransferRead(OpBuilder &b, Operation *read,
                                     Value array);
+
+/// The array of a linalg.fill of `scalar` (a value known only at run time,
+/// or a constant into a shape known only at run time) into its output's
+/// shape: a dense array filled in a loop, converted to `type`
+/// (ImportDenseBuild.cpp).
+FailureOr<Value> importFill(OpBuilder &b, linalg::FillOp fill, ArrayType type,
+                            Value scalar,
+                            function_ref<FailureOr<Value>(Value)> arrayOf);
+
+/// tensor.insert of a scalar into the dense array `dest`: a copy of its
+/// values with the entry written (ImportDenseBuild.cpp).
+FailureOr<Value> importDenseInsert(OpBuilder &b, tensor::InsertOp op,
+                                   Value dest, ArrayType type);
+
+/// tensor.from_elements: a dense array of the scalars (ImportDenseBuild.cpp).
+FailureOr<Value> importFromElements(OpBuilder &b, tensor::FromElementsOp op,
+                                    ArrayType type);
+
+/// tensor.pad of `source` with its fill by static amounts: a kernel reading
+/// it through a padded window (ImportDenseBuild.cpp).
+FailureOr<Value> importPad(OpBuilder &b, tensor::PadOp pad, Value source,
+                           ArrayType type);
 
 /// Whether `op` is a shape operation importShapeOp translates.
 bool isImportedShapeOp(Operation *op);

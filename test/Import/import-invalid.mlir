@@ -20,27 +20,6 @@ func.func @index(%a: tensor<?xi64, #SV>, %e: tensor<?xi64>) -> tensor<?xi64> {
 // -----
 
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
-func.func @sum_into_values(%A: tensor<4x5xf64, #CSR>, %x: tensor<5xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error @+1 {{the reduction 'arith.addf' starts from the output's values and the operation is not associative}}
-  %r = linalg.matvec ins(%A, %x : tensor<4x5xf64, #CSR>, tensor<5xf64>) outs(%y : tensor<4xf64>) -> tensor<4xf64>
-  return %r : tensor<4xf64>
-}
-
-// -----
-
-#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
-func.func @sum_from_one(%A: tensor<4x5xf64, #CSR>, %x: tensor<5xf64>) -> tensor<4xf64> {
-  %one = arith.constant 1.0 : f64
-  %e = tensor.empty() : tensor<4xf64>
-  %y = linalg.fill ins(%one : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
-  // expected-error @+1 {{the reduction 'arith.addf' starts from 1.000000e+00 : f64, which is not its identity, and the operation is not associative}}
-  %r = linalg.matvec ins(%A, %x : tensor<4x5xf64, #CSR>, tensor<5xf64>) outs(%y : tensor<4xf64>) -> tensor<4xf64>
-  return %r : tensor<4xf64>
-}
-
-// -----
-
-#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 #rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
 func.func @right_fold(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
   %e = tensor.empty() : tensor<4xf64>
@@ -149,14 +128,11 @@ func.func @parallel_not_in_output(%A: tensor<4x4xf64, #CSR>) -> tensor<4xf64> {
 // -----
 
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
-#sum = { indexing_maps = [affine_map<(i, j) -> (i + j, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
-func.func @affine_index(%A: tensor<8x4xf64, #CSR>) -> tensor<4xf64> {
-  %z = arith.constant 0.0 : f64
-  %e = tensor.empty() : tensor<4xf64>
-  %y = linalg.fill ins(%z : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
-  // expected-error @+1 {{indexing map (d0, d1) -> (d0 + d1, d1) is not a projected permutation with constants}}
-  %r = linalg.generic #sum ins(%A : tensor<8x4xf64, #CSR>) outs(%y : tensor<4xf64>) {
-  ^bb0(%a: f64, %o: f64):
+#mod = { indexing_maps = [affine_map<(i, j) -> (i + j, j floordiv 2)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @window_not_linear(%A: tensor<8x4xf64, #CSR>, %F: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{indexing map result d1 floordiv 2 is not a sum of loops times constants}}
+  %r = linalg.generic #mod ins(%A, %F : tensor<8x4xf64, #CSR>, tensor<4xf64>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
     %s = arith.addf %o, %a : f64
     linalg.yield %s : f64
   } -> tensor<4xf64>
@@ -165,11 +141,96 @@ func.func @affine_index(%A: tensor<8x4xf64, #CSR>) -> tensor<4xf64> {
 
 // -----
 
-func.func @fill_of_value(%v: f64) -> tensor<4xf64> {
+func.func @window_of_runtime_extent(%I: tensor<?xf64>, %F: tensor<?xf64>, %o: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{window loop d1 has an extent known only at run time}}
+  %r = linalg.conv_1d ins(%I, %F : tensor<?xf64>, tensor<?xf64>) outs(%o : tensor<4xf64>) -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+func.func @window_too_wide(%I: tensor<80xf64>, %F: tensor<65xf64>, %o: tensor<16xf64>) -> tensor<16xf64> {
+  // expected-error @+1 {{a window of 65 taps (at most 64 are unrolled)}}
+  %r = linalg.conv_1d ins(%I, %F : tensor<80xf64>, tensor<65xf64>) outs(%o : tensor<16xf64>) -> tensor<16xf64>
+  return %r : tensor<16xf64>
+}
+
+// -----
+
+#rev = { indexing_maps = [affine_map<(i, j) -> (j - i + 3)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @window_reversed(%A: tensor<8xf64>, %F: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{reads loop d0 in reverse}}
+  %r = linalg.generic #rev ins(%A, %F : tensor<8xf64>, tensor<4xf64>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#diag = { indexing_maps = [affine_map<(i, j, k) -> (i + j + k)>, affine_map<(i, j, k) -> (k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"] }
+func.func @window_of_two_kept_loops(%A: tensor<12xf64>, %F: tensor<4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64> {
+  // expected-error @+1 {{sums loops that are not window loops}}
+  %r = linalg.generic #diag ins(%A, %F : tensor<12xf64>, tensor<4xf64>) outs(%y : tensor<4x4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4x4xf64>
+  return %r : tensor<4x4xf64>
+}
+
+// -----
+
+#outside = { indexing_maps = [affine_map<(i, c, k) -> (i + k, c)>, affine_map<(i, c, k) -> (k)>, affine_map<(i, c, k) -> (i)>], iterator_types = ["parallel", "reduction", "reduction"] }
+func.func @window_inside_reduction(%A: tensor<6x2xf64>, %F: tensor<3xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{reduction loop d1 is nested outside window loop d2 and the fold is not associative}}
+  %r = linalg.generic #outside ins(%A, %F : tensor<6x2xf64>, tensor<3xf64>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#sub = { indexing_maps = [affine_map<(i, k) -> (i + k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @window_no_identity(%A: tensor<6xf64>, %F: tensor<3xf64>) -> tensor<4xf64> {
   %e = tensor.empty() : tensor<4xf64>
-  // expected-error @+1 {{only a fill of a constant into a tensor is supported}}
-  %y = linalg.fill ins(%v : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
-  return %y : tensor<4xf64>
+  // expected-error @+1 {{a window read into an undefined output whose combiner has no identity to start from}}
+  %r = linalg.generic #sub ins(%A, %F : tensor<6xf64>, tensor<3xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.subf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+#w = { indexing_maps = [affine_map<(i, k) -> (i + k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"] }
+func.func @window_of_dynamic_input(%A: tensor<?xf64>, %F: tensor<3xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error @+1 {{a window read of an input whose shape is known only at run time}}
+  %r = linalg.generic #w ins(%A, %F : tensor<?xf64>, tensor<3xf64>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+func.func @pad_with_other_value(%A: tensor<4xf64>) -> tensor<6xf64> {
+  %one = arith.constant 1.0 : f64
+  // expected-error @+1 {{padding with 1.000000e+00 : f64, which is not the source's fill 0.000000e+00 : f64}}
+  %p = tensor.pad %A low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %one : f64
+  } : tensor<4xf64> to tensor<6xf64>
+  return %p : tensor<6xf64>
 }
 
 // -----
@@ -182,10 +243,11 @@ func.func @returns_empty() -> tensor<4xf64> {
 
 // -----
 
-func.func @insert(%a: tensor<8xf64>, %i: index, %v: f64) -> tensor<8xf64> {
-  // expected-error @+1 {{'tensor.insert' has no sparse_array translation}}
-  %s = tensor.insert %v into %a[%i] : tensor<8xf64>
-  return %s : tensor<8xf64>
+#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+func.func @insert_sparse(%a: tensor<8xf64, #SV>, %i: index, %v: f64) -> tensor<8xf64, #SV> {
+  // expected-error @+1 {{tensor.insert into a sparse tensor}}
+  %s = tensor.insert %v into %a[%i] : tensor<8xf64, #SV>
+  return %s : tensor<8xf64, #SV>
 }
 
 // -----
@@ -248,28 +310,6 @@ func.func @read_integer(%p: i64) -> tensor<?xf64, #SV> {
   // expected-error @+1 {{a file name of type 'i64'}}
   %t = sparse_tensor.new %p : i64 to tensor<?xf64, #SV>
   return %t : tensor<?xf64, #SV>
-}
-
-// -----
-
-#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
-#rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
-func.func @custom_reduce(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
-  %two = arith.constant 2.0 : f64
-  %e = tensor.empty() : tensor<4xf64>
-  %y = linalg.fill ins(%two : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
-  %id = arith.constant 1.0 : f64
-  // expected-error @+1 {{the reduction 'sparse_tensor.reduce' starts from 2.000000e+00 : f64, which is not its identity}}
-  %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%y : tensor<4xf64>) {
-  ^bb0(%a: f64, %o: f64):
-    %s = sparse_tensor.reduce %a, %o, %id : f64 {
-      ^bb0(%x: f64, %u: f64):
-        %m = arith.mulf %x, %u : f64
-        sparse_tensor.yield %m : f64
-    }
-    linalg.yield %s : f64
-  } -> tensor<4xf64>
-  return %r : tensor<4xf64>
 }
 
 // -----
