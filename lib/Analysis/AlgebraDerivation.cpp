@@ -339,6 +339,16 @@ static std::optional<int64_t> reducedCount(KernelOp kernel,
   return count;
 }
 
+// Reductions over at most this many points are folded at compile time.
+static constexpr int64_t kMaxEvaluatedFold = 4096;
+
+TypedAttr AlgebraDerivation::foldFills(FuncOp combiner, TypedAttr acc,
+                                       TypedAttr v, int64_t n) {
+  for (int64_t k = 0; k < n && acc; ++k)
+    acc = evaluate(combiner, {acc, v});
+  return acc;
+}
+
 // A fold from a start value s (`from %start`): where s is its fill and
 // every reduced point holds the value's fill v, the result is
 // s ⊕ v ⊕ ... ⊕ v. It is s whatever the count when s is a fixed point of
@@ -364,11 +374,8 @@ DerivedSpace AlgebraDerivation::deriveReduceFrom(KernelOp kernel,
     return space;
   }
   std::optional<int64_t> count = reducedCount(kernel, reduce);
-  if (count && *count <= 4096) {
-    TypedAttr acc = s;
-    for (int64_t k = 0; k < *count && acc; ++k)
-      acc = evaluate(combiner, {acc, v});
-    if (acc) {
+  if (count && *count <= kMaxEvaluatedFold) {
+    if (TypedAttr acc = foldFills(combiner, s, v, *count)) {
       space.fill = acc;
       space.rule = "fold from a start value by evaluation";
       return space;
@@ -424,11 +431,8 @@ DerivedSpace AlgebraDerivation::deriveReduce(KernelOp kernel,
     space.rule = "empty reduction";
     return space;
   }
-  if (nonEmpty && *count <= 4096) {
-    TypedAttr acc = v;
-    for (int64_t k = 1; k < *count && acc; ++k)
-      acc = evaluate(combiner, {acc, v});
-    if (acc) {
+  if (nonEmpty && *count <= kMaxEvaluatedFold) {
+    if (TypedAttr acc = foldFills(combiner, v, v, *count - 1)) {
       space.fill = acc;
       space.rule = "reduction by evaluation";
       return space;

@@ -144,6 +144,8 @@ private:
   DerivedSpace deriveReduce(KernelOp kernel, ReduceOverOp reduce);
   DerivedSpace deriveReduceFrom(KernelOp kernel, ReduceOverOp reduce,
                                 FuncOp combiner);
+  /// acc ⊕ v ⊕ ... ⊕ v (n times v) by evaluation, or null.
+  TypedAttr foldFills(FuncOp combiner, TypedAttr acc, TypedAttr v, int64_t n);
   /// f(args) by evaluation, or null.
   TypedAttr evaluate(FuncOp func, ArrayRef<TypedAttr> args);
 
