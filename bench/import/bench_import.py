@@ -3,7 +3,10 @@
 
 Each program (SpMV, element-wise add of two CSR matrices into CSR, SpGEMM
 into CSR, row sums, SpMM and SDDMM with dense factors of --width columns,
-linalg.dot of a sparse and a dense vector of 16 n entries) is written once as frontends emit it — linalg on
+linalg.dot of a sparse and a dense vector of 16 n entries, a 2-D
+convolution of a dense image of n * per_row pixels with a sparse 5 x 5
+filter, MTTKRP of a sparse n x 256 x 256 tensor of n * per_row entries) is
+written once as frontends emit it — linalg on
 #sparse_tensor.encoding tensors, inputs read with sparse_tensor.new from
 getTensorFilename(i) — and run:
   * upstream: mlir-opt --sparsifier | mlir-runner (TENSOR<i> name the files);
@@ -40,6 +43,7 @@ HEADER = """
 #DV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : dense) }>
 #DD = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : dense) }>
 #SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
+#CSF = #sparse_tensor.encoding<{ map = (d0, d1, d2) -> (d0 : compressed, d1 : compressed, d2 : compressed) }>
 func.func private @rtclock() -> f64
 func.func private @printFlops(f64)
 func.func private @getTensorFilename(index) -> (!llvm.ptr)
@@ -114,12 +118,45 @@ func.func @kernel(%a: tensor<{nn}xf64, #SV>, %b: tensor<{nn}xf64, #DV>) -> tenso
   %r = linalg.dot ins(%a, %b : tensor<{nn}xf64, #SV>, tensor<{nn}xf64, #DV>) outs(%z : tensor<f64>) -> tensor<f64>
   return %r : tensor<f64>
 }}""", ["tensor<{nn}xf64, #SV>", "tensor<{nn}xf64, #DV>"], "tensor<f64>"),
+    # 2-D convolution of a dense h x h image with a sparse 5 x 5 filter
+    # (upstream's sparse_conv_2d shape), h = sqrt(n * per_row).
+    "conv": ("""
+func.func @kernel(%I: tensor<{h}x{h}xf64, #DD>, %F: tensor<5x5xf64, #CSR>) -> tensor<{ho}x{ho}xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<{ho}x{ho}xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<{ho}x{ho}xf64>) -> tensor<{ho}x{ho}xf64>
+  %r = linalg.conv_2d ins(%I, %F : tensor<{h}x{h}xf64, #DD>, tensor<5x5xf64, #CSR>) outs(%y : tensor<{ho}x{ho}xf64>) -> tensor<{ho}x{ho}xf64>
+  return %r : tensor<{ho}x{ho}xf64>
+}}""", ["tensor<{h}x{h}xf64, #DD>", "tensor<5x5xf64, #CSR>"], "tensor<{ho}x{ho}xf64>"),
+    # MTTKRP: A(i, j) = sum_k,l B(i, k, l) C(k, j) D(l, j), B a sparse
+    # n x 256 x 256 CSF tensor.
+    "mttkrp": ("""
+func.func @kernel(%B: tensor<{n}x256x256xf64, #CSF>, %C: tensor<256x{w}xf64, #DD>, %D: tensor<256x{w}xf64, #DD>) -> tensor<{n}x{w}xf64> {{
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<{n}x{w}xf64>
+  %y = linalg.fill ins(%z : f64) outs(%e : tensor<{n}x{w}xf64>) -> tensor<{n}x{w}xf64>
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j, k, l) -> (i, k, l)>, affine_map<(i, j, k, l) -> (k, j)>, affine_map<(i, j, k, l) -> (l, j)>, affine_map<(i, j, k, l) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}}
+    ins(%B, %C, %D : tensor<{n}x256x256xf64, #CSF>, tensor<256x{w}xf64, #DD>, tensor<256x{w}xf64, #DD>) outs(%y : tensor<{n}x{w}xf64>) {{
+    ^bb0(%b: f64, %c: f64, %d: f64, %a: f64):
+      %p = arith.mulf %b, %c : f64
+      %q = arith.mulf %p, %d : f64
+      %s = arith.addf %a, %q : f64
+      linalg.yield %s : f64
+  }} -> tensor<{n}x{w}xf64>
+  return %r : tensor<{n}x{w}xf64>
+}}""", ["tensor<{n}x256x256xf64, #CSF>", "tensor<256x{w}xf64, #DD>", "tensor<256x{w}xf64, #DD>"],
+        "tensor<{n}x{w}xf64>"),
 }
 
 
-def program(name, n, repeat, w=8):
+def conv_side(n, per_row):
+    return max(int(round((n * per_row) ** 0.5)), 8)
+
+
+def program(name, n, repeat, w=8, per_row=10):
     body, in_types, out_type = KERNELS[name]
-    fmt = dict(n=n, w=w, nn=n * 16)
+    h = conv_side(n, per_row)
+    fmt = dict(n=n, w=w, nn=n * 16, h=h, ho=h - 4)
     in_types = [t.format(**fmt) for t in in_types]
     out_type = out_type.format(**fmt)
     lines = [HEADER, body.format(**fmt), "func.func @main() {",
@@ -178,7 +215,8 @@ def main():
     ap.add_argument("--n", type=int, default=200000)
     ap.add_argument("--per-row", type=int, default=10)
     ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--kernels", default="spmv,add,rowsum,spgemm,spmm,sddmm,dot")
+    ap.add_argument("--kernels",
+                    default="spmv,add,rowsum,spgemm,spmm,sddmm,dot,conv,mttkrp")
     ap.add_argument("--width", type=int, default=8,
                     help="columns of SpMM's and SDDMM's dense factors")
     args = ap.parse_args()
@@ -232,15 +270,39 @@ def main():
             f.write(f"1 {nn}\n{nn}\n")
             f.writelines(f"{i + 1} {x!r}\n"
                          for i, x in enumerate(rng.standard_normal(nn)))
+        # conv: a dense h x h image (n * per_row entries) and a 5 x 5 filter
+        # with 9 entries.
+        h = conv_side(n, args.per_row)
+        image = dense_tns(os.path.join(tmp, "image.tns"), h, h, 6)
+        fr = np.random.default_rng(7)
+        taps = fr.choice(25, 9, replace=False)
+        filt = sp.coo_matrix((fr.standard_normal(9), (taps // 5, taps % 5)),
+                             shape=(5, 5))
+        filt_path = os.path.join(tmp, "filter.mtx")
+        scipy.io.mmwrite(filt_path, filt)
+        # mttkrp: n x 256 x 256 with n * per_row entries, factors 256 x w.
+        bt = os.path.join(tmp, "b3.tns")
+        r3 = np.random.default_rng(8)
+        nnz = n * args.per_row
+        coords = np.unique(np.stack([r3.integers(0, n, nnz),
+                                     r3.integers(0, 256, nnz),
+                                     r3.integers(0, 256, nnz)], axis=1), axis=0)
+        with open(bt, "w") as f:
+            f.write(f"3 {len(coords)}\n{n} 256 256\n")
+            f.writelines(f"{i + 1} {k + 1} {l + 1} {x!r}\n"
+                         for (i, k, l), x in zip(coords, r3.standard_normal(len(coords))))
+        cf = dense_tns(os.path.join(tmp, "c.tns"), 256, w, 9)
+        df = dense_tns(os.path.join(tmp, "d.tns"), 256, w, 10)
         files = {"spmv": [a, xt], "add": [a, b], "spgemm": [a, b],
                  "rowsum": [a], "spmm": [a, u], "sddmm": [a, u, v],
-                 "dot": [sv, dv]}
+                 "dot": [sv, dv], "conv": [image, filt_path],
+                 "mttkrp": [bt, cf, df]}
         print(f"n = {n}, {args.per_row} entries per row, best of "
               f"{args.repeat} calls per kernel (ms)")
         print(f"{'kernel':8} {'upstream':>10} {'sparse_array':>13} "
               f"{'ratio':>7} {'sequential':>13} {'ratio':>7}")
         for name in args.kernels.split(","):
-            text = fix_dv(program(name, n, args.repeat, w))
+            text = fix_dv(program(name, n, args.repeat, w, args.per_row))
             prog = os.path.join(tmp, f"{name}.mlir")
             with open(prog, "w") as f:
                 f.write(text)
