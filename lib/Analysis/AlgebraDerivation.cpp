@@ -537,13 +537,29 @@ static bool matchSignedZeroDot(KernelOp kernel, ReduceOverOp reduce,
     if (zeroType.isAllDense() || !denseType.isAllDense() ||
         !(negative || isFloatZero(fill, false)))
       continue;
-    // The dense factor's indices: the reduced variables, each once.
+    // The dense factor's indices: the reduced variables, each once, and
+    // kept (result) variables, each once (SpMM's B(k, j): its counts are
+    // then taken per coordinate of the kept dimensions). Stored in
+    // row-major order, so that its entries' coordinates are those of
+    // their positions.
     auto denseAccess = apply.getArgs()[1 - sparsePos].getDefiningOp<AccessOp>();
     ValueRange indices = denseAccess.getIndices();
-    if (indices.size() != reduce.getIndices().size() ||
+    unsigned rank = kernel.getResultType().getRank();
+    auto isVar = [&](Value index) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      return arg && arg.getOwner() == &kernel.getBody().front() &&
+             arg.getArgNumber() < numIndices;
+    };
+    bool rowMajor = true;
+    for (unsigned level = 0; level < denseType.getRank(); ++level)
+      rowMajor &= denseType.getFormat().getLevelDim(level) == level;
+    if (!rowMajor ||
+        !llvm::all_of(reduce.getIndices(),
+                      [&](Value r) { return llvm::is_contained(indices, r); }) ||
         !llvm::all_of(indices, [&](Value index) {
-          return llvm::count(indices, index) == 1 &&
-                 llvm::is_contained(reduce.getIndices(), index);
+          return isVar(index) && llvm::count(indices, index) == 1 &&
+                 (llvm::is_contained(reduce.getIndices(), index) ||
+                  cast<BlockArgument>(index).getArgNumber() < rank);
         }))
       continue;
     plan.strategy = ReductionPlan::Strategy::SignedZeroDot;

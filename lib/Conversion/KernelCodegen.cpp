@@ -11,6 +11,8 @@
 #include "CodegenUtils.h"
 #include "KernelLowering.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
@@ -55,6 +57,10 @@ LogicalResult KernelLowering::run() {
   }
   if (hadError)
     return failure();
+  // signed_zero_dot's per-column counts live for the loops only.
+  for (Value counts : {dotPositivesPer, dotNonFinitePer})
+    if (counts)
+      memref::DeallocOp::create(b, loc, counts);
   Value result = output->finish(b, out);
   kernel.getResult().replaceAllUsesWith(result);
   kernel.erase();

@@ -362,9 +362,16 @@ private:
   /// whether it makes it NaN (y not finite).
   std::pair<Value, Value> classifyDenseFactor(OpBuilder &b, Value y);
   /// signed_zero_dot: dotPositives and dotNonFinite over the whole dense
-  /// factor, once per kernel call, before any loop.
+  /// factor, once per kernel call, before any loop; per coordinate of the
+  /// dense factor's kept dimensions (dotKeptDims, row-major) in the
+  /// buffers dotPositivesPer / dotNonFinitePer when it has any.
   void emitDenseFactorCounts(OpBuilder &b);
+  void emitDenseFactorCountsPerKept(OpBuilder &b);
+  /// The counts that apply at the result point `ctx` is at.
+  std::pair<Value, Value> denseFactorCountsAt(OpBuilder &b, const Context &ctx);
   Value dotPositives, dotNonFinite;
+  Value dotPositivesPer, dotNonFinitePer;
+  SmallVector<unsigned> dotKeptDims;
   /// A signed_zero_dot reduction at one result point: the sum over the
   /// stored points; where it may need them (x not all finite, or a -0.0
   /// sum), the same points again counted by the class of their x

@@ -173,6 +173,11 @@ Value KernelLowering::emitSignedZeroDot(OpBuilder &b, const Context &ctx,
     return arith::CmpIOp::create(b, loc, p, x, y);
   };
   Value negZero = isNegativeZero(b, loc, acc);
+  // The counts at this result point (per kept coordinate of the dense
+  // factor, or over all of it).
+  auto [positivesHere, nonFiniteHere] = denseFactorCountsAt(b, ctx);
+  llvm::SaveAndRestore usePositives(dotPositives, positivesHere);
+  llvm::SaveAndRestore useNonFinite(dotNonFinite, nonFiniteHere);
   Value need = arith::OrIOp::create(
       b, loc,
       arith::AndIOp::create(
@@ -221,9 +226,37 @@ std::pair<Value, Value> KernelLowering::classifyDenseFactor(OpBuilder &b,
   return {arith::AndIOp::create(b, loc, sameSign, finite), nonFinite};
 }
 
+std::pair<Value, Value>
+KernelLowering::denseFactorCountsAt(OpBuilder &b, const Context &ctx) {
+  if (dotKeptDims.empty())
+    return {dotPositives, dotNonFinite};
+  unsigned k = reductionPlan.denseFactorInput;
+  AccessOp access = kernel.getAccessOf(k);
+  Value array = kernel.getInputs()[k];
+  Value at = constIndex(b, loc, 0);
+  for (unsigned dim : dotKeptDims) {
+    unsigned var = cast<BlockArgument>(access.getIndices()[dim]).getArgNumber();
+    at = linearize(b, loc, at,
+                   DimOp::create(b, loc, array, static_cast<int64_t>(dim)),
+                   ctx.coords[loopOfVar(var)]);
+  }
+  return {memref::LoadOp::create(b, loc, dotPositivesPer, ValueRange{at}),
+          memref::LoadOp::create(b, loc, dotNonFinitePer, ValueRange{at})};
+}
+
 void KernelLowering::emitDenseFactorCounts(OpBuilder &b) {
   unsigned k = reductionPlan.denseFactorInput;
   Value array = kernel.getInputs()[k];
+  // The dimensions read at kept variables: counts per their coordinates.
+  dotKeptDims.clear();
+  AccessOp access = kernel.getAccessOf(k);
+  for (auto [dim, index] : llvm::enumerate(access.getIndices()))
+    if (!llvm::is_contained(reduction.getIndices(), index))
+      dotKeptDims.push_back(dim);
+  if (!dotKeptDims.empty()) {
+    emitDenseFactorCountsPerKept(b);
+    return;
+  }
   Value size = constIndex(b, loc, 1);
   for (unsigned d = 0; d < inputs[k].type.getRank(); ++d)
     size = arith::MulIOp::create(
@@ -508,4 +541,55 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
     state.push_back(arith::AddIOp::create(b, loc, first[nonFiniteIndex()],
                                           second[nonFiniteIndex()]));
   return state;
+}
+
+void KernelLowering::emitDenseFactorCountsPerKept(OpBuilder &b) {
+  unsigned k = reductionPlan.denseFactorInput;
+  Value array = kernel.getInputs()[k];
+  unsigned rank = inputs[k].type.getRank();
+  SmallVector<Value> dims;
+  for (unsigned d = 0; d < rank; ++d)
+    dims.push_back(DimOp::create(b, loc, array, static_cast<int64_t>(d)));
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  Value kept = one, size = one;
+  for (unsigned d = 0; d < rank; ++d)
+    size = arith::MulIOp::create(b, loc, size, dims[d]);
+  for (unsigned d : dotKeptDims)
+    kept = arith::MulIOp::create(b, loc, kept, dims[d]);
+  auto counts = MemRefType::get({ShapedType::kDynamic}, b.getIndexType());
+  dotPositivesPer = memref::AllocOp::create(b, loc, counts, ValueRange{kept});
+  dotNonFinitePer = memref::AllocOp::create(b, loc, counts, ValueRange{kept});
+  scf::ForOp::create(b, loc, zero, kept, one, ValueRange{},
+                     [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+                       memref::StoreOp::create(lb, l, zero, dotPositivesPer, i);
+                       memref::StoreOp::create(lb, l, zero, dotNonFinitePer, i);
+                       scf::YieldOp::create(lb, l);
+                     });
+  // Each entry (row-major: its position's coordinates) counts for the
+  // coordinate of its kept dimensions.
+  scf::ForOp::create(
+      b, loc, zero, size, one, ValueRange{},
+      [&](OpBuilder &lb, Location l, Value e, ValueRange) {
+        SmallVector<Value> coords(rank);
+        Value rest = e;
+        for (int d = rank - 1; d >= 0; --d) {
+          coords[d] = arith::RemUIOp::create(lb, l, rest, dims[d]);
+          rest = arith::DivUIOp::create(lb, l, rest, dims[d]);
+        }
+        Value at = constIndex(lb, l, 0);
+        for (unsigned d : dotKeptDims)
+          at = linearize(lb, l, at, dims[d], coords[d]);
+        Value y = memref::LoadOp::create(lb, l, inputs[k].values, e);
+        auto [positive, nonFinite] = classifyDenseFactor(lb, y);
+        auto bump = [&](Value buffer, Value flag) {
+          Value c = memref::LoadOp::create(lb, l, buffer, at);
+          Value inc = arith::SelectOp::create(lb, l, flag, constIndex(lb, l, 1),
+                                              constIndex(lb, l, 0));
+          memref::StoreOp::create(lb, l, arith::AddIOp::create(lb, l, c, inc),
+                                  buffer, at);
+        };
+        bump(dotPositivesPer, positive);
+        bump(dotNonFinitePer, nonFinite);
+        scf::YieldOp::create(lb, l);
+      });
 }

@@ -198,11 +198,11 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
   %r = arith.mulf %x, %y : f64
   sparse_array.yield %r : f64
 }
-// The dense factor read at a kept index too (row i of D): its entries are
-// not the reduction's points one to one, so one count over it cannot
-// stand for every row's omitted terms: no signed_zero_dot.
+// The dense factor read at a kept index too (row i of D): one count over
+// it cannot stand for every row's omitted terms, so the counts are taken
+// per row (per coordinate of D's kept dimensions): signed_zero_dot still.
 // PLAN-LABEL: func.func @dense_factor_per_row(
-// PLAN: with @add {strategy = "signed_zero_sum"} : f64
+// PLAN: with @add {strategy = "signed_zero_dot"} : f64
 func.func @dense_factor_per_row(%a: !m, %d: !d) -> !v {
   %r = sparse_array.kernel ins(%a, %d : !m, !d) -> !v {
   ^bb0(%i: index, %j: index, %A: !m, %D: !d):

@@ -59,7 +59,8 @@ struct ReductionPlan {
     SignedZeroSum,
     /// The combiner is the exact IEEE addition of SignedZeroSum and the
     /// reduced value is exactly IEEE x * y of a sparse input with fill ±0.0
-    /// and a dense input read at the reduced variables only (SpMV with the
+    /// and a dense input read at the reduced variables (and perhaps kept
+    /// ones: SpMM's B(k, j), whose counts are then per j) (SpMV with the
     /// standard library's exact add_f64/mul_f64). A point the sparse input
     /// does not store adds fill * y: ±0.0 when y is finite, NaN otherwise.
     /// So only the stored points are visited (from -0.0), counting those
