@@ -12,6 +12,8 @@
 
 #include "Importer.h"
 
+#include "SparseArray/Dialect/LevelFormat.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -93,14 +95,94 @@ FailureOr<Value> import::importFill(OpBuilder &b, linalg::FillOp fill,
   return assembleDense(b, loc, type, values, dims);
 }
 
-FailureOr<Value> import::importDenseInsert(OpBuilder &b, tensor::InsertOp op,
-                                           Value dest, ArrayType type) {
+namespace {
+
+/// A one-entry COO array of `shape` holding `value` at `indices`, its
+/// fill `fill`: compressed(nonunique) and singleton levels (compressed for
+/// a vector), buffers in ABI order.
+Value oneEntry(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+               ValueRange indices, ArrayRef<Value> dims, Value value,
+               TypedAttr fill) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = shape.size();
+  SmallVector<LevelSpec> levels;
+  for (unsigned l = 0; l < rank; ++l) {
+    LevelSpec spec{l ? LevelFormatRegistry::singleton()
+                     : LevelFormatRegistry::compressed()};
+    spec.unique = l + 1 == rank;
+    levels.push_back(spec);
+  }
+  auto format = FormatAttr::get(ctx, levels, {}, 64, 64, fill);
+  auto type = ArrayType::get(shape, value.getType(), format);
+  Type i64 = b.getI64Type();
+  auto buffer = [&](Type t, ArrayRef<Value> entries) {
+    Value m = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, t),
+        ValueRange{arith::ConstantIndexOp::create(b, loc, entries.size())});
+    for (auto [k, e] : llvm::enumerate(entries))
+      memref::StoreOp::create(
+          b, loc, e, m,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, int64_t(k))});
+    return m;
+  };
+  SmallVector<Value> buffers;
+  buffers.push_back(buffer(i64, {arith::ConstantIntOp::create(b, loc, i64, 0),
+                                 arith::ConstantIntOp::create(b, loc, i64, 1)}));
+  for (Value index : indices)
+    buffers.push_back(
+        buffer(i64, {arith::IndexCastOp::create(b, loc, i64, index)}));
+  buffers.push_back(buffer(value.getType(), {value}));
+  return AssembleOp::create(b, loc, type, buffers, dims).getResult();
+}
+
+/// tensor.insert into a sparse array: result(p) = marker(p) ? v : dest(p),
+/// over the union of the stored entries (pick at the fills is dest's fill).
+FailureOr<Value> importSparseInsert(OpBuilder &b, tensor::InsertOp op,
+                                    Value dest, ArrayType type,
+                                    import::FunctionTable &functions) {
+  Location loc = op.getLoc();
+  auto destType = cast<ArrayType>(dest.getType());
+  Type elem = type.getElementType();
+  if (op.getScalar().getType() != elem)
+    return op.emitOpError("cannot be imported: an entry of type ")
+           << op.getScalar().getType();
+  SmallVector<Value> dims;
+  for (unsigned d = 0; d < destType.getRank(); ++d)
+    dims.push_back(DimOp::create(b, loc, dest, static_cast<int64_t>(d)));
+  Value marker = oneEntry(b, loc, destType.getShape(), op.getIndices(), dims,
+                          arith::ConstantIntOp::create(b, loc, 1, 1),
+                          b.getBoolAttr(false));
+  Value entry = oneEntry(b, loc, destType.getShape(), op.getIndices(), dims,
+                         op.getScalar(), destType.getFillValue());
+  unsigned rank = type.getRank();
+  auto kernel = KernelOp::create(b, loc, type,
+                                 ValueRange{marker, entry, dest}, rank);
+  OpBuilder kb(kernel.getContext());
+  kb.setInsertionPointToEnd(&kernel.getBody().front());
+  SmallVector<Value> indices;
+  for (unsigned d = 0; d < rank; ++d)
+    indices.push_back(kernel.getIndex(d));
+  SmallVector<Value> args;
+  for (unsigned k = 0; k < 3; ++k)
+    args.push_back(AccessOp::create(kb, loc, kernel.getInputArg(k), indices,
+                                    kb.getDenseI64ArrayAttr({})));
+  FuncOp pick = functions.getPick(elem);
+  Value r = ApplyOp::create(kb, loc, elem,
+                            FlatSymbolRefAttr::get(pick.getSymNameAttr()),
+                            args);
+  YieldOp::create(kb, loc, r);
+  return kernel.getResult();
+}
+
+} // namespace
+
+FailureOr<Value> import::importInsert(OpBuilder &b, tensor::InsertOp op,
+                                      Value dest, ArrayType type,
+                                      FunctionTable &functions) {
   Location loc = op.getLoc();
   auto destType = cast<ArrayType>(dest.getType());
   if (!isRowMajorDense(destType) || !isRowMajorDense(type))
-    return op.emitOpError("cannot be imported: tensor.insert into a sparse "
-                          "tensor (build it dense and convert, or assemble "
-                          "it)");
+    return importSparseInsert(b, op, dest, type, functions);
   Type elem = type.getElementType();
   if (op.getScalar().getType() != elem)
     return op.emitOpError("cannot be imported: an entry of type ")

@@ -222,6 +222,34 @@ FuncOp import::FunctionTable::getKeepFirst(Type x, Type y) {
   return func;
 }
 
+FuncOp import::FunctionTable::getPick(Type t) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "pick(" << t << ")";
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  MLIRContext *ctx = t.getContext();
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  Location loc = module.getLoc();
+  Type i1 = b.getI1Type();
+  auto func = FuncOp::create(
+      b, loc, b.getStringAttr("__sa_import_insert_pick"),
+      TypeAttr::get(FunctionType::get(ctx, {i1, t, t}, {t})),
+      b.getStringAttr("private"), nullptr, nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr, nullptr, nullptr, nullptr, /*casesCount=*/0);
+  Block *body = b.createBlock(&func.getBody());
+  Value m = body->addArgument(i1, loc);
+  Value s = body->addArgument(t, loc);
+  Value x = body->addArgument(t, loc);
+  YieldOp::create(b, loc, arith::SelectOp::create(b, loc, m, s, x).getResult());
+  func->remove();
+  symbols.insert(func);
+  cache[key] = func;
+  return func;
+}
+
 FuncOp import::FunctionTable::getForCast(Location loc, Type from, Type to) {
   // Upstream's element conversions: floats extended or truncated, integers
   // sign-extended (i1 zero-extended) or truncated, and across kinds signed

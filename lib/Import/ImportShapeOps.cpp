@@ -126,7 +126,8 @@ static Value importConcat(OpBuilder &b, Location loc, ArrayRef<Value> sources,
 
 FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
                                        ArrayRef<Value> sources,
-                                       ArrayType resultType) {
+                                       ArrayType resultType,
+                                       FunctionTable &functions) {
   Location loc = op->getLoc();
   if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
     return reshapeGroups(b, loc, sources[0],
@@ -198,7 +199,9 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
   if (auto elems = dyn_cast<tensor::FromElementsOp>(op))
     return importFromElements(b, elems, resultType);
   if (auto insert = dyn_cast<tensor::InsertOp>(op))
-    return importDenseInsert(b, insert, sources[0], resultType);
+    return importInsert(b, insert, sources[0], resultType, functions);
+  if (isa<sparse_tensor::LoadOp>(op)) // the tensor as it is
+    return sources[0];
   return op->emitOpError("cannot be imported: not a shape operation");
 }
 
@@ -206,6 +209,6 @@ bool import::isImportedShapeOp(Operation *op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
              tensor::ExtractSliceOp, tensor::ConcatOp, tensor::ReshapeOp,
              sparse_tensor::ConcatenateOp, tensor::PadOp, tensor::InsertOp,
-             tensor::FromElementsOp>(
+             tensor::FromElementsOp, sparse_tensor::LoadOp>(
       op);
 }

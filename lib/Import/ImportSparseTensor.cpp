@@ -233,7 +233,10 @@ FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
     // an output): its contents are undefined upstream; here zeros, made
     // once, where it was.
     auto tensor = cast<RankedTensorType>(v.getType());
-    if (!tensor.hasStaticShape() || !isa<func::CallOp>(user))
+    // A sparse tensor.empty (or one entries are inserted into) is empty,
+    // as upstream's sparse tensor.empty is.
+    if (!tensor.hasStaticShape() ||
+        !(tensor.getEncoding() || isa<func::CallOp, tensor::InsertOp>(user)))
       return user->emitOpError("cannot be imported: it reads a tensor that "
                                "was never initialized");
     return materializeSplat(v, TypedAttr());
@@ -577,7 +580,7 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     FailureOr<ArrayType> type = convert(loc, op->getResult(0).getType());
     if (failed(type))
       return failure();
-    FailureOr<Value> result = importShapeOp(b, op, *sources, *type);
+    FailureOr<Value> result = importShapeOp(b, op, *sources, *type, functions);
     if (failed(result))
       return failure();
     mapResult(op->getResult(0), *result);

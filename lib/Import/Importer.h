@@ -72,6 +72,9 @@ public:
   /// f(x, y) = x: ties a value to the range of a loop it does not depend
   /// on (no properties: its value at every point is x).
   FuncOp getKeepFirst(Type x, Type y);
+  /// f(m, s, x) = m ? s : x (m: i1): a tensor.insert's entry where its
+  /// marker holds (no properties: its value at the fills decides).
+  FuncOp getPick(Type t);
   /// The functions of a sparse_tensor.reduce whose accumulator is operand
   /// `accPosition` (0 or 1): the element (present entries, else the
   /// identity) and the combiner (the region, declaring the identity).
@@ -179,10 +182,12 @@ FailureOr<Value> importFill(OpBuilder &b, linalg::FillOp fill, ArrayType type,
                             Value scalar,
                             function_ref<FailureOr<Value>(Value)> arrayOf);
 
-/// tensor.insert of a scalar into the dense array `dest`: a copy of its
-/// values with the entry written (ImportDenseBuild.cpp).
-FailureOr<Value> importDenseInsert(OpBuilder &b, tensor::InsertOp op,
-                                   Value dest, ArrayType type);
+/// tensor.insert of a scalar into the array `dest`: into a dense array, a
+/// copy of its values with the entry written; into a sparse one, a kernel
+/// taking the scalar where a one-entry marker holds and `dest` elsewhere
+/// (O(stored entries), ImportDenseBuild.cpp).
+FailureOr<Value> importInsert(OpBuilder &b, tensor::InsertOp op, Value dest,
+                              ArrayType type, FunctionTable &functions);
 
 /// tensor.from_elements: a dense array of the scalars (ImportDenseBuild.cpp).
 FailureOr<Value> importFromElements(OpBuilder &b, tensor::FromElementsOp op,
@@ -199,7 +204,8 @@ bool isImportedShapeOp(Operation *op);
 /// The array `op` (a shape operation) computes from the arrays of its
 /// tensor operands, at `b`'s insertion point (ImportShapeOps.cpp).
 FailureOr<Value> importShapeOp(OpBuilder &b, Operation *op,
-                               ArrayRef<Value> sources, ArrayType resultType);
+                               ArrayRef<Value> sources, ArrayType resultType,
+                               FunctionTable &functions);
 
 /// The array a sparse_tensor.assemble builds from its level and values
 /// tensors (`arrayOf` imports a tensor operand), copied into buffers it

@@ -243,15 +243,6 @@ func.func @returns_empty() -> tensor<4xf64> {
 
 // -----
 
-#SV = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>
-func.func @insert_sparse(%a: tensor<8xf64, #SV>, %i: index, %v: f64) -> tensor<8xf64, #SV> {
-  // expected-error @+1 {{tensor.insert into a sparse tensor}}
-  %s = tensor.insert %v into %a[%i] : tensor<8xf64, #SV>
-  return %s : tensor<8xf64, #SV>
-}
-
-// -----
-
 func.func @print_vector_0d(%v: vector<f64>) {
   // expected-error @+1 {{'vector.print' op cannot be imported: printing a scalable or 0-d vector}}
   vector.print %v : vector<f64>
