@@ -196,6 +196,40 @@ FuncOp import::FunctionTable::getFor(Operation *op) {
   return func;
 }
 
+FuncOp import::FunctionTable::getSwapped(Operation *op) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "swapped:" << op->getName() << "(";
+  llvm::interleaveComma(op->getOperandTypes(), os);
+  os << ")->" << op->getResult(0).getType() << op->getAttrDictionary();
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  MLIRContext *ctx = op->getContext();
+  std::string name = "__sa_import_swapped_" + op->getName().getStringRef().str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  // g(a, b) = op(b, a): no properties (op's are about its own order).
+  SmallVector<Type> types = {op->getOperand(1).getType(),
+                             op->getOperand(0).getType()};
+  auto type = FunctionType::get(ctx, types, op->getResultTypes());
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = FuncOp::create(
+      b, op->getLoc(), b.getStringAttr(name), TypeAttr::get(type),
+      b.getStringAttr("private"), nullptr, nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr, nullptr, nullptr, nullptr, /*casesCount=*/0);
+  Block *body = b.createBlock(&func.getBody());
+  Value first = body->addArgument(types[0], op->getLoc());
+  Value second = body->addArgument(types[1], op->getLoc());
+  Operation *clone = b.clone(*op);
+  clone->setOperands({second, first});
+  YieldOp::create(b, op->getLoc(), clone->getResult(0));
+  func->remove();
+  symbols.insert(func);
+  cache[key] = func;
+  return func;
+}
+
 FuncOp import::FunctionTable::getKeepFirst(Type x, Type y) {
   std::string key;
   llvm::raw_string_ostream os(key);

@@ -233,11 +233,6 @@ FailureOr<Fold> matchFold(linalg::GenericOp op) {
   } else if (combine->getOperand(1) == out && combine->getOperand(0) != out) {
     fold.element = combine->getOperand(0);
     fold.outPosition = 1;
-    if (!import::getOpProperties(combine).commutative)
-      return bad(Twine("the reduction '") +
-                 combine->getName().getStringRef() +
-                 "(value, out)' folds from the right and the operation is "
-                 "not commutative");
   } else {
     return bad("a region with reduction loops must yield op(out, value) "
                "with the output read once");
@@ -304,6 +299,7 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
   // element (stored entries, else its identity) and combiner.
   FuncOp combiner, elementFn;
   TypedAttr identity;
+  bool rightFold = false; // a swapped combiner: always from the output
   if (fold) {
     if (isa<sparse_tensor::ReduceOp>(fold->combine)) {
       auto fns = functions.getForCustomReduction(fold->combine,
@@ -312,6 +308,17 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
         return failure();
       std::tie(elementFn, combiner) = *fns;
       identity = combiner.getIdentityAttr().getValue();
+    } else if (fold->outPosition == 1 &&
+               !getOpProperties(fold->combine).commutative) {
+      // out = op(x, out): acc = g(acc, x) with g(a, b) = op(b, a), folded
+      // from the output's values (no identity to start from).
+      if (init.kind == OutputInit::Kind::Undefined)
+        return op.emitOpError("cannot be imported: the reduction '")
+               << fold->combine->getName()
+               << "(value, out)' folds into an output that was never "
+                  "initialized and has no identity to start from";
+      combiner = functions.getSwapped(fold->combine);
+      rightFold = true;
     } else {
       combiner = functions.getFor(fold->combine);
       identity = getOpProperties(fold->combine).identity;
@@ -329,14 +336,16 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
     case OutputInit::Kind::Undefined:
       break;
     case OutputInit::Kind::Constant:
-      if (init.constant == identity)
+      if (init.constant == identity && !rightFold)
         break;
       needInit = true;
-      foldFromInit = custom || !canCombineInitLast(fold->combine, init.constant);
+      foldFromInit = custom || rightFold ||
+                     !canCombineInitLast(fold->combine, init.constant);
       break;
     case OutputInit::Kind::Array:
       needInit = true;
-      foldFromInit = custom || !canCombineInitLast(fold->combine, nullptr);
+      foldFromInit = custom || rightFold ||
+                     !canCombineInitLast(fold->combine, nullptr);
       break;
     }
   } else if (!outArg.use_empty()) {
@@ -470,8 +479,8 @@ FailureOr<Value> import::importGeneric(OpBuilder &b, linalg::GenericOp op,
       vars.push_back(kernel.getIndex(v));
     auto symbol = FlatSymbolRefAttr::get(combiner.getSymNameAttr());
     // The combiner is f(acc, element) (a custom reduction's is built so;
-    // an operation folding from the right is commutative): the fold from
-    // the output's value starts there.
+    // a right fold's is the operation swapped unless it is commutative):
+    // the fold from the output's value starts there.
     result = ReduceOverOp::create(kb, loc, *element, vars,
                                   foldFromInit ? initValue : Value(), symbol,
                                   nullptr, nullptr, nullptr, nullptr);

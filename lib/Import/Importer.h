@@ -72,6 +72,9 @@ public:
   /// f(x, y) = x: ties a value to the range of a loop it does not depend
   /// on (no properties: its value at every point is x).
   FuncOp getKeepFirst(Type x, Type y);
+  /// g(a, b) = op(b, a) for a binary `op` (a right fold's combiner as
+  /// f(acc, value)); no properties.
+  FuncOp getSwapped(Operation *op);
   /// f(m, s, x) = m ? s : x (m: i1): a tensor.insert's entry where its
   /// marker holds (no properties: its value at the fills decides).
   FuncOp getPick(Type t);

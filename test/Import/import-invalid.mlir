@@ -23,7 +23,7 @@ func.func @index(%a: tensor<?xi64, #SV>, %e: tensor<?xi64>) -> tensor<?xi64> {
 #rows = { indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"] }
 func.func @right_fold(%A: tensor<4x5xf64, #CSR>) -> tensor<4xf64> {
   %e = tensor.empty() : tensor<4xf64>
-  // expected-error @+1 {{the reduction 'arith.subf(value, out)' folds from the right and the operation is not commutative}}
+  // expected-error @+1 {{the reduction 'arith.subf(value, out)' folds into an output that was never initialized and has no identity to start from}}
   %r = linalg.generic #rows ins(%A : tensor<4x5xf64, #CSR>) outs(%e : tensor<4xf64>) {
   ^bb0(%a: f64, %o: f64):
     %s = arith.subf %a, %o : f64
