@@ -334,8 +334,10 @@ LogicalResult WindowUnroller::run(RewriterBase &rewriter) {
                                  ValueRange{acc})
               ->getResult(0);
   }
+  // A window of extent 0 has no taps: the fold is its start value.
+  bool noTaps = llvm::any_of(window, [&](unsigned w) { return ranges[w] == 0; });
   SmallVector<int64_t> values(window.size(), 0);
-  while (true) {
+  while (!noTaps) {
     acc = buildTap(rewriter, values, acc);
     // The next tap in the nested loops' order (the last loop fastest).
     int w = int(window.size()) - 1;

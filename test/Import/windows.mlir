@@ -30,6 +30,10 @@
 // CHECK-NEXT: ( ( 2, 2, 2, 2 ), ( 2, 2, 2, 2 ), ( 2, 2, 2, 2 ) )
 // CHECK-NEXT: ( ( 0, 0, 0, 0, 0, 0 ), ( 2, 2, 2, 2, 0, 0 ), ( 2, 2, 2, 10, 0, 0 ), ( 2, 2, 2, 2, 0, 0 ) )
 // CHECK-NEXT: ( ( ( ( 0, 0 ), ( 0, 0 ), ( 0, 0 ) ), ( ( 0, 0 ), ( 1, 2 ), ( 0, 0 ) ) ), ( ( ( 0, 0 ), ( 0, 0 ), ( 0, 0 ) ), ( ( 0, 0 ), ( 3, 4 ), ( 0, 0 ) ) ) )
+// A window of extent 0 (a 0x3 filter) has no taps: the output keeps its
+// values, an undefined output is the sum's start, 0.
+// CHECK-NEXT: ( ( 1, 2 ), ( 3, 4 ), ( 5, 6 ), ( 7, 8 ), ( 9, 10 ) )
+// CHECK-NEXT: ( ( 0, 0 ), ( 0, 0 ), ( 0, 0 ), ( 0, 0 ), ( 0, 0 ) )
 
 #CCCC = #sparse_tensor.encoding<{ map = (d0, d1, d2, d3) -> (d0 : compressed, d1 : compressed, d2 : compressed, d3 : compressed) }>
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
@@ -68,6 +72,24 @@ func.func @main() {
   %sv = vector.transfer_read %sd[%c0, %c0], %di : tensor<4x4xi32>, vector<4x4xi32>
   vector.print %sv : vector<4x4xi32>
   call @pad_fill_insert() : () -> ()
+  call @empty_window() : () -> ()
+  return
+}
+
+func.func @empty_window() {
+  %c0 = arith.constant 0 : index
+  %di = arith.constant -1 : i32
+  %in = arith.constant dense<[[1, 2, 0, 0], [0, 0, 3, 0], [4, 0, 0, 0], [0, 5, 0, 6]]> : tensor<4x4xi32>
+  %s = sparse_tensor.convert %in : tensor<4x4xi32> to tensor<4x4xi32, #CSR>
+  %f = arith.constant dense<> : tensor<0x3xi32>
+  %o = arith.constant dense<[[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]]> : tensor<5x2xi32>
+  %r = linalg.conv_2d ins(%s, %f : tensor<4x4xi32, #CSR>, tensor<0x3xi32>) outs(%o : tensor<5x2xi32>) -> tensor<5x2xi32>
+  %v = vector.transfer_read %r[%c0, %c0], %di : tensor<5x2xi32>, vector<5x2xi32>
+  vector.print %v : vector<5x2xi32>
+  %e = tensor.empty() : tensor<5x2xi32>
+  %r2 = linalg.conv_2d ins(%s, %f : tensor<4x4xi32, #CSR>, tensor<0x3xi32>) outs(%e : tensor<5x2xi32>) -> tensor<5x2xi32>
+  %v2 = vector.transfer_read %r2[%c0, %c0], %di : tensor<5x2xi32>, vector<5x2xi32>
+  vector.print %v2 : vector<5x2xi32>
   return
 }
 
