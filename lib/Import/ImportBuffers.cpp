@@ -54,6 +54,35 @@ Value asMemRef(OpBuilder &b, Location loc, Value buffer, MemRefType to) {
   return flat == to ? copy : Value(memref::CastOp::create(b, loc, to, copy));
 }
 
+/// A loose_compressed level's positions, (lo, hi) per parent position, of
+/// a compressed level's `positions` (n + 1 entries): 2n entries, new.
+Value loosePositions(OpBuilder &b, Location loc, Value positions) {
+  auto type = cast<MemRefType>(positions.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value two = arith::ConstantIndexOp::create(b, loc, 2);
+  Value n = memref::DimOp::create(b, loc, positions, 0);
+  Value parents = arith::SubIOp::create(b, loc, n, one);
+  Value size = arith::MulIOp::create(b, loc, parents, two);
+  Value pairs = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      ValueRange{size});
+  scf::ForOp::create(
+      b, loc, zero, parents, one, ValueRange{},
+      [&](OpBuilder &fb, Location l, Value p, ValueRange) {
+        Value next = arith::AddIOp::create(fb, l, p, one);
+        Value at = arith::MulIOp::create(fb, l, p, two);
+        Value atHi = arith::AddIOp::create(fb, l, at, one);
+        memref::StoreOp::create(
+            fb, l, memref::LoadOp::create(fb, l, positions, p), pairs, at);
+        memref::StoreOp::create(
+            fb, l, memref::LoadOp::create(fb, l, positions, next), pairs,
+            atHi);
+        scf::YieldOp::create(fb, l);
+      });
+  return pairs;
+}
+
 } // namespace
 
 SmallVector<UpstreamLevelBuffers>
@@ -71,10 +100,14 @@ mlir::sparse_array::import::upstreamLevelBuffers(OpBuilder &b, Location loc,
   };
   SmallVector<UpstreamLevelBuffers> result;
   for (unsigned l = 0; l < rank; ++l) {
-    if (levels[l].format->hasPositionsBuffer())
-      result.push_back({l, true,
-                        {PositionsOp::create(b, loc, held(format.getPosWidth()),
-                                             array, l)}});
+    if (levels[l].format->hasPositionsBuffer()) {
+      Value pos =
+          PositionsOp::create(b, loc, held(format.getPosWidth()), array, l);
+      bool loose = stt.hasEncoding() &&
+                   sparse_tensor::isLooseCompressedLT(stt.getLvlType(l));
+      result.push_back({l, true, {loose ? loosePositions(b, loc, pos) : pos},
+                        loose});
+    }
     if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
       continue;
     UpstreamLevelBuffers crds{l, false, {}};
@@ -87,7 +120,7 @@ mlir::sparse_array::import::upstreamLevelBuffers(OpBuilder &b, Location loc,
 }
 
 FailureOr<Value> mlir::sparse_array::import::importStorageBuffer(
-    OpBuilder &b, Operation *op, Value array) {
+    OpBuilder &b, Operation *op, Value array, RankedTensorType sourceType) {
   Location loc = op->getLoc();
   auto type = cast<ArrayType>(array.getType());
   FormatAttr format = type.getFormat();
@@ -113,6 +146,12 @@ FailureOr<Value> mlir::sparse_array::import::importStorageBuffer(
                            << format.getNumLevels() << " format");
     const LevelFormat *lf = format.getLevels()[level].format;
     if (isa<sparse_tensor::ToPositionsOp>(op)) {
+      if (sparse_tensor::isLooseCompressedLT(
+              sparse_tensor::SparseTensorType(sourceType).getLvlType(level)))
+        return LogicalResult(
+            op->emitOpError("cannot be imported: the positions of loose_compressed "
+                            "level ")
+            << level << " (held compressed; print and disassemble show them)");
       if (!lf->hasPositionsBuffer())
         return LogicalResult(op->emitOpError("cannot be imported: level ")
                              << level << " stores no positions");

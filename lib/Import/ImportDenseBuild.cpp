@@ -262,13 +262,16 @@ FailureOr<Value> import::importFromElements(OpBuilder &b,
                                             tensor::FromElementsOp op,
                                             ArrayType type) {
   // A dense array holding the scalars in row-major order.
-  Location loc = op.getLoc();
   if (!type.isAllDense())
     return op.emitOpError("cannot be imported: a sparse result (build it "
                           "dense, then convert)");
+  return denseArrayOf(b, op.getLoc(), op.getElements(), type);
+}
+
+Value import::denseArrayOf(OpBuilder &b, Location loc, ValueRange scalars,
+                           ArrayType type) {
   Type elem = type.getElementType();
   auto flat = MemRefType::get({ShapedType::kDynamic}, elem);
-  ValueRange scalars = op.getElements();
   Value buffer = memref::AllocOp::create(
       b, loc, flat,
       ValueRange{arith::ConstantIndexOp::create(b, loc, scalars.size())});

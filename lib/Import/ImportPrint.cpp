@@ -137,15 +137,21 @@ FailureOr<Value> mlir::sparse_array::import::importTransferRead(
                                        coords[d], sizes[d]);
       inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
     }
+    // Index elements are held as i64 (convertTensorType).
+    auto read = [&](OpBuilder &rb, Location l) -> Value {
+      Value v = ExtractOp::create(rb, l, array, coords);
+      if (type.getElementType() != v.getType())
+        v = arith::IndexCastOp::create(rb, l, type.getElementType(), v);
+      return v;
+    };
     Value element;
     if (!inside) {
-      element = ExtractOp::create(b, loc, array, coords);
+      element = read(b, loc);
     } else {
       auto pick = scf::IfOp::create(
           b, loc, inside,
           [&](OpBuilder &tb, Location l) {
-            scf::YieldOp::create(
-                tb, l, ExtractOp::create(tb, l, array, coords).getResult());
+            scf::YieldOp::create(tb, l, read(tb, l));
           },
           [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, padding); });
       element = pick.getResult(0);

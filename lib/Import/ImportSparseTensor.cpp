@@ -89,6 +89,9 @@ public:
 private:
   LogicalResult convertSignature(func::FuncOp func);
   LogicalResult importBody(func::FuncOp func);
+  /// Imports the ops under `root` (and `root` itself when `includeRoot`),
+  /// outer ones first; the ops replaced are added to `replaced`.
+  LogicalResult importOps(Operation *root, bool includeRoot);
   /// Rewrites `op` (builder before it); sets `handled` when it did.
   LogicalResult importOp(Operation *op, OpBuilder &b, bool &handled);
   /// scf.for/while/if carrying tensors: operands, region arguments and
@@ -111,6 +114,11 @@ private:
     return convertTensorType(loc, type);
   }
   OutputInit initOf(Value v);
+  /// The tensor type `v` had before it was retyped to an array.
+  RankedTensorType tensorTypeOf(Value v) {
+    Type t = tensorTypes.lookup(v);
+    return cast<RankedTensorType>(t ? t : v.getType());
+  }
 
   ModuleOp module;
   FunctionTable functions;
@@ -127,6 +135,8 @@ private:
   DenseSet<Value> undefined;
   /// Arrays freed already (a dealloc of an alias must not free twice).
   DenseSet<Value> freed;
+  /// Ops rewritten, erased (last first) once their function is imported.
+  SmallVector<Operation *> replaced;
   /// getTensorFilename calls sparse_tensor.new read (erased once unused: the
   /// runner library that defines it is not needed).
   SetVector<Operation *> filenameCalls;
@@ -434,7 +444,8 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     FailureOr<Value> src = arrayOf(op->getOperand(0), op);
     if (failed(src))
       return failure();
-    FailureOr<Value> buffer = importStorageBuffer(b, op, *src);
+    FailureOr<Value> buffer =
+        importStorageBuffer(b, op, *src, tensorTypeOf(op->getOperand(0)));
     if (failed(buffer))
       return failure();
     op->getResult(0).replaceAllUsesWith(*buffer);
@@ -511,9 +522,7 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     if (failed(src))
       return failure();
     Value source = dis.getTensor();
-    auto sourceType = cast<RankedTensorType>(
-        tensorTypes.lookup(source) ? tensorTypes.lookup(source)
-                                   : source.getType());
+    RankedTensorType sourceType = tensorTypeOf(source);
     FailureOr<SmallVector<Value>> results = importDisassemble(
         b, dis, *src, sourceType, [&](Type t) { return convert(loc, t); },
         [&](Value t) -> FailureOr<Value> {
@@ -529,6 +538,28 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
       else
         from.replaceAllUsesWith(to);
     }
+    return success();
+  }
+  if (auto foreach = dyn_cast<sparse_tensor::ForeachOp>(op)) {
+    // Loops over the stored entries; the cloned body imported in place.
+    FailureOr<Value> src = arrayOf(foreach.getTensor(), op);
+    if (failed(src))
+      return failure();
+    FailureOr<ImportedForeach> loops = importForeach(b, foreach, *src);
+    if (failed(loops) || failed(importOps(loops->outermost, true)))
+      return failure();
+    for (auto [from, to] : llvm::zip(foreach->getResults(), loops->results)) {
+      if (isTensor(from.getType()))
+        mapResult(from, to);
+      else
+        from.replaceAllUsesWith(to);
+    }
+    return success();
+  }
+  if (isa<sparse_tensor::HasRuntimeLibraryOp>(op)) {
+    // Arrays live in runtime-managed storage: deallocations are needed.
+    op->getResult(0).replaceAllUsesWith(
+        arith::ConstantIntOp::create(b, loc, 1, 1).getResult());
     return success();
   }
   if (auto count = dyn_cast<sparse_tensor::NumberOfEntriesOp>(op)) {
@@ -554,9 +585,7 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
       return success();
     }
     Value source = print.getTensor();
-    auto sourceType = cast<RankedTensorType>(
-        tensorTypes.lookup(source) ? tensorTypes.lookup(source)
-                                   : source.getType());
+    RankedTensorType sourceType = tensorTypeOf(source);
     return importSparseTensorPrint(b, print, *src, sourceType);
   }
   if (auto dealloc = dyn_cast<bufferization::DeallocTensorOp>(op)) {
@@ -675,10 +704,9 @@ LogicalResult ModuleImporter::retypeControlFlow(Operation *op,
   return success();
 }
 
-LogicalResult ModuleImporter::importBody(func::FuncOp func) {
-  SmallVector<Operation *> replaced;
-  WalkResult walk = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == func)
+LogicalResult ModuleImporter::importOps(Operation *root, bool includeRoot) {
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root && !includeRoot)
       return WalkResult::advance();
     bool retyped = false;
     if (failed(retypeControlFlow(op, retyped)))
@@ -707,7 +735,12 @@ LogicalResult ModuleImporter::importBody(func::FuncOp func) {
     }
     return WalkResult::advance();
   });
-  if (walk.wasInterrupted())
+  return failure(walk.wasInterrupted());
+}
+
+LogicalResult ModuleImporter::importBody(func::FuncOp func) {
+  replaced.clear();
+  if (failed(importOps(func, /*includeRoot=*/false)))
     return failure();
   for (Operation *op : llvm::reverse(replaced)) {
     op->dropAllUses();

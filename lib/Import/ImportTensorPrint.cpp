@@ -135,11 +135,15 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
   if (failed(print.sizes(lvls)))
     return failure();
   for (const UpstreamLevelBuffers &g :
-       upstreamLevelBuffers(b, loc, array, sourceType))
+       upstreamLevelBuffers(b, loc, array, sourceType)) {
     if (failed(print.list((g.positions ? "pos[" : "crd[") +
                               std::to_string(g.level) + "] : ",
                           g.buffers)))
       return failure();
+    if (g.owned)
+      for (Value buffer : g.buffers)
+        memref::DeallocOp::create(b, loc, buffer);
+  }
   if (failed(print.list("values : ", {values})))
     return failure();
   print.text("----\n");

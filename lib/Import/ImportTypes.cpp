@@ -71,6 +71,11 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
       spec.format = LevelFormatRegistry::dense();
       break;
     case sparse_tensor::LevelFormat::Compressed:
+    // A loose level's segments, (lo, hi) pairs that may leave gaps, hold
+    // the same entries as compressed segments packed one after the other:
+    // stored compressed, shown loose where the program looks at storage
+    // (upstreamLevelBuffers).
+    case sparse_tensor::LevelFormat::LooseCompressed:
       spec.format = LevelFormatRegistry::compressed();
       break;
     case sparse_tensor::LevelFormat::Singleton:

@@ -147,7 +147,29 @@ struct UpstreamLevelBuffers {
   unsigned level;
   bool positions;
   SmallVector<Value> buffers;
+  /// The buffers were made for the caller (a loose level's (lo, hi)
+  /// pairs), who frees them after use; else they are the array's own.
+  bool owned = false;
 };
+
+/// A dense array of static shape `type` holding `scalars` in row-major
+/// order (index scalars cast to the held integers; ImportDenseBuild.cpp).
+Value denseArrayOf(OpBuilder &b, Location loc, ValueRange scalars,
+                   ArrayType type);
+
+/// A sparse_tensor.foreach as loops over the stored entries of its array.
+struct ImportedForeach {
+  /// The outermost loop (its body holds the cloned, not yet imported, body).
+  Operation *outermost = nullptr;
+  /// The values the loops carry out (the foreach's results).
+  SmallVector<Value> results;
+};
+
+/// Builds the loop nest of `op` over `array` at `b`'s insertion point, the
+/// body cloned into the innermost loop (ImportForeach.cpp).
+FailureOr<ImportedForeach> importForeach(OpBuilder &b,
+                                         sparse_tensor::ForeachOp op,
+                                         Value array);
 
 /// The level buffers of `array` (of tensor type `sourceType`) in
 /// upstream's order, shared by sparse_tensor.print and disassemble
@@ -161,7 +183,7 @@ upstreamLevelBuffers(OpBuilder &b, Location loc, Value array,
 /// another element type (index where the format holds i64)
 /// (ImportBuffers.cpp).
 FailureOr<Value> importStorageBuffer(OpBuilder &b, Operation *op,
-                                     Value array);
+                                     Value array, RankedTensorType sourceType);
 
 /// The values of `array` in row-major order as a memref of `target` (a
 /// ranked memref of its shape, or an unranked one): what an external
