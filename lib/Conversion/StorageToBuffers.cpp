@@ -457,6 +457,45 @@ struct ConcatLowering : OpConversionPattern<ConcatOp> {
   }
 };
 
+/// A slice with bounds known at run time: the runtime moves the stored
+/// entries on the slice's grid into a new array (Slice.cpp), after
+/// checking the bounds against the source's sizes.
+struct DynamicSliceLowering : OpConversionPattern<DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto source = cast<ArrayType>(op.getSource().getType());
+    auto result = cast<ArrayType>(op.getType());
+    auto single = [](ArrayRef<ValueRange> values) {
+      SmallVector<Value> flat;
+      for (ValueRange v : values)
+        flat.push_back(v.front());
+      return flat;
+    };
+    SmallVector<Value> sizes = single(adaptor.getSizes());
+    SmallVector<Value> offsets = single(adaptor.getOffsets());
+    SmallVector<Value> strides = single(adaptor.getStrides());
+    Value shape = shapeHandle(rewriter, loc, op, result, sizes);
+    Value slice = callRuntime(rewriter, loc, op, "sa_rt_slice_new",
+                              {ptrType(op.getContext())}, {shape});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {shape});
+    for (unsigned d = 0; d < source.getRank(); ++d)
+      callRuntime(rewriter, loc, op, "sa_rt_slice_set", {},
+                  {slice, constI64(rewriter, loc, d),
+                   indexToI64(rewriter, loc, offsets[d]),
+                   indexToI64(rewriter, loc, strides[d])});
+    Value handle = lendArray(rewriter, loc, op, adaptor.getSource(), source);
+    Value sliced = callRuntime(rewriter, loc, op, "sa_rt_slice_finish",
+                               {ptrType(op.getContext())}, {slice, handle});
+    callRuntime(rewriter, loc, op, "sa_rt_array_free", {}, {handle});
+    rewriter.replaceOpWithMultiple(
+        op, {takeArray(rewriter, loc, op, sliced, result)});
+    return success();
+  }
+};
+
 struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -587,7 +626,8 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
       .add<ReadOpLowering, PrintOpLowering, ValidateOpLowering, WriteOpLowering,
            RepackLowering<ConvertOp>, RepackLowering<ChangeFillOp>,
            ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
-           ReshapeLowering<ReshapeOp>, ConcatLowering, ConstantOpLowering,
+           ReshapeLowering<ReshapeOp>, ConcatLowering, DynamicSliceLowering,
+           ConstantOpLowering,
            DimOpLowering, AssembleOpLowering, DeallocOpLowering,
            BufferOpLowering<PositionsOp, BufferKind::Positions>,
            BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
@@ -599,7 +639,7 @@ void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
   target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp,
                       ChangeFillOp, CollapseOp, SplitOp, ReshapeOp, ConcatOp,
-                      ConstantOp, DimOp, PositionsOp, CoordinatesOp, ValuesOp,
+                      DynamicSliceOp, ConstantOp, DimOp, PositionsOp, CoordinatesOp, ValuesOp,
                       AssembleOp, DeallocOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&

@@ -11,6 +11,7 @@
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -278,6 +279,34 @@ LogicalResult SliceOp::verify() {
 //===----------------------------------------------------------------------===//
 // TransposeOp, ExpandDimsOp, SqueezeOp
 //===----------------------------------------------------------------------===//
+
+LogicalResult DynamicSliceOp::verify() {
+  ArrayType source = cast<ArrayType>(getSource().getType());
+  ArrayType result = cast<ArrayType>(getResult().getType());
+  unsigned rank = source.getRank();
+  if (getOffsets().size() != rank || getSizes().size() != rank ||
+      getStrides().size() != rank)
+    return emitOpError() << "needs one offset, size and stride per "
+                            "dimension of the rank-"
+                         << rank << " source";
+  if (failed(checkElementType(*this, source, result)))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (Value size : getSizes()) {
+    APInt c;
+    shape.push_back(matchPattern(size, m_ConstantInt(&c))
+                        ? c.getSExtValue()
+                        : ShapedType::kDynamic);
+  }
+  // A dynamic result size may stand for a constant operand, not the reverse.
+  SmallVector<int64_t> expected(result.getShape());
+  for (auto [e, s] : llvm::zip(expected, shape))
+    if (!ShapedType::isDynamic(e) && !ShapedType::isDynamic(s) && e != s)
+      return checkShape(*this, result, shape);
+  if (expected.size() != rank)
+    return checkShape(*this, result, shape);
+  return success();
+}
 
 LogicalResult TransposeOp::verify() {
   ArrayType source = cast<ArrayType>(getSource().getType());

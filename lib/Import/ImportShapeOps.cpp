@@ -11,6 +11,7 @@
 
 #include "Importer.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Matchers.h"
 
 #include "SparseArray/Dialect/LevelFormat.h"
@@ -124,6 +125,31 @@ static Value importConcat(OpBuilder &b, Location loc, ArrayRef<Value> sources,
   return ConvertOp::create(b, loc, resultType, joined);
 }
 
+/// The sparse_array.slice of a tensor.extract_slice with known offsets,
+/// sizes and strides.
+static Value importStaticSlice(OpBuilder &b, Location loc,
+                               tensor::ExtractSliceOp slice, Value source,
+                               ArrayRef<int64_t> offsets,
+                               ArrayRef<int64_t> sizes,
+                               ArrayRef<int64_t> strides,
+                               ArrayType resultType) {
+  llvm::SmallBitVector dropped = slice.getDroppedDims();
+  SmallVector<int64_t> spec;
+  for (unsigned d = 0; d < offsets.size(); ++d) {
+    if (dropped.test(d)) {
+      spec.append({1, offsets[d], SliceOp::kNone, SliceOp::kNone});
+      continue;
+    }
+    // Coordinates offset, offset + stride, ... (size of them).
+    int64_t stop = sizes[d] == 0 ? offsets[d]
+                                 : offsets[d] + (sizes[d] - 1) * strides[d] + 1;
+    spec.append({0, offsets[d], stop, strides[d]});
+  }
+  return SliceOp::create(b, loc, resultType, source,
+                         b.getDenseI64ArrayAttr(spec))
+      .getResult();
+}
+
 FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
                                        ArrayRef<Value> sources,
                                        ArrayType resultType,
@@ -145,28 +171,34 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
                          /*split=*/true);
   }
   if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op)) {
-    ArrayRef<int64_t> offsets = slice.getStaticOffsets();
-    ArrayRef<int64_t> sizes = slice.getStaticSizes();
-    ArrayRef<int64_t> strides = slice.getStaticStrides();
-    if (ShapedType::isDynamicShape(offsets) ||
-        ShapedType::isDynamicShape(sizes) ||
-        ShapedType::isDynamicShape(strides))
-      return op->emitOpError("cannot be imported: dynamic offsets, sizes "
-                             "or strides");
-    llvm::SmallBitVector dropped = slice.getDroppedDims();
-    SmallVector<int64_t> spec;
-    for (unsigned d = 0; d < offsets.size(); ++d) {
-      if (dropped.test(d)) {
-        spec.append({1, offsets[d], SliceOp::kNone, SliceOp::kNone});
-        continue;
-      }
-      // Coordinates offset, offset + stride, ... (size of them).
-      int64_t stop = sizes[d] == 0 ? offsets[d]
-                                   : offsets[d] + (sizes[d] - 1) * strides[d] + 1;
-      spec.append({0, offsets[d], stop, strides[d]});
-    }
-    return SliceOp::create(b, loc, resultType, sources[0],
-                           b.getDenseI64ArrayAttr(spec))
+    // Operands that are constants count as static (upstream's programs
+    // pass arith.constant values for slices typed `slice(?, 4, ?)`): the
+    // slice fuses into its readers. Else the runtime slices.
+    auto known = [](ArrayRef<OpFoldResult> mixed) {
+      SmallVector<int64_t> values;
+      for (OpFoldResult v : mixed)
+        values.push_back(
+            getConstantIntValue(v).value_or(ShapedType::kDynamic));
+      return values;
+    };
+    SmallVector<int64_t> offsets = known(slice.getMixedOffsets());
+    SmallVector<int64_t> sizes = known(slice.getMixedSizes());
+    SmallVector<int64_t> strides = known(slice.getMixedStrides());
+    if (!ShapedType::isDynamicShape(offsets) &&
+        !ShapedType::isDynamicShape(sizes) &&
+        !ShapedType::isDynamicShape(strides))
+      return importStaticSlice(b, loc, slice, sources[0], offsets, sizes,
+                               strides, resultType);
+    if (slice.getDroppedDims().any())
+      return op->emitOpError("cannot be imported: a rank-reducing slice "
+                             "with bounds known only at run time");
+    auto values = [&](ArrayRef<OpFoldResult> mixed) {
+      return getValueOrCreateConstantIndexOp(b, loc, mixed);
+    };
+    return DynamicSliceOp::create(b, loc, resultType, sources[0],
+                                  values(slice.getMixedOffsets()),
+                                  values(slice.getMixedSizes()),
+                                  values(slice.getMixedStrides()))
         .getResult();
   }
   if (auto concat = dyn_cast<tensor::ConcatOp>(op))

@@ -47,9 +47,12 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
   if (!enc)
     return ArrayType::get(tensor.getShape(), element);
 
+  // A sliced encoding describes where a tensor.extract_slice's entries
+  // are in its source's storage; its value is a tensor of its own shape,
+  // held here in storage of its own (the sparse_array.slice of the source,
+  // fused into its readers or materialized), so the slice is dropped.
   if (enc.isSlice())
-    return emitError(loc) << "cannot import " << type
-                          << ": sliced encodings are not supported";
+    enc = enc.withoutDimSlices();
   // explicitVal promises that every stored value is that value; the
   // values are stored here all the same (the dense program's values, equal
   // to it wherever the promise holds). implicitVal is the fill: upstream

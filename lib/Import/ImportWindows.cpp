@@ -12,6 +12,10 @@
 // the window would start). Reduction loops that are not window loops stay
 // in each tap's generic, which then folds from the previous tap's values
 // (reduce_over ... from): the fold's order is the loop order, exactly.
+// Windows whose extents or inputs' sizes are known only at run time, or
+// with more taps than are unrolled, loop over the taps instead (scf.for,
+// the output carried): each tap's slices then have run-time offsets
+// (sparse_array.dynamic_slice).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +24,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -112,14 +119,23 @@ private:
   }
   LogicalResult findWindowLoops();
   LogicalResult checkFoldOrder();
-  /// The generic of tap `values` (one per window loop) accumulating into
-  /// `acc`.
-  Value buildTap(RewriterBase &rewriter, ArrayRef<int64_t> values, Value acc);
+  /// The generic of tap `values` (one per window loop, constants or loop
+  /// variables) accumulating into `acc`.
+  Value buildTap(RewriterBase &rewriter, ArrayRef<OpFoldResult> values,
+                 Value acc);
+  /// Every tap in turn, unrolled (static extents) or in loops.
+  Value unrollTaps(RewriterBase &rewriter, Value acc);
+  Value loopTaps(RewriterBase &rewriter, Value acc);
 
   linalg::GenericOp op;
   unsigned numLoops;
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> ranges;
+  /// Each loop's extent (constants where static), made before the taps.
+  SmallVector<OpFoldResult> extents;
+  /// The taps run in loops (a run-time extent or input size, or more taps
+  /// than are unrolled).
+  bool looped = false;
   /// The window loops, in loop order, and each loop's position among the
   /// loops that stay (-1 for window loops).
   SmallVector<unsigned> window;
@@ -146,15 +162,17 @@ LogicalResult WindowUnroller::findWindowLoops() {
   int64_t taps = 1;
   for (unsigned v : isWindow.set_bits()) {
     if (ShapedType::isDynamic(ranges[v]))
-      return refuse() << "window loop d" << v
-                      << " has an extent known only at run time";
-    taps *= ranges[v];
+      looped = true;
+    else
+      taps *= ranges[v];
     window.push_back(v);
   }
   constexpr int64_t kMaxTaps = 64;
-  if (taps > kMaxTaps)
-    return refuse() << "a window of " << taps << " taps (at most "
-                    << kMaxTaps << " are unrolled)";
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(in->get().getType());
+    looped |= type && !type.hasStaticShape();
+  }
+  looped |= taps > kMaxTaps;
   keptPosition.assign(numLoops, -1);
   int next = 0;
   for (unsigned v = 0; v < numLoops; ++v)
@@ -208,14 +226,47 @@ LogicalResult WindowUnroller::checkFoldOrder() {
   return success();
 }
 
-Value WindowUnroller::buildTap(RewriterBase &rewriter, ArrayRef<int64_t> values,
-                               Value acc) {
+Value WindowUnroller::buildTap(RewriterBase &rewriter,
+                               ArrayRef<OpFoldResult> values, Value acc) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   unsigned numKept = numLoops - window.size();
-  SmallVector<int64_t> tapValue(numLoops, 0);
+  SmallVector<OpFoldResult> tapValue(numLoops, rewriter.getIndexAttr(0));
   for (auto [w, value] : llvm::zip(window, values))
     tapValue[w] = value;
+  // c0 + sum coeff * value: folded while every term is a constant.
+  auto offsetOf = [&](const LinearForm &form) -> OpFoldResult {
+    int64_t constant = form.constant;
+    Value dynamic;
+    for (unsigned v = 0; v < numLoops; ++v) {
+      if (form.coeff[v] == 0 || keptPosition[v] >= 0)
+        continue;
+      if (std::optional<int64_t> c = getConstantIntValue(tapValue[v])) {
+        constant += form.coeff[v] * *c;
+        continue;
+      }
+      Value term = cast<Value>(tapValue[v]);
+      if (form.coeff[v] != 1)
+        term = arith::MulIOp::create(
+            rewriter, loc, term,
+            arith::ConstantIndexOp::create(rewriter, loc, form.coeff[v]));
+      dynamic = dynamic ? Value(arith::AddIOp::create(rewriter, loc, dynamic,
+                                                      term))
+                        : term;
+    }
+    if (!dynamic)
+      return rewriter.getIndexAttr(constant);
+    if (constant == 0)
+      return dynamic;
+    return arith::AddIOp::create(
+               rewriter, loc, dynamic,
+               arith::ConstantIndexOp::create(rewriter, loc, constant))
+        .getResult();
+  };
+  auto isConstant = [](OpFoldResult v, int64_t c) {
+    std::optional<int64_t> k = getConstantIntValue(v);
+    return k && *k == c;
+  };
 
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -224,46 +275,53 @@ Value WindowUnroller::buildTap(RewriterBase &rewriter, ArrayRef<int64_t> values,
     Value source = in->get();
     auto type = dyn_cast<RankedTensorType>(source.getType());
     SmallVector<AffineExpr> results;
-    SmallVector<int64_t> offsets, sizes, strides;
+    SmallVector<OpFoldResult> offsets, sizes, strides;
     bool sliced = false;
     for (auto [dim, e] : llvm::enumerate(map.getResults())) {
       LinearForm form = *linearForm(e, numLoops);
-      int64_t offset = form.constant;
+      OpFoldResult offset = offsetOf(form);
       std::optional<unsigned> loop;
-      for (unsigned v = 0; v < numLoops; ++v) {
-        if (form.coeff[v] == 0)
-          continue;
-        if (keptPosition[v] < 0)
-          offset += form.coeff[v] * tapValue[v];
-        else
+      for (unsigned v = 0; v < numLoops; ++v)
+        if (form.coeff[v] != 0 && keptPosition[v] >= 0)
           loop = v;
-      }
       if (!loop) {
-        // A fixed coordinate (the filter's tap): read there.
-        results.push_back(getAffineConstantExpr(offset, ctx));
-        offsets.push_back(0);
-        sizes.push_back(type ? type.getDimSize(dim) : 1);
-        strides.push_back(1);
+        // A fixed coordinate (the filter's tap): read there, or, known at
+        // run time only, through a one-coordinate slice.
+        if (std::optional<int64_t> c = getConstantIntValue(offset)) {
+          results.push_back(getAffineConstantExpr(*c, ctx));
+          offsets.push_back(rewriter.getIndexAttr(0));
+          sizes.push_back(
+              type ? tensor::getMixedSize(rewriter, loc, source, dim)
+                   : OpFoldResult(rewriter.getIndexAttr(1)));
+        } else {
+          results.push_back(getAffineConstantExpr(0, ctx));
+          offsets.push_back(offset);
+          sizes.push_back(rewriter.getIndexAttr(1));
+          sliced = true;
+        }
+        strides.push_back(rewriter.getIndexAttr(1));
         continue;
       }
       int64_t stride = form.coeff[*loop];
       results.push_back(getAffineDimExpr(keptPosition[*loop], ctx));
-      int64_t size = ranges[*loop];
+      OpFoldResult size = extents[*loop];
       offsets.push_back(offset);
       sizes.push_back(size);
-      strides.push_back(stride);
-      if (offset != 0 || stride != 1 || !type || size != type.getDimSize(dim))
+      strides.push_back(rewriter.getIndexAttr(stride));
+      if (!isConstant(offset, 0) || stride != 1 || !type ||
+          !isConstant(size, type.getDimSize(dim)))
         sliced = true;
     }
     if (sliced) {
       // The stored input's window at this tap, with the input's encoding.
-      auto sliceType = RankedTensorType::get(sizes, type.getElementType(),
+      SmallVector<int64_t> shape;
+      for (OpFoldResult size : sizes)
+        shape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+      auto sliceType = RankedTensorType::get(shape, type.getElementType(),
                                              type.getEncoding());
-      source = tensor::ExtractSliceOp::create(
-          rewriter, loc, sliceType, source, ValueRange{}, ValueRange{},
-          ValueRange{}, rewriter.getDenseI64ArrayAttr(offsets),
-          rewriter.getDenseI64ArrayAttr(sizes),
-          rewriter.getDenseI64ArrayAttr(strides));
+      source = tensor::ExtractSliceOp::create(rewriter, loc, sliceType, source,
+                                              offsets, sizes, strides);
     }
     inputs.push_back(source);
     maps.push_back(AffineMap::get(numKept, 0, results, ctx));
@@ -293,8 +351,8 @@ Value WindowUnroller::buildTap(RewriterBase &rewriter, ArrayRef<int64_t> values,
     unsigned v = index.getDim();
     Value replacement =
         keptPosition[v] < 0
-            ? Value(arith::ConstantIndexOp::create(rewriter, index.getLoc(),
-                                                   tapValue[v]))
+            ? getValueOrCreateConstantIndexOp(rewriter, index.getLoc(),
+                                              tapValue[v])
             : Value(linalg::IndexOp::create(rewriter, index.getLoc(),
                                             keptPosition[v]));
     rewriter.replaceOp(index, replacement);
@@ -303,19 +361,64 @@ Value WindowUnroller::buildTap(RewriterBase &rewriter, ArrayRef<int64_t> values,
   return tap->getResult(0);
 }
 
+Value WindowUnroller::unrollTaps(RewriterBase &rewriter, Value acc) {
+  // A window of extent 0 has no taps: the fold is its start value.
+  bool noTaps = llvm::any_of(window, [&](unsigned w) { return ranges[w] == 0; });
+  SmallVector<int64_t> values(window.size(), 0);
+  while (!noTaps) {
+    SmallVector<OpFoldResult> tap;
+    for (int64_t v : values)
+      tap.push_back(rewriter.getIndexAttr(v));
+    acc = buildTap(rewriter, tap, acc);
+    // The next tap in the nested loops' order (the last loop fastest).
+    int w = int(window.size()) - 1;
+    for (; w >= 0; --w) {
+      if (++values[w] < ranges[window[w]])
+        break;
+      values[w] = 0;
+    }
+    if (w < 0)
+      break;
+  }
+  return acc;
+}
+
+Value WindowUnroller::loopTaps(RewriterBase &rewriter, Value acc) {
+  // One loop per window loop, in their order, carrying the output.
+  Location loc = op.getLoc();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<scf::ForOp> loops;
+  SmallVector<OpFoldResult> tap;
+  for (unsigned w : window) {
+    Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, extents[w]);
+    auto loop = scf::ForOp::create(rewriter, loc, zero, extent, one,
+                                   ValueRange{acc});
+    rewriter.setInsertionPointToStart(loop.getBody());
+    tap.push_back(loop.getInductionVar());
+    acc = loop.getRegionIterArgs()[0];
+    loops.push_back(loop);
+  }
+  Value result = buildTap(rewriter, tap, acc);
+  for (scf::ForOp loop : llvm::reverse(loops)) {
+    rewriter.setInsertionPointToEnd(loop.getBody());
+    scf::YieldOp::create(rewriter, loc, result);
+    result = loop.getResult(0);
+  }
+  rewriter.setInsertionPointAfter(loops.front());
+  return result;
+}
+
 LogicalResult WindowUnroller::run(RewriterBase &rewriter) {
   if (op.getNumDpsInits() != 1 || op->getNumResults() != 1)
     return refuse() << "a window read with " << op.getNumDpsInits()
                     << " outputs (one is supported)";
   if (failed(findWindowLoops()) || failed(checkFoldOrder()))
     return failure();
-  for (OpOperand *in : op.getDpsInputOperands()) {
-    auto type = dyn_cast<RankedTensorType>(in->get().getType());
-    if (type && !type.hasStaticShape())
-      return refuse() << "a window read of an input whose shape is known "
-                         "only at run time";
-  }
   rewriter.setInsertionPoint(op);
+  for (Range r : cast<linalg::LinalgOp>(op.getOperation())
+                     .createLoopRanges(rewriter, op.getLoc()))
+    extents.push_back(r.size);
   Value acc = op.getDpsInits()[0];
   if (isUndefinedTensor(acc)) {
     // The fold over the window would start from the combiner's identity.
@@ -334,21 +437,7 @@ LogicalResult WindowUnroller::run(RewriterBase &rewriter) {
                                  ValueRange{acc})
               ->getResult(0);
   }
-  // A window of extent 0 has no taps: the fold is its start value.
-  bool noTaps = llvm::any_of(window, [&](unsigned w) { return ranges[w] == 0; });
-  SmallVector<int64_t> values(window.size(), 0);
-  while (!noTaps) {
-    acc = buildTap(rewriter, values, acc);
-    // The next tap in the nested loops' order (the last loop fastest).
-    int w = int(window.size()) - 1;
-    for (; w >= 0; --w) {
-      if (++values[w] < ranges[window[w]])
-        break;
-      values[w] = 0;
-    }
-    if (w < 0)
-      break;
-  }
+  acc = looped ? loopTaps(rewriter, acc) : unrollTaps(rewriter, acc);
   rewriter.replaceOp(op, acc);
   return success();
 }

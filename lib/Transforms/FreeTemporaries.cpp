@@ -31,7 +31,7 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
     // unfused copy their entries (a kernel, ranges moved, COO rows); a
     // change_fill is the runtime's repack into a new array.
     if (!isa<KernelOp, MapOp, ReduceOp, CollapseOp, SplitOp, ReshapeOp, SliceOp,
-             ConcatOp, ChangeFillOp>(op) ||
+             DynamicSliceOp, ConcatOp, ChangeFillOp>(op) ||
         op->getNumResults() != 1)
       return;
     Value v = op->getResult(0);
@@ -45,7 +45,7 @@ unsigned mlir::sparse_array::freeComputedTemporaries(Operation *root) {
       // a new array (the runtime's repack).
       if (!isa<KernelOp, MapOp, ReduceOp, ConcatOp, PrintOp, ValidateOp,
                WriteOp, DimOp, ExtractOp, CollapseOp, SplitOp, ReshapeOp,
-               ChangeFillOp>(user) ||
+               DynamicSliceOp, ChangeFillOp>(user) ||
           user->getBlock() != op->getBlock())
         return;
       if (!last || last->isBeforeInBlock(user))

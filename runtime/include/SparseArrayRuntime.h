@@ -156,6 +156,18 @@ typedef struct sa_rt_concat sa_rt_concat;
 sa_rt_concat *sa_rt_concat_new(sa_rt_array *shape, int64_t axis);
 void sa_rt_concat_add(sa_rt_concat *concat, sa_rt_array *part);
 sa_rt_array *sa_rt_concat_finish(sa_rt_concat *concat);
+/* A strided slice with bounds known at run time (seed 001 §4.1,
+   sparse_array.dynamic_slice): sa_rt_slice_new takes the result's format,
+   fill and sizes from `shape` (a handle from sa_rt_array_new with its
+   dimensions set), sa_rt_slice_set gives dimension `dim`'s first
+   coordinate and stride (0 and 1 unless set), sa_rt_slice_finish moves
+   the source's stored entries on that grid into a new array and frees
+   the slice. A runtime error when the slice does not fit the source. */
+typedef struct sa_rt_slice sa_rt_slice;
+sa_rt_slice *sa_rt_slice_new(sa_rt_array *shape);
+void sa_rt_slice_set(sa_rt_slice *slice, int64_t dim, int64_t offset,
+                     int64_t stride);
+sa_rt_array *sa_rt_slice_finish(sa_rt_slice *slice, sa_rt_array *source);
 /* A runtime error naming `what` unless the buffers are consistent with
    the format: lengths, positions, coordinates within their dimensions, in
    order on ordered levels (lexicographically over COO levels) and without

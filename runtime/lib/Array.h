@@ -129,6 +129,14 @@ std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec);
 std::unique_ptr<Array> reshape(const Array &a, const FormatSpec &spec,
                                const std::vector<uint64_t> &dims, bool fortran);
 
+/// A strided slice: result[i] = a[offsets + i * strides] for i within
+/// `dims`, in `spec`'s format and fill (Slice.cpp). Fatal when the slice
+/// does not fit `a`, a stride is below 1 or `dims` contradicts `spec`.
+std::unique_ptr<Array> slice(const Array &a, const FormatSpec &spec,
+                             const std::vector<uint64_t> &dims,
+                             const std::vector<int64_t> &offsets,
+                             const std::vector<int64_t> &strides);
+
 /// numpy.concatenate along `axis` into `spec` with sizes `dims`
 /// (Concat.cpp): parts added in order, each at the running offset, then
 /// packed. Fatal when a part's other sizes or the parts' total along the

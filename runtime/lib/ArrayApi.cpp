@@ -20,6 +20,12 @@ struct sa_rt_concat {
   Concat concat;
 };
 
+struct sa_rt_slice {
+  FormatSpec spec;
+  std::vector<uint64_t> dims;
+  std::vector<int64_t> offsets, strides;
+};
+
 namespace {
 FormatSpec parseSpec(const char *text, const char *what) {
   FormatSpec spec;
@@ -132,6 +138,35 @@ sa_rt_array *sa_rt_concat_finish(sa_rt_concat *c) {
   // Freed before a run-time error too (the host may go on).
   std::unique_ptr<sa_rt_concat> owned(c);
   return wrap(owned->concat.finish());
+}
+
+sa_rt_slice *sa_rt_slice_new(sa_rt_array *shape) {
+  const Array &s = get(shape, "slice");
+  size_t rank = s.dims.size();
+  return new sa_rt_slice{s.spec, s.dims, std::vector<int64_t>(rank, 0),
+                         std::vector<int64_t>(rank, 1)};
+}
+
+void sa_rt_slice_set(sa_rt_slice *sl, int64_t dim, int64_t offset,
+                     int64_t stride) {
+  if (!sl)
+    fatal("slice: null slice");
+  if (dim < 0 || dim >= static_cast<int64_t>(sl->dims.size()))
+    fatal("slice: dimension %lld of a rank-%zu result",
+          static_cast<long long>(dim), sl->dims.size());
+  sl->offsets[dim] = offset;
+  sl->strides[dim] = stride;
+}
+
+sa_rt_array *sa_rt_slice_finish(sa_rt_slice *sl, sa_rt_array *source) {
+  if (!sl)
+    fatal("slice: null slice");
+  // Freed before a run-time error too (the host may go on).
+  std::unique_ptr<sa_rt_slice> owned(sl);
+  const Array &a = get(source, "slice");
+  validate(a, "slice");
+  return wrap(slice(a, owned->spec, owned->dims, owned->offsets,
+                    owned->strides));
 }
 
 void sa_rt_array_validate(sa_rt_array *h, const char *what) {

@@ -77,6 +77,42 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
   }];
 }
 
+def SparseArray_DynamicSliceOp : SparseArray_Op<"dynamic_slice", [
+    AttrSizedOperandSegments]> {
+  let summary = "A strided slice whose offsets, sizes and strides are known at run time";
+  let description = [{
+    `result[i0, i1, ...] = source[o0 + i0 * s0, o1 + i1 * s1, ...]` for
+    `i_d` in `[0, size_d)`: seed 001 §4.1's slice with bounds that are
+    values (a `tensor.extract_slice` with operands, a convolution tap at
+    a window offset known only at run time). One offset, size and stride
+    per dimension; strides at least 1. The result holds the dense
+    program's values in the result type's format and fill; a static
+    result size must equal its size operand.
+
+    Where `sparse_array.slice` is fused into the kernels that read it, this
+    operation makes a new array at run time: the runtime moves the
+    source's stored entries in range to their coordinates in the result
+    (O(stored entries) and a pack), after checking the bounds against the
+    source's sizes (a run-time error names the dimension). Not pure: that
+    check stops the program.
+
+    Example:
+
+    ```mlir
+    %r = sparse_array.dynamic_slice %A[%o0, %o1] [%n0, %n1] [%c1, %c2]
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+       -> !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes, Variadic<Index>:$strides);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` ` ` `[` $sizes `]` ` ` `[` $strides `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def SparseArray_TransposeOp : SparseArray_Op<"transpose", [Pure]> {
   let summary = "Permutation of the dimensions (numpy.transpose)";
   let description = [{

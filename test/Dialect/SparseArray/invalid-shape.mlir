@@ -986,3 +986,33 @@ func.func @delin_of_lin_sizes(%m: !M) {
   }
   return
 }
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @dynamic_slice_operands(%a: !A, %o: index) {
+  // expected-error@+1 {{'sparse_array.dynamic_slice' op needs one offset, size and stride per dimension of the rank-2 source}}
+  %0 = sparse_array.dynamic_slice %a[%o] [%o] [%o] : !A -> !sparse_array.array<?xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @dynamic_slice_size(%a: !A, %o: index) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  // expected-error@+1 {{'sparse_array.dynamic_slice' op result shape [?, 2] is not [?, 3]}}
+  %0 = sparse_array.dynamic_slice %a[%o, %o] [%o, %c3] [%c1, %c1] : !A -> !sparse_array.array<?x2xf64>
+  return
+}
+
+// -----
+
+!A = !sparse_array.array<10x4xf64, #sparse_array.format<[dense, compressed]>>
+func.func @dynamic_slice_element(%a: !A, %o: index) {
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'sparse_array.dynamic_slice' op result element type 'f32' differs from the source's 'f64'}}
+  %0 = sparse_array.dynamic_slice %a[%o, %o] [%o, %o] [%c1, %c1] : !A -> !sparse_array.array<?x?xf32>
+  return
+}

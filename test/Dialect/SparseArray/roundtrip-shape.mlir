@@ -143,3 +143,13 @@ func.func @delinearized_split(%a: !sparse_array.array<3x4xf64>) {
   }
   return
 }
+
+// A slice with bounds known at run time.
+// CHECK-LABEL: func.func @dynamic_slice(
+// CHECK: sparse_array.dynamic_slice %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : !sparse_array.array<10x4xf64, #{{.*}}> -> !sparse_array.array<?x2xf64, #{{.*}}>
+func.func @dynamic_slice(%a: !A, %o: index, %n: index) -> !sparse_array.array<?x2xf64, #sparse_array.format<[dense, compressed]>> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = sparse_array.dynamic_slice %a[%o, %c1] [%n, %c2] [%c1, %c2] : !A -> !sparse_array.array<?x2xf64, #sparse_array.format<[dense, compressed]>>
+  return %r : !sparse_array.array<?x2xf64, #sparse_array.format<[dense, compressed]>>
+}
