@@ -118,7 +118,6 @@ private:
     return op.emitOpError("cannot be imported: ");
   }
   LogicalResult findWindowLoops();
-  LogicalResult checkFoldOrder();
   /// The generic of tap `values` (one per window loop, constants or loop
   /// variables) accumulating into `acc`.
   Value buildTap(RewriterBase &rewriter, ArrayRef<OpFoldResult> values,
@@ -159,6 +158,21 @@ LogicalResult WindowUnroller::findWindowLoops() {
             iterators[v] == utils::IteratorType::reduction)
           isWindow.set(v);
     }
+  // Taps run one after the other: the fold visits the tap loops outside
+  // the other reduction loops. A reduction loop the op nests outside a
+  // window loop then becomes a tap loop too (its coordinate fixed per tap),
+  // unless the combiner is associative and commutative (the order is not
+  // seen): the fold keeps the op's loop order, exactly.
+  Block &region = op.getRegion().front();
+  Operation *combine = region.getTerminator()->getOperand(0).getDefiningOp();
+  import::ScalarOpProperties p =
+      combine ? import::getOpProperties(combine) : import::ScalarOpProperties();
+  if (!(p.associative && p.commutative) && isWindow.any()) {
+    int last = isWindow.find_last();
+    for (int v = 0; v < last; ++v)
+      if (iterators[v] == utils::IteratorType::reduction)
+        isWindow.set(v);
+  }
   int64_t taps = 1;
   for (unsigned v : isWindow.set_bits()) {
     if (ShapedType::isDynamic(ranges[v]))
@@ -200,29 +214,6 @@ LogicalResult WindowUnroller::findWindowLoops() {
           return refuse() << "indexing map result " << str(e)
                           << " reads window loop d" << w << " in reverse";
     }
-  return success();
-}
-
-LogicalResult WindowUnroller::checkFoldOrder() {
-  // Taps run one after the other: the fold visits the window loops
-  // outside the other reduction loops. Where the op nests a reduction
-  // loop outside a window loop, the orders differ; an associative,
-  // commutative combiner does not see it.
-  Block &region = op.getRegion().front();
-  Operation *combine =
-      region.getTerminator()->getOperand(0).getDefiningOp();
-  import::ScalarOpProperties p =
-      combine ? import::getOpProperties(combine) : import::ScalarOpProperties();
-  if (p.associative && p.commutative)
-    return success();
-  for (unsigned v = 0; v < numLoops; ++v)
-    if (iterators[v] == utils::IteratorType::reduction && keptPosition[v] >= 0)
-      for (unsigned w : window)
-        if (v < w)
-          return refuse() << "reduction loop d" << v
-                          << " is nested outside window loop d" << w
-                          << " and the fold is not associative: unrolling "
-                             "the window would change its order";
   return success();
 }
 
@@ -413,7 +404,7 @@ LogicalResult WindowUnroller::run(RewriterBase &rewriter) {
   if (op.getNumDpsInits() != 1 || op->getNumResults() != 1)
     return refuse() << "a window read with " << op.getNumDpsInits()
                     << " outputs (one is supported)";
-  if (failed(findWindowLoops()) || failed(checkFoldOrder()))
+  if (failed(findWindowLoops()))
     return failure();
   rewriter.setInsertionPoint(op);
   for (Range r : cast<linalg::LinalgOp>(op.getOperation())

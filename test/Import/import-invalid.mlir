@@ -167,19 +167,6 @@ func.func @window_of_two_kept_loops(%A: tensor<12xf64>, %F: tensor<4xf64>, %y: t
 
 // -----
 
-#outside = { indexing_maps = [affine_map<(i, c, k) -> (i + k, c)>, affine_map<(i, c, k) -> (k)>, affine_map<(i, c, k) -> (i)>], iterator_types = ["parallel", "reduction", "reduction"] }
-func.func @window_inside_reduction(%A: tensor<6x2xf64>, %F: tensor<3xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error @+1 {{reduction loop d1 is nested outside window loop d2 and the fold is not associative}}
-  %r = linalg.generic #outside ins(%A, %F : tensor<6x2xf64>, tensor<3xf64>) outs(%y : tensor<4xf64>) {
-  ^bb0(%a: f64, %f: f64, %o: f64):
-    %s = arith.addf %o, %a : f64
-    linalg.yield %s : f64
-  } -> tensor<4xf64>
-  return %r : tensor<4xf64>
-}
-
-// -----
-
 #sub = { indexing_maps = [affine_map<(i, k) -> (i + k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"] }
 func.func @window_no_identity(%A: tensor<6xf64>, %F: tensor<3xf64>) -> tensor<4xf64> {
   %e = tensor.empty() : tensor<4xf64>

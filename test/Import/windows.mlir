@@ -34,6 +34,11 @@
 // values, an undefined output is the sum's start, 0.
 // CHECK-NEXT: ( ( 1, 2 ), ( 3, 4 ), ( 5, 6 ), ( 7, 8 ), ( 9, 10 ) )
 // CHECK-NEXT: ( ( 0, 0 ), ( 0, 0 ), ( 0, 0 ), ( 0, 0 ), ( 0, 0 ) )
+// A reduction loop c nested outside the window loop k with an f64 sum
+// (not associative): the taps iterate (c, k) in the op's order. Python:
+// acc = y[i]; for c: for k: acc += A[i + k][c] gives [3, -1.9999999999999996e16,
+// -1e16, 6] (k outside c would give 1 and 7 first and last).
+// CHECK-NEXT: ( 3, -19999999999999996, -10000000000000000, 6 )
 
 #CCCC = #sparse_tensor.encoding<{ map = (d0, d1, d2, d3) -> (d0 : compressed, d1 : compressed, d2 : compressed, d3 : compressed) }>
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
@@ -73,6 +78,24 @@ func.func @main() {
   vector.print %sv : vector<4x4xi32>
   call @pad_fill_insert() : () -> ()
   call @empty_window() : () -> ()
+  call @window_inside_reduction() : () -> ()
+  return
+}
+
+#outside = { indexing_maps = [affine_map<(i, c, k) -> (i + k, c)>, affine_map<(i, c, k) -> (k)>, affine_map<(i, c, k) -> (i)>], iterator_types = ["parallel", "reduction", "reduction"] }
+func.func @window_inside_reduction() {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1.0 : f64
+  %A = arith.constant dense<[[1.0e16, 1.0], [1.0, 1.0], [-1.0e16, 1.0], [1.0, -1.0e16], [0.5, 1.0e16], [3.0, 0.0]]> : tensor<6x2xf64>
+  %F = arith.constant dense<[7.0, 8.0, 9.0]> : tensor<3xf64>
+  %y = arith.constant dense<[0.0, 0.5, 0.0, 2.0]> : tensor<4xf64>
+  %r = linalg.generic #outside ins(%A, %F : tensor<6x2xf64>, tensor<3xf64>) outs(%y : tensor<4xf64>) {
+  ^bb0(%a: f64, %f: f64, %o: f64):
+    %s = arith.addf %o, %a : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  %v = vector.transfer_read %r[%c0], %m1 : tensor<4xf64>, vector<4xf64>
+  vector.print %v : vector<4xf64>
   return
 }
 
