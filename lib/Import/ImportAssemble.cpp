@@ -47,7 +47,12 @@ public:
     Type held = isa<ArrayType>(t.getType())
                     ? cast<ArrayType>(t.getType()).getElementType()
                     : getElementTypeOrSelf(t.getType());
-    if (held != elem)
+    // Narrower level buffers (8- or 16-bit widths) widen as they are
+    // copied: positions and coordinates are non-negative.
+    bool widen = held != elem && isa<IntegerType>(held) &&
+                 isa<IntegerType>(elem) &&
+                 held.getIntOrFloatBitWidth() < elem.getIntOrFloatBitWidth();
+    if (held != elem && !widen)
       return fail(op.emitOpError("cannot be imported: a level or values "
                                  "operand holding ")
                   << held << " where the format stores " << elem
@@ -55,8 +60,9 @@ public:
     FailureOr<Value> array = arrayOf(t);
     if (failed(array))
       return failure();
+    Value flat = ValuesOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, held), *array);
     auto flatType = MemRefType::get({ShapedType::kDynamic}, elem);
-    Value flat = ValuesOp::create(b, loc, flatType, *array);
     Value total = memref::DimOp::create(b, loc, flat, 0);
     Value step = arith::ConstantIndexOp::create(b, loc, columns);
     Value n = arith::DivUIOp::create(b, loc, total, step);
@@ -70,6 +76,8 @@ public:
                              fb, l, arith::MulIOp::create(fb, l, i, step),
                              first);
                          Value v = memref::LoadOp::create(fb, l, flat, at);
+                         if (widen)
+                           v = arith::ExtUIOp::create(fb, l, elem, v);
                          memref::StoreOp::create(fb, l, v, copy, i);
                          scf::YieldOp::create(fb, l);
                        });

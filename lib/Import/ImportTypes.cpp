@@ -22,10 +22,13 @@ static FailureOr<unsigned> convertWidth(Location loc, unsigned width,
                                         StringRef what) {
   if (width == 0 || width == 64)
     return 64u;
-  if (width == 32)
+  // sparse_array stores 32- or 64-bit buffers: 8- and 16-bit ones are held
+  // in 32 bits and converted where the program sees them (assemble,
+  // disassemble, positions/coordinates).
+  if (width == 8 || width == 16 || width == 32)
     return 32u;
   return emitError(loc) << "cannot import " << what << " = " << width
-                        << ": sparse_array stores 32- or 64-bit buffers";
+                        << ": widths 0, 8, 16, 32 and 64 are supported";
 }
 
 FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {

@@ -293,14 +293,6 @@ func.func @foreach_order(%a: tensor<2x3xf64, #CSR>) {
 
 // -----
 
-#W8 = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed), posWidth = 8 }>
-// expected-error @+1 {{cannot import posWidth = 8: sparse_array stores 32- or 64-bit buffers}}
-func.func @narrow(%a: tensor<8xf64, #W8>) -> tensor<8xf64, #W8> {
-  return %a : tensor<8xf64, #W8>
-}
-
-// -----
-
 #BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>
 // expected-error @+1 {{dimToLvl is not a permutation (block or ELL layouts)}}
 func.func @blocks(%a: tensor<4x4xf64, #BSR>) -> tensor<4x4xf64, #BSR> {
