@@ -9,6 +9,7 @@
 #include "SparseArray/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -67,6 +68,9 @@ struct ExpandFloatMinMaxPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandMinMax<arith::MaximumFOp, true>,
                  ExpandMinMax<arith::MinimumFOp, false>>(&getContext());
+    // bf16 <-> f32 as integer operations: LLVM lowers them to compiler-rt
+    // calls (__truncsfbf2) that neither the JIT nor mlir-runner provides.
+    arith::populateExpandBFloat16Patterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

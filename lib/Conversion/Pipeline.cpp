@@ -5,6 +5,7 @@
 #include "SparseArray/Transforms/Parallelism.h"
 #include "SparseArray/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -69,6 +70,12 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // so by name before the LLVM conversions would fail obscurely.
   pm.addPass(createSparseArrayRejectUnloweredPass());
 
+  // bf16 arithmetic in f32, rounded back (exact: f32 holds more than twice
+  // bf16's precision), so that only conversions remain, which the next
+  // pass expands into integer operations (no compiler-rt calls).
+  arith::ArithEmulateUnsupportedFloatsOptions bf16;
+  bf16.sourceTypeStrs = {"bf16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(bf16));
   // Exact float min/max without LLVM's branch on the sign.
   pm.addPass(createSparseArrayExpandFloatMinMaxPass());
 

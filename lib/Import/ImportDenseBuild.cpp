@@ -137,18 +137,12 @@ Value oneEntry(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 
 /// tensor.insert into a sparse array: result(p) = marker(p) ? v : dest(p),
 /// over the union of the stored entries (pick at the fills is dest's fill).
-FailureOr<Value> importSparseInsert(OpBuilder &b, tensor::InsertOp op,
-                                    Value dest, ArrayType type,
-                                    import::FunctionTable &functions) {
+Value importSparseInsert(OpBuilder &b, tensor::InsertOp op, Value dest,
+                         ArrayRef<Value> dims, ArrayType type,
+                         import::FunctionTable &functions) {
   Location loc = op.getLoc();
   auto destType = cast<ArrayType>(dest.getType());
   Type elem = type.getElementType();
-  if (op.getScalar().getType() != elem)
-    return op.emitOpError("cannot be imported: an entry of type ")
-           << op.getScalar().getType();
-  SmallVector<Value> dims;
-  for (unsigned d = 0; d < destType.getRank(); ++d)
-    dims.push_back(DimOp::create(b, loc, dest, static_cast<int64_t>(d)));
   Value marker = oneEntry(b, loc, destType.getShape(), op.getIndices(), dims,
                           arith::ConstantIntOp::create(b, loc, 1, 1),
                           b.getBoolAttr(false));
@@ -181,8 +175,6 @@ FailureOr<Value> import::importInsert(OpBuilder &b, tensor::InsertOp op,
                                       FunctionTable &functions) {
   Location loc = op.getLoc();
   auto destType = cast<ArrayType>(dest.getType());
-  if (!isRowMajorDense(destType) || !isRowMajorDense(type))
-    return importSparseInsert(b, op, dest, type, functions);
   Type elem = type.getElementType();
   if (op.getScalar().getType() != elem)
     return op.emitOpError("cannot be imported: an entry of type ")
@@ -190,6 +182,8 @@ FailureOr<Value> import::importInsert(OpBuilder &b, tensor::InsertOp op,
   SmallVector<Value> dims;
   for (unsigned d = 0; d < destType.getRank(); ++d)
     dims.push_back(DimOp::create(b, loc, dest, static_cast<int64_t>(d)));
+  if (!isRowMajorDense(destType) || !isRowMajorDense(type))
+    return importSparseInsert(b, op, dest, dims, type, functions);
   // Row-major position of the entry.
   Value position = arith::ConstantIndexOp::create(b, loc, 0);
   for (auto [index, dim] : llvm::zip(op.getIndices(), dims))

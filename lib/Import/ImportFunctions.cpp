@@ -145,20 +145,32 @@ bool import::canCombineInitLast(Operation *op, TypedAttr init) {
   return false;
 }
 
-FuncOp import::FunctionTable::getFor(Operation *op) {
-  // The key: what makes two operations the same function.
+/// What makes two operations the same function: name, operand and result
+/// types, attributes (after `prefix`, which tells variants apart).
+static std::string functionKey(StringRef prefix, Operation *op) {
   std::string key;
   llvm::raw_string_ostream os(key);
-  os << op->getName() << "(";
+  os << prefix << op->getName() << "(";
   llvm::interleaveComma(op->getOperandTypes(), os);
   os << ")->" << op->getResult(0).getType() << op->getAttrDictionary();
+  return key;
+}
+
+/// `prefix` followed by the operation's name with '.' as '_'.
+static std::string functionName(StringRef prefix, Operation *op) {
+  std::string name = (prefix + op->getName().getStringRef()).str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  return name;
+}
+
+FuncOp import::FunctionTable::getFor(Operation *op) {
+  std::string key = functionKey("", op);
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
 
   MLIRContext *ctx = op->getContext();
-  std::string name = "__sa_import_" + op->getName().getStringRef().str();
-  std::replace(name.begin(), name.end(), '.', '_');
+  std::string name = functionName("__sa_import_", op);
   std::string typeName;
   llvm::raw_string_ostream ts(typeName);
   ts << op->getResult(0).getType();
@@ -197,17 +209,12 @@ FuncOp import::FunctionTable::getFor(Operation *op) {
 }
 
 FuncOp import::FunctionTable::getSwapped(Operation *op) {
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  os << "swapped:" << op->getName() << "(";
-  llvm::interleaveComma(op->getOperandTypes(), os);
-  os << ")->" << op->getResult(0).getType() << op->getAttrDictionary();
+  std::string key = functionKey("swapped:", op);
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
   MLIRContext *ctx = op->getContext();
-  std::string name = "__sa_import_swapped_" + op->getName().getStringRef().str();
-  std::replace(name.begin(), name.end(), '.', '_');
+  std::string name = functionName("__sa_import_swapped_", op);
   // g(a, b) = op(b, a): no properties (op's are about its own order).
   SmallVector<Type> types = {op->getOperand(1).getType(),
                              op->getOperand(0).getType()};

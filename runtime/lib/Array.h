@@ -129,6 +129,13 @@ std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec);
 std::unique_ptr<Array> reshape(const Array &a, const FormatSpec &spec,
                                const std::vector<uint64_t> &dims, bool fortran);
 
+/// Entries moved out of an array whose fill is `sourceFill` (a reshape, a
+/// slice), packed into `spec`: implicit entries stay implicit, and a
+/// `spec` with another fill makes them values (Reshape.cpp). Fatal, naming
+/// `what`, when packing fails.
+std::unique_ptr<Array> packMoved(Coo &&entries, const FormatSpec &spec,
+                                 uint64_t sourceFill, const char *what);
+
 /// A strided slice: result[i] = a[offsets + i * strides] for i within
 /// `dims`, in `spec`'s format and fill (Slice.cpp). Fatal when the slice
 /// does not fit `a`, a stride is below 1 or `dims` contradicts `spec`.

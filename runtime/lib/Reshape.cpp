@@ -68,12 +68,17 @@ std::unique_ptr<Array> reshape(const Array &a, const FormatSpec &spec,
     out.push(x.data(), in.valueBits(e));
   }
   in.release();
+  return packMoved(std::move(out), spec, a.spec.fill, "reshape");
+}
+
+std::unique_ptr<Array> packMoved(Coo &&entries, const FormatSpec &spec,
+                                 uint64_t sourceFill, const char *what) {
   FormatSpec same = spec;
-  same.fill = a.spec.fill;
+  same.fill = sourceFill;
   PackError error;
-  std::unique_ptr<Array> result = pack(std::move(out), same, error);
+  std::unique_ptr<Array> result = pack(std::move(entries), same, error);
   if (!result)
-    fatal("reshape: %s", error.message.c_str());
+    fatal("%s: %s", what, error.message.c_str());
   if (sameValue(spec.elem, same.fill, spec.fill))
     return result;
   // A result type with another fill: the implicit entries become values.

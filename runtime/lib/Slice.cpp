@@ -10,7 +10,6 @@
 
 #include "Array.h"
 #include "Error.h"
-#include "Scalar.h"
 
 namespace sa_rt {
 
@@ -65,16 +64,7 @@ std::unique_ptr<Array> slice(const Array &a, const FormatSpec &spec,
       out.push(x.data(), in.valueBits(e));
   }
   in.release();
-  FormatSpec same = spec;
-  same.fill = a.spec.fill;
-  PackError error;
-  std::unique_ptr<Array> result = pack(std::move(out), same, error);
-  if (!result)
-    fatal("slice: %s", error.message.c_str());
-  if (sameValue(spec.elem, same.fill, spec.fill))
-    return result;
-  // A result type with another fill: the implicit entries become values.
-  return convert(*result, spec);
+  return packMoved(std::move(out), spec, a.spec.fill, "slice");
 }
 
 } // namespace sa_rt

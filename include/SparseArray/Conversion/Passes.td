@@ -262,6 +262,11 @@ def SparseArrayExpandFloatMinMaxPass
     ```
     becomes `arith.cmpf ogt`, `arith.select`, `arith.cmpf oeq`, a bitwise
     `arith.andi` of the operands' bits, `arith.cmpf uno` and `arith.addf`.
+
+    Also expands `arith.extf`/`truncf` between bf16 and f32 into integer
+    operations (upstream's bf16 expansion, round to nearest even): LLVM
+    lowers them to compiler-rt calls (`__truncsfbf2`) that neither the JIT
+    nor `mlir-runner` provides.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
