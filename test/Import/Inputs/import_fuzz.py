@@ -221,31 +221,44 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     variants = [Variant(rng, k) for k in range(args.count)]
+
+    def flat(v, coords, shape):
+        strides = [1] if len(shape) == 1 else [shape[1], 1]
+        return sum(c * s for c, s in zip(coords, strides))
+    return run_batches(args, rng, variants, program, describe, flat)
+
+
+def run_batches(args, rng, variants, program, describe, flat):
+    """Runs the variants in batches of one program each through sa-run and
+    compares every printed entry bitwise with the variant's expected()
+    values (`flat` maps printed coordinates to a position in them)."""
     failures = 0
     for start in range(0, args.count, args.batch):
         batch = variants[start:start + args.batch]
-        text = program(batch)
         with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,
                                          dir=args.keep) as f:
-            f.write(text)
+            f.write(program(batch))
             path = f.name
         options = rng.choice(OPTIONS) if args.random_options else []
-        run = subprocess.run([args.sa_run, "--import-exact-print"] + options + [path], capture_output=True,
-                             text=True)
+        run = subprocess.run([args.sa_run, "--import-exact-print"] + options + [path],
+                             capture_output=True, text=True)
         if run.returncode != 0:
             print("FAIL batch at %d: sa-run %s exited %d: %s (program %s)" % (
                 start, " ".join(options), run.returncode, run.stderr.strip()[:500], path))
             failures += len(batch)
             continue
         printed = compare_prints.entries_sa(run.stdout)
-        ok_batch = True
+        ok_batch = len(printed) == len(batch)
+        if not ok_batch:
+            failures += len(batch) - len(printed)
+            print("FAIL batch at %d: %d results printed for %d variants" % (
+                start, len(printed), len(batch)))
         for v, got in zip(batch, printed):
             want = v.expected()
             shape, fill, entries = got
             values = [fill] * len(want)
-            strides = [1] if len(shape) == 1 else [shape[1], 1]
             for coords, value in entries.items():
-                values[sum(c * s for c, s in zip(coords, strides))] = value
+                values[flat(v, coords, shape)] = value
             bad = [(p, g, w) for p, (g, w) in enumerate(zip(values, want))
                    if not (math.isnan(g) and math.isnan(w)) and bits(g) != bits(w)]
             if bad:
@@ -254,11 +267,6 @@ def main():
                 p, g, w = bad[0]
                 print("FAIL %s: at %d: %r, expected %r (sa-run %s, program %s)" % (
                     describe(v), p, g, w, " ".join(options), path))
-        if len(printed) != len(batch):
-            ok_batch = False
-            failures += len(batch) - len(printed)
-            print("FAIL batch at %d: %d results printed for %d variants" % (
-                start, len(printed), len(batch)))
         if ok_batch and not args.keep:
             os.unlink(path)
     print("%d of %d variants passed" % (args.count - failures, args.count))

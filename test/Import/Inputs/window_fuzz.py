@@ -15,16 +15,12 @@ run time (taps in loops, each slice made at run time). Values include 0,
   window_fuzz.py --sa-run sa-run --count 60 --batch 20 --seed 1
 """
 import argparse
-import math
 import os
 import random
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import compare_prints  # noqa: E402
-from import_fuzz import ENC, OPTIONS, POOL, bits, lit  # noqa: E402
+from import_fuzz import ENC, POOL, lit, run_batches  # noqa: E402
 
 
 class Window:
@@ -148,46 +144,8 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     variants = [Window(rng, k) for k in range(args.count)]
-    failures = 0
-    for start in range(0, args.count, args.batch):
-        batch = variants[start:start + args.batch]
-        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False,
-                                         dir=args.keep) as f:
-            f.write(program(batch))
-            path = f.name
-        options = rng.choice(OPTIONS) if args.random_options else []
-        run = subprocess.run([args.sa_run, "--import-exact-print"] + options + [path],
-                             capture_output=True, text=True)
-        if run.returncode != 0:
-            print("FAIL batch at %d: sa-run %s exited %d: %s (program %s)" % (
-                start, " ".join(options), run.returncode, run.stderr.strip()[:500], path))
-            failures += len(batch)
-            continue
-        printed = compare_prints.entries_sa(run.stdout)
-        ok_batch = len(printed) == len(batch)
-        if not ok_batch:
-            failures += len(batch) - len(printed)
-            print("FAIL batch at %d: %d results printed for %d variants" % (
-                start, len(printed), len(batch)))
-        for v, got in zip(batch, printed):
-            want = v.expected()
-            shape, fill, entries = got
-            values = [fill] * len(want)
-            for coords, value in entries.items():
-                values[coords[0] * v.ow + coords[1]] = value
-            bad = [(p, g, w) for p, (g, w) in enumerate(zip(values, want))
-                   if not (math.isnan(g) and math.isnan(w)) and bits(g) != bits(w)]
-            if bad:
-                ok_batch = False
-                failures += 1
-                p, g, w = bad[0]
-                print("FAIL %s: at %d: %r, expected %r (sa-run %s, program %s)" % (
-                    describe(v), p, g, w, " ".join(options), path))
-        if ok_batch and not args.keep:
-            os.unlink(path)
-    print("%d of %d variants passed" % (args.count - failures, args.count))
-    return 1 if failures else 0
-
+    return run_batches(args, rng, variants, program, describe,
+                       lambda v, coords, shape: coords[0] * v.ow + coords[1])
 
 if __name__ == "__main__":
     sys.exit(main())
