@@ -38,3 +38,27 @@ def write_json(path, ratios):
     in "ms" (lower is better)."""
     with open(path, "w") as f:
         json.dump(ratios, f, indent=1, sort_keys=True)
+
+
+# The finite-math f64 add and multiply that scipy and GraphBLAS assume
+# (declared: associative add with identity 0.0, 0 annihilates mul).
+FADD = """sparse_array.func @fadd(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+"""
+FMUL = """sparse_array.func @fmul(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+"""
+# The runtime functions the timing programs call, and a " " to print.
+TIMING_DECLS = """func.func private @sa_rt_seconds() -> f64
+func.func private @sa_rt_print_f64(f64)
+func.func private @sa_rt_print_i64(i64)
+func.func private @sa_rt_print_str(!llvm.ptr)
+func.func private @sa_rt_print_newline()
+llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>
+"""

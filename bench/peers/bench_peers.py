@@ -59,7 +59,7 @@ import scipy.sparse as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import agree, best_of, run, write_json  # noqa: E402
+from common import FADD, FMUL, TIMING_DECLS, agree, best_of, run, write_json  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
@@ -78,17 +78,7 @@ sparse_array.func @mul_f64(%x: f64, %y: f64) -> f64
   %r = arith.mulf %x, %y : f64
   sparse_array.yield %r : f64
 }
-sparse_array.func @fadd(%x: f64, %y: f64) -> f64
-    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
-  %r = arith.addf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-sparse_array.func @fmul(%x: f64, %y: f64) -> f64
-    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
-  %r = arith.mulf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-sparse_array.func @max_f64(%x: f64, %y: f64) -> f64
+""" + FADD + FMUL + """sparse_array.func @max_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, associative, idempotent,
                 identity = #sparse_array.identity<-inf : f64>} {
   %r = arith.maximumf %x, %y : f64
@@ -104,13 +94,7 @@ sparse_array.func @nz(%x: f64) -> i1 {
   %r = arith.cmpf une, %x, %z : f64
   sparse_array.yield %r : i1
 }
-func.func private @sa_rt_seconds() -> f64
-func.func private @sa_rt_print_f64(f64)
-func.func private @sa_rt_print_i64(i64)
-func.func private @sa_rt_print_str(!llvm.ptr)
-func.func private @sa_rt_print_newline()
-llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>
-"""
+""" + TIMING_DECLS
 
 W32 = ", pos_width = 32, crd_width = 32"
 CSR = "#sparse_array.format<[dense, compressed]%s>" % W32

@@ -66,7 +66,7 @@ import scipy.sparse as sp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import agree, best_of, run  # noqa: E402
+from common import FADD, FMUL, TIMING_DECLS, agree, best_of, run  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "data", "matrices")
 DEFAULT_MATRICES = ["bcsstk13.mtx", "cryg2500.mtx", "jagmesh7.mtx", "olm1000.mtx"]
@@ -75,23 +75,7 @@ FAMILIES = ["collapse_csr", "split_csr", "split_coo", "collapse_mul", "slice_csr
             "hstack_coo", "vstack_coo_csr", "hstack_csr_coo", "spmv_vstack", "slice_mul"]
 
 FUNCS = """
-sparse_array.func @fmul(%x: f64, %y: f64) -> f64
-    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
-  %r = arith.mulf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-sparse_array.func @fadd(%x: f64, %y: f64) -> f64
-    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
-  %r = arith.addf %x, %y : f64
-  sparse_array.yield %r : f64
-}
-func.func private @sa_rt_seconds() -> f64
-func.func private @sa_rt_print_f64(f64)
-func.func private @sa_rt_print_i64(i64)
-func.func private @sa_rt_print_str(!llvm.ptr)
-func.func private @sa_rt_print_newline()
-llvm.mlir.global private constant @sp(" \\00") {addr_space = 0 : i32} : !llvm.array<2 x i8>
-"""
+""" + FMUL + FADD + TIMING_DECLS
 
 # 32-bit positions and coordinates, as scipy stores these matrices (its
 # index arrays are int32 while sizes and entry counts fit).

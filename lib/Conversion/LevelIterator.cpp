@@ -274,6 +274,10 @@ private:
 struct Registry {
   std::mutex mutex;
   llvm::DenseMap<const LevelFormat *, LevelIteratorFactory> factories;
+  Registry() {
+    // The level formats in lib/Conversion/Levels.
+    factories[LevelFormatRegistry::lookup("diagonal")] = makeDiagonalIterator;
+  }
 };
 
 Registry &registry() {
@@ -341,24 +345,34 @@ LevelBuffers mlir::sparse_array::fetchLevelBuffers(OpBuilder &b, Location loc,
   auto type = cast<ArrayType>(array.getType());
   FormatAttr format = type.getFormat();
   LevelSpec spec = format.getLevels()[l];
-  const LevelFormat *lf = spec.format;
   LevelBuffers buffers;
-  if (spec.isFull()) {
-    unsigned dim = format.getLevelDim(l);
-    buffers.size =
-        ShapedType::isDynamic(type.getShape()[dim])
-            ? Value(DimOp::create(b, loc, array, static_cast<int64_t>(dim)))
-            : constIndex(b, loc, type.getShape()[dim]);
-    return buffers;
-  }
-  auto widthType = [&](unsigned w) {
-    return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(w));
+  auto extentOf = [&](unsigned level) -> Value {
+    unsigned dim = format.getLevelDim(level);
+    if (ShapedType::isDynamic(type.getShape()[dim]))
+      return DimOp::create(b, loc, array, static_cast<int64_t>(dim));
+    return constIndex(b, loc, type.getShape()[dim]);
   };
-  if (lf->hasPositionsBuffer())
-    buffers.positions =
-        PositionsOp::create(b, loc, widthType(format.getPosWidth()), array, l);
-  if (lf->hasCoordinatesBuffer())
-    buffers.coordinates = CoordinatesOp::create(
-        b, loc, widthType(format.getCrdWidth()), array, l);
+  buffers.size = extentOf(l);
+  if (spec.isFull())
+    return buffers;
+  if (l > 0)
+    buffers.parentSize = extentOf(l - 1);
+  for (const LevelBufferDecl &decl : spec.format->getBuffers()) {
+    auto memref = MemRefType::get(
+        {ShapedType::kDynamic},
+        b.getIntegerType(decl.width == sparse_array_levels::BufferWidth::Positions
+                             ? format.getPosWidth()
+                             : format.getCrdWidth()));
+    StringRef role = decl.role;
+    Value buffer;
+    if (role == sparse_array_levels::kPositionsRole)
+      buffer = buffers.positions = PositionsOp::create(b, loc, memref, array, l);
+    else if (role == sparse_array_levels::kCoordinatesRole)
+      buffer = buffers.coordinates =
+          CoordinatesOp::create(b, loc, memref, array, l);
+    else
+      buffer = LevelBufferOp::create(b, loc, memref, array, l, role);
+    buffers.declared.push_back(buffer);
+  }
   return buffers;
 }

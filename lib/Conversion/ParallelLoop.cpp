@@ -47,8 +47,7 @@ Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
   if (k < 0)
     return Value();
   auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
-  if (type.getRank() < 2 || type.getFormat().getLevels()[1].isFull() ||
-      !type.getFormat().getLevels()[1].format->hasPositionsBuffer())
+  if (type.getRank() < 2 || !type.getFormat().getLevels()[1].isSegmented())
     return Value();
   return fetchLevelBuffers(b, loc, kernel.getInputs()[k], 1).positions;
 }

@@ -554,12 +554,11 @@ mlir::sparse_array::detail::createPartsOutput(OpBuilder &b,
   FormatAttr format = shape.resultType.getFormat();
   ArrayRef<LevelSpec> levels = format.getLevels();
   auto uniqueWithPositions = [&](unsigned l) {
-    return !levels[l].isFull() && levels[l].format->hasPositionsBuffer() &&
-           levels[l].unique;
+    return levels[l].isSegmented() && levels[l].unique;
   };
   if (levels.size() == 1 && uniqueWithPositions(0))
     return std::make_unique<PartsVectorOutput>(b, shape);
-  if (levels.size() == 2 && levels[0].isFull() && uniqueWithPositions(1))
+  if (levels.size() == 2 && format.isRowsOfSegments() && levels[1].unique)
     return std::make_unique<PartsRowsOutput>(b, shape);
   return std::make_unique<PartsAppendOutput>(b, shape, plan);
 }

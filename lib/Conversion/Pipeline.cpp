@@ -26,6 +26,9 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Arrays left between kernels that the program only reads: freed after
   // their last use (a frontend's program does not free them).
   pm.addPass(createSparseArrayFreeTemporariesPass());
+  // Arrays in level formats an operation cannot read or build (plugins
+  // such as DIA): converted around it (seed 002 §3.2 capabilities).
+  pm.addPass(createSparseArrayLegalizeFormatsPass());
   // Exact f64 matrix products: a sparse plan under a run-time guard, the
   // exact union plan otherwise (issue 20).
   pm.addPass(createSparseArrayGuardExactProductsPass());

@@ -590,6 +590,22 @@ struct BufferOpLowering : OpConversionPattern<OpTy> {
   }
 };
 
+/// level_buffer: the buffer of the level with that role.
+struct LevelBufferOpLowering : OpConversionPattern<LevelBufferOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LevelBufferOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<unsigned> index =
+        getBufferIndex(cast<ArrayType>(op.getSource().getType()),
+                       op.getLevel(), op.getRole());
+    if (!index)
+      return rewriter.notifyMatchFailure(op, "no such buffer");
+    rewriter.replaceOp(op, adaptor.getSource()[*index]);
+    return success();
+  }
+};
+
 /// dealloc: every buffer of the lowered array.
 struct DeallocOpLowering : OpConversionPattern<DeallocOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -631,6 +647,7 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
            DimOpLowering, AssembleOpLowering, DeallocOpLowering,
            BufferOpLowering<PositionsOp, BufferKind::Positions>,
            BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
+           LevelBufferOpLowering,
            BufferOpLowering<ValuesOp, BufferKind::Values>>(
           converter, patterns.getContext());
 }
@@ -639,7 +656,8 @@ void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
   target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp,
                       ChangeFillOp, CollapseOp, SplitOp, ReshapeOp, ConcatOp,
-                      DynamicSliceOp, ConstantOp, DimOp, PositionsOp, CoordinatesOp, ValuesOp,
+                      DynamicSliceOp, ConstantOp, DimOp, PositionsOp, CoordinatesOp,
+                      LevelBufferOp, ValuesOp,
                       AssembleOp, DeallocOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&

@@ -72,9 +72,7 @@ LogicalResult KernelOp::verifyRegions() {
   // result by rows: both need the stored layouts they read.
   if (ParallelAttr plan = getParallelAttr()) {
     auto rowsOfPositions = [](ArrayType t) {
-      ArrayRef<LevelSpec> levels = t.getFormat().getLevels();
-      return t.getRank() >= 2 && levels[0].isFull() && !levels[1].isFull() &&
-             levels[1].format->hasPositionsBuffer();
+      return t.getRank() >= 2 && t.getFormat().isRowsOfSegments();
     };
     if (int64_t k = plan.getBalance(); k >= 0) {
       if (k >= static_cast<int64_t>(numInputs))

@@ -30,60 +30,31 @@ LevelFormat::checkParent(std::optional<LevelSpec> parent) const {
 bool LevelSpec::isFull() const { return format->isFull(); }
 bool LevelSpec::isBranchless() const { return format->isBranchless(); }
 bool LevelSpec::isCompact() const { return format->isCompact(); }
+bool LevelSpec::hasComputedCoordinates() const {
+  return !format->isFull() && !format->hasCoordinatesBuffer();
+}
+bool LevelSpec::canAssemble() const {
+  return hasCapability(format->getCapabilities(), LevelCapability::Append) ||
+         hasCapability(format->getCapabilities(), LevelCapability::Insert);
+}
+bool LevelSpec::isSegmented() const {
+  return !format->isFull() && format->hasPositionsBuffer();
+}
 StringRef LevelSpec::getName() const { return format->getName(); }
 
 namespace {
 
-/// Every coordinate of the dimension is present; positions are computed
-/// (p = parent * N + i). Seed 002 Table 1/2.
-class DenseLevelFormat final : public LevelFormat {
+/// Dense and compressed: their traits say everything (seed 002 Tables 1-2).
+class BuiltinLevelFormat final : public LevelFormat {
 public:
-  StringRef getName() const override { return "dense"; }
-  bool isFull() const override { return true; }
-  bool isBranchless() const override { return false; }
-  bool isCompact() const override { return true; }
-  bool allowsNonUnique() const override { return false; }
-  bool allowsNonOrdered() const override { return false; }
-  bool hasPositionsBuffer() const override { return false; }
-  bool hasCoordinatesBuffer() const override { return false; }
-  LevelCapability getCapabilities() const override {
-    return LevelCapability::CoordinateValueIteration |
-           LevelCapability::Locate | LevelCapability::Insert;
-  }
-};
-
-/// Coordinates stored in crd, segment of parent p in [pos[p], pos[p+1]).
-class CompressedLevelFormat final : public LevelFormat {
-public:
-  StringRef getName() const override { return "compressed"; }
-  bool isFull() const override { return false; }
-  bool isBranchless() const override { return false; }
-  bool isCompact() const override { return true; }
-  bool allowsNonUnique() const override { return true; }
-  bool allowsNonOrdered() const override { return true; }
-  bool hasPositionsBuffer() const override { return true; }
-  bool hasCoordinatesBuffer() const override { return true; }
-  LevelCapability getCapabilities() const override {
-    return LevelCapability::PositionIteration | LevelCapability::Append;
-  }
+  using LevelFormat::LevelFormat;
 };
 
 /// Exactly one coordinate per parent position, no pos array (COO's lower
 /// levels).
 class SingletonLevelFormat final : public LevelFormat {
 public:
-  StringRef getName() const override { return "singleton"; }
-  bool isFull() const override { return false; }
-  bool isBranchless() const override { return true; }
-  bool isCompact() const override { return true; }
-  bool allowsNonUnique() const override { return true; }
-  bool allowsNonOrdered() const override { return true; }
-  bool hasPositionsBuffer() const override { return false; }
-  bool hasCoordinatesBuffer() const override { return true; }
-  LevelCapability getCapabilities() const override {
-    return LevelCapability::PositionIteration | LevelCapability::Append;
-  }
-  bool acceptsNonUniqueParent() const override { return true; }
+  SingletonLevelFormat() : LevelFormat(sparse_array_levels::kSingletonTraits) {}
   std::optional<std::string>
   checkParent(std::optional<LevelSpec> parent) const override {
     // One child per parent position only makes sense below a level whose
@@ -108,9 +79,13 @@ struct Registry {
   const LevelFormat *dense, *compressed, *singleton;
 
   Registry() {
-    dense = add(std::make_unique<DenseLevelFormat>());
-    compressed = add(std::make_unique<CompressedLevelFormat>());
+    dense = add(std::make_unique<BuiltinLevelFormat>(
+        sparse_array_levels::kDenseTraits));
+    compressed = add(std::make_unique<BuiltinLevelFormat>(
+        sparse_array_levels::kCompressedTraits));
     singleton = add(std::make_unique<SingletonLevelFormat>());
+    // Level formats in their own files (lib/Dialect/Levels).
+    add(makeDiagonalLevelFormat());
   }
   const LevelFormat *add(std::unique_ptr<LevelFormat> format) {
     auto [it, inserted] = byName.try_emplace(format->getName(), format.get());

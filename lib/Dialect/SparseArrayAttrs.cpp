@@ -389,6 +389,11 @@ bool FormatAttr::isAllDense() const {
                       [](const LevelSpec &spec) { return spec.isFull(); });
 }
 
+bool FormatAttr::isRowsOfSegments() const {
+  ArrayRef<LevelSpec> levels = getLevels();
+  return levels.size() >= 2 && levels[0].isFull() && levels[1].isSegmented();
+}
+
 FormatAttr FormatAttr::withFill(TypedAttr fill) const {
   return FormatAttr::get(getContext(), getLevels(), getOrder(), getPosWidth(),
                          getCrdWidth(), fill);

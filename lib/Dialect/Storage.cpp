@@ -15,12 +15,20 @@ SmallVector<ArrayBuffer> mlir::sparse_array::getArrayBuffers(ArrayType type) {
   Type crdType = IntegerType::get(ctx, format.getCrdWidth());
   SmallVector<ArrayBuffer> buffers;
   for (auto [level, spec] : llvm::enumerate(format.getLevels())) {
-    if (spec.format->hasPositionsBuffer())
-      buffers.push_back({BufferKind::Positions, unsigned(level), posType});
-    if (spec.format->hasCoordinatesBuffer())
-      buffers.push_back({BufferKind::Coordinates, unsigned(level), crdType});
+    for (const LevelBufferDecl &decl : spec.format->getBuffers()) {
+      StringRef role = decl.role;
+      BufferKind kind = role == sparse_array_levels::kPositionsRole
+                            ? BufferKind::Positions
+                        : role == sparse_array_levels::kCoordinatesRole
+                            ? BufferKind::Coordinates
+                            : BufferKind::Other;
+      Type elementType =
+          decl.width == sparse_array_levels::BufferWidth::Positions ? posType
+                                                                    : crdType;
+      buffers.push_back({kind, unsigned(level), role, elementType});
+    }
   }
-  buffers.push_back({BufferKind::Values, 0, type.getElementType()});
+  buffers.push_back({BufferKind::Values, 0, StringRef(), type.getElementType()});
   return buffers;
 }
 
@@ -30,6 +38,16 @@ std::optional<unsigned> mlir::sparse_array::getBufferIndex(ArrayType type,
   for (auto [index, buffer] : llvm::enumerate(getArrayBuffers(type)))
     if (buffer.kind == kind &&
         (kind == BufferKind::Values || buffer.level == level))
+      return index;
+  return std::nullopt;
+}
+
+std::optional<unsigned> mlir::sparse_array::getBufferIndex(ArrayType type,
+                                                           unsigned level,
+                                                           StringRef role) {
+  for (auto [index, buffer] : llvm::enumerate(getArrayBuffers(type)))
+    if (buffer.kind != BufferKind::Values && buffer.level == level &&
+        buffer.role == role)
       return index;
   return std::nullopt;
 }

@@ -185,16 +185,15 @@ LogicalResult ConstantOp::verify() {
   return success();
 }
 
-/// A level's positions or coordinates buffer.
+/// A level's buffer with role `what`.
 static LogicalResult verifyLevelBuffer(Operation *op, ArrayType type,
-                                       int64_t level, BufferKind kind,
+                                       int64_t level, StringRef what,
                                        MemRefType result) {
-  StringRef what = kind == BufferKind::Positions ? "positions" : "coordinates";
   if (level < 0 || level >= static_cast<int64_t>(type.getNumLevels()))
     return op->emitOpError() << "level " << level
                              << " is out of range for an array with "
                              << type.getNumLevels() << " levels";
-  std::optional<unsigned> index = getBufferIndex(type, kind, level);
+  std::optional<unsigned> index = getBufferIndex(type, level, what);
   if (!index)
     return op->emitOpError()
            << "level " << level << " ("
@@ -211,13 +210,19 @@ static LogicalResult verifyLevelBuffer(Operation *op, ArrayType type,
 
 LogicalResult PositionsOp::verify() {
   return verifyLevelBuffer(*this, cast<ArrayType>(getSource().getType()),
-                           getLevel(), BufferKind::Positions,
+                           getLevel(), sparse_array_levels::kPositionsRole,
                            cast<MemRefType>(getResult().getType()));
 }
 
 LogicalResult CoordinatesOp::verify() {
   return verifyLevelBuffer(*this, cast<ArrayType>(getSource().getType()),
-                           getLevel(), BufferKind::Coordinates,
+                           getLevel(), sparse_array_levels::kCoordinatesRole,
+                           cast<MemRefType>(getResult().getType()));
+}
+
+LogicalResult LevelBufferOp::verify() {
+  return verifyLevelBuffer(*this, cast<ArrayType>(getSource().getType()),
+                           getLevel(), getRole(),
                            cast<MemRefType>(getResult().getType()));
 }
 

@@ -35,9 +35,7 @@ mlir::sparse_array::matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce) {
   auto isCsr = [](ArrayType t) {
     FormatAttr f = t.getFormat();
     return t.getRank() == 2 && f.getNumLevels() == 2 &&
-           f.getLevels()[0].isFull() && !f.getLevels()[1].isFull() &&
-           f.getLevels()[1].unique &&
-           f.getLevels()[1].format->hasPositionsBuffer();
+           f.isRowsOfSegments() && f.getLevels()[1].unique;
   };
   // The index an access uses at a level of its array.
   auto at = [](AccessOp access, ArrayType t, unsigned level) {
@@ -49,8 +47,7 @@ mlir::sparse_array::matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce) {
   auto isSparseVector = [](ArrayType t) {
     FormatAttr f = t.getFormat();
     return t.getRank() == 1 && f.getNumLevels() == 1 &&
-           !f.getLevels()[0].isFull() && f.getLevels()[0].unique &&
-           f.getLevels()[0].format->hasPositionsBuffer();
+           f.getLevels()[0].isSegmented() && f.getLevels()[0].unique;
   };
   bool vec = result.getRank() == 1;
   unsigned reduced = vec ? 1 : 2;

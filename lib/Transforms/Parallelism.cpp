@@ -35,9 +35,7 @@ static int64_t balancingInput(KernelOp kernel, uint64_t used) {
       continue;
     auto type = cast<ArrayType>(kernel.getInputs()[k].getType());
     FormatAttr format = type.getFormat();
-    if (type.getRank() < 2 || !format.getLevels()[0].isFull() ||
-        format.getLevels()[1].isFull() ||
-        !format.getLevels()[1].format->hasPositionsBuffer())
+    if (type.getRank() < 2 || !format.isRowsOfSegments())
       continue;
     AccessOp access = kernel.getAccessOf(k);
     auto plainVar = [&](unsigned level) -> int {
@@ -280,13 +278,13 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   bool twoPhase = false, parts = false;
   auto uniqueWithPositions = [&](unsigned level) {
     const LevelSpec &spec = format.getLevels()[level];
-    return !spec.isFull() && spec.format->hasPositionsBuffer() && spec.unique;
+    return spec.isSegmented() && spec.unique;
   };
   if (!resultType.isAllDense()) {
     if (rank == 1 && uniqueWithPositions(0)) {
       parts = true;
-    } else if (rank == 2 && format.getLevels()[0].isFull() &&
-               uniqueWithPositions(1)) {
+    } else if (rank == 2 && format.isRowsOfSegments() &&
+               format.getLevels()[1].unique) {
       using Assembly = ParallelOptions::Assembly;
       parts = options.assembly == Assembly::Parts ||
               (options.assembly == Assembly::Auto && entryCostsMoreThanCopy(kernel));

@@ -320,7 +320,7 @@ def asarray(x, format=None, fill_value=None, dtype=None):
     """An Array from a numpy array (or anything np.asarray takes), a
     scipy.sparse matrix/array, a pydata sparse.COO, or an Array.
 
-    format: "dense", "csr", "csc", "coo", "dcsr", "csf", "compressed", a
+    format: "dense", "csr", "csc", "coo", "dcsr", "csf", "dia", "compressed", a
     list of level names or a Format; fill_value: the value of implicit
     entries (default 0; for scipy/pydata inputs the source's fill, which
     must match). Entries equal to the fill (bitwise for floats) are not

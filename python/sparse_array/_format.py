@@ -12,23 +12,29 @@ ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.b
 SUPPORTED = tuple(ELEMENT)
 
 
+# The buffers each level format declares, in layout order, by the index
+# width that types them ("pos" or "crd"): the runtime's and the compiler's
+# LevelTraits (runtime/include/SparseArrayLevelTraits.h). test_formats.py
+# holds the package's packing to the runtime's: arrays packed here go through
+# the runtime's conversions and back.
+LEVEL_BUFFERS = {"dense": (), "compressed": ("pos", "crd"), "singleton": ("crd",),
+                 "diagonal": ("crd",)}
+
+
 class Level:
-    """One storage level: dense, compressed or singleton, with the
+    """One storage level: dense, compressed, singleton or diagonal, with the
     properties unique and ordered."""
     __slots__ = ("kind", "unique", "ordered")
 
     def __init__(self, kind, unique=True, ordered=True):
-        if kind not in ("dense", "compressed", "singleton"):
-            raise ValueError("unknown level format %r" % kind)
+        if kind not in LEVEL_BUFFERS:
+            raise ValueError("unknown level format %r (one of %s)" % (kind, ", ".join(LEVEL_BUFFERS)))
         self.kind, self.unique, self.ordered = kind, unique, ordered
 
     @property
-    def has_positions(self):
-        return self.kind == "compressed"
-
-    @property
-    def has_coordinates(self):
-        return self.kind != "dense"
+    def buffer_widths(self):
+        """"pos" or "crd" for each buffer of the level, in layout order."""
+        return LEVEL_BUFFERS[self.kind]
 
     def text(self):
         props = [p for p, on in (("nonunique", not self.unique), ("nonordered", not self.ordered)) if on]
@@ -100,6 +106,8 @@ _NAMED = {
     "dcsr": lambda r: Format(["compressed"] * r),
     "csf": lambda r: Format(["dense"] + ["compressed"] * (r - 1)),
     "coo": _coo,
+    # seed 002's DIA: rows, then the diagonals' offsets (a matrix format).
+    "dia": lambda r: Format(["dense", "diagonal"]),
 }
 
 
@@ -127,8 +135,8 @@ def _named_format(spec, rank):
         name = "dcsr"
     if name not in _NAMED:
         raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
-    if name == "csc" and rank != 2:
-        raise ValueError("csc is a format of matrices")
+    if name in ("csc", "dia") and rank != 2:
+        raise ValueError("%s is a format of matrices" % name)
     if rank == 0:
         return Format([])
     return _NAMED[name](rank)

@@ -230,10 +230,9 @@ _CTYPE = {np.dtype(np.float64): ctypes.c_double, np.dtype(np.int64): ctypes.c_in
 def _buffer_dtypes(fmt, dtype):
     out = []
     for level in fmt.levels:
-        if level.has_positions:
-            out.append(np.dtype(np.int32 if fmt.pos_width == 32 else np.int64))
-        if level.has_coordinates:
-            out.append(np.dtype(np.int32 if fmt.crd_width == 32 else np.int64))
+        for width in level.buffer_widths:
+            bits = fmt.pos_width if width == "pos" else fmt.crd_width
+            out.append(np.dtype(np.int32 if bits == 32 else np.int64))
     out.append(np.dtype(dtype))
     return out
 

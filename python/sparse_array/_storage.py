@@ -38,6 +38,15 @@ def build(fmt, shape, coords, values, fill, dtype):
         if level.kind == "singleton":
             buffers.append(c.astype(crd_t))
             continue
+        if level.kind == "diagonal":
+            # The distinct offsets c - r (r: the full parent's coordinate);
+            # parent p's slot for offset k is p K + k (docs/storage.md).
+            d = c - parent % max(extents[l - 1], 1)
+            offsets = np.unique(d)
+            buffers.append(offsets.astype(crd_t))
+            parent = parent * len(offsets) + np.searchsorted(offsets, d)
+            nparents *= len(offsets)
+            continue
         # compressed: one entry per distinct (parent, coordinate), or per
         # point when nonunique.
         if level.unique and len(c):
@@ -80,6 +89,16 @@ def entries(fmt, shape, buffers):
             start = np.repeat(lo - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
             pos_index = start + np.arange(counts.sum())
             coords = np.concatenate([np.repeat(coords, counts, axis=0), crd[pos_index][:, None]], axis=1)
+        elif level.kind == "diagonal":
+            # Every parent's K slots, less those off the matrix (padding).
+            off = buffers[k].astype(np.int64)
+            k += 1
+            r = pos_index % max(extents[l - 1], 1)
+            c = (r[:, None] + off[None, :]).ravel()
+            slots = (pos_index[:, None] * len(off) + np.arange(len(off))[None, :]).ravel()
+            keep = (c >= 0) & (c < extents[l])
+            coords = np.concatenate([np.repeat(coords, len(off), axis=0), c[:, None]], axis=1)[keep]
+            pos_index = slots[keep]
         else:
             crd = buffers[k].astype(np.int64)
             k += 1

@@ -17,13 +17,9 @@ namespace {
 // parent * size + coordinate; no buffers (seed 002 §3.1, Table 1).
 class DenseKind final : public LevelKind {
 public:
-  const char *name() const override { return "dense"; }
-  bool hasPositions() const override { return false; }
-  bool hasCoordinates() const override { return false; }
-  bool allowsNonUnique() const override { return false; }
-  bool allowsNonOrdered() const override { return false; }
-  bool numPositions(uint64_t parents, uint64_t dim, uint64_t,
-                    uint64_t &out) const override {
+  DenseKind() : LevelKind(sparse_array_levels::kDenseTraits) {}
+  bool numPositions(const LevelBuffers &, uint64_t parents, uint64_t dim,
+                    uint64_t, uint64_t &out) const override {
     return !__builtin_mul_overflow(parents, dim, &out);
   }
   uint64_t append(LevelBuffers &, uint64_t parent, uint64_t coord,
@@ -45,12 +41,8 @@ public:
 // positions[p+1]; finish turns the counts into offsets.
 class CompressedKind final : public LevelKind {
 public:
-  const char *name() const override { return "compressed"; }
-  bool hasPositions() const override { return true; }
-  bool hasCoordinates() const override { return true; }
-  bool allowsNonUnique() const override { return true; }
-  bool allowsNonOrdered() const override { return true; }
-  bool numPositions(uint64_t, uint64_t, uint64_t groups,
+  CompressedKind() : LevelKind(sparse_array_levels::kCompressedTraits) {}
+  bool numPositions(const LevelBuffers &, uint64_t, uint64_t, uint64_t groups,
                     uint64_t &out) const override {
     out = groups;
     return true;
@@ -74,7 +66,7 @@ public:
     ChildRange r;
     r.lo = b.getPos(parent);
     r.hi = b.getPos(parent + 1);
-    r.coordsFromBuffer = true;
+    r.coords = ChildRange::Coords::FromBuffer;
     return r;
   }
 };
@@ -83,13 +75,9 @@ public:
 // with a stored coordinate (seed 002 §3.1; COO's inner levels).
 class SingletonKind final : public LevelKind {
 public:
-  const char *name() const override { return "singleton"; }
-  bool hasPositions() const override { return false; }
-  bool hasCoordinates() const override { return true; }
-  bool allowsNonUnique() const override { return true; }
-  bool allowsNonOrdered() const override { return true; }
-  bool numPositions(uint64_t parents, uint64_t, uint64_t,
-                    uint64_t &out) const override {
+  SingletonKind() : LevelKind(sparse_array_levels::kSingletonTraits) {}
+  bool numPositions(const LevelBuffers &, uint64_t parents, uint64_t,
+                    uint64_t, uint64_t &out) const override {
     out = parents;
     return true;
   }
@@ -103,7 +91,7 @@ public:
     ChildRange r;
     r.lo = parent;
     r.hi = parent + 1;
-    r.coordsFromBuffer = true;
+    r.coords = ChildRange::Coords::FromBuffer;
     return r;
   }
 };
@@ -116,6 +104,8 @@ struct Registry {
     static CompressedKind compressed;
     static SingletonKind singleton;
     kinds = {&dense, &compressed, &singleton};
+    // Level formats in their own files (runtime/lib/levels).
+    kinds.push_back(diagonalLevelKind());
   }
 };
 Registry &registry() {
@@ -172,9 +162,15 @@ void registerLevelKind(const LevelKind *kind) {
   r.kinds.push_back(kind);
 }
 
+std::vector<const LevelKind *> getLevelKinds() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return r.kinds;
+}
+
 bool FormatSpec::allDense() const {
   for (const LevelSpec &l : levels)
-    if (l.kind->hasPositions() || l.kind->hasCoordinates())
+    if (l.kind->numBuffers() != 0)
       return false;
   return true;
 }
@@ -189,34 +185,39 @@ unsigned FormatSpec::levelOfDim(unsigned d) const {
 unsigned FormatSpec::numBuffers() const {
   unsigned n = 1;
   for (const LevelSpec &l : levels)
-    n += l.kind->hasPositions() + l.kind->hasCoordinates();
+    n += l.kind->numBuffers();
   return n;
 }
 
-int FormatSpec::posBufferIndex(unsigned level) const {
+int FormatSpec::levelBufferIndex(unsigned level, const char *role) const {
+  int slot = role ? levels[level].kind->getTraits().bufferSlot(role) : 0;
+  if (slot < 0)
+    return -1;
   int k = 0;
   for (unsigned l = 0; l < level; ++l)
-    k += levels[l].kind->hasPositions() + levels[l].kind->hasCoordinates();
-  return levels[level].kind->hasPositions() ? k : -1;
+    k += static_cast<int>(levels[l].kind->numBuffers());
+  return k + slot;
+}
+
+int FormatSpec::posBufferIndex(unsigned level) const {
+  return levelBufferIndex(level, sparse_array_levels::kPositionsRole);
 }
 
 int FormatSpec::crdBufferIndex(unsigned level) const {
-  int k = 0;
-  for (unsigned l = 0; l < level; ++l)
-    k += levels[l].kind->hasPositions() + levels[l].kind->hasCoordinates();
-  return levels[level].kind->hasCoordinates()
-             ? k + levels[level].kind->hasPositions()
-             : -1;
+  return levelBufferIndex(level, sparse_array_levels::kCoordinatesRole);
 }
 
 unsigned FormatSpec::bufferElemBytes(unsigned k) const {
   if (k == valuesBufferIndex())
     return elemBytes(elem);
-  for (unsigned l = 0; l < numLevels(); ++l) {
-    if (posBufferIndex(l) == static_cast<int>(k))
-      return posWidth / 8;
-    if (crdBufferIndex(l) == static_cast<int>(k))
-      return crdWidth / 8;
+  for (const LevelSpec &l : levels) {
+    const sparse_array_levels::LevelTraits &t = l.kind->getTraits();
+    if (k < t.numBuffers)
+      return (t.buffers[k].width == sparse_array_levels::BufferWidth::Positions
+                  ? posWidth
+                  : crdWidth) /
+             8;
+    k -= t.numBuffers;
   }
   return 0;
 }
@@ -348,6 +349,13 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
     if (!out.levels[l - 1].unique && out.levels[l].kind->hasPositions()) {
       error = "level " + std::to_string(l) +
               " cannot follow a non-unique level";
+      return false;
+    }
+  for (unsigned l = 0; l < n; ++l)
+    if (const char *why = out.levels[l].kind->checkParent(
+            l ? &out.levels[l - 1] : nullptr)) {
+      error = "level " + std::to_string(l) + " (" + out.levels[l].kind->name() +
+              ") " + why;
       return false;
     }
   if (n > 0 && !out.levels[n - 1].unique) {

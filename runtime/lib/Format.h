@@ -20,6 +20,7 @@
 #define SPARSE_ARRAY_RUNTIME_FORMAT_H
 
 #include "Scalar.h"
+#include "SparseArrayLevelTraits.h"
 
 #include <cstdint>
 #include <cstring>
@@ -65,33 +66,82 @@ struct LevelBuffers {
   bool crdWritable = true;
   /// Build state: positions handed out so far.
   uint64_t next = 0;
+  /// Every buffer the level's kind declares, by slot (pos and crd above
+  /// alias the positions and coordinates roles).
+  void *slot[sparse_array_levels::kMaxLevelBuffers] = {};
+  uint64_t slotLen[sparse_array_levels::kMaxLevelBuffers] = {};
+  /// The extent of the dimension the parent level stores (0 at the
+  /// outermost level): a level whose coordinates derive from its parent's
+  /// reads it.
+  uint64_t parentDim = 0;
 };
 
 /// The positions below one parent position and how to get their
-/// coordinates: from the coordinate buffer (position iteration) or as
-/// `position - coordBase` (coordinate value iteration), seed 002 §3.2.
+/// coordinates: as `position - coordBase` (coordinate value iteration),
+/// from the coordinate buffer (position iteration), or computed by the
+/// kind (LevelKind::coordinateAt), seed 002 §3.2.
 struct ChildRange {
+  enum class Coords { FromPosition, FromBuffer, FromKind };
   uint64_t lo = 0, hi = 0;
-  bool coordsFromBuffer = false;
+  Coords coords = Coords::FromPosition;
   uint64_t coordBase = 0;
 };
 
+struct LevelSpec;
+
+/// The runtime half of a level format: its traits (shared with the
+/// compiler's LevelFormat, SparseArrayLevelTraits.h) and how to append to
+/// and iterate its buffers.
 class LevelKind {
 public:
+  explicit LevelKind(const sparse_array_levels::LevelTraits &traits)
+      : traits(traits) {}
   virtual ~LevelKind();
+  const sparse_array_levels::LevelTraits &getTraits() const { return traits; }
   /// Keyword shared with the compiler's LevelFormat.
-  virtual const char *name() const = 0;
-  virtual bool hasPositions() const = 0;
-  virtual bool hasCoordinates() const = 0;
-  virtual bool allowsNonUnique() const = 0;
-  virtual bool allowsNonOrdered() const = 0;
+  const char *name() const { return traits.name; }
+  unsigned numBuffers() const { return traits.numBuffers; }
+  bool hasPositions() const { return traits.hasPositions(); }
+  bool hasCoordinates() const { return traits.hasCoordinates(); }
+  bool allowsNonUnique() const { return traits.allowsNonUnique; }
+  bool allowsNonOrdered() const { return traits.allowsNonOrdered; }
 
   /// Number of positions of this level, given the parent level's position
   /// count, the level's dimension size and the number of coordinate groups
   /// stored (distinct (parent, coordinate) pairs; one per entry below a
   /// non-unique level). Returns false on 64-bit overflow.
-  virtual bool numPositions(uint64_t parentPositions, uint64_t dimSize,
-                            uint64_t groups, uint64_t &out) const = 0;
+  virtual bool numPositions(const LevelBuffers &b, uint64_t parentPositions,
+                            uint64_t dimSize, uint64_t groups,
+                            uint64_t &out) const = 0;
+  /// Why this level may not sit below `parent` (null at the outermost
+  /// level), or null when it may.
+  virtual const char *checkParent(const LevelSpec *parent) const {
+    (void)parent;
+    return nullptr;
+  }
+  /// Before packing: builds the buffers the level declares beyond positions
+  /// and coordinates (into b.slot, malloc'ed; the array takes them over)
+  /// from the `n` sorted entries' coordinates at this level (`crd`) and its
+  /// parent's (`parentCrd`, null at the outermost level). False with the
+  /// reason in `error` when the entries do not fit the level.
+  virtual bool prepare(LevelBuffers &b, const uint64_t *parentCrd,
+                       const uint64_t *crd, uint64_t n,
+                       std::string &error) const {
+    (void)b, (void)parentCrd, (void)crd, (void)n, (void)error;
+    return true;
+  }
+  /// Checks of the declared buffers beyond positions and coordinates, for
+  /// Array::validate ("" when they are well formed).
+  virtual std::string validateBuffers(const LevelBuffers &b,
+                                      uint64_t dimSize) const {
+    (void)b, (void)dimSize;
+    return "";
+  }
+  /// The coordinate at position `pos`, for ChildRange::Coords::FromKind.
+  virtual uint64_t coordinateAt(const LevelBuffers &b, uint64_t pos) const {
+    (void)b;
+    return pos;
+  }
   /// Buffer lengths for `positions` positions under `parentPositions`.
   virtual uint64_t posLength(uint64_t parentPositions) const {
     return hasPositions() ? parentPositions + 1 : 0;
@@ -111,12 +161,20 @@ public:
   /// Iteration below `parentPos`.
   virtual ChildRange children(const LevelBuffers &b, uint64_t parentPos,
                               uint64_t dimSize) const = 0;
+
+private:
+  const sparse_array_levels::LevelTraits &traits;
 };
 
 /// Registry of level kinds by keyword; dense, compressed and singleton are
 /// built in.
 const LevelKind *lookupLevelKind(const std::string &name);
 void registerLevelKind(const LevelKind *kind);
+/// Every registered kind, in registration order.
+std::vector<const LevelKind *> getLevelKinds();
+
+/// The level kinds in runtime/lib/levels, registered with the built-ins.
+const LevelKind *diagonalLevelKind();
 
 struct LevelSpec {
   const LevelKind *kind = nullptr;
@@ -141,9 +199,11 @@ struct FormatSpec {
   bool allDense() const;
   /// The level storing dimension `d`.
   unsigned levelOfDim(unsigned d) const;
-  /// Number of buffers: per level positions then coordinates (as the level
-  /// kind declares), then the values. Index of each in that order.
+  /// Number of buffers: per level the buffers its kind declares, then the
+  /// values. Index of each in that order (-1 when the level has none with
+  /// that role; a null role: where the level's buffers start).
   unsigned numBuffers() const;
+  int levelBufferIndex(unsigned level, const char *role) const;
   int posBufferIndex(unsigned level) const;
   int crdBufferIndex(unsigned level) const;
   unsigned valuesBufferIndex() const { return numBuffers() - 1; }

@@ -34,34 +34,31 @@ namespace {
 
 /// Stores like compressed; a plugin would differ in layout (seed 002's
 /// range, offset, hashed), which this test does not need to prove the
-/// plumbing.
+/// plumbing. One description for both halves.
+constexpr sparse_array_levels::LevelTraits kPluginTraits = {
+    "plugin_compressed", /*full=*/false, /*branchless=*/false,
+    /*compact=*/true, /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
+    /*acceptsNonUniqueParent=*/false,
+    sparse_array_levels::kPositionIteration | sparse_array_levels::kAppend, 2,
+    {{sparse_array_levels::kPositionsRole,
+      sparse_array_levels::BufferWidth::Positions},
+     {sparse_array_levels::kCoordinatesRole,
+      sparse_array_levels::BufferWidth::Coordinates}}};
+
 class PluginFormat final : public LevelFormat {
 public:
-  StringRef getName() const override { return "plugin_compressed"; }
-  bool isFull() const override { return false; }
-  bool isBranchless() const override { return false; }
-  bool isCompact() const override { return true; }
-  bool allowsNonUnique() const override { return false; }
-  bool allowsNonOrdered() const override { return false; }
-  LevelCapability getCapabilities() const override {
-    return LevelCapability::PositionIteration | LevelCapability::Append;
-  }
-  bool hasPositionsBuffer() const override { return true; }
-  bool hasCoordinatesBuffer() const override { return true; }
+  PluginFormat() : LevelFormat(kPluginTraits) {}
 };
 
 /// The runtime half: packing, printing and conversion of the same layout.
 class PluginKind final : public sa_rt::LevelKind {
 public:
-  PluginKind() : base(sa_rt::lookupLevelKind("compressed")) {}
-  const char *name() const override { return "plugin_compressed"; }
-  bool hasPositions() const override { return true; }
-  bool hasCoordinates() const override { return true; }
-  bool allowsNonUnique() const override { return false; }
-  bool allowsNonOrdered() const override { return false; }
-  bool numPositions(uint64_t parentPositions, uint64_t dimSize, uint64_t groups,
+  PluginKind()
+      : LevelKind(kPluginTraits), base(sa_rt::lookupLevelKind("compressed")) {}
+  bool numPositions(const sa_rt::LevelBuffers &b, uint64_t parentPositions,
+                    uint64_t dimSize, uint64_t groups,
                     uint64_t &out) const override {
-    return base->numPositions(parentPositions, dimSize, groups, out);
+    return base->numPositions(b, parentPositions, dimSize, groups, out);
   }
   uint64_t append(sa_rt::LevelBuffers &b, uint64_t parentPos, uint64_t coord,
                   uint64_t dimSize) const override {

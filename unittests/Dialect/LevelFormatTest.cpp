@@ -79,19 +79,19 @@ TEST(LevelFormat, CompositionRules) {
 
 /// A stand-in for a future plugin (e.g. seed 002's offset format): only the
 /// registry and the verifier's use of the interface are exercised.
+constexpr sparse_array_levels::LevelTraits kTestPluginTraits = {
+    "test_plugin", /*full=*/true, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/true,
+    /*acceptsNonUniqueParent=*/false,
+    sparse_array_levels::kCoordinateValueIteration |
+        sparse_array_levels::kLocate,
+    1,
+    {{sparse_array_levels::kCoordinatesRole,
+      sparse_array_levels::BufferWidth::Coordinates}}};
+
 class TestPluginFormat final : public LevelFormat {
 public:
-  StringRef getName() const override { return "test_plugin"; }
-  bool isFull() const override { return true; }
-  bool isBranchless() const override { return false; }
-  bool isCompact() const override { return false; }
-  bool allowsNonUnique() const override { return false; }
-  bool allowsNonOrdered() const override { return true; }
-  LevelCapability getCapabilities() const override {
-    return LevelCapability::CoordinateValueIteration | LevelCapability::Locate;
-  }
-  bool hasPositionsBuffer() const override { return false; }
-  bool hasCoordinatesBuffer() const override { return true; }
+  TestPluginFormat() : LevelFormat(kTestPluginTraits) {}
 };
 
 TEST(LevelFormat, PluginsRegisterAndParse) {

@@ -94,15 +94,20 @@ protected:
 };
 
 /// What a level's iterator reads: its buffers (null when the format has
-/// none) and the extent of its dimension.
+/// none) and the extents of its dimension and its parent level's.
 struct LevelBuffers {
   Value positions;
   Value coordinates;
+  /// Every buffer the level's format declares, by slot (positions and
+  /// coordinates among them).
+  SmallVector<Value, 2> declared;
   Value size;
+  /// Null at the outermost level.
+  Value parentSize;
 };
 
-/// The buffers level `l` of `array` has (per its format) and, for full
-/// levels, the extent of its dimension.
+/// The buffers level `l` of `array` has (per its format) and the extents
+/// of the dimensions it and its parent store.
 LevelBuffers fetchLevelBuffers(OpBuilder &b, Location loc, Value array,
                                unsigned l);
 
@@ -121,6 +126,11 @@ public:
   static std::unique_ptr<LevelIterator> create(LevelSpec spec,
                                                const LevelBuffers &buffers);
 };
+
+/// The iterators of the level formats in lib/Conversion/Levels, registered
+/// with their formats by LevelIteratorRegistry.
+std::unique_ptr<LevelIterator> makeDiagonalIterator(LevelSpec spec,
+                                                    const LevelBuffers &buffers);
 
 /// The built-in iterators, for factories that wrap them.
 std::unique_ptr<LevelIterator> makeFullIterator(LevelSpec spec, Value size);

@@ -11,7 +11,10 @@
 #ifndef SPARSEARRAY_DIALECT_LEVELFORMAT_H
 #define SPARSEARRAY_DIALECT_LEVELFORMAT_H
 
+#include "SparseArrayLevelTraits.h"
+
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -43,6 +46,15 @@ struct LevelSpec {
   bool isFull() const;
   bool isBranchless() const;
   bool isCompact() const;
+  /// A segment of stored entries per parent position, bounded by a
+  /// positions buffer (compressed and its kin): the shape that row-wise
+  /// plans, balancing and parts outputs ask for.
+  bool isSegmented() const;
+  /// Coordinates computed from the parent's rather than stored per
+  /// position or implied by fullness (seed 002's offset level, DIA).
+  bool hasComputedCoordinates() const;
+  /// Whether a kernel can build the level in order (append or insert).
+  bool canAssemble() const;
   StringRef getName() const;
 };
 
@@ -51,20 +63,20 @@ inline llvm::hash_code hash_value(const LevelSpec &spec) {
 }
 
 /// Level capabilities (seed 002 §3.2): how a level can be iterated, accessed
-/// and assembled. A bit set.
+/// and assembled. A bit set, the same bits as the shared traits'.
 enum class LevelCapability : unsigned {
-  None = 0,
+  None = sparse_array_levels::kNoCapability,
   /// Iterate a coordinate range and compute positions from coordinates.
-  CoordinateValueIteration = 1u << 0,
+  CoordinateValueIteration = sparse_array_levels::kCoordinateValueIteration,
   /// Iterate stored positions and read coordinates from them.
-  PositionIteration = 1u << 1,
+  PositionIteration = sparse_array_levels::kPositionIteration,
   /// Random access: position of a given coordinate in O(1) or better than a
   /// scan.
-  Locate = 1u << 2,
+  Locate = sparse_array_levels::kLocate,
   /// Insert coordinates in any order into preallocated storage.
-  Insert = 1u << 3,
+  Insert = sparse_array_levels::kInsert,
   /// Append coordinates in order.
-  Append = 1u << 4,
+  Append = sparse_array_levels::kAppend,
 };
 
 inline LevelCapability operator|(LevelCapability a, LevelCapability b) {
@@ -75,35 +87,46 @@ inline bool hasCapability(LevelCapability set, LevelCapability c) {
   return (static_cast<unsigned>(set) & static_cast<unsigned>(c)) != 0;
 }
 
-/// Abstract level format. Subclasses are stateless singletons owned by the
-/// registry; LevelSpec refers to them by pointer, so a format's identity is
-/// its address.
+using sparse_array_levels::LevelBufferDecl;
+using sparse_array_levels::LevelTraits;
+
+/// A level format: its traits (the description it shares with the
+/// runtime's LevelKind, runtime/include/SparseArrayLevelTraits.h) and the
+/// rules a description cannot state (checkParent). Instances are stateless
+/// singletons owned by the registry; LevelSpec refers to them by pointer,
+/// so a format's identity is its address.
 class LevelFormat {
 public:
+  explicit LevelFormat(const LevelTraits &traits) : traits(traits) {}
   virtual ~LevelFormat();
 
+  const LevelTraits &getTraits() const { return traits; }
   /// Keyword used in `#sparse_array.format<[...]>`.
-  virtual StringRef getName() const = 0;
+  StringRef getName() const { return traits.name; }
 
   // Format properties (seed 002 §3.3). `ordered` and `unique` are per level
   // (LevelSpec); a format says whether it allows relaxing them.
-  virtual bool isFull() const = 0;
-  virtual bool isBranchless() const = 0;
-  virtual bool isCompact() const = 0;
-  virtual bool allowsNonUnique() const = 0;
-  virtual bool allowsNonOrdered() const = 0;
+  bool isFull() const { return traits.full; }
+  bool isBranchless() const { return traits.branchless; }
+  bool isCompact() const { return traits.compact; }
+  bool allowsNonUnique() const { return traits.allowsNonUnique; }
+  bool allowsNonOrdered() const { return traits.allowsNonOrdered; }
 
   /// Capabilities of a level stored in this format.
-  virtual LevelCapability getCapabilities() const = 0;
+  LevelCapability getCapabilities() const {
+    return static_cast<LevelCapability>(traits.capabilities);
+  }
 
-  // Buffers a level of this format stores (seed 002 §3.1). The storage
-  // lowering, the C ABI and the runtime lay out an array as, per level in
-  // storage order, its positions buffer then its coordinates buffer (each
-  // only if the format has it), then the values.
+  /// The buffers a level of this format stores (seed 002 §3.1), in the
+  /// order an array lays them out: per level in storage order, these, then
+  /// the values (Storage.h).
+  ArrayRef<LevelBufferDecl> getBuffers() const {
+    return ArrayRef<LevelBufferDecl>(traits.buffers, traits.numBuffers);
+  }
   /// positions[p] .. positions[p + 1] are the children of parent position p.
-  virtual bool hasPositionsBuffer() const = 0;
+  bool hasPositionsBuffer() const { return traits.hasPositions(); }
   /// coordinates[q] is the coordinate of position q.
-  virtual bool hasCoordinatesBuffer() const = 0;
+  bool hasCoordinatesBuffer() const { return traits.hasCoordinates(); }
 
   /// Whether this level may be stored below `parent` (std::nullopt for the
   /// outermost level). On failure, returns the reason (without the level
@@ -113,7 +136,10 @@ public:
 
   /// Whether this level may hold the duplicates of a non-unique parent: each
   /// parent position then owns exactly one child position.
-  virtual bool acceptsNonUniqueParent() const { return false; }
+  bool acceptsNonUniqueParent() const { return traits.acceptsNonUniqueParent; }
+
+private:
+  const LevelTraits &traits;
 };
 
 /// Registry of level formats, looked up by name when parsing. The built-in
@@ -132,6 +158,9 @@ public:
   static const LevelFormat *compressed();
   static const LevelFormat *singleton();
 };
+
+/// The level formats in lib/Dialect/Levels, registered with the built-ins.
+std::unique_ptr<LevelFormat> makeDiagonalLevelFormat();
 
 } // namespace sparse_array
 } // namespace mlir

@@ -80,6 +80,10 @@ def SparseArray_FormatAttr : SparseArray_Attr<"Format", "format"> {
     bool isIdentityOrder() const { return getOrder().empty(); }
     /// True when every level is full (the array stores every entry).
     bool isAllDense() const;
+    /// Rows of segments: the outermost level full and the next one
+    /// segmented (CSR, and CSC through its order) — the one format-shape
+    /// query the planners, verifiers and emitters ask.
+    bool isRowsOfSegments() const;
     /// The same format with another fill value.
     FormatAttr withFill(::mlir::TypedAttr fill) const;
     /// The default format for a rank: all dense, identity order, 64-bit

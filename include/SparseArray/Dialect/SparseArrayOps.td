@@ -757,6 +757,31 @@ def SparseArray_CoordinatesOp : SparseArray_Op<"coordinates", [Pure]> {
   let hasVerifier = 1;
 }
 
+def SparseArray_LevelBufferOp : SparseArray_Op<"level_buffer", [Pure]> {
+  let summary = "A buffer of one level, named by the role its format declares";
+  let description = [{
+    Any buffer a level format declares (seed 002 §3.1), by its role: the
+    roles a level format plugin adds beyond positions and coordinates, such
+    as a `diagonal` level's `offsets`. The element type is the width the
+    format declares the buffer with (`pos_width` or `crd_width`).
+
+    Example:
+
+    ```mlir
+    %o = sparse_array.level_buffer %a[1] "offsets"
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal]>>
+       -> memref<?xi64>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source, I64Attr:$level,
+                       StrAttr:$role);
+  let results = (outs MemRefRankOf<[I32, I64], [1]>:$result);
+  let assemblyFormat = [{
+    $source `[` $level `]` $role attr-dict `:` qualified(type($source)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def SparseArray_ValuesOp : SparseArray_Op<"values", [Pure]> {
   let summary = "The values buffer of an array";
   let description = [{

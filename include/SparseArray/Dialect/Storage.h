@@ -19,12 +19,17 @@
 namespace mlir {
 namespace sparse_array {
 
-enum class BufferKind { Positions, Coordinates, Values };
+/// What a buffer holds: the two level roles the generic code reads, any
+/// other role a level format declares (Other: see `role`), or the values.
+enum class BufferKind { Positions, Coordinates, Other, Values };
 
 struct ArrayBuffer {
   BufferKind kind;
   /// The level (unused for values).
   unsigned level;
+  /// The role its level's format declares ("positions", "coordinates", a
+  /// plugin's own; empty for values).
+  StringRef role;
   /// Element type of the 1-D buffer: i32/i64 for positions and
   /// coordinates (the format's widths), the array's element type for
   /// values.
@@ -38,6 +43,9 @@ SmallVector<ArrayBuffer> getArrayBuffers(ArrayType type);
 /// (level ignored); std::nullopt when the level's format has no such buffer.
 std::optional<unsigned> getBufferIndex(ArrayType type, BufferKind kind,
                                        unsigned level = 0);
+/// Index of the buffer of `level` with `role`, if its format declares one.
+std::optional<unsigned> getBufferIndex(ArrayType type, unsigned level,
+                                       StringRef role);
 
 /// The lowered form of an array value: one `memref<?xT>` per buffer, then
 /// one `index` per dimension.

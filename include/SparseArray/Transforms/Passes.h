@@ -3,6 +3,7 @@
 #ifndef SPARSEARRAY_TRANSFORMS_PASSES_H
 #define SPARSEARRAY_TRANSFORMS_PASSES_H
 
+#include "SparseArray/Dialect/SparseArray.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -34,6 +35,15 @@ void populateRefillKernelPatterns(RewritePatternSet &patterns);
 /// every use is a computation reading it (sparse-array-free-temporaries).
 /// Returns how many deallocations it inserted.
 unsigned freeComputedTemporaries(Operation *root);
+
+/// `type` with every level that needs its own reads or cannot be assembled
+/// (computed coordinates, no append or insert) stored compressed, its
+/// ordered/unique properties kept; `type` itself when it has none.
+ArrayType getGenericArrayType(ArrayType type);
+
+/// Inserts the conversions of sparse-array-legalize-formats under `root`;
+/// returns how many.
+unsigned legalizeLevelFormats(Operation *root);
 
 /// sparse-array-guard-exact-products: each exact f64 matrix product
 /// (add_f64 over mul_f64 of two factors with fill +0.0) becomes scf.if

@@ -33,6 +33,40 @@ def SparseArrayCheckSymbolsPass
   }];
 }
 
+def SparseArrayLegalizeFormatsPass
+    : Pass<"sparse-array-legalize-formats", "::mlir::ModuleOp"> {
+  let summary = "Convert arrays around the operations that cannot use their level formats";
+  let description = [{
+    Runs after `sparse-array-fuse`. A level format plugin brings what it
+    can do (seed 002 §3.2 capabilities): a level whose coordinates are
+    computed from its parent's (e.g. `diagonal`, DIA) is read only by a
+    kernel access that binds its parent's and its own dimension to two
+    index variables, the parent's loop outside, unsliced; a kernel result
+    is assembled only into levels that can append or insert. Everywhere
+    else — other reads, shape operators, results of kernels and shape
+    operators — the array is converted: an input to its generic format (each
+    such level compressed, keeping its properties) before the operation and
+    freed after it, a result computed in the generic format and converted
+    to the requested one (the runtime's conversion, which knows every
+    format). The decision is taken here, once, and is visible in the IR as
+    the conversions it inserts.
+
+    Example:
+
+    ```mlir
+    %m = sparse_array.kernel ... -> !sparse_array.array<4x5xf64, #sparse_array.format<[dense, diagonal]>>
+    ```
+
+    becomes
+
+    ```mlir
+    %t = sparse_array.kernel ... -> !sparse_array.array<4x5xf64, #sparse_array.format<[dense, compressed]>>
+    %m = sparse_array.convert %t : ... to !sparse_array.array<4x5xf64, #sparse_array.format<[dense, diagonal]>>
+    sparse_array.dealloc %t : ...
+    ```
+  }];
+}
+
 def SparseArrayFreeTemporariesPass
     : Pass<"sparse-array-free-temporaries", "::mlir::ModuleOp"> {
   let summary = "Free the arrays that computations produce and only read";

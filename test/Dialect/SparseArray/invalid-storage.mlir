@@ -203,6 +203,22 @@ func.func @coordinates_singleton_ok_dense_not(%a: !sparse_array.array<?x?xf64, #
 
 // -----
 
+func.func @level_buffer_role(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal]>>) {
+  // expected-error@+1 {{'sparse_array.level_buffer' op level 1 (diagonal) has no pos buffer}}
+  %o = sparse_array.level_buffer %a[1] "pos" : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal]>> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @level_buffer_width(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal], crd_width = 32>>) {
+  // expected-error@+1 {{'sparse_array.level_buffer' op result must be 'memref<?xi32>'}}
+  %o = sparse_array.level_buffer %a[1] "offsets" : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal], crd_width = 32>> -> memref<?xi64>
+  return
+}
+
+// -----
+
 func.func @values_type(%a: !sparse_array.array<4xf64>) {
   // expected-error@+1 {{'sparse_array.values' op result must be 'memref<?xf64>'}}
   %v = sparse_array.values %a : !sparse_array.array<4xf64> -> memref<4xf64>

@@ -88,6 +88,22 @@ func.func private @singleton_after_unique_singleton(!sparse_array.array<4x4x4xf6
 
 // -----
 
+// The diagonal level (DIA) reads its parent's coordinate off a full level.
+// expected-error@+1 {{level 0 ('diagonal') must follow a full (dense) level}}
+func.func private @diagonal_outermost(!sparse_array.array<4xf64, #sparse_array.format<[diagonal]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('diagonal') must follow a full (dense) level}}
+func.func private @diagonal_after_compressed(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed, diagonal]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('diagonal') cannot be non-ordered}}
+func.func private @diagonal_nonordered(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, diagonal(nonordered)]>>)
+
+// -----
+
 // expected-error@+1 {{level 1 ('compressed') cannot follow the non-unique level above it; only a level that accepts duplicates (e.g. singleton) can}}
 func.func private @compressed_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), compressed]>>)
 

@@ -54,6 +54,14 @@ func.func @constants_and_buffers(%a: !csr) -> (memref<?xi64>, memref<?xi64>, mem
   return %p, %q, %v : memref<?xi64>, memref<?xi64>, memref<?xf64>
 }
 
+// A level format's own buffer, by role (a diagonal level's offsets).
+// CHECK-LABEL: func.func @level_buffer(
+// CHECK: sparse_array.level_buffer %{{.*}}[1] "offsets" : !sparse_array.array<?x?xf64, {{.*}}> -> memref<?xi32>
+func.func @level_buffer(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal], crd_width = 32>>) -> memref<?xi32> {
+  %o = sparse_array.level_buffer %a[1] "offsets" : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, diagonal], crd_width = 32>> -> memref<?xi32>
+  return %o : memref<?xi32>
+}
+
 // CHECK-LABEL: func.func @assemble(
 // CHECK: sparse_array.assemble(%{{.*}}, %{{.*}}, %{{.*}}), (%{{.*}}) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = 0.0 : f64>>
 func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index)

@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""Level formats on the matrices they exist for (issue 58; seed 002 §2):
+SpMV y = A x in the project's DIA ([dense, diagonal]) against its CSR
+([dense, compressed]) and scipy's dia_matrix and csr_matrix, on banded and
+stencil matrices.
+
+sparse_array's SpMV is one compiled function per format (declared
+@fadd / @fmul, as scipy assumes), timed inside the program (sa_rt_seconds
+around the call, best of --repeat); the matrix is read once as CSR and
+converted to DIA by the runtime (not timed). scipy is timed in Python on
+the same matrix (best of --repeat). Results are cross-checked (the sums
+of y agree to rounding). One thread (OMP_NUM_THREADS=1 unless set).
+
+Matrices (generated, so that the demo needs no data):
+  stencil5   the 5-point Laplacian of a g x g grid (g = --grid, 1024: 1M
+             rows, 5.2M entries; 5 diagonals)
+  band11     n x n (n = --rows), 11 diagonals at offsets -5..5, every
+             entry present
+  band-holes the same with 30 % of the entries missing (stored as the fill
+             by DIA, skipped by CSR)
+
+  bench/formats/bench_formats.py [--build build] [--grid 1024] [--rows 1048576]
+      [--repeat 10] [--plot FILE.png]
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from common import FADD, FMUL, TIMING_DECLS, best_of, run  # noqa: E402
+
+FUNCS = FADD + FMUL + TIMING_DECLS
+
+W32 = ", pos_width = 32, crd_width = 32"
+FORMATS = {"csr": "#sparse_array.format<[dense, compressed]%s>" % W32,
+           "dia": "#sparse_array.format<[dense, diagonal]%s>" % W32}
+
+
+def program(n, repeat):
+    """@spmv_<fmt> per format and a main that reads A (CSR), converts it,
+    and prints "<seconds> <sum of y>" per format."""
+    Y = "!sparse_array.array<%dxf64>" % n
+    types = {f: "!sparse_array.array<%dx%dxf64, %s>" % (n, n, t) for f, t in FORMATS.items()}
+    out = [FUNCS]
+    for f, A in types.items():
+        out += ["func.func @spmv_%s(%%a: %s, %%x: %s) -> %s attributes {passthrough = [\"noinline\"]} {" % (f, A, Y, Y),
+                "  %%r = sparse_array.kernel ins(%%a, %%x : %s, %s) -> %s {" % (A, Y, Y),
+                "  ^bb0(%%i: index, %%j: index, %%A: %s, %%X: %s):" % (A, Y),
+                "    %%aij = sparse_array.access %%A[%%i, %%j] : %s" % A,
+                "    %%xj = sparse_array.access %%X[%%j] : %s" % Y,
+                "    %p = sparse_array.apply @fmul(%aij, %xj) : (f64, f64) -> f64",
+                "    %s = sparse_array.reduce_over [%j] %p with @fadd : f64",
+                "    sparse_array.yield %s : f64",
+                "  }",
+                "  return %%r : %s" % Y, "}"]
+    out += ["func.func @main() {",
+            "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+            "  %%nrep = arith.constant %d : index" % repeat,
+            "  %%nv = arith.constant %d : index" % n,
+            "  %big = arith.constant 1.0e300 : f64", "  %z = arith.constant 0.0 : f64",
+            "  %sp = llvm.mlir.addressof @sp : !llvm.ptr",
+            '  %%a_csr = sparse_array.read input %%c0 {file_format = "mtx"} : %s' % types["csr"],
+            "  %%a_dia = sparse_array.convert %%a_csr : %s to %s" % (types["csr"], types["dia"]),
+            # x: A's row sums (as bench/peers), computed the same way below.
+            "  %%x = sparse_array.reduce @fadd %%a_csr dims [1] : %s -> %s" % (types["csr"], Y)]
+    for k, f in enumerate(FORMATS):
+        out += [
+            "  %%best%d, %%sum%d = scf.for %%r = %%c0 to %%nrep step %%c1"
+            " iter_args(%%b0 = %%big, %%s0 = %%z) -> (f64, f64) {" % (k, k),
+            "    %t0 = func.call @sa_rt_seconds() : () -> f64",
+            "    %%y = func.call @spmv_%s(%%a_%s, %%x) : (%s, %s) -> %s" % (f, f, types[f], Y, Y),
+            "    %t1 = func.call @sa_rt_seconds() : () -> f64",
+            "    %dt = arith.subf %t1, %t0 : f64",
+            "    %b1 = arith.minimumf %b0, %dt : f64",
+            "    %%v = sparse_array.values %%y : %s -> memref<?xf64>" % Y,
+            "    %s = scf.for %p = %c0 to %nv step %c1 iter_args(%acc = %z) -> (f64) {",
+            "      %e = memref.load %v[%p] : memref<?xf64>",
+            "      %a2 = arith.addf %acc, %e : f64",
+            "      scf.yield %a2 : f64",
+            "    }",
+            "    sparse_array.dealloc %%y : %s" % Y,
+            "    scf.yield %b1, %s : f64, f64",
+            "  }",
+            "  func.call @sa_rt_print_f64(%%best%d) : (f64) -> ()" % k,
+            "  func.call @sa_rt_print_str(%sp) : (!llvm.ptr) -> ()",
+            "  func.call @sa_rt_print_f64(%%sum%d) : (f64) -> ()" % k,
+            "  func.call @sa_rt_print_newline() : () -> ()"]
+    main = "\n".join(out)
+    return main + "\n  return\n}\n"
+
+
+def stencil5(g):
+    i = sp.eye(g, format="csr")
+    t = sp.diags([-1.0, 2.0, -1.0], [-1, 0, 1], shape=(g, g), format="csr")
+    return (sp.kron(i, t) + sp.kron(t, i)).tocsr()
+
+
+def band(n, width, keep, rng):
+    offsets = list(range(-(width // 2), width // 2 + 1))
+    diags = [rng.uniform(-1, 1, n - abs(o)) for o in offsets]
+    a = sp.diags(diags, offsets, shape=(n, n), format="csr")
+    if keep < 1.0:
+        a.data[rng.random(a.nnz) >= keep] = 0.0
+        a.eliminate_zeros()
+    return a
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=os.path.join(os.path.dirname(os.path.dirname(HERE)), "build"))
+    parser.add_argument("--grid", type=int, default=1024)
+    parser.add_argument("--rows", type=int, default=1 << 20)
+    parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--plot")
+    args = parser.parse_args()
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    rng = np.random.default_rng(58)
+    sa_run = os.path.join(args.build, "bin", "sa-run")
+    cases = [("stencil5", stencil5(args.grid)), ("band11", band(args.rows, 11, 1.0, rng)),
+             ("band-holes", band(args.rows, 11, 0.7, rng))]
+    print("SpMV, one thread (OMP_NUM_THREADS=%s), best of %d; ratio = scipy or CSR time / DIA time"
+          % (os.environ["OMP_NUM_THREADS"], args.repeat))
+    print("%-11s %9s %9s | %9s %9s %9s %9s | %8s %8s %8s" % (
+        "matrix", "rows", "entries", "sa DIA", "sa CSR", "sp dia", "sp csr",
+        "DIA/csr", "sp dia/", "sp csr/"))
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, a in cases:
+            n = a.shape[0]
+            x = np.asarray(a.sum(axis=1)).ravel()
+            a_path = os.path.join(tmp, "a.mtx")
+            scipy.io.mmwrite(a_path, a)
+            prog = os.path.join(tmp, "spmv.mlir")
+            with open(prog, "w") as f:
+                f.write(program(n, args.repeat))
+            lines = [l.split() for l in run([sa_run, prog, "--", a_path]).splitlines() if l]
+            t_dia, s_dia = float(lines[0][0]), float(lines[0][1])
+            t_csr, s_csr = float(lines[1][0]), float(lines[1][1])
+            ad, ac = a.todia(), a.tocsr()
+            t_spdia, yd = best_of(args.repeat, lambda: ad @ x)
+            t_spcsr, yc = best_of(args.repeat, lambda: ac @ x)
+            want = float(yc.sum())
+            for s in (s_dia, s_csr, float(yd.sum())):
+                if not np.isclose(s, want, rtol=1e-9, atol=1e-6):
+                    sys.exit("%s: result sums differ: %r vs scipy %r" % (name, s, want))
+            row = (name, n, a.nnz, t_dia, t_csr, t_spdia, t_spcsr)
+            rows.append(row)
+            print("%-11s %9d %9d | %7.2fms %7.2fms %7.2fms %7.2fms | %7.2fx %7.2fx %7.2fx" % (
+                name, n, a.nnz, t_dia * 1e3, t_csr * 1e3, t_spdia * 1e3, t_spcsr * 1e3,
+                t_csr / t_dia, t_spdia / t_dia, t_spcsr / t_dia))
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        labels = ["sa DIA", "sa CSR", "scipy dia", "scipy csr"]
+        w = 0.2
+        for k, label in enumerate(labels):
+            ax.bar([i + k * w for i in range(len(rows))], [r[3 + k] * 1e3 for r in rows], w, label=label)
+        ax.set_xticks([i + 1.5 * w for i in range(len(rows))], [r[0] for r in rows])
+        ax.set_ylabel("SpMV ms (one thread)")
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(args.plot)
+
+
+if __name__ == "__main__":
+    main()

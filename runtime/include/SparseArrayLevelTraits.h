@@ -1,0 +1,130 @@
+//===- SparseArrayLevelTraits.h - What a level format declares --*- C++ -*-===//
+//
+// One description per level format (seed 002 §3, Tables 1 and 2), read by
+// both halves of the storage model: the compiler's LevelFormat and the
+// runtime's LevelKind are each built from a LevelTraits, so the two cannot
+// disagree on a format's properties, capabilities or buffers, and a format
+// added to one is checked against the other by name (unittests/Runtime,
+// LevelTraitsTest). Plain C++17, no MLIR or LLVM dependency.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SPARSE_ARRAY_LEVEL_TRAITS_H
+#define SPARSE_ARRAY_LEVEL_TRAITS_H
+
+#include <cstring>
+
+namespace sparse_array_levels {
+
+/// Level capabilities (seed 002 §3.2, Table 1), a bit set.
+enum Capability : unsigned {
+  kNoCapability = 0,
+  /// Iterate a coordinate range; positions computed from coordinates.
+  kCoordinateValueIteration = 1u << 0,
+  /// Iterate stored positions and read their coordinates.
+  kPositionIteration = 1u << 1,
+  /// The position of a given coordinate without a scan.
+  kLocate = 1u << 2,
+  /// Insert coordinates in any order into preallocated storage.
+  kInsert = 1u << 3,
+  /// Append coordinates in order.
+  kAppend = 1u << 4,
+};
+
+/// Which of an array's two integer widths (`pos=`/`crd=` of the format)
+/// types a level buffer: widths are per array, buffers per level.
+enum class BufferWidth : unsigned char { Positions, Coordinates };
+
+/// One 1-D buffer a level stores. Arrays lay out, per level in storage
+/// order, the buffers its format declares in declaration order, then the
+/// values (docs/storage.md).
+struct LevelBufferDecl {
+  /// What the buffer holds; kPositionsRole and kCoordinatesRole are the
+  /// roles the generic iterators, assembly and conversions read.
+  const char *role;
+  BufferWidth width;
+};
+
+/// The role of a segment-bounds buffer: entries [pos[p], pos[p+1]) are the
+/// children of parent position p.
+inline constexpr const char *kPositionsRole = "positions";
+/// The role of a per-position coordinate buffer: crd[q] is the coordinate
+/// at position q.
+inline constexpr const char *kCoordinatesRole = "coordinates";
+
+inline constexpr unsigned kMaxLevelBuffers = 4;
+
+struct LevelTraits {
+  /// Keyword in `#sparse_array.format<[...]>` and in the runtime's specs.
+  const char *name;
+  // Properties (seed 002 §3.3). Ordered and unique are per level; a format
+  // says whether a level may drop them.
+  bool full;
+  bool branchless;
+  bool compact;
+  bool allowsNonUnique;
+  bool allowsNonOrdered;
+  /// Whether a level of this format may sit below a non-unique level and
+  /// hold its duplicates (one child position per parent position).
+  bool acceptsNonUniqueParent;
+  unsigned capabilities;
+  unsigned numBuffers;
+  LevelBufferDecl buffers[kMaxLevelBuffers];
+
+  bool has(Capability c) const { return (capabilities & c) != 0; }
+  /// Index among this level's buffers of the one with `role`, or -1.
+  int bufferSlot(const char *role) const {
+    for (unsigned k = 0; k < numBuffers; ++k)
+      if (std::strcmp(buffers[k].role, role) == 0)
+        return static_cast<int>(k);
+    return -1;
+  }
+  bool hasPositions() const { return bufferSlot(kPositionsRole) >= 0; }
+  bool hasCoordinates() const { return bufferSlot(kCoordinatesRole) >= 0; }
+};
+
+// The built-in formats (seed 002 §3.1).
+
+/// Every coordinate of the dimension; position = parent * size + coordinate.
+inline constexpr LevelTraits kDenseTraits = {
+    "dense", /*full=*/true, /*branchless=*/false, /*compact=*/true,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
+    /*acceptsNonUniqueParent=*/false,
+    kCoordinateValueIteration | kLocate | kInsert, 0, {}};
+
+/// A segment of stored coordinates per parent, bounded by positions.
+inline constexpr LevelTraits kCompressedTraits = {
+    "compressed", /*full=*/false, /*branchless=*/false, /*compact=*/true,
+    /*allowsNonUnique=*/true, /*allowsNonOrdered=*/true,
+    /*acceptsNonUniqueParent=*/false,
+    kPositionIteration | kAppend, 2,
+    {{kPositionsRole, BufferWidth::Positions},
+     {kCoordinatesRole, BufferWidth::Coordinates}}};
+
+/// Exactly one stored coordinate per parent position (COO's lower levels).
+inline constexpr LevelTraits kSingletonTraits = {
+    "singleton", /*full=*/false, /*branchless=*/true, /*compact=*/true,
+    /*allowsNonUnique=*/true, /*allowsNonOrdered=*/true,
+    /*acceptsNonUniqueParent=*/true,
+    kPositionIteration | kAppend, 1,
+    {{kCoordinatesRole, BufferWidth::Coordinates}}};
+
+/// The role of a diagonal level's offsets buffer (signed, ascending).
+inline constexpr const char *kOffsetsRole = "offsets";
+
+/// Seed 002's DIA storage as one level below a full level (its Table 2 offset
+/// and range level functions, rows outermost): the level stores K diagonal
+/// offsets; parent position p owns positions [p K, (p + 1) K), position
+/// p K + k holding coordinate r + offsets[k] (r: the parent's coordinate).
+/// Positions whose coordinate falls outside the dimension are padding (the
+/// unlabeled nodes of seed 002 Fig. 3c): never iterated, hence not compact.
+inline constexpr LevelTraits kDiagonalTraits = {
+    "diagonal", /*full=*/false, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
+    /*acceptsNonUniqueParent=*/false,
+    kPositionIteration, 1,
+    {{kOffsetsRole, BufferWidth::Coordinates}}};
+
+} // namespace sparse_array_levels
+
+#endif // SPARSE_ARRAY_LEVEL_TRAITS_H
