@@ -30,8 +30,9 @@ LevelFormat::checkParent(std::optional<LevelSpec> parent) const {
 bool LevelSpec::isFull() const { return format->isFull(); }
 bool LevelSpec::isBranchless() const { return format->isBranchless(); }
 bool LevelSpec::isCompact() const { return format->isCompact(); }
-bool LevelSpec::hasComputedCoordinates() const {
-  return !format->isFull() && !format->hasCoordinatesBuffer();
+bool LevelSpec::isReadOnlyByItsIterator() const {
+  return (!format->isFull() && !format->hasCoordinatesBuffer()) ||
+         !format->isCompact();
 }
 bool LevelSpec::canAssemble() const {
   return hasCapability(format->getCapabilities(), LevelCapability::Append) ||

@@ -27,7 +27,7 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 
 static bool needsGenericLevel(const LevelSpec &spec) {
-  return spec.hasComputedCoordinates() || !spec.canAssemble();
+  return spec.isReadOnlyByItsIterator() || !spec.canAssemble();
 }
 
 ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
@@ -44,8 +44,8 @@ ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
   return ArrayType::get(type.getShape(), type.getElementType(), generic);
 }
 
-/// Whether input k's access reads every level with computed coordinates as
-/// its iterator can: the level's and its parent's dimensions bound to two
+/// Whether input k's access reads every level only its iterator reads as
+/// that iterator can: the level's and its parent's dimensions bound to two
 /// different index variables, unsliced, the parent's loop outside.
 static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
   AccessOp access = kernel.getAccessOf(k);
@@ -58,7 +58,7 @@ static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
     return dyn_cast<BlockArgument>(access.getIndices()[dim]);
   };
   for (unsigned l = 0; l < format.getNumLevels(); ++l) {
-    if (!format.getLevels()[l].hasComputedCoordinates())
+    if (!format.getLevels()[l].isReadOnlyByItsIterator())
       continue;
     if (l == 0)
       return false;
@@ -101,7 +101,7 @@ unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {
       auto type = dyn_cast<ArrayType>(operand.get().getType());
       if (!type || !llvm::any_of(type.getFormat().getLevels(),
                                  [](const LevelSpec &s) {
-                                   return s.hasComputedCoordinates();
+                                   return s.isReadOnlyByItsIterator();
                                  }))
         continue;
       unsigned k = operand.getOperandNumber();

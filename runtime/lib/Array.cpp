@@ -136,7 +136,8 @@ std::string Array::validate() const {
         if (lb.getPos(p + 1) < lb.getPos(p))
           return "level " + std::to_string(l) + " positions decrease at " +
                  std::to_string(p);
-    if (k->hasCoordinates())
+    // (A level with padding checks its own coordinates: validateBuffers.)
+    if (k->hasCoordinates() && k->getTraits().compact)
       for (uint64_t q = 0; q < lb.crdLen; ++q)
         if (lb.getCrd(q) >= levelDim(l))
           return "level " + std::to_string(l) + " coordinate " +
@@ -353,8 +354,7 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
     b.parentDim = l ? sorter.dim[l - 1] : 0;
     // The kind's own buffers (seed 002: e.g. a DIA level's offsets), which
     // the array owns from here on.
-    if (!k->prepare(b, l ? sorter.col[l - 1] : nullptr, sorter.col[l], nnz,
-                    error.message)) {
+    if (!k->prepare(b, sorter.col.data(), l, nnz, error.message)) {
       error.message = "level " + std::to_string(l) + " (" + k->name() +
                       "): " + error.message;
       for (unsigned s = 0; s < k->numBuffers(); ++s)

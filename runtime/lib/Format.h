@@ -121,13 +121,12 @@ public:
   }
   /// Before packing: builds the buffers the level declares beyond positions
   /// and coordinates (into b.slot, malloc'ed; the array takes them over)
-  /// from the `n` sorted entries' coordinates at this level (`crd`) and its
-  /// parent's (`parentCrd`, null at the outermost level). False with the
+  /// and any build state, from the `n` entries' coordinates, sorted, one
+  /// column per level (`cols[level]` is this level's). False with the
   /// reason in `error` when the entries do not fit the level.
-  virtual bool prepare(LevelBuffers &b, const uint64_t *parentCrd,
-                       const uint64_t *crd, uint64_t n,
-                       std::string &error) const {
-    (void)b, (void)parentCrd, (void)crd, (void)n, (void)error;
+  virtual bool prepare(LevelBuffers &b, const uint64_t *const *cols,
+                       unsigned level, uint64_t n, std::string &error) const {
+    (void)b, (void)cols, (void)level, (void)n, (void)error;
     return true;
   }
   /// Checks of the declared buffers beyond positions and coordinates, for

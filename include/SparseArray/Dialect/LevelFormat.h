@@ -50,9 +50,12 @@ struct LevelSpec {
   /// positions buffer (compressed and its kin): the shape that row-wise
   /// plans, balancing and parts outputs ask for.
   bool isSegmented() const;
-  /// Coordinates computed from the parent's rather than stored per
-  /// position or implied by fullness (seed 002's offset level, DIA).
-  bool hasComputedCoordinates() const;
+  /// Whether only the level's own iterator can read it: its coordinates are
+  /// computed from the parent's (seed 002's offset level, DIA) or padding
+  /// sits between its entries (not compact: seed 002 Fig. 3's unlabeled
+  /// nodes, DIA and ELL), so code that walks positions and coordinate
+  /// buffers directly would misread it.
+  bool isReadOnlyByItsIterator() const;
   /// Whether a kernel can build the level in order (append or insert).
   bool canAssemble() const;
   StringRef getName() const;

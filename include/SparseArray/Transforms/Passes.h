@@ -37,7 +37,7 @@ void populateRefillKernelPatterns(RewritePatternSet &patterns);
 unsigned freeComputedTemporaries(Operation *root);
 
 /// `type` with every level that needs its own reads or cannot be assembled
-/// (computed coordinates, no append or insert) stored compressed, its
+/// (read only by its iterator, no append or insert) stored compressed, its
 /// ordered/unique properties kept; `type` itself when it has none.
 ArrayType getGenericArrayType(ArrayType type);
 

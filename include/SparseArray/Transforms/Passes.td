@@ -39,7 +39,8 @@ def SparseArrayLegalizeFormatsPass
   let description = [{
     Runs after `sparse-array-fuse`. A level format plugin brings what it
     can do (seed 002 §3.2 capabilities): a level whose coordinates are
-    computed from its parent's (e.g. `diagonal`, DIA) is read only by a
+    computed from its parent's or that pads between its entries (not
+    compact: `diagonal`, DIA; `ellpack`, ELL) is read only by a
     kernel access that binds its parent's and its own dimension to two
     index variables, the parent's loop outside, unsliced; a kernel result
     is assembled only into levels that can append or insert. Everywhere

@@ -29,8 +29,9 @@ public:
     return nullptr;
   }
 
-  bool prepare(LevelBuffers &b, const uint64_t *parentCrd, const uint64_t *crd,
+  bool prepare(LevelBuffers &b, const uint64_t *const *cols, unsigned level,
                uint64_t n, std::string &error) const override {
+    const uint64_t *parentCrd = cols[level - 1], *crd = cols[level];
     // The distinct differences coordinate - parent coordinate, ascending.
     std::vector<int64_t> offsets(n);
     for (uint64_t e = 0; e < n; ++e)
