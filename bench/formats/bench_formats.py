@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Level formats on the matrices they exist for (issue 58; seed 002 §2):
-SpMV y = A x in the project's DIA ([dense, diagonal]) against its CSR
-([dense, compressed]) and scipy's dia_matrix and csr_matrix, on banded and
-stencil matrices.
+SpMV y = A x in the project's DIA ([dense, diagonal]) and ELL ([dense,
+ellpack]) against its CSR ([dense, compressed]) and scipy's dia_matrix and
+csr_matrix (scipy has no ELL), on banded, stencil and mesh-like matrices.
 
 sparse_array's SpMV is one compiled function per format (declared
 @fadd / @fmul, as scipy assumes), timed inside the program (sa_rt_seconds
@@ -10,6 +10,7 @@ around the call, best of --repeat); the matrix is read once as CSR and
 converted to DIA by the runtime (not timed). scipy is timed in Python on
 the same matrix (best of --repeat). Results are cross-checked (the sums
 of y agree to rounding). One thread (OMP_NUM_THREADS=1 unless set).
+DIA runs where the diagonals are few (not on rows8).
 
 Matrices (generated, so that the demo needs no data):
   stencil5   the 5-point Laplacian of a g x g grid (g = --grid, 1024: 1M
@@ -17,7 +18,9 @@ Matrices (generated, so that the demo needs no data):
   band11     n x n (n = --rows), 11 diagonals at offsets -5..5, every
              entry present
   band-holes the same with 30 % of the entries missing (stored as the fill
-             by DIA, skipped by CSR)
+             by DIA and ELL, skipped by CSR)
+  rows8      n x n, 6 to 8 entries per row at random columns (ELL's case,
+             a mesh's adjacency numbered at random: no diagonals to speak of)
 
   bench/formats/bench_formats.py [--build build] [--grid 1024] [--rows 1048576]
       [--repeat 10] [--plot FILE.png]
@@ -40,14 +43,15 @@ FUNCS = FADD + FMUL + TIMING_DECLS
 
 W32 = ", pos_width = 32, crd_width = 32"
 FORMATS = {"csr": "#sparse_array.format<[dense, compressed]%s>" % W32,
-           "dia": "#sparse_array.format<[dense, diagonal]%s>" % W32}
+           "dia": "#sparse_array.format<[dense, diagonal]%s>" % W32,
+           "ell": "#sparse_array.format<[dense, ellpack]%s>" % W32}
 
 
-def program(n, repeat):
+def program(n, repeat, formats):
     """@spmv_<fmt> per format and a main that reads A (CSR), converts it,
     and prints "<seconds> <sum of y>" per format."""
     Y = "!sparse_array.array<%dxf64>" % n
-    types = {f: "!sparse_array.array<%dx%dxf64, %s>" % (n, n, t) for f, t in FORMATS.items()}
+    types = {f: "!sparse_array.array<%dx%dxf64, %s>" % (n, n, FORMATS[f]) for f in formats}
     out = [FUNCS]
     for f, A in types.items():
         out += ["func.func @spmv_%s(%%a: %s, %%x: %s) -> %s attributes {passthrough = [\"noinline\"]} {" % (f, A, Y, Y),
@@ -66,11 +70,12 @@ def program(n, repeat):
             "  %%nv = arith.constant %d : index" % n,
             "  %big = arith.constant 1.0e300 : f64", "  %z = arith.constant 0.0 : f64",
             "  %sp = llvm.mlir.addressof @sp : !llvm.ptr",
-            '  %%a_csr = sparse_array.read input %%c0 {file_format = "mtx"} : %s' % types["csr"],
-            "  %%a_dia = sparse_array.convert %%a_csr : %s to %s" % (types["csr"], types["dia"]),
+            '  %%a_csr = sparse_array.read input %%c0 {file_format = "mtx"} : %s' % types["csr"]] + [
+            "  %%a_%s = sparse_array.convert %%a_csr : %s to %s" % (f, types["csr"], types[f])
+            for f in formats if f != "csr"] + [
             # x: A's row sums (as bench/peers), computed the same way below.
             "  %%x = sparse_array.reduce @fadd %%a_csr dims [1] : %s -> %s" % (types["csr"], Y)]
-    for k, f in enumerate(FORMATS):
+    for k, f in enumerate(formats):
         out += [
             "  %%best%d, %%sum%d = scf.for %%r = %%c0 to %%nrep step %%c1"
             " iter_args(%%b0 = %%big, %%s0 = %%z) -> (f64, f64) {" % (k, k),
@@ -112,6 +117,15 @@ def band(n, width, keep, rng):
     return a
 
 
+def rows8(n, rng):
+    counts = rng.integers(6, 9, n)
+    rows = np.repeat(np.arange(n), counts)
+    cols = rng.integers(0, n, len(rows))
+    a = sp.csr_matrix((rng.uniform(-1, 1, len(rows)), (rows, cols)), shape=(n, n))
+    a.sum_duplicates()
+    return a
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -124,48 +138,57 @@ def main():
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     rng = np.random.default_rng(58)
     sa_run = os.path.join(args.build, "bin", "sa-run")
-    cases = [("stencil5", stencil5(args.grid)), ("band11", band(args.rows, 11, 1.0, rng)),
-             ("band-holes", band(args.rows, 11, 0.7, rng))]
-    print("SpMV, one thread (OMP_NUM_THREADS=%s), best of %d; ratio = scipy or CSR time / DIA time"
+    cases = [("stencil5", stencil5(args.grid), ["csr", "dia", "ell"]),
+             ("band11", band(args.rows, 11, 1.0, rng), ["csr", "dia", "ell"]),
+             ("band-holes", band(args.rows, 11, 0.7, rng), ["csr", "dia", "ell"]),
+             ("rows8", rows8(args.rows, rng), ["csr", "ell"])]
+    print("SpMV, one thread (OMP_NUM_THREADS=%s), best of %d; ratio = the other's time / ours"
           % (os.environ["OMP_NUM_THREADS"], args.repeat))
-    print("%-11s %9s %9s | %9s %9s %9s %9s | %8s %8s %8s" % (
-        "matrix", "rows", "entries", "sa DIA", "sa CSR", "sp dia", "sp csr",
-        "DIA/csr", "sp dia/", "sp csr/"))
+    print("%-11s %8s %8s | %8s %8s %8s %8s %8s | %7s %7s %7s %7s %7s" % (
+        "matrix", "rows", "entries", "sa DIA", "sa ELL", "sa CSR", "sp dia", "sp csr",
+        "csr/DIA", "csr/ELL", "spdia/D", "spcsr/D", "spcsr/E"))
     rows = []
+    fmt_ms = lambda t: "%6.2fms" % (t * 1e3) if t else "       -"
+    fmt_x = lambda a, b: "%6.2fx" % (a / b) if a and b else "      -"
     with tempfile.TemporaryDirectory() as tmp:
-        for name, a in cases:
+        for name, a, formats in cases:
             n = a.shape[0]
             x = np.asarray(a.sum(axis=1)).ravel()
             a_path = os.path.join(tmp, "a.mtx")
             scipy.io.mmwrite(a_path, a)
             prog = os.path.join(tmp, "spmv.mlir")
             with open(prog, "w") as f:
-                f.write(program(n, args.repeat))
+                f.write(program(n, args.repeat, formats))
             lines = [l.split() for l in run([sa_run, prog, "--", a_path]).splitlines() if l]
-            t_dia, s_dia = float(lines[0][0]), float(lines[0][1])
-            t_csr, s_csr = float(lines[1][0]), float(lines[1][1])
-            ad, ac = a.todia(), a.tocsr()
-            t_spdia, yd = best_of(args.repeat, lambda: ad @ x)
+            t = {f: float(line[0]) for f, line in zip(formats, lines)}
+            sums = [float(line[1]) for line in lines]
+            ac = a.tocsr()
             t_spcsr, yc = best_of(args.repeat, lambda: ac @ x)
+            t_spdia = None
             want = float(yc.sum())
-            for s in (s_dia, s_csr, float(yd.sum())):
-                if not np.isclose(s, want, rtol=1e-9, atol=1e-6):
-                    sys.exit("%s: result sums differ: %r vs scipy %r" % (name, s, want))
-            row = (name, n, a.nnz, t_dia, t_csr, t_spdia, t_spcsr)
-            rows.append(row)
-            print("%-11s %9d %9d | %7.2fms %7.2fms %7.2fms %7.2fms | %7.2fx %7.2fx %7.2fx" % (
-                name, n, a.nnz, t_dia * 1e3, t_csr * 1e3, t_spdia * 1e3, t_spcsr * 1e3,
-                t_csr / t_dia, t_spdia / t_dia, t_spcsr / t_dia))
+            if "dia" in formats:
+                ad = a.todia()
+                t_spdia, yd = best_of(args.repeat, lambda: ad @ x)
+                sums.append(float(yd.sum()))
+            for got in sums:
+                if not np.isclose(got, want, rtol=1e-9, atol=1e-6):
+                    sys.exit("%s: result sums differ: %r vs scipy %r" % (name, got, want))
+            d, e, c = t.get("dia"), t.get("ell"), t["csr"]
+            rows.append((name, n, a.nnz, d, e, c, t_spdia, t_spcsr))
+            print("%-11s %8d %8d | %s %s %s %s %s | %s %s %s %s %s" % (
+                name, n, a.nnz, fmt_ms(d), fmt_ms(e), fmt_ms(c), fmt_ms(t_spdia), fmt_ms(t_spcsr),
+                fmt_x(c, d), fmt_x(c, e), fmt_x(t_spdia, d), fmt_x(t_spcsr, d), fmt_x(t_spcsr, e)))
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         fig, ax = plt.subplots(figsize=(7, 3.5))
-        labels = ["sa DIA", "sa CSR", "scipy dia", "scipy csr"]
-        w = 0.2
+        labels = ["sa DIA", "sa ELL", "sa CSR", "scipy dia", "scipy csr"]
+        w = 0.16
         for k, label in enumerate(labels):
-            ax.bar([i + k * w for i in range(len(rows))], [r[3 + k] * 1e3 for r in rows], w, label=label)
-        ax.set_xticks([i + 1.5 * w for i in range(len(rows))], [r[0] for r in rows])
+            ax.bar([i + k * w for i in range(len(rows))], [(r[3 + k] or 0) * 1e3 for r in rows], w,
+                   label=label)
+        ax.set_xticks([i + 2 * w for i in range(len(rows))], [r[0] for r in rows])
         ax.set_ylabel("SpMV ms (one thread)")
         ax.legend()
         fig.tight_layout()

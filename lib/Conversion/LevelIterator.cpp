@@ -277,6 +277,7 @@ struct Registry {
   Registry() {
     // The level formats in lib/Conversion/Levels.
     factories[LevelFormatRegistry::lookup("diagonal")] = makeDiagonalIterator;
+    factories[LevelFormatRegistry::lookup("ellpack")] = makeEllpackIterator;
   }
 };
 

@@ -87,6 +87,7 @@ struct Registry {
     singleton = add(std::make_unique<SingletonLevelFormat>());
     // Level formats in their own files (lib/Dialect/Levels).
     add(makeDiagonalLevelFormat());
+    add(makeEllpackLevelFormat());
   }
   const LevelFormat *add(std::unique_ptr<LevelFormat> format) {
     auto [it, inserted] = byName.try_emplace(format->getName(), format.get());

@@ -18,12 +18,12 @@ SUPPORTED = tuple(ELEMENT)
 # holds the package's packing to the runtime's: arrays packed here go through
 # the runtime's conversions and back.
 LEVEL_BUFFERS = {"dense": (), "compressed": ("pos", "crd"), "singleton": ("crd",),
-                 "diagonal": ("crd",)}
+                 "diagonal": ("crd",), "ellpack": ("pos", "crd")}
 
 
 class Level:
-    """One storage level: dense, compressed, singleton or diagonal, with the
-    properties unique and ordered."""
+    """One storage level: dense, compressed, singleton, diagonal or ellpack,
+    with the properties unique and ordered."""
     __slots__ = ("kind", "unique", "ordered")
 
     def __init__(self, kind, unique=True, ordered=True):
@@ -108,6 +108,8 @@ _NAMED = {
     "coo": _coo,
     # seed 002's DIA: rows, then the diagonals' offsets (a matrix format).
     "dia": lambda r: Format(["dense", "diagonal"]),
+    # seed 002's ELL: rows of W slots, entries first, then padding.
+    "ell": lambda r: Format(["dense", "ellpack"]),
 }
 
 
@@ -135,7 +137,7 @@ def _named_format(spec, rank):
         name = "dcsr"
     if name not in _NAMED:
         raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
-    if name in ("csc", "dia") and rank != 2:
+    if name in ("csc", "dia", "ell") and rank != 2:
         raise ValueError("%s is a format of matrices" % name)
     if rank == 0:
         return Format([])

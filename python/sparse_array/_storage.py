@@ -38,6 +38,19 @@ def build(fmt, shape, coords, values, fill, dtype):
         if level.kind == "singleton":
             buffers.append(c.astype(crd_t))
             continue
+        if level.kind == "ellpack":
+            # W slots per parent: its entries in order, then padding
+            # (all-ones coordinates).
+            counts = np.bincount(parent, minlength=nparents) if len(parent) else np.zeros(nparents, np.int64)
+            width = int(counts.max()) if nparents else 0
+            first = np.zeros(nparents + 1, dtype=np.int64)
+            np.cumsum(counts, out=first[1:])
+            slot = parent * width + (np.arange(len(parent)) - first[parent])
+            crd = np.full(nparents * width, -1, dtype=crd_t)
+            crd[slot] = c
+            buffers += [np.array([width], dtype=pos_t), crd]
+            parent, nparents = slot, nparents * width
+            continue
         if level.kind == "diagonal":
             # The distinct offsets c - r (r: the full parent's coordinate);
             # parent p's slot for offset k is p K + k (docs/storage.md).
@@ -89,6 +102,15 @@ def entries(fmt, shape, buffers):
             start = np.repeat(lo - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
             pos_index = start + np.arange(counts.sum())
             coords = np.concatenate([np.repeat(coords, counts, axis=0), crd[pos_index][:, None]], axis=1)
+        elif level.kind == "ellpack":
+            width = int(buffers[k][0])
+            crd = buffers[k + 1].astype(np.int64)
+            k += 2
+            slots = (pos_index[:, None] * width + np.arange(width)[None, :]).ravel()
+            c = crd[slots] if len(slots) else np.zeros(0, np.int64)
+            keep = (c >= 0) & (c < extents[l])
+            coords = np.concatenate([np.repeat(coords, width, axis=0), c[:, None]], axis=1)[keep]
+            pos_index = slots[keep]
         elif level.kind == "diagonal":
             # Every parent's K slots, less those off the matrix (padding).
             off = buffers[k].astype(np.int64)

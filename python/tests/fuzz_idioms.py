@@ -37,7 +37,7 @@ import sparse_array as sa
 
 DTYPES = [np.float64, np.float64, np.float32, np.int64, np.int32, np.bool_]
 FORMATS = {0: ["dense"], 1: ["dense", "compressed"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia"], 3: ["dense", "csf", "coo"]}
+           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell"], 3: ["dense", "csf", "coo"]}
 
 
 def nan(dtype, bits):

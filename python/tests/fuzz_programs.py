@@ -36,7 +36,7 @@ import sparse_array as sa
 FILLS_F = [0.0, 0.0, -0.0, 1.0, 42.0, np.nan, np.inf, -np.inf]
 FILLS_I = [0, 0, 1, 42, -1]
 FORMATS = {1: ["dense", "compressed"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia"],
+           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell"],
            3: ["dense", "csf", "coo"]}
 
 

@@ -1,15 +1,16 @@
 """Level format plugins through the package (issue 58): DIA ([dense,
-diagonal], seed 002 §2) as input and output of kernels, through the
-runtime's conversions and the package's own packing, against NumPy bit for
-bit — fills NaN, -0.0 and 1, integers, rectangular and empty matrices,
-32-bit widths."""
+diagonal]) and ELL ([dense, ellpack]), seed 002 §2, as input and output of
+kernels, through the runtime's conversions and the package's own packing,
+against NumPy bit for bit — fills NaN, -0.0 and 1, integers, rectangular
+and empty matrices, 32-bit widths."""
 import numpy as np
 import pytest
 
 import sparse_array as sa
 from conftest import random_dense, same
 
-FORMATS = ["dense", "csr", "csc", "coo", "dcsr", "dia"]
+FORMATS = ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell"]
+PLUGINS = ["dia", "ell"]
 
 
 def banded(rng, shape, dtype, fill, offsets, density=0.8):
@@ -30,18 +31,19 @@ CASES = [((6, 6), np.float64, 0.0, [-1, 0, 1]),
          ((1, 1), np.float64, 0.0, [0])]
 
 
+@pytest.mark.parametrize("plugin", PLUGINS)
 @pytest.mark.parametrize("shape,dtype,fill,offsets", CASES)
-def test_dia_round_trips(rng, shape, dtype, fill, offsets):
-    # numpy -> DIA (the package's packing) -> every format (the runtime's
-    # conversion) -> numpy, and back to DIA (the runtime's packing).
+def test_round_trips(rng, plugin, shape, dtype, fill, offsets):
+    # numpy -> the plugin's format (the package's packing) -> every format
+    # (the runtime's conversion) -> numpy, and back (the runtime's packing).
     d = banded(rng, shape, dtype, fill, offsets)
-    a = sa.asarray(d, format="dia", fill_value=fill)
-    assert a.format.name() == "dia"
+    a = sa.asarray(d, format=plugin, fill_value=fill)
+    assert a.format.name() == plugin
     same(a.todense(), d)
     for fmt in FORMATS:
         b = sa.asarray(a, format=fmt)
         same(b.todense(), d)
-        same(sa.asarray(b, format="dia").todense(), d)
+        same(sa.asarray(b, format=plugin).todense(), d)
 
 
 def test_dia_stores_only_its_diagonals(rng):
@@ -55,17 +57,31 @@ def test_dia_stores_only_its_diagonals(rng):
     assert values[0] == 0.0  # row 0, offset -1: off the matrix
 
 
+def test_ell_pads_short_rows(rng):
+    # Rows of 2, 0 and 3 entries: W = 3 slots each, padding all-ones.
+    d = np.zeros((3, 5))
+    d[0, [1, 4]] = [1.0, 2.0]
+    d[2, [0, 2, 3]] = [3.0, 4.0, 5.0]
+    a = sa.asarray(d, format="ell")
+    width, crd, values = a._buffers
+    assert list(width) == [3]
+    assert list(crd) == [1, 4, -1, -1, -1, -1, 0, 2, 3]
+    assert list(values) == [1.0, 2.0, 0.0, 0.0, 0.0, 0.0, 3.0, 4.0, 5.0]
+
+
+@pytest.mark.parametrize("plugin", PLUGINS)
 @pytest.mark.parametrize("shape,dtype,fill,offsets", CASES[:5])
-def test_dia_kernels(rng, shape, dtype, fill, offsets):
+def test_kernels(rng, plugin, shape, dtype, fill, offsets):
     d = banded(rng, shape, dtype, fill, offsets)
     e = banded(rng, shape, dtype, fill, [-1, 0, 2])
-    a = sa.asarray(d, format="dia", fill_value=fill)
+    a = sa.asarray(d, format=plugin, fill_value=fill)
     b = sa.asarray(e, format="csr", fill_value=fill)
     with np.errstate(all="ignore"):
         same((a + b).todense(), d + e)
         same((a * a).todense(), d * d)
         same(np.maximum(a, b).todense(), np.maximum(d, e))
-        same(sa.asarray(a * b, format="dia").todense(), d * e)
+        same(sa.asarray(a * b, format=plugin).todense(), d * e)
+        same((a + sa.asarray(e, format=plugin, fill_value=fill)).todense(), d + e)
         same(np.negative(a).todense(), -d)
         if dtype != np.int64:
             same(a.sum(axis=0).todense(), np.add.reduce(d, axis=0))
@@ -75,26 +91,29 @@ def test_dia_kernels(rng, shape, dtype, fill, offsets):
         same(a.T.todense(), d.T)
 
 
-def test_dia_matvec_matches_the_row_order(rng):
-    # A DIA row is visited in increasing column order, as CSR's: the sums
-    # are the same floats as the CSR kernel's.
-    d = banded(rng, (40, 40), np.float64, 0.0, [-3, -1, 0, 1, 3], density=1.0)
+@pytest.mark.parametrize("plugin", PLUGINS)
+def test_matvec_matches_the_row_order(rng, plugin):
+    # A DIA or ELL row is visited in increasing column order, as CSR's: the
+    # sums are the same floats as the CSR kernel's.
+    d = banded(rng, (40, 40), np.float64, 0.0, [-3, -1, 0, 1, 3], density=0.9)
     d[~np.isfinite(d)] = 0.5
     x = rng.uniform(-1, 1, 40)
-    got = (sa.asarray(d, format="dia") @ sa.asarray(x)).todense()
+    got = (sa.asarray(d, format=plugin) @ sa.asarray(x)).todense()
     want = (sa.asarray(d, format="csr") @ sa.asarray(x)).todense()
     same(got, want)
     assert np.allclose(got, d @ x)
 
 
-def test_dia_widths(rng):
+@pytest.mark.parametrize("level", ["diagonal", "ellpack"])
+def test_widths(rng, level):
     d = banded(rng, (6, 8), np.float64, 0.0, [-2, 0, 5])
-    a = sa.asarray(d, format=sa.Format(["dense", "diagonal"], pos_width=32, crd_width=32))
-    assert a._buffers[0].dtype == np.int32
+    a = sa.asarray(d, format=sa.Format(["dense", level], pos_width=32, crd_width=32))
+    assert all(b.dtype == np.int32 for b in a._buffers[:-1])
     same(sa.asarray(a, format="csr").todense(), d)
     same((a + a).todense(), d + d)
 
 
-def test_dia_is_a_matrix_format():
-    with pytest.raises(ValueError, match="dia is a format of matrices"):
-        sa.asarray(np.zeros(3), format="dia")
+@pytest.mark.parametrize("plugin", PLUGINS)
+def test_matrix_formats(plugin):
+    with pytest.raises(ValueError, match="%s is a format of matrices" % plugin):
+        sa.asarray(np.zeros(3), format=plugin)

@@ -125,6 +125,21 @@ inline constexpr LevelTraits kDiagonalTraits = {
     kPositionIteration, 1,
     {{kOffsetsRole, BufferWidth::Coordinates}}};
 
+/// The role of an ellpack level's one-entry buffer holding its width W.
+inline constexpr const char *kWidthRole = "width";
+
+/// Seed 002's ELL with rows outermost (ELLPACK, rows of W slots): below a
+/// full level, parent position p owns positions [p W, (p + 1) W); its
+/// entries' coordinates ascend from p W, the slots after them are padding
+/// holding all-ones coordinates (and the fill as values).
+inline constexpr LevelTraits kEllpackTraits = {
+    "ellpack", /*full=*/false, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
+    /*acceptsNonUniqueParent=*/false,
+    kPositionIteration, 2,
+    {{kWidthRole, BufferWidth::Positions},
+     {kCoordinatesRole, BufferWidth::Coordinates}}};
+
 } // namespace sparse_array_levels
 
 #endif // SPARSE_ARRAY_LEVEL_TRAITS_H

@@ -106,6 +106,7 @@ struct Registry {
     kinds = {&dense, &compressed, &singleton};
     // Level formats in their own files (runtime/lib/levels).
     kinds.push_back(diagonalLevelKind());
+    kinds.push_back(ellpackLevelKind());
   }
 };
 Registry &registry() {

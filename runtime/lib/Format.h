@@ -174,6 +174,7 @@ std::vector<const LevelKind *> getLevelKinds();
 
 /// The level kinds in runtime/lib/levels, registered with the built-ins.
 const LevelKind *diagonalLevelKind();
+const LevelKind *ellpackLevelKind();
 
 struct LevelSpec {
   const LevelKind *kind = nullptr;

@@ -164,6 +164,7 @@ public:
 
 /// The level formats in lib/Dialect/Levels, registered with the built-ins.
 std::unique_ptr<LevelFormat> makeDiagonalLevelFormat();
+std::unique_ptr<LevelFormat> makeEllpackLevelFormat();
 
 } // namespace sparse_array
 } // namespace mlir

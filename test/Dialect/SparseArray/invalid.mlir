@@ -104,6 +104,17 @@ func.func private @diagonal_nonordered(!sparse_array.array<4x4xf64, #sparse_arra
 
 // -----
 
+// ELL's slots are counted per position of a full parent.
+// expected-error@+1 {{level 1 ('ellpack') must follow a full (dense) level}}
+func.func private @ellpack_after_compressed(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed, ellpack]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('ellpack') cannot be non-unique}}
+func.func private @ellpack_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, ellpack(nonunique)]>>)
+
+// -----
+
 // expected-error@+1 {{level 1 ('compressed') cannot follow the non-unique level above it; only a level that accepts duplicates (e.g. singleton) can}}
 func.func private @compressed_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), compressed]>>)
 
