@@ -1,8 +1,8 @@
 //===- LevelFormat.cpp - Built-in level formats and the registry ----------===//
 //
-// The built-in level formats of seed 002 §3.1 (Table 1): dense, compressed,
-// singleton. Range, offset and hashed are meant to be added as further
-// subclasses registered through LevelFormatRegistry.
+// The level formats of seed 002 §3.1 (Table 1) the compiler knows: dense,
+// compressed, singleton and the plugins whose traits describe them (DIA,
+// ELL). A format with a rule its traits cannot state subclasses LevelFormat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +24,8 @@ LevelFormat::checkParent(std::optional<LevelSpec> parent) const {
   if (parent && !parent->unique && !acceptsNonUniqueParent())
     return std::string("cannot follow the non-unique level above it; only a "
                        "level that accepts duplicates (e.g. singleton) can");
+  if (traits.needsFullParent && (!parent || !parent->isFull()))
+    return std::string("must follow a full (dense) level");
   return std::nullopt;
 }
 
@@ -45,7 +47,7 @@ StringRef LevelSpec::getName() const { return format->getName(); }
 
 namespace {
 
-/// Dense and compressed: their traits say everything (seed 002 Tables 1-2).
+/// Formats whose traits say everything (seed 002 Tables 1-2).
 class BuiltinLevelFormat final : public LevelFormat {
 public:
   using LevelFormat::LevelFormat;
@@ -85,9 +87,12 @@ struct Registry {
     compressed = add(std::make_unique<BuiltinLevelFormat>(
         sparse_array_levels::kCompressedTraits));
     singleton = add(std::make_unique<SingletonLevelFormat>());
-    // Level formats in their own files (lib/Dialect/Levels).
-    add(makeDiagonalLevelFormat());
-    add(makeEllpackLevelFormat());
+    // Formats their traits describe completely; their iterators are in
+    // lib/Conversion/Levels, their runtime halves in runtime/lib/levels.
+    add(std::make_unique<BuiltinLevelFormat>(
+        sparse_array_levels::kDiagonalTraits));
+    add(std::make_unique<BuiltinLevelFormat>(
+        sparse_array_levels::kEllpackTraits));
   }
   const LevelFormat *add(std::unique_ptr<LevelFormat> format) {
     auto [it, inserted] = byName.try_emplace(format->getName(), format.get());

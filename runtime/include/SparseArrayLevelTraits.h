@@ -67,6 +67,10 @@ struct LevelTraits {
   /// Whether a level of this format may sit below a non-unique level and
   /// hold its duplicates (one child position per parent position).
   bool acceptsNonUniqueParent;
+  /// Whether the level may only sit below a full level: its positions are
+  /// slots counted per parent position, and its iterator reads the parent's
+  /// coordinate off the parent position.
+  bool needsFullParent;
   unsigned capabilities;
   unsigned numBuffers;
   LevelBufferDecl buffers[kMaxLevelBuffers];
@@ -89,14 +93,14 @@ struct LevelTraits {
 inline constexpr LevelTraits kDenseTraits = {
     "dense", /*full=*/true, /*branchless=*/false, /*compact=*/true,
     /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
     kCoordinateValueIteration | kLocate | kInsert, 0, {}};
 
 /// A segment of stored coordinates per parent, bounded by positions.
 inline constexpr LevelTraits kCompressedTraits = {
     "compressed", /*full=*/false, /*branchless=*/false, /*compact=*/true,
     /*allowsNonUnique=*/true, /*allowsNonOrdered=*/true,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
     kPositionIteration | kAppend, 2,
     {{kPositionsRole, BufferWidth::Positions},
      {kCoordinatesRole, BufferWidth::Coordinates}}};
@@ -105,7 +109,7 @@ inline constexpr LevelTraits kCompressedTraits = {
 inline constexpr LevelTraits kSingletonTraits = {
     "singleton", /*full=*/false, /*branchless=*/true, /*compact=*/true,
     /*allowsNonUnique=*/true, /*allowsNonOrdered=*/true,
-    /*acceptsNonUniqueParent=*/true,
+    /*acceptsNonUniqueParent=*/true, /*needsFullParent=*/false,
     kPositionIteration | kAppend, 1,
     {{kCoordinatesRole, BufferWidth::Coordinates}}};
 
@@ -121,7 +125,7 @@ inline constexpr const char *kOffsetsRole = "offsets";
 inline constexpr LevelTraits kDiagonalTraits = {
     "diagonal", /*full=*/false, /*branchless=*/false, /*compact=*/false,
     /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/true,
     kPositionIteration, 1,
     {{kOffsetsRole, BufferWidth::Coordinates}}};
 
@@ -135,7 +139,7 @@ inline constexpr const char *kWidthRole = "width";
 inline constexpr LevelTraits kEllpackTraits = {
     "ellpack", /*full=*/false, /*branchless=*/false, /*compact=*/false,
     /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/true,
     kPositionIteration, 2,
     {{kWidthRole, BufferWidth::Positions},
      {kCoordinatesRole, BufferWidth::Coordinates}}};

@@ -352,13 +352,18 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
               " cannot follow a non-unique level";
       return false;
     }
-  for (unsigned l = 0; l < n; ++l)
-    if (const char *why = out.levels[l].kind->checkParent(
-            l ? &out.levels[l - 1] : nullptr)) {
+  for (unsigned l = 0; l < n; ++l) {
+    const LevelSpec *parent = l ? &out.levels[l - 1] : nullptr;
+    const char *why = out.levels[l].kind->checkParent(parent);
+    if (!why && out.levels[l].kind->getTraits().needsFullParent &&
+        (!parent || !parent->kind->getTraits().full))
+      why = "must follow a full (dense) level";
+    if (why) {
       error = "level " + std::to_string(l) + " (" + out.levels[l].kind->name() +
               ") " + why;
       return false;
     }
+  }
   if (n > 0 && !out.levels[n - 1].unique) {
     error = "the innermost level must be unique";
     return false;

@@ -38,7 +38,7 @@ namespace {
 constexpr sparse_array_levels::LevelTraits kPluginTraits = {
     "plugin_compressed", /*full=*/false, /*branchless=*/false,
     /*compact=*/true, /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
     sparse_array_levels::kPositionIteration | sparse_array_levels::kAppend, 2,
     {{sparse_array_levels::kPositionsRole,
       sparse_array_levels::BufferWidth::Positions},

@@ -75,6 +75,16 @@ TEST(LevelFormat, CompositionRules) {
   // Duplicates of a non-unique parent can only go to a singleton level.
   EXPECT_TRUE(compressed()->checkParent(cooRow));
   EXPECT_TRUE(dense()->checkParent(cooRow));
+  // Slot-per-parent formats (traits: needsFullParent) only below a full level.
+  for (StringRef name : {"diagonal", "ellpack"}) {
+    const LevelFormat *format = LevelFormatRegistry::lookup(name);
+    ASSERT_NE(format, nullptr) << name.str();
+    EXPECT_FALSE(format->checkParent(denseLvl)) << name.str();
+    EXPECT_EQ(format->checkParent(csrCol),
+              std::string("must follow a full (dense) level"))
+        << name.str();
+    EXPECT_TRUE(format->checkParent(std::nullopt)) << name.str();
+  }
 }
 
 /// A stand-in for a future plugin (e.g. seed 002's offset format): only the
@@ -82,7 +92,7 @@ TEST(LevelFormat, CompositionRules) {
 constexpr sparse_array_levels::LevelTraits kTestPluginTraits = {
     "test_plugin", /*full=*/true, /*branchless=*/false, /*compact=*/false,
     /*allowsNonUnique=*/false, /*allowsNonOrdered=*/true,
-    /*acceptsNonUniqueParent=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
     sparse_array_levels::kCoordinateValueIteration |
         sparse_array_levels::kLocate,
     1,

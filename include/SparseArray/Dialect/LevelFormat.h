@@ -162,10 +162,6 @@ public:
   static const LevelFormat *singleton();
 };
 
-/// The level formats in lib/Dialect/Levels, registered with the built-ins.
-std::unique_ptr<LevelFormat> makeDiagonalLevelFormat();
-std::unique_ptr<LevelFormat> makeEllpackLevelFormat();
-
 } // namespace sparse_array
 } // namespace mlir
 

@@ -1,7 +1,7 @@
 //===- DiagonalIterator.cpp - Iterating a diagonal level (DIA) ------------===//
 //
 // seed 002 §4 (level functions behind the iterator) for the diagonal level
-// (lib/Dialect/Levels/DiagonalLevel.cpp): below parent position p, whose
+// (kDiagonalTraits, SparseArrayLevelTraits.h): below parent position p, whose
 // coordinate is r = p mod (parent extent), positions p K + k hold the
 // coordinates r + offsets[k]. init is seed 002 Table 2's range function —
 // the offsets with 0 <= r + offset < N, found by bisection over the

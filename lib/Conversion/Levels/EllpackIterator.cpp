@@ -1,6 +1,6 @@
 //===- EllpackIterator.cpp - Iterating an ellpack level (ELL) -------------===//
 //
-// seed 002 §4 for the ellpack level (lib/Dialect/Levels/EllpackLevel.cpp):
+// seed 002 §4 for the ellpack level (kEllpackTraits, SparseArrayLevelTraits.h):
 // parent position p's segment starts at p W and ends at its first padding
 // slot (a coordinate >= the extent: all-ones), found by bisection over the
 // W slots — skipped when the last slot holds an entry (a full row).

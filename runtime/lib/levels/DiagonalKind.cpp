@@ -22,13 +22,6 @@ class DiagonalKind final : public LevelKind {
 public:
   DiagonalKind() : LevelKind(sparse_array_levels::kDiagonalTraits) {}
 
-  const char *checkParent(const LevelSpec *parent) const override {
-    // The parent's coordinate is read from its position (p mod extent).
-    if (!parent || !parent->kind->getTraits().full)
-      return "must follow a full (dense) level";
-    return nullptr;
-  }
-
   bool prepare(LevelBuffers &b, const uint64_t *const *cols, unsigned level,
                uint64_t n, std::string &error) const override {
     const uint64_t *parentCrd = cols[level - 1], *crd = cols[level];
