@@ -26,6 +26,15 @@ def build(fmt, shape, coords, values, fill, dtype):
     if len(values):
         perm = np.lexsort(lvl.T[::-1]) if rank else np.arange(len(values))
         lvl, values = lvl[perm], values[perm]
+    if fmt.crd_width == 32:
+        # Coordinates are unsigned; an ellpack level keeps the all-ones one
+        # for padding.
+        for l, level in enumerate(fmt.levels):
+            limit = 2 ** 32 - (level.kind == "ellpack")
+            if level.kind in ("compressed", "singleton", "ellpack") and extents[l] > limit:
+                raise ValueError("a dimension of %d does not fit crd_width = 32 in a%s %s level"
+                                 % (extents[l], "n" if level.kind[0] == "e" else "",
+                                    level.kind))
     buffers = []
     parent = np.zeros(len(values), dtype=np.int64)  # position of each entry's parent
     nparents = 1
@@ -81,6 +90,11 @@ def build(fmt, shape, coords, values, fill, dtype):
     return buffers
 
 
+def _coordinates(buf):
+    """A coordinate buffer as int64: 32-bit coordinates are unsigned."""
+    return buf.view(np.uint32).astype(np.int64) if buf.dtype == np.int32 else buf.astype(np.int64)
+
+
 def entries(fmt, shape, buffers):
     """(coords (n, rank) in dimension order, values) of every stored slot."""
     rank = fmt.rank
@@ -95,7 +109,7 @@ def entries(fmt, shape, buffers):
             coords = np.concatenate([np.repeat(coords, n, axis=0),
                                      np.tile(np.arange(n), len(coords))[:, None]], axis=1)
         elif level.kind == "compressed":
-            pos, crd = buffers[k].astype(np.int64), buffers[k + 1].astype(np.int64)
+            pos, crd = buffers[k].astype(np.int64), _coordinates(buffers[k + 1])
             k += 2
             lo, hi = pos[pos_index], pos[pos_index + 1]
             counts = hi - lo
@@ -104,7 +118,7 @@ def entries(fmt, shape, buffers):
             coords = np.concatenate([np.repeat(coords, counts, axis=0), crd[pos_index][:, None]], axis=1)
         elif level.kind == "ellpack":
             width = int(buffers[k][0])
-            crd = buffers[k + 1].astype(np.int64)
+            crd = _coordinates(buffers[k + 1])
             k += 2
             slots = (pos_index[:, None] * width + np.arange(width)[None, :]).ravel()
             c = crd[slots] if len(slots) else np.zeros(0, np.int64)
@@ -122,7 +136,7 @@ def entries(fmt, shape, buffers):
             coords = np.concatenate([np.repeat(coords, len(off), axis=0), c[:, None]], axis=1)[keep]
             pos_index = slots[keep]
         else:
-            crd = buffers[k].astype(np.int64)
+            crd = _coordinates(buffers[k])
             k += 1
             coords = np.concatenate([coords, crd[pos_index][:, None]], axis=1)
     values = buffers[k][pos_index]

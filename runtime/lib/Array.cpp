@@ -93,6 +93,7 @@ LevelBuffers Array::level(unsigned l) const {
     lb.slotLen[k] = buffers[first + k].len;
   }
   lb.parentDim = l ? levelDim(l - 1) : 0;
+  lb.dim = levelDim(l);
   return lb;
 }
 
@@ -352,6 +353,7 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
     b.posWidth = spec.posWidth;
     b.crdWidth = spec.crdWidth;
     b.parentDim = l ? sorter.dim[l - 1] : 0;
+    b.dim = sorter.dim[l];
     // The kind's own buffers (seed 002: e.g. a DIA level's offsets), which
     // the array owns from here on.
     if (!k->prepare(b, sorter.col.data(), l, nnz, error.message)) {

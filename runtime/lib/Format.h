@@ -74,6 +74,8 @@ struct LevelBuffers {
   /// outermost level): a level whose coordinates derive from its parent's
   /// reads it.
   uint64_t parentDim = 0;
+  /// The extent of the dimension this level stores.
+  uint64_t dim = 0;
 };
 
 /// The positions below one parent position and how to get their

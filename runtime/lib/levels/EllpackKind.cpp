@@ -21,14 +21,16 @@ class EllpackKind final : public LevelKind {
 public:
   EllpackKind() : LevelKind(sparse_array_levels::kEllpackTraits) {}
 
-  const char *checkParent(const LevelSpec *parent) const override {
-    if (!parent || !parent->kind->getTraits().full)
-      return "must follow a full (dense) level";
-    return nullptr;
-  }
-
   bool prepare(LevelBuffers &b, const uint64_t *const *cols, unsigned level,
                uint64_t n, std::string &error) const override {
+    // Padding must not be a coordinate: the iterator ends a row at its
+    // first slot holding a coordinate >= the extent.
+    if (b.dim > padding(b)) {
+      error = "a dimension of " + std::to_string(b.dim) +
+              " leaves no coordinate free for padding at crd_width = " +
+              std::to_string(b.crdWidth);
+      return false;
+    }
     // W: the longest run of entries sharing the coordinates above.
     uint64_t width = 0, run = 0;
     for (uint64_t e = 0; e < n; ++e) {
@@ -55,6 +57,9 @@ public:
     if (b.slotLen[0] != 1)
       return "width buffer has " + std::to_string(b.slotLen[0]) +
              " entries, expected 1";
+    if (dimSize > padding(b))
+      return "a dimension of " + std::to_string(dimSize) +
+             " leaves no coordinate free for padding";
     uint64_t w = width(b);
     if (w == 0)
       return b.crdLen ? "has coordinates but width 0" : "";
