@@ -332,10 +332,14 @@ def asarray(x, format=None, fill_value=None, dtype=None):
     if isinstance(x, Array):
         if format is None and fill_value is None and dtype is None:
             return x
-        # Another format, fill or dtype: through the dense values.
-        fill_value = x.fill_value if fill_value is None else fill_value
-        format = format or x.format
-        x = x.todense()
+        # Another dtype, format or fill: compiled kernels over the stored
+        # entries (the dense values only where a new fill makes every point
+        # an entry).
+        from . import _ops
+        if dtype is not None:
+            x = _ops.astype(x, _dtype_of(dtype))
+        fmt = x.format if format is None else make_format(format, x.ndim)
+        return _ops.convert(x, fmt, x.fill_value if fill_value is None else fill_value)
     try:
         import scipy.sparse as sp
         if sp.issparse(x):
