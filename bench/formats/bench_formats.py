@@ -142,8 +142,9 @@ def main():
              ("band11", band(args.rows, 11, 1.0, rng), ["csr", "dia", "ell"]),
              ("band-holes", band(args.rows, 11, 0.7, rng), ["csr", "dia", "ell"]),
              ("rows8", rows8(args.rows, rng), ["csr", "ell"])]
-    print("SpMV, one thread (OMP_NUM_THREADS=%s), best of %d; ratio = the other's time / ours"
-          % (os.environ["OMP_NUM_THREADS"], args.repeat))
+    threads = os.environ["OMP_NUM_THREADS"]
+    print("SpMV, %s (OMP_NUM_THREADS=%s), best of %d; ratio = the other's time / ours"
+          % ("one thread" if threads == "1" else "%s threads" % threads, threads, args.repeat))
     print("%-11s %8s %8s | %8s %8s %8s %8s %8s | %7s %7s %7s %7s %7s" % (
         "matrix", "rows", "entries", "sa DIA", "sa ELL", "sa CSR", "sp dia", "sp csr",
         "csr/DIA", "csr/ELL", "spdia/D", "spcsr/D", "spcsr/E"))
@@ -189,7 +190,7 @@ def main():
             ax.bar([i + k * w for i in range(len(rows))], [(r[3 + k] or 0) * 1e3 for r in rows], w,
                    label=label)
         ax.set_xticks([i + 2 * w for i in range(len(rows))], [r[0] for r in rows])
-        ax.set_ylabel("SpMV ms (one thread)")
+        ax.set_ylabel("SpMV ms (OMP_NUM_THREADS=%s)" % os.environ["OMP_NUM_THREADS"])
         ax.legend()
         fig.tight_layout()
         fig.savefig(args.plot)
