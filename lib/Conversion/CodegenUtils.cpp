@@ -18,6 +18,34 @@ MemRefType mlir::sparse_array::bufferOf(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
+std::pair<Value, Value> InvariantDivisor::divRem(OpBuilder &b, Location loc,
+                                                 Value n) {
+  if (getConstantIntValue(divisor))
+    return {arith::DivUIOp::create(b, loc, n, divisor),
+            arith::RemUIOp::create(b, loc, n, divisor)};
+  Type i64 = b.getI64Type();
+  if (!reciprocal) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(divisor);
+    Value d = arith::IndexCastUIOp::create(b, loc, i64, divisor);
+    Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
+    Value ones = arith::ConstantIntOp::create(b, loc, i64, -1);
+    reciprocal = arith::DivUIOp::create(
+        b, loc, ones, arith::MaxUIOp::create(b, loc, d, one));
+  }
+  Value n64 = arith::IndexCastUIOp::create(b, loc, i64, n);
+  Value q = arith::MulUIExtendedOp::create(b, loc, n64, reciprocal).getHigh();
+  Value qi = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), q);
+  Value r = arith::SubIOp::create(b, loc, n,
+                                  arith::MulIOp::create(b, loc, qi, divisor));
+  Value over = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, r,
+                                     divisor);
+  Value qUp = arith::AddIOp::create(b, loc, qi, constIndex(b, loc, 1));
+  Value rDown = arith::SubIOp::create(b, loc, r, divisor);
+  return {arith::SelectOp::create(b, loc, over, qUp, qi),
+          arith::SelectOp::create(b, loc, over, rDown, r)};
+}
+
 Value mlir::sparse_array::constIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

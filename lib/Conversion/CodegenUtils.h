@@ -20,6 +20,26 @@ Value constIndex(OpBuilder &b, Location loc, int64_t v);
 /// The 1-D buffer type of `element`s (positions, coordinates, values).
 MemRefType bufferOf(Type element);
 
+/// Quotient and remainder by a divisor fixed where it is defined (an
+/// extent, a buffer's length) for dividends below 2^63 (positions and
+/// coordinates are): a 64-bit udiv costs tens of cycles, so a divisor that
+/// is not a constant (which LLVM reduces itself) gets its reciprocal
+/// floor((2^64 - 1) / max(d, 1)) once, right after its definition, and each
+/// division a high multiply and one correction step (the estimate is never
+/// more than one below the quotient for such dividends).
+class InvariantDivisor {
+public:
+  explicit InvariantDivisor(Value divisor) : divisor(divisor) {}
+  /// {n / d, n mod d}; d must be nonzero where they are evaluated.
+  std::pair<Value, Value> divRem(OpBuilder &b, Location loc, Value n);
+  Value getDivisor() const { return divisor; }
+
+private:
+  Value divisor;
+  /// The reciprocal (i64), built on first use; null for constants.
+  Value reciprocal;
+};
+
 /// Loads buffer[pos] as an index (positions and coordinates are unsigned).
 Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos);
 /// buffer[pos] = v, the index v cast to the buffer's integer type.

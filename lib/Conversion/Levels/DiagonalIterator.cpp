@@ -34,15 +34,28 @@ public:
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
                                Value) override {
     // The parent is full, hence unique: one parent position.
-    Value K = numOffsets(b, loc);
-    Value r = arith::RemUIOp::create(b, loc, lo, parentSize);
+    Value K = numOffsets(b, loc).getDivisor();
+    Value r = parentSize.divRem(b, loc, lo).second;
     Value zero = constIndex(b, loc, 0);
     // r + offsets[k], signed.
     auto shifted = [&](OpBuilder &wb, Location l, Value k) -> Value {
       return arith::AddIOp::create(wb, l, r, offset(wb, l, k));
     };
+    // Rows whose every offset lands inside (all but the corners') take all
+    // K slots: two compares against bounds computed once.
+    auto [rowLo, rowHi] = interiorRows(b, loc);
+    Value interior = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, r, rowLo),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, rowHi));
     auto bounds = scf::IfOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, K, zero),
+        b, loc, interior,
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(tb, l, ValueRange{zero, K});
+        },
+        [&](OpBuilder &cb, Location cl) {
+    auto corner = scf::IfOp::create(
+        cb, cl, arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::eq, K, zero),
         [&](OpBuilder &tb, Location l) {
           scf::YieldOp::create(tb, l, ValueRange{zero, zero});
         },
@@ -62,6 +75,8 @@ public:
           Value kHi = firstNotBelow(eb, l, kLo, K, inside);
           scf::YieldOp::create(eb, l, ValueRange{kLo, kHi});
         });
+          scf::YieldOp::create(cb, cl, corner.getResults());
+        });
     Value base = arith::MulIOp::create(b, loc, lo, K);
     return {arith::AddIOp::create(b, loc, base, bounds.getResult(0)),
             arith::AddIOp::create(b, loc, base, bounds.getResult(1))};
@@ -71,17 +86,63 @@ public:
                    Value pos) override {
     // The parent position from the segment's start when there is one (the
     // same for every position of the loop, hoisted out of it).
-    Value K = numOffsets(b, loc);
-    Value parent = arith::DivUIOp::create(b, loc, begin ? begin : pos, K);
-    Value r = arith::RemUIOp::create(b, loc, parent, parentSize);
-    Value k = arith::SubIOp::create(b, loc, pos,
-                                    arith::MulIOp::create(b, loc, parent, K));
+    // Divisions by K and the parent extent: each by its reciprocal (a row
+    // costs one high multiply, not a udiv; the parent extent is usually a
+    // constant).
+    InvariantDivisor &K = numOffsets(b, loc);
+    Value parent = K.divRem(b, loc, begin ? begin : pos).first;
+    Value r = parentSize.divRem(b, loc, parent).second;
+    Value k = arith::SubIOp::create(
+        b, loc, pos, arith::MulIOp::create(b, loc, parent, K.getDivisor()));
     return arith::AddIOp::create(b, loc, r, offset(b, loc, k));
   }
 
 private:
-  Value numOffsets(OpBuilder &b, Location loc) {
-    return memref::DimOp::create(b, loc, offsets, 0);
+  /// K, defined once after the offsets buffer (so that its reciprocal is).
+  InvariantDivisor &numOffsets(OpBuilder &b, Location loc) {
+    if (!offsetCount.getDivisor()) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(offsets);
+      offsetCount = InvariantDivisor(memref::DimOp::create(b, loc, offsets, 0));
+    }
+    return offsetCount;
+  }
+  /// [rowLo, rowHi): the parent coordinates r with 0 <= r + offsets[k] < N
+  /// for every k (empty when K = 0), signed; computed once, after the
+  /// offsets and the extent are defined when one block holds both.
+  std::pair<Value, Value> interiorRows(OpBuilder &b, Location loc) {
+    if (rows.first)
+      return rows;
+    OpBuilder::InsertionGuard guard(b);
+    Value K = numOffsets(b, loc).getDivisor();
+    Operation *kDef = K.getDefiningOp();
+    bool hoisted = true;
+    if (Operation *sizeDef = size.getDefiningOp();
+        sizeDef && sizeDef->getBlock() == kDef->getBlock())
+      b.setInsertionPointAfter(kDef->isBeforeInBlock(sizeDef) ? sizeDef : kDef);
+    else if (!sizeDef && cast<BlockArgument>(size).getOwner() == kDef->getBlock())
+      b.setInsertionPointAfter(kDef);
+    else
+      hoisted = false; // here, for this segment only
+    Value zero = constIndex(b, loc, 0);
+    auto bounds = scf::IfOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, K, zero),
+        [&](OpBuilder &tb, Location l) {
+          scf::YieldOp::create(tb, l, ValueRange{zero, zero});
+        },
+        [&](OpBuilder &eb, Location l) {
+          Value first = offset(eb, l, zero);
+          Value last = offset(
+              eb, l, arith::SubIOp::create(eb, l, K, constIndex(eb, l, 1)));
+          Value lo = arith::MaxSIOp::create(
+              eb, l, zero, arith::SubIOp::create(eb, l, zero, first));
+          Value hi = arith::SubIOp::create(eb, l, size, last);
+          scf::YieldOp::create(eb, l, ValueRange{lo, hi});
+        });
+    std::pair<Value, Value> result{bounds.getResult(0), bounds.getResult(1)};
+    if (hoisted)
+      rows = result;
+    return result;
   }
   /// offsets[k], sign-extended to an index.
   Value offset(OpBuilder &b, Location loc, Value k) {
@@ -121,7 +182,9 @@ private:
     return outer.getResult(0);
   }
 
-  Value offsets, size, parentSize;
+  Value offsets, size;
+  InvariantDivisor parentSize, offsetCount{Value()};
+  std::pair<Value, Value> rows;
 };
 
 } // namespace

@@ -32,7 +32,7 @@ public:
                                Value) override {
     // The parent is full, hence unique: one parent position.
     Value zero = constIndex(b, loc, 0);
-    Value w = loadIndex(b, loc, width, zero);
+    Value w = rowWidth(b, loc);
     Value begin = arith::MulIOp::create(b, loc, lo, w);
     auto isEntry = [&](OpBuilder &wb, Location l, Value q) -> Value {
       return arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult,
@@ -68,7 +68,19 @@ public:
   }
 
 private:
-  Value width, coordinates, size;
+  /// W, loaded once right after the width buffer's definition (the buffer
+  /// always holds it): not reloaded per row, where stores to the output
+  /// keep LLVM from proving it unchanged.
+  Value rowWidth(OpBuilder &b, Location loc) {
+    if (!loadedWidth) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(width);
+      loadedWidth = loadIndex(b, loc, width, constIndex(b, loc, 0));
+    }
+    return loadedWidth;
+  }
+
+  Value width, coordinates, size, loadedWidth;
 };
 
 } // namespace
