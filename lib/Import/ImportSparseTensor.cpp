@@ -429,8 +429,9 @@ LogicalResult ModuleImporter::importOp(Operation *op, OpBuilder &b,
     mapResult(generic->getResult(0), *kernel);
     return success();
   }
-  if (isa<UnrankedTensorType>(op->getResult(0).getType()) &&
-      isa<tensor::CastOp>(op)) {
+  // (The op first: getResult(0) of an op without results reads outside it.)
+  if (isa<tensor::CastOp>(op) &&
+      isa<UnrankedTensorType>(op->getResult(0).getType())) {
     // Rank erased for a call of a function defined elsewhere: the same
     // array (the call passes it as a buffer).
     FailureOr<Value> src = arrayOf(op->getOperand(0), op);
