@@ -105,6 +105,23 @@ def test_kernels(rng, plugin, shape, dtype, fill, offsets):
 
 
 @pytest.mark.parametrize("plugin", PLUGINS)
+@pytest.mark.parametrize("fill", [0.0, np.nan, -0.0])
+def test_no_stored_entries(plugin, fill):
+    # K = 0 diagonals / W = 0 slots: the iterators' empty-level paths (no
+    # interior rows, no row search), as operand, result and matvec.
+    d = np.full((5, 4), fill)
+    e = np.where(np.eye(5, 4, dtype=bool), 2.5, fill)
+    a = sa.asarray(d, format=plugin, fill_value=fill)
+    assert len(a._buffers[-1]) == 0
+    b = sa.asarray(e, format="csr", fill_value=fill)
+    same((a + b).todense(), d + e)
+    same((a * b).todense(), d * e)
+    same(sa.asarray(a + b, format=plugin).todense(), d + e)
+    same(a.sum(axis=1).todense(), d.sum(axis=1))
+    same((a @ sa.asarray(np.ones(4))).todense(), d @ np.ones(4))
+
+
+@pytest.mark.parametrize("plugin", PLUGINS)
 def test_matvec_matches_the_row_order(rng, plugin):
     # A DIA or ELL row is visited in increasing column order, as CSR's: the
     # sums are the same floats as the CSR kernel's.
