@@ -291,6 +291,10 @@ struct Group {
 /// The group of levels storing `dims` in linearization order, if adjacent.
 std::optional<Group> storedGroupImpl(FormatAttr format, ArrayRef<int64_t> dims,
                                  bool fortran) {
+  // Blocks interleave a dimension's two levels with others': never one
+  // group (such arrays are read through their unblocked format).
+  if (format.isBlocked())
+    return std::nullopt;
   Group g;
   g.count = dims.size();
   g.first = format.getDimLevel(fortran ? dims.back() : dims.front());

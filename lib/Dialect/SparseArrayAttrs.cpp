@@ -256,6 +256,7 @@ Attribute FormatAttr::parse(AsmParser &parser, Type) {
     return {};
 
   SmallVector<unsigned> order;
+  SmallVector<uint64_t> blocks;
   std::optional<unsigned> posWidth, crdWidth;
   TypedAttr fill;
   llvm::StringSet<> seenKeys;
@@ -275,6 +276,11 @@ Attribute FormatAttr::parse(AsmParser &parser, Type) {
             return parser.parseInteger(order.emplace_back());
           }))
         return {};
+    } else if (key == "blocks") {
+      if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+            return parser.parseInteger(blocks.emplace_back());
+          }))
+        return {};
     } else if (key == "pos_width" || key == "crd_width") {
       unsigned width;
       if (parser.parseInteger(width))
@@ -286,7 +292,8 @@ Attribute FormatAttr::parse(AsmParser &parser, Type) {
     } else {
       parser.emitError(keyLoc)
           << "unknown format key '" << key
-          << "'; expected 'order', 'pos_width', 'crd_width' or 'fill'";
+          << "'; expected 'order', 'blocks', 'pos_width', 'crd_width' or "
+             "'fill'";
       return {};
     }
   }
@@ -300,7 +307,8 @@ Attribute FormatAttr::parse(AsmParser &parser, Type) {
     order.clear();
   return parser.getChecked<FormatAttr>(
       loc, parser.getContext(), levels, order,
-      posWidth.value_or(kDefaultWidth), crdWidth.value_or(kDefaultWidth), fill);
+      posWidth.value_or(kDefaultWidth), crdWidth.value_or(kDefaultWidth), fill,
+      blocks);
 }
 
 void FormatAttr::print(AsmPrinter &printer) const {
@@ -321,13 +329,61 @@ void FormatAttr::print(AsmPrinter &printer) const {
     printer << ", fill = ";
     printTypedFillValue(printer, fill);
   }
+  if (isBlocked()) {
+    printer << ", blocks = [";
+    llvm::interleaveComma(getBlocks(), printer);
+    printer << "]";
+  }
   printer << ">";
+}
+
+/// Blocks (seed 002's BCSR): a dimension of block size b > 1 is named by
+/// exactly two levels (its block, then its place in the block), any other
+/// dimension by exactly one.
+static LogicalResult verifyBlocks(function_ref<InFlightDiagnostic()> emitError,
+                                  size_t numLevels, ArrayRef<unsigned> order,
+                                  ArrayRef<uint64_t> blocks) {
+  unsigned rank = blocks.size();
+  unsigned blocked = 0;
+  for (auto [dim, block] : llvm::enumerate(blocks)) {
+    if (block == 0)
+      return emitError() << "block size of dimension " << dim
+                         << " must be positive";
+    blocked += block > 1;
+  }
+  if (blocked == 0)
+    return emitError() << "blocks of size 1 only: omit 'blocks'";
+  if (numLevels != rank + blocked)
+    return emitError() << "a format with blocks " << blocks.size()
+                       << " dimensions, " << blocked
+                       << " of them blocked, has " << rank + blocked
+                       << " levels, got " << numLevels;
+  if (order.size() != numLevels)
+    return emitError() << "a format with blocks needs an order naming each "
+                          "blocked dimension twice (its block, then its "
+                          "place in the block)";
+  SmallVector<unsigned> seen(rank, 0);
+  for (unsigned dim : order) {
+    if (dim >= rank)
+      return emitError() << "order names dimension " << dim << " of "
+                         << rank;
+    ++seen[dim];
+  }
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    unsigned expected = blocks[dim] > 1 ? 2 : 1;
+    if (seen[dim] != expected)
+      return emitError() << "order names dimension " << dim << " (block size "
+                         << blocks[dim] << ") " << seen[dim]
+                         << " times; expected " << expected;
+  }
+  return success();
 }
 
 LogicalResult FormatAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<LevelSpec> levels,
                                  ArrayRef<unsigned> order, unsigned posWidth,
-                                 unsigned crdWidth, TypedAttr fill) {
+                                 unsigned crdWidth, TypedAttr fill,
+                                 ArrayRef<uint64_t> blocks) {
   for (auto [lvl, spec] : llvm::enumerate(levels)) {
     if (!spec.format)
       return emitError() << "level " << lvl << " has no level format";
@@ -348,7 +404,10 @@ LogicalResult FormatAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "innermost level " << levels.size() - 1
                        << " cannot be non-unique: stored entries must have "
                           "distinct coordinates";
-  if (!order.empty()) {
+  if (!blocks.empty()) {
+    if (failed(verifyBlocks(emitError, levels.size(), order, blocks)))
+      return failure();
+  } else if (!order.empty()) {
     SmallVector<bool> seen(levels.size(), false);
     bool isPermutation = order.size() == levels.size();
     for (unsigned dim : order) {
@@ -394,9 +453,53 @@ bool FormatAttr::isRowsOfSegments() const {
   return levels.size() >= 2 && levels[0].isFull() && levels[1].isSegmented();
 }
 
+unsigned FormatAttr::getRank() const {
+  return isBlocked() ? getBlocks().size() : getNumLevels();
+}
+
+bool FormatAttr::isBlocked() const { return !getBlocks().empty(); }
+
+uint64_t FormatAttr::getBlock(unsigned dim) const {
+  return isBlocked() ? getBlocks()[dim] : 1;
+}
+
+FormatAttr::LevelPart FormatAttr::getLevelPart(unsigned lvl) const {
+  unsigned dim = getLevelDim(lvl);
+  if (getBlock(dim) == 1)
+    return LevelPart::Whole;
+  return getDimLevel(dim) == lvl ? LevelPart::Block : LevelPart::InBlock;
+}
+
 FormatAttr FormatAttr::withFill(TypedAttr fill) const {
   return FormatAttr::get(getContext(), getLevels(), getOrder(), getPosWidth(),
-                         getCrdWidth(), fill);
+                         getCrdWidth(), fill, getBlocks());
+}
+
+FormatAttr FormatAttr::withoutBlocks() const {
+  if (!isBlocked())
+    return *this;
+  SmallVector<LevelSpec> levels;
+  SmallVector<unsigned> order;
+  for (unsigned l = 0; l < getNumLevels(); ++l) {
+    if (getLevelPart(l) == LevelPart::InBlock)
+      continue;
+    levels.push_back(getLevels()[l]);
+    order.push_back(getLevelDim(l));
+  }
+  if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())))
+    order.clear();
+  auto ignore = [] { return InFlightDiagnostic(); };
+  if (failed(verify(ignore, levels, order, getPosWidth(), getCrdWidth(),
+                    getFill(), {}))) {
+    // Dropping the in-block levels broke a placement rule (a singleton
+    // whose non-unique parent lost its child): keep what is dense, store
+    // the rest compressed, which fits below anything.
+    for (LevelSpec &spec : levels)
+      if (!spec.isFull())
+        spec = LevelSpec{LevelFormatRegistry::compressed()};
+  }
+  return FormatAttr::get(getContext(), levels, order, getPosWidth(),
+                         getCrdWidth(), getFill());
 }
 
 FormatAttr FormatAttr::getDefault(MLIRContext *ctx, unsigned rank,

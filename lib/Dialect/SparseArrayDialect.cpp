@@ -33,6 +33,12 @@ struct SparseArrayOpAsmInterface : public OpAsmDialectInterface {
     auto plain = [](const LevelSpec &spec, const LevelFormat *f) {
       return spec.format == f && spec.ordered && spec.unique;
     };
+    if (format.isBlocked())
+      return format.getRank() == 2 && levels.size() == 4 &&
+                     plain(levels[0], dense) && plain(levels[1], compressed) &&
+                     plain(levels[2], dense) && plain(levels[3], dense)
+                 ? "bsr"
+                 : "blocked";
     if (format.isAllDense())
       return "dense";
     if (levels.size() == 2 && plain(levels[0], dense) &&

@@ -114,9 +114,19 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << size;
   if (!format)
     return emitError() << "array type needs a format";
-  if (format.getNumLevels() != shape.size())
+  if (format.getRank() != shape.size()) {
+    if (format.isBlocked())
+      return emitError() << "format has blocks for " << format.getRank()
+                         << " dimensions but the array has rank "
+                         << shape.size();
     return emitError() << "format has " << format.getNumLevels()
                        << " levels but the array has rank " << shape.size();
+  }
+  for (auto [dim, size] : llvm::enumerate(shape))
+    if (!ShapedType::isDynamic(size) && size % format.getBlock(dim) != 0)
+      return emitError() << "dimension " << dim << " of size " << size
+                         << " is not a multiple of its block size "
+                         << format.getBlock(dim);
   TypedAttr fill = format.getFill();
   if (!fill)
     return emitError() << "array type needs a fill value";

@@ -102,6 +102,10 @@ std::string mlir::sparse_array::getRuntimeSpec(ArrayType type) {
   os << ";order=";
   for (unsigned l = 0; l < format.getNumLevels(); ++l)
     os << (l ? "," : "") << format.getLevelDim(l);
+  if (format.isBlocked()) {
+    os << ";blocks=";
+    llvm::interleave(format.getBlocks(), os, ",");
+  }
   os << ";pos=" << format.getPosWidth() << ";crd=" << format.getCrdWidth()
      << ";fill=bits:" << llvm::format_hex(getScalarBits(type.getFillValue()), 0);
   return text;

@@ -127,8 +127,22 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
   SmallVector<Value> dims, lvls;
   for (unsigned d = 0; d < rank; ++d)
     dims.push_back(DimOp::create(b, loc, array, static_cast<int64_t>(d)));
-  for (unsigned l = 0; l < rank; ++l)
-    lvls.push_back(dims[format.getLevelDim(l)]);
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    Value dim = dims[format.getLevelDim(l)];
+    Value block = arith::ConstantIndexOp::create(
+        b, loc, static_cast<int64_t>(format.getBlock(format.getLevelDim(l))));
+    switch (format.getLevelPart(l)) {
+    case FormatAttr::LevelPart::Whole:
+      lvls.push_back(dim);
+      break;
+    case FormatAttr::LevelPart::Block: // blocks: d floordiv b
+      lvls.push_back(arith::DivUIOp::create(b, loc, dim, block));
+      break;
+    case FormatAttr::LevelPart::InBlock: // place in the block: d mod b
+      lvls.push_back(block);
+      break;
+    }
+  }
   if (failed(print.sizes(dims)))
     return failure();
   print.text("lvl = ");

@@ -31,6 +31,68 @@ static FailureOr<unsigned> convertWidth(Location loc, unsigned width,
                         << ": widths 0, 8, 16, 32 and 64 are supported";
 }
 
+/// An upstream dimToLvl map as an order and blocks: each level is a
+/// dimension `d`, or a block pair `d floordiv b` (first) and `d mod b`
+/// (later), seed 002's BCSR (upstream's block encodings).
+static LogicalResult convertDimToLvl(Location loc, Type type, AffineMap map,
+                                     SmallVectorImpl<unsigned> &order,
+                                     SmallVectorImpl<uint64_t> &blocks) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  map.print(os);
+  auto str = [](AffineExpr e) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    e.print(os);
+    return s;
+  };
+  auto fail = [&] {
+    return emitError(loc) << "cannot import " << type << ": dimToLvl " << text
+                          << " ";
+  };
+  if (map.isPermutation()) {
+    for (unsigned l = 0; l < map.getNumResults(); ++l)
+      order.push_back(map.getDimPosition(l));
+    return success();
+  }
+  blocks.assign(map.getNumDims(), 1);
+  SmallVector<bool> sawBlock(map.getNumDims(), false);
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      order.push_back(dim.getPosition());
+      continue;
+    }
+    auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
+    AffineDimExpr dim =
+        bin ? dyn_cast<AffineDimExpr>(bin.getLHS()) : AffineDimExpr(nullptr);
+    AffineConstantExpr size = bin ? dyn_cast<AffineConstantExpr>(bin.getRHS())
+                                  : AffineConstantExpr(nullptr);
+    if (!dim || !size || size.getValue() < 1 ||
+        (expr.getKind() != AffineExprKind::FloorDiv &&
+         expr.getKind() != AffineExprKind::Mod))
+      return fail() << "has level " << str(expr)
+                    << ": only d, d floordiv c and d mod c import";
+    unsigned d = dim.getPosition();
+    uint64_t b = size.getValue();
+    if (expr.getKind() == AffineExprKind::FloorDiv) {
+      if (sawBlock[d] || blocks[d] != 1)
+        return fail() << "blocks dimension d" << d << " twice";
+      sawBlock[d] = true;
+      blocks[d] = b;
+    } else if (!sawBlock[d] || blocks[d] != b) {
+      return fail() << "has " << str(expr) << " without d" << d << " floordiv "
+                    << b << " at an outer level";
+    }
+    order.push_back(d);
+  }
+  // A block of size 1 stores the dimension twice, the inner level always
+  // at 0: not a format of its own.
+  for (unsigned d = 0; d < blocks.size(); ++d)
+    if (sawBlock[d] && blocks[d] == 1)
+      return fail() << "has a block of size 1";
+  return success();
+}
+
 FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
@@ -65,9 +127,11 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
       return emitError(loc) << "cannot import " << type
                             << ": implicitVal other than 0";
   AffineMap dimToLvl = enc.getDimToLvl();
-  if (dimToLvl && !dimToLvl.isPermutation())
-    return emitError(loc) << "cannot import " << type
-                          << ": dimToLvl is not a permutation (block or ELL layouts)";
+  SmallVector<unsigned> order;
+  SmallVector<uint64_t> blocks;
+  if (dimToLvl && !dimToLvl.isIdentity() &&
+      failed(convertDimToLvl(loc, type, dimToLvl, order, blocks)))
+    return failure();
 
   SmallVector<LevelSpec> levels;
   for (auto [l, lt] : llvm::enumerate(enc.getLvlTypes())) {
@@ -96,10 +160,6 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
     spec.unique = sparse_tensor::isUniqueLT(lt);
     levels.push_back(spec);
   }
-  SmallVector<unsigned> order;
-  if (dimToLvl && !dimToLvl.isIdentity())
-    for (unsigned l = 0; l < dimToLvl.getNumResults(); ++l)
-      order.push_back(dimToLvl.getDimPosition(l));
 
   FailureOr<unsigned> posWidth =
       convertWidth(loc, enc.getPosWidth(), "posWidth");
@@ -110,9 +170,11 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
   MLIRContext *ctx = type.getContext();
   auto emit = [&] { return emitError(loc) << "cannot import " << type << ": "; };
   if (failed(FormatAttr::verify(emit, levels, order, *posWidth, *crdWidth,
-                                nullptr)))
+                                nullptr, blocks)))
     return failure();
-  auto format =
-      FormatAttr::get(ctx, levels, order, *posWidth, *crdWidth, nullptr);
-  return ArrayType::get(tensor.getShape(), element, format);
+  auto format = FormatAttr::get(ctx, levels, order, *posWidth, *crdWidth,
+                                nullptr, blocks);
+  // The fill (0) is set by the array type; its other invariants (a
+  // blocked dimension's size a multiple of its block) are checked here.
+  return ArrayType::getChecked(emit, tensor.getShape(), element, format);
 }

@@ -31,9 +31,11 @@ static bool needsGenericLevel(const LevelSpec &spec) {
 }
 
 ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
-  FormatAttr format = type.getFormat();
+  // Blocks (BCSR): kernels iterate dimensions, not a dimension's two
+  // levels; they read and write the unblocked format.
+  FormatAttr format = type.getFormat().withoutBlocks();
   if (!llvm::any_of(format.getLevels(), needsGenericLevel))
-    return type;
+    return ArrayType::get(type.getShape(), type.getElementType(), format);
   SmallVector<LevelSpec> levels(format.getLevels());
   for (LevelSpec &spec : levels)
     if (needsGenericLevel(spec))
@@ -73,10 +75,12 @@ static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
 
 /// The runtime's operations know every level format (SparseArrayLevelTraits
 /// and the runtime's LevelKinds): they take and make any array as it is.
+/// The buffer ops name stored buffers: a converted copy's would be freed
+/// while the memref is still read.
 static bool usesAnyFormat(Operation *op) {
   return isa<ConvertOp, ChangeFillOp, PrintOp, WriteOp, ValidateOp, DeallocOp,
-             DimOp, ValuesOp, LevelBufferOp, ConstantOp, ReadOp, AssembleOp>(
-      op);
+             DimOp, ValuesOp, PositionsOp, CoordinatesOp, LevelBufferOp,
+             ConstantOp, ReadOp, AssembleOp>(op);
 }
 
 unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {
@@ -99,13 +103,15 @@ unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {
     SmallVector<Value> temporaries;
     for (OpOperand &operand : op->getOpOperands()) {
       auto type = dyn_cast<ArrayType>(operand.get().getType());
-      if (!type || !llvm::any_of(type.getFormat().getLevels(),
-                                 [](const LevelSpec &s) {
-                                   return s.isReadOnlyByItsIterator();
-                                 }))
+      if (!type || (!type.getFormat().isBlocked() &&
+                    !llvm::any_of(type.getFormat().getLevels(),
+                                  [](const LevelSpec &s) {
+                                    return s.isReadOnlyByItsIterator();
+                                  })))
         continue;
       unsigned k = operand.getOperandNumber();
-      if (kernel && readsPlainly(kernel, k, loopOf))
+      if (kernel && !type.getFormat().isBlocked() &&
+          readsPlainly(kernel, k, loopOf))
         continue;
       ArrayType generic = getGenericArrayType(type);
       Value converted =

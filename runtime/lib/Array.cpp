@@ -105,6 +105,11 @@ uint64_t Array::valueBits(uint64_t pos) const {
 }
 
 std::string Array::validate() const {
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (dims[d] % spec.block(d))
+      return "dimension " + std::to_string(d) + " has size " +
+             std::to_string(dims[d]) + ", not a multiple of its block size " +
+             std::to_string(spec.block(d));
   uint64_t parents = 1;
   for (unsigned l = 0; l < spec.numLevels(); ++l) {
     const LevelKind *k = spec.levels[l].kind;
@@ -264,6 +269,14 @@ template <typename V> struct Packer {
   std::vector<LevelBuffers> lb;
   std::vector<uint64_t> dim;
 
+  /// Whether entries e and g have the same coordinates at levels l..m.
+  bool samePrefix(unsigned l, unsigned m, uint64_t e, uint64_t g) const {
+    for (unsigned k = l; k <= m && k < col.size(); ++k)
+      if (col[k][e] != col[k][g])
+        return false;
+    return true;
+  }
+
   void visit(unsigned l, uint64_t parent, uint64_t lo, uint64_t hi) {
     if (l == col.size()) {
       if (out)
@@ -275,8 +288,19 @@ template <typename V> struct Packer {
     const uint64_t *c = col[l];
     uint64_t d = dim[l];
     if (!spec.levels[l].unique) {
-      for (uint64_t e = lo; e < hi; ++e)
-        visit(l + 1, k->append(b, parent, c[e], d), e, e + 1);
+      // One position per distinct coordinate prefix through the first
+      // unique level below (each entry in COO; each block in a COO of
+      // blocks, whose dense levels below hold the block's entries).
+      unsigned m = l;
+      while (m < col.size() && !spec.levels[m].unique)
+        ++m;
+      for (uint64_t e = lo; e < hi;) {
+        uint64_t g = e + 1;
+        while (g < hi && samePrefix(l, m, e, g))
+          ++g;
+        visit(l + 1, k->append(b, parent, c[e], d), e, g);
+        e = g;
+      }
       return;
     }
     for (uint64_t e = lo; e < hi;) {
@@ -288,6 +312,28 @@ template <typename V> struct Packer {
     }
   }
 };
+
+/// Blocks (BCSR): replaces the entries' dimension columns by level
+/// columns (d / b and d mod b for a blocked dimension), so that sorting and
+/// packing see one column per level in level order.
+void toLevelColumns(Coo &coo, const FormatSpec &spec) {
+  unsigned L = spec.numLevels();
+  std::vector<uint64_t *> cols(L);
+  std::vector<uint64_t> extents(L);
+  for (unsigned l = 0; l < L; ++l) {
+    const uint64_t *from = coo.cols[spec.order[l]];
+    uint64_t *to = static_cast<uint64_t *>(
+        checkedMalloc(coo.nnz ? coo.nnz : 1, sizeof(uint64_t), "coordinates"));
+    for (uint64_t e = 0; e < coo.nnz; ++e)
+      to[e] = spec.levelCoord(l, from[e]);
+    cols[l] = to;
+    extents[l] = spec.levelExtent(l, coo.dims[spec.order[l]]);
+  }
+  for (uint64_t *c : coo.cols)
+    std::free(c);
+  coo.cols = std::move(cols);
+  coo.dims = std::move(extents);
+}
 
 template <typename V>
 std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
@@ -304,13 +350,28 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
                       ", which does not fit crd_width = 32";
       return nullptr;
     }
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (coo.dims[d] % spec.block(d)) {
+      error.message = "dimension " + std::to_string(d) + " has size " +
+                      std::to_string(coo.dims[d]) +
+                      ", which is not a multiple of its block size " +
+                      std::to_string(spec.block(d));
+      return nullptr;
+    }
 
+  // colOf[l]: the column of `coo` holding level l's coordinates.
+  std::vector<unsigned> colOf(spec.order.begin(), spec.order.end());
+  if (spec.blocked()) {
+    toLevelColumns(coo, spec);
+    for (unsigned l = 0; l < L; ++l)
+      colOf[l] = l;
+  }
   Sorter<V> sorter;
   sorter.val = static_cast<V *>(coo.vals);
   for (unsigned l = 0; l < L; ++l) {
-    sorter.col.push_back(coo.cols[spec.order[l]]);
-    sorter.colSlot.push_back(&coo.cols[spec.order[l]]);
-    sorter.dim.push_back(coo.dims[spec.order[l]]);
+    sorter.col.push_back(coo.cols[colOf[l]]);
+    sorter.colSlot.push_back(&coo.cols[colOf[l]]);
+    sorter.dim.push_back(coo.dims[colOf[l]]);
   }
   sorter.valSlot = &coo.vals;
   sorter.sort(0, nnz, 0);
@@ -330,15 +391,23 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
       ++l;
     if (l == L) {
       error.message = "duplicate entry";
-      for (unsigned d = 0; d < spec.rank(); ++d)
-        error.duplicate.push_back(coo.cols[d][e]);
+      error.duplicate.assign(spec.rank(), 0);
+      for (unsigned l = 0; l < L; ++l)
+        spec.addLevelCoord(l, sorter.col[l][e],
+                           error.duplicate[spec.order[l]]);
       return nullptr;
     }
     for (unsigned m = l; m < L; ++m)
       ++groups[m];
   }
-  for (unsigned l = firstNonUnique; l < L; ++l)
-    groups[l] = nnz;
+  // A run of non-unique levels has one position per distinct prefix
+  // through the unique level that ends it (Packer::visit).
+  for (unsigned l = firstNonUnique; l < L; ++l) {
+    unsigned m = l;
+    while (m + 1 < L && !spec.levels[m].unique)
+      ++m;
+    groups[l] = groups[m];
+  }
 
   // Buffers. A level with one position per entry stores exactly the
   // (sorted) coordinate column, and a leaf level with one position per
@@ -391,7 +460,7 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
       if (n == nnz && spec.crdWidth == 64) {
         b.crd = sorter.col[l];
         b.crdWritable = false;
-        reusedCol[spec.order[l]] = true;
+        reusedCol[colOf[l]] = true;
       } else {
         b.crd = checkedMalloc(n, spec.crdWidth / 8, "coordinates");
       }
@@ -474,6 +543,8 @@ template <typename F> void forEachStored(const Array &a, F &&f) {
 
 /// Whether iteration order is lexicographic in dimension order.
 bool iteratesInDimOrder(const FormatSpec &s) {
+  if (s.blocked())
+    return false;
   for (unsigned l = 0; l < s.numLevels(); ++l)
     if (s.order[l] != l || !s.levels[l].ordered)
       return false;
@@ -545,8 +616,9 @@ Coo unpack(const Array &a, const uint64_t *dropValue) {
     uint64_t bits = a.valueBits(p);
     if (dropValue && sameValue(e, bits, *dropValue))
       return;
+    std::fill(dimCoords.begin(), dimCoords.end(), 0);
     for (unsigned l = 0; l < a.spec.numLevels(); ++l)
-      dimCoords[a.spec.order[l]] = lc[l];
+      a.spec.addLevelCoord(l, lc[l], dimCoords[a.spec.order[l]]);
     coo.push(dimCoords.data(), bits);
   });
   return coo;

@@ -51,8 +51,11 @@ struct Array {
   Array &operator=(const Array &) = delete;
 
   LevelBuffers level(unsigned l) const;
-  /// Dimension size stored by level l.
-  uint64_t levelDim(unsigned l) const { return dims[spec.order[l]]; }
+  /// The extent of level l: its dimension's size, or with blocks the
+  /// number of blocks or the block size.
+  uint64_t levelDim(unsigned l) const {
+    return spec.levelExtent(l, dims[spec.order[l]]);
+  }
   const Buffer &values() const { return buffers[spec.valuesBufferIndex()]; }
   uint64_t valueBits(uint64_t pos) const;
   /// Checks that borrowed buffers have the lengths the levels require;

@@ -183,6 +183,42 @@ unsigned FormatSpec::levelOfDim(unsigned d) const {
   return d;
 }
 
+FormatSpec::Part FormatSpec::levelPart(unsigned l) const {
+  unsigned d = order[l];
+  if (block(d) == 1)
+    return Part::Whole;
+  return levelOfDim(d) == l ? Part::Block : Part::InBlock;
+}
+
+uint64_t FormatSpec::levelExtent(unsigned l, uint64_t dimSize) const {
+  switch (levelPart(l)) {
+  case Part::Whole:
+    return dimSize;
+  case Part::Block:
+    return dimSize / block(order[l]);
+  case Part::InBlock:
+    return block(order[l]);
+  }
+  return dimSize;
+}
+
+uint64_t FormatSpec::levelCoord(unsigned l, uint64_t dimCoord) const {
+  switch (levelPart(l)) {
+  case Part::Whole:
+    return dimCoord;
+  case Part::Block:
+    return dimCoord / block(order[l]);
+  case Part::InBlock:
+    return dimCoord % block(order[l]);
+  }
+  return dimCoord;
+}
+
+void FormatSpec::addLevelCoord(unsigned l, uint64_t c,
+                               uint64_t &dimCoord) const {
+  dimCoord += levelPart(l) == Part::Block ? c * block(order[l]) : c;
+}
+
 unsigned FormatSpec::numBuffers() const {
   unsigned n = 1;
   for (const LevelSpec &l : levels)
@@ -221,6 +257,56 @@ unsigned FormatSpec::bufferElemBytes(unsigned k) const {
     k -= t.numBuffers;
   }
   return 0;
+}
+
+/// The dimensions and the order against the levels: without blocks, one
+/// level per dimension in some order; with blocks, a blocked dimension at
+/// two levels (block, then place in the block), the others at one.
+static bool checkOrder(FormatSpec &out, bool haveDims, std::string &error) {
+  unsigned n = out.numLevels();
+  unsigned rank = n;
+  if (out.blocked()) {
+    unsigned blocked = 0;
+    for (uint64_t b : out.blocks)
+      blocked += b > 1;
+    rank = static_cast<unsigned>(out.blocks.size());
+    if (blocked == 0 || rank + blocked != n) {
+      error = "blocks must block some dimension and the levels must be one "
+              "per dimension plus one per blocked dimension";
+      return false;
+    }
+  }
+  if (!haveDims)
+    out.dims.assign(rank, -1);
+  if (out.dims.size() != rank) {
+    error = "the spec has " + std::to_string(out.dims.size()) +
+            " dimensions but " + std::to_string(n) + " levels";
+    return false;
+  }
+  if (out.order.empty() && !out.blocked())
+    for (unsigned l = 0; l < n; ++l)
+      out.order.push_back(l);
+  if (out.order.size() != n) {
+    error = "order must list every dimension once (blocked ones twice)";
+    return false;
+  }
+  std::vector<unsigned> seen(rank, 0);
+  for (unsigned d : out.order) {
+    if (d >= rank || ++seen[d] > (out.block(d) > 1 ? 2u : 1u)) {
+      error = out.blocked() ? "order must name every dimension once and "
+                              "every blocked dimension twice"
+                            : "order must be a permutation of the dimensions";
+      return false;
+    }
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    if (out.dims[d] >= 0 && static_cast<uint64_t>(out.dims[d]) % out.block(d)) {
+      error = "dimension " + std::to_string(d) + " of size " +
+              std::to_string(out.dims[d]) + " is not a multiple of its block " +
+              std::to_string(out.block(d));
+      return false;
+    }
+  return true;
 }
 
 bool FormatSpec::parse(const std::string &text, FormatSpec &out,
@@ -303,6 +389,15 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
         }
         out.order.push_back(static_cast<unsigned>(v));
       }
+    } else if (key == "blocks") {
+      for (const std::string &b : split(value, ',')) {
+        uint64_t v;
+        if (!parseDecimal(b, v) || v == 0) {
+          error = "bad block size '" + b + "'";
+          return false;
+        }
+        out.blocks.push_back(v);
+      }
     } else if (key == "pos" || key == "crd") {
       unsigned w = value == "32" ? 32 : value == "64" ? 64 : 0;
       if (!w) {
@@ -322,28 +417,8 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
     return false;
   }
   unsigned n = out.numLevels();
-  if (!haveDims)
-    out.dims.assign(n, -1);
-  if (out.dims.size() != n) {
-    error = "the spec has " + std::to_string(out.dims.size()) +
-            " dimensions but " + std::to_string(n) + " levels";
+  if (!checkOrder(out, haveDims, error))
     return false;
-  }
-  if (out.order.empty())
-    for (unsigned l = 0; l < n; ++l)
-      out.order.push_back(l);
-  std::vector<bool> seen(n, false);
-  if (out.order.size() != n) {
-    error = "order must list every dimension once";
-    return false;
-  }
-  for (unsigned d : out.order) {
-    if (d >= n || seen[d]) {
-      error = "order must be a permutation of the dimensions";
-      return false;
-    }
-    seen[d] = true;
-  }
   // Levels below a non-unique level must be able to hold its duplicates
   // (the compiler verifies this too; the runtime may be called from C).
   for (unsigned l = 1; l < n; ++l)
@@ -423,6 +498,11 @@ std::string FormatSpec::str() const {
   os << ";order=";
   for (unsigned l = 0; l < order.size(); ++l)
     os << (l ? "," : "") << order[l];
+  if (blocked()) {
+    os << ";blocks=";
+    for (unsigned d = 0; d < blocks.size(); ++d)
+      os << (d ? "," : "") << blocks[d];
+  }
   char fillHex[32];
   std::snprintf(fillHex, sizeof(fillHex), "%" PRIx64, fill);
   os << ";pos=" << posWidth << ";crd=" << crdWidth << ";fill=bits:0x"

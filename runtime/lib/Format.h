@@ -192,11 +192,26 @@ struct FormatSpec {
   std::vector<LevelSpec> levels;
   /// order[l] = dimension stored by level l.
   std::vector<unsigned> order;
+  /// Block size per dimension, empty when none is blocked. A dimension of
+  /// block size b > 1 is stored at two levels: the first naming it in
+  /// `order` holds d / b, the second d mod b (seed 002's BCSR).
+  std::vector<uint64_t> blocks;
   unsigned posWidth = 64, crdWidth = 64;
   uint64_t fill = 0;
 
   unsigned rank() const { return static_cast<unsigned>(dims.size()); }
   unsigned numLevels() const { return static_cast<unsigned>(levels.size()); }
+  bool blocked() const { return !blocks.empty(); }
+  uint64_t block(unsigned d) const { return blocks.empty() ? 1 : blocks[d]; }
+  /// What level l stores of its dimension order[l].
+  enum class Part { Whole, Block, InBlock };
+  Part levelPart(unsigned l) const;
+  /// Level l's extent and coordinate, from its dimension's.
+  uint64_t levelExtent(unsigned l, uint64_t dimSize) const;
+  uint64_t levelCoord(unsigned l, uint64_t dimCoord) const;
+  /// Adds level l's share of its dimension's coordinate (c, c * b or c) to
+  /// `dimCoord` (which starts at 0).
+  void addLevelCoord(unsigned l, uint64_t c, uint64_t &dimCoord) const;
   /// True when every level stores all coordinates (no buffers but values).
   bool allDense() const;
   /// The level storing dimension `d`.

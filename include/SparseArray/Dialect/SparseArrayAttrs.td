@@ -28,7 +28,19 @@ def SparseArray_FormatAttr : SparseArray_Attr<"Format", "format"> {
               pos_width = 32 | 64      // default 64
               crd_width = 32 | 64      // default 64
               fill = <value> : <type>  // default: zero of the element type
+              blocks = [b0, b1, ...]   // block size per dimension (BCSR)
     ```
+
+    **Blocks** (seed 002 §3's BCSR: a dense block level below the levels
+    that find the block): with `blocks`, a dimension `d` of block size
+    `b > 1` is stored at two levels — the first level naming `d` in `order`
+    stores `d floordiv b` (which block), the second `d mod b` (where in the
+    block); a dimension of block size 1 is stored once, as without blocks.
+    Such a format has one level per dimension plus one per blocked
+    dimension, and every size of a blocked dimension is a multiple of its
+    block. Kernels read and write blocked arrays through their unblocked
+    format (`sparse-array-legalize-formats`); the runtime's conversions,
+    I/O and printing take them as stored.
 
     Fill values are written as integer or float literals (`42 : i32`,
     `-0.0 : f64`, `0x7FF8000000000001 : f64`), or as `nan`, `inf`, `-inf`
@@ -42,6 +54,9 @@ def SparseArray_FormatAttr : SparseArray_Attr<"Format", "format"> {
     #COO = #sparse_array.format<[compressed(nonunique), singleton],
                                 pos_width = 32, crd_width = 32>
     #DistanceMatrix = #sparse_array.format<[dense, compressed], fill = inf : f64>
+    // BCSR with 2 x 3 blocks: (i / 2, j / 3, i mod 2, j mod 3).
+    #BSR = #sparse_array.format<[dense, compressed, dense, dense],
+                                order = [0, 1, 0, 1], blocks = [2, 3]>
     ```
 
     Invariants (checked by the verifier): the order is a permutation of the
@@ -64,19 +79,44 @@ def SparseArray_FormatAttr : SparseArray_Attr<"Format", "format"> {
     "unsigned":$crdWidth,
     // The value of every implicit entry; null only while a format is being
     // built without an element type (an array type always normalizes it).
-    OptionalParameter<"::mlir::TypedAttr">:$fill
+    OptionalParameter<"::mlir::TypedAttr">:$fill,
+    // Block size per dimension; empty when no dimension is blocked.
+    OptionalArrayRefParameter<"uint64_t", "block size per dimension">:$blocks
   );
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<::mlir::sparse_array::LevelSpec>":$levels,
+                     "::llvm::ArrayRef<unsigned>":$order,
+                     "unsigned":$posWidth, "unsigned":$crdWidth,
+                     "::mlir::TypedAttr":$fill), [{
+      return $_get($_ctxt, levels, order, posWidth, crdWidth, fill,
+                   ::llvm::ArrayRef<uint64_t>{});
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 
   let extraClassDeclaration = [{
     unsigned getNumLevels() const { return getLevels().size(); }
-    /// The dimension stored at level `lvl`.
+    /// The number of dimensions: one per level, less one per blocked one.
+    unsigned getRank() const;
+    /// The dimension stored at level `lvl` (whole, or its block or the
+    /// place in its block: getLevelPart).
     unsigned getLevelDim(unsigned lvl) const {
       return getOrder().empty() ? lvl : getOrder()[lvl];
     }
-    /// The level that stores dimension `dim`.
+    /// True when some dimension is stored as blocks (two levels).
+    bool isBlocked() const;
+    /// What of its dimension level `lvl` stores.
+    enum class LevelPart { Whole, Block, InBlock };
+    LevelPart getLevelPart(unsigned lvl) const;
+    /// The block size of dimension `dim` (1 when not blocked).
+    uint64_t getBlock(unsigned dim) const;
+    /// The level that stores dimension `dim` (its block level when blocked).
     unsigned getDimLevel(unsigned dim) const;
+    /// The same format without blocks: each blocked dimension stored once,
+    /// at its block level, by that level's format (null when there is no
+    /// valid such format).
+    FormatAttr withoutBlocks() const;
     bool isIdentityOrder() const { return getOrder().empty(); }
     /// True when every level is full (the array stores every entry).
     bool isAllDense() const;

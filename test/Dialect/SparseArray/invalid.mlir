@@ -21,7 +21,7 @@ func.func private @level_property_twice(!sparse_array.array<4x4xf64, #sparse_arr
 
 // -----
 
-// expected-error@+1 {{unknown format key 'fil'; expected 'order', 'pos_width', 'crd_width' or 'fill'}}
+// expected-error@+1 {{unknown format key 'fil'; expected 'order', 'blocks', 'pos_width', 'crd_width' or 'fill'}}
 func.func private @unknown_format_key(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fil = 1.0 : f64>>)
 
 // -----
@@ -169,8 +169,48 @@ func.func private @element_complex(!sparse_array.array<4xcomplex<f64>>)
 
 // -----
 
+// expected-error@+1 {{block size of dimension 1 must be positive}}
+func.func private @block_zero(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense], order = [0, 1, 0], blocks = [2, 0]>>)
+
+// -----
+
+// expected-error@+1 {{blocks of size 1 only: omit 'blocks'}}
+func.func private @blocks_all_one(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed], blocks = [1, 1]>>)
+
+// -----
+
+// expected-error@+1 {{a format with blocks 2 dimensions, 1 of them blocked, has 3 levels, got 4}}
+func.func private @blocks_level_count(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 1]>>)
+
+// -----
+
+// expected-error@+1 {{a format with blocks needs an order naming each blocked dimension twice (its block, then its place in the block)}}
+func.func private @blocks_without_order(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], blocks = [2, 2]>>)
+
+// -----
+
+// expected-error@+1 {{order names dimension 2 of 2}}
+func.func private @blocks_order_out_of_range(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 2], blocks = [2, 2]>>)
+
+// -----
+
+// expected-error@+1 {{order names dimension 0 (block size 2) 1 times; expected 2}}
+func.func private @blocks_order_once(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 1, 1], blocks = [2, 2]>>)
+
+// -----
+
 // expected-error@+1 {{format has 1 levels but the array has rank 2}}
 func.func private @levels_rank_mismatch(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed]>>)
+
+// -----
+
+// expected-error@+1 {{format has blocks for 2 dimensions but the array has rank 3}}
+func.func private @blocks_rank_mismatch(!sparse_array.array<4x4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 2]>>)
+
+// -----
+
+// expected-error@+1 {{dimension 1 of size 6 is not a multiple of its block size 4}}
+func.func private @blocks_not_dividing(!sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 4]>>)
 
 // -----
 

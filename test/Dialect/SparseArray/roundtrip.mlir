@@ -11,6 +11,8 @@
 // ALIAS-DAG: #coo = #sparse_array.format<[compressed(nonunique), singleton], fill = 0.0 : f64>
 // ALIAS-DAG: #csf = #sparse_array.format<[compressed, compressed, compressed], fill = 0.0 : f64>
 // ALIAS-DAG: #sparse_vector = #sparse_array.format<[compressed], fill = 0.0 : f64>
+// ALIAS-DAG: #bsr = #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], fill = 0.0 : f64, blocks = [2, 3]>
+// ALIAS-DAG: #blocked = #sparse_array.format<[compressed, compressed, compressed, dense, dense], order = [0, 1, 2, 0, 2], fill = 0 : i32, blocks = [2, 1, 4]>
 // ALIAS: func.func private @classic_layouts(!sparse_array.array<?x?xf64, #csr>, !sparse_array.array<?x?xf64, #csc>, !sparse_array.array<?x?xf64, #dcsr>, !sparse_array.array<?x?xf64, #coo>
 
 // CHECK-LABEL: func.func private @shapes(
@@ -161,3 +163,14 @@ func.func @select_array(%c: i1,
 // CHECK-SAME: r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
 // CHECK-SAME: w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>
 func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>, q = #sparse_array.parallel<"none", reason = "sparse result">, r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>, w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>}
+
+// Blocks (BCSR): a blocked dimension at two levels, block then place in the
+// block; a dimension of block size 1 at one level; any order of levels.
+// CHECK-LABEL: func.func private @blocks(
+// CHECK-SAME: !sparse_array.array<4x9xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], fill = 0.0 : f64, blocks = [2, 3]>>
+// CHECK-SAME: !sparse_array.array<?x5x8xi32, #sparse_array.format<[compressed, compressed, compressed, dense, dense], order = [0, 1, 2, 0, 2], fill = 0 : i32, blocks = [2, 1, 4]>>
+// CHECK-SAME: !sparse_array.array<?x?xf32, #sparse_array.format<[dense, compressed, dense, dense], order = [1, 0, 1, 0], pos_width = 32, crd_width = 32, fill = 1.0 : f32, blocks = [4, 4]>>
+func.func private @blocks(
+    !sparse_array.array<4x9xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>,
+    !sparse_array.array<?x5x8xi32, #sparse_array.format<[compressed, compressed, compressed, dense, dense], order = [0, 1, 2, 0, 2], blocks = [2, 1, 4]>>,
+    !sparse_array.array<?x?xf32, #sparse_array.format<[dense, compressed, dense, dense], order = [1, 0, 1, 0], blocks = [4, 4], pos_width = 32, crd_width = 32, fill = 1.0 : f32>>)

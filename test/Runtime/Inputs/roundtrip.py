@@ -3,7 +3,9 @@
 
   roundtrip.py matrices --sa-io SA_IO [--sa-run SA_RUN] DIR
       Every well-formed Matrix Market file in DIR is read into dense, CSR,
-      CSC, DCSR, DCSC, COO (row- and column-major) and 32-bit-index CSR, both
+      CSC, DCSR, DCSC, COO (row- and column-major), 32-bit-index CSR and,
+      where small blocks divide its shape, block formats (BCSR, BCSC, COO
+      of blocks, DCSR of sparse blocks), both
       directly and by converting from COO; all printed texts must be
       identical and must equal scipy.io.mmread's matrix (an independent
       reader) entry for entry. With --sa-run, a compiled program reads each
@@ -46,6 +48,47 @@ TENSOR_FORMATS = {
                 "order=1,2,0",
     "dense-dense-compressed32": "levels=dense,dense,compressed;pos=32;crd=32",
 }
+
+
+
+def smallest_divisor(n):
+    """The smallest block size 2..8 dividing n, or 1 (unblocked)."""
+    for b in range(2, min(n, 8) + 1):
+        if n % b == 0:
+            return b
+    return 1
+
+
+def blocked_formats(shape):
+    """Block formats (BCSR and kin, seed 002) whose blocks divide `shape`:
+    a blocked dimension at two levels (block, then place in the block);
+    blocks of 3 or 4 where they divide, else the smallest up to 8."""
+    blocks = [smallest_divisor(n) for n in shape]
+    for i, n in enumerate(shape):
+        for b in (4, 3):
+            if n % b == 0 and n >= 2 * b:
+                blocks[i] = b
+                break
+    if all(b == 1 for b in blocks):
+        return {}
+    spec = ",".join(str(b) for b in blocks)
+    def fmt(outer, order, inner="dense"):
+        dims = list(order)
+        levels = list(outer)
+        for d in order:
+            if blocks[d] > 1:
+                dims.append(d)
+                levels.append(inner)
+        return "levels=%s;order=%s;blocks=%s" % (
+            ",".join(levels), ",".join(str(d) for d in dims), spec)
+    return {
+        "bsr": fmt(["dense", "compressed"], [0, 1]),
+        "bsc": fmt(["dense", "compressed"], [1, 0]),
+        "block-coo": fmt(["compressed(nonunique)", "singleton"], [0, 1]),
+        "block-dcsr-sparse-inner": fmt(["compressed", "compressed"], [0, 1],
+                                       "compressed"),
+    }
+
 
 SA_RUN_FILES = {"A.mtx", "cover.mtx", "bcsstk13.mtx", "skew_fp64.mtx",
                 "empty.mtx", "lp_afiro.mtx", "full_symmetric.mtx"}
@@ -128,6 +171,8 @@ def sa_run_program(elem, rank, formats):
             extra += ", pos_width = %s" % parts["pos"]
         if "crd" in parts:
             extra += ", crd_width = %s" % parts["crd"]
+        if "blocks" in parts:
+            extra += ", blocks = [%s]" % ", ".join(parts["blocks"].split(","))
         shape = "x".join(["?"] * rank)
         return "!sparse_array.array<%sx%s, #sparse_array.format<[%s]%s>>" % (
             shape, elem, ", ".join(joined), extra)
@@ -168,7 +213,8 @@ def check_all_formats(path, elem, formats, sa_io, sa_run, workdir, rank):
             if out != first[1]:
                 fail("%s: %s -> %s conversion prints differently" % (path, a, b))
     if sa_run:
-        program = os.path.join(workdir, "roundtrip-%s-%d.mlir" % (elem, rank))
+        program = os.path.join(workdir, "roundtrip-%s-%d-%d.mlir" %
+                               (elem, rank, hash(tuple(formats.values()))))
         if not os.path.exists(program):
             with open(program, "w") as f:
                 f.write(sa_run_program(elem, rank, formats))
@@ -200,7 +246,9 @@ def check_matrices(args):
         # The compiled path is the same for every file of an element type;
         # it runs on a few files that differ in symmetry and shape.
         compiled = args.sa_run if name in SA_RUN_FILES else None
-        text = check_all_formats(path, elem, MATRIX_FORMATS, args.sa_io,
+        formats = dict(MATRIX_FORMATS)
+        formats.update(blocked_formats(reference.shape))
+        text = check_all_formats(path, elem, formats, args.sa_io,
                                  compiled, workdir, 2)
         fill, dims, entries = parse_text(text, name)
         if fill != "0":
@@ -234,7 +282,7 @@ def check_matrices(args):
                     fail("%s: -0.0 at (%d, %d) is missing" % (name, i + 1, j + 1))
         checked += 1
         print("ok %s: %s, %dx%d, %d entries, %d formats%s" %
-              (name, elem, dims[0], dims[1], len(entries), len(MATRIX_FORMATS),
+              (name, elem, dims[0], dims[1], len(entries), len(formats),
                ", compiled program too" if compiled else ""))
     if checked == 0:
         fail("no Matrix Market file was checked")
