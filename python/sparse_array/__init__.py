@@ -10,7 +10,7 @@ the sparse_array MLIR dialect (docs/python.md).
 """
 from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
-from ._format import Format, Level
+from ._format import Format, Level, bsr
 from ._function import Algebra, Function, complement, function, intersect, union
 from ._lazy import Lazy, compute, lazy
 from ._ops import clip, explain, matmul, read, reduce, where, write
@@ -18,5 +18,5 @@ from ._shape import concatenate, expand_dims, hstack, reshape, squeeze, stack, t
 
 __all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "read", "reduce", "where", "clip", "write", "reshape",
            "transpose", "expand_dims", "squeeze", "concatenate", "stack", "hstack", "vstack", "function", "Function", "union",
-           "intersect", "complement", "Algebra", "Format", "Level", "SparseArrayError",
+           "intersect", "complement", "Algebra", "Format", "Level", "bsr", "SparseArrayError",
            "CompileError"]

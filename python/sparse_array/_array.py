@@ -2,7 +2,7 @@
 import numpy as np
 
 from . import _storage
-from ._format import ELEMENT, Format, make_format, type_text
+from ._format import ELEMENT, Format, bsr, make_format, type_text
 from ._trace import Traced, static_types
 
 
@@ -271,6 +271,13 @@ class Array(ArrayOperators):
             m = cls((vals, crd, pos), shape=self.shape, copy=False)
             m._sparse_array_owner = self  # keeps borrowed buffers alive
             return m
+        if f.blocks and f == bsr(f.blocks).with_widths(f.pos_width, f.crd_width):
+            # scipy's bsr_matrix stores the same buffers (blocks row-major).
+            pos, crd, vals = self._buffers
+            m = sp.bsr_matrix((vals.reshape(-1, *f.blocks), crd, pos), shape=self.shape,
+                              copy=False)
+            m._sparse_array_owner = self
+            return m
         coords, values = _storage.entries(f, self.shape, self._buffers)
         return sp.coo_matrix((values, (coords[:, 0], coords[:, 1])), shape=self.shape)
 
@@ -320,8 +327,9 @@ def asarray(x, format=None, fill_value=None, dtype=None):
     """An Array from a numpy array (or anything np.asarray takes), a
     scipy.sparse matrix/array, a pydata sparse.COO, or an Array.
 
-    format: "dense", "csr", "csc", "coo", "dcsr", "csf", "dia", "compressed", a
-    list of level names or a Format; fill_value: the value of implicit
+    format: "dense", "csr", "csc", "coo", "dcsr", "csf", "dia", "ell",
+    "compressed", sparse_array.bsr((r, c)), a list of level names or a Format
+    (scipy's bsr_matrix comes in as bsr of its block size, without copying); fill_value: the value of implicit
     entries (default 0; for scipy/pydata inputs the source's fill, which
     must match). Entries equal to the fill (bitwise for floats) are not
     stored. scipy CSR/CSC in canonical form with any index width are taken
@@ -370,9 +378,23 @@ def _from_scipy(m, format, fill_value, dtype):
         return asarray(m.toarray(), format=format or "csr", fill_value=fill_value, dtype=dtype)
     dt = _dtype_of(dtype or m.dtype)
     fill = dt.type(0)
-    name = format or ("csc" if m.format == "csc" else "coo" if m.format == "coo" else "csr")
+    name = format or ("csc" if m.format == "csc" else "coo" if m.format == "coo" else
+                      bsr(m.blocksize) if m.format == "bsr" and m.blocksize != (1, 1) else "csr")
     fmt = make_format(name, 2)
     levels = [l.kind for l in fmt.levels]
+    if m.format == "bsr" and fmt.blocks == tuple(m.blocksize) and \
+            fmt == bsr(m.blocksize).with_widths(fmt.pos_width, fmt.crd_width):
+        # The same buffers as scipy's (zero-copy when canonical): rows of
+        # blocks, block columns in order, each block whole and row-major.
+        # (scipy's has_canonical_format is False for some canonical BSR
+        # matrices built from dense ones: checked here.)
+        if not _increasing_in_rows(m.indptr, m.indices):
+            m = m.copy()
+            m.sum_duplicates()
+        fmt = fmt.with_widths(32 if m.indptr.dtype == np.int32 else 64,
+                              32 if m.indices.dtype == np.int32 else 64)
+        vals = m.data.astype(dt, copy=False).reshape(-1)
+        return Array(m.shape, dt, fmt, fill, [m.indptr, m.indices, vals], owner=m)
     if levels == ["dense", "compressed"] and m.format in ("csr", "csc") and \
             fmt.order == ((0, 1) if m.format == "csr" else (1, 0)):
         if not m.has_canonical_format:
@@ -386,6 +408,17 @@ def _from_scipy(m, format, fill_value, dtype):
     coo.sum_duplicates()
     coords = np.stack([coo.row, coo.col], axis=1).astype(np.int64)
     return _from_coords(m.shape, dt, fmt, fill, coords, coo.data.astype(dt))
+
+
+def _increasing_in_rows(indptr, indices):
+    """Column indices strictly increasing within each row (canonical)."""
+    if len(indices) < 2:
+        return True
+    step = np.diff(indices.astype(np.int64)) > 0
+    starts = np.asarray(indptr[1:-1], dtype=np.int64)
+    starts = starts[(starts > 0) & (starts < len(indices))]
+    step[starts - 1] = True  # a new row may start anywhere
+    return bool(step.all())
 
 
 def _from_pydata(x, format, fill_value, dtype):

@@ -52,13 +52,26 @@ class Level:
 
 
 class Format:
-    """Levels (outermost first), the dimension each level stores (`order`)
-    and the index widths."""
+    """Levels (outermost first), the dimension each level stores (`order`),
+    the index widths and the block size of each dimension (`blocks`, seed
+    002's BCSR: a dimension of block size b > 1 is stored at two levels,
+    its block d // b where `order` first names it, its place in the block
+    d % b where `order` names it again)."""
 
-    def __init__(self, levels, order=None, pos_width=64, crd_width=64):
+    def __init__(self, levels, order=None, pos_width=64, crd_width=64, blocks=None):
         self.levels = tuple(l if isinstance(l, Level) else Level(l) for l in levels)
+        self.blocks = tuple(int(b) for b in blocks) if blocks else ()
+        if self.blocks and all(b == 1 for b in self.blocks):
+            self.blocks = ()
         self.order = tuple(order) if order is not None else tuple(range(len(self.levels)))
-        if sorted(self.order) != list(range(len(self.levels))):
+        if self.blocks:
+            if any(b < 1 for b in self.blocks):
+                raise ValueError("block sizes must be positive, got %r" % (self.blocks,))
+            expected = sorted(d for d, b in enumerate(self.blocks) for _ in range(1 + (b > 1)))
+            if sorted(self.order) != expected:
+                raise ValueError("order %r must name each dimension once and each blocked one "
+                                 "twice (blocks %r)" % (self.order, self.blocks))
+        elif sorted(self.order) != list(range(len(self.levels))):
             raise ValueError("order %r is not a permutation of the levels" % (self.order,))
         if pos_width not in (32, 64) or crd_width not in (32, 64):
             raise ValueError("index widths are 32 or 64")
@@ -66,16 +79,41 @@ class Format:
 
     @property
     def rank(self):
-        return len(self.levels)
+        return len(self.blocks) if self.blocks else len(self.levels)
 
     def is_dense(self):
         return all(l.kind == "dense" for l in self.levels)
 
+    def level_part(self, l):
+        """What level l stores of dimension order[l]: "whole", "block"
+        (d // b) or "in-block" (d % b)."""
+        d = self.order[l]
+        if not self.blocks or self.blocks[d] == 1:
+            return "whole"
+        return "block" if self.order.index(d) == l else "in-block"
+
+    def level_extents(self, shape):
+        """Each level's extent for an array of `shape`."""
+        part = {"whole": lambda n, b: n, "block": lambda n, b: n // b,
+                "in-block": lambda n, b: b}
+        return [part[self.level_part(l)](shape[d], self.blocks[d] if self.blocks else 1)
+                for l, d in enumerate(self.order)]
+
+    def unblocked(self):
+        """Each blocked dimension stored once, at its block level, by that
+        level's format (what kernels read and write, as the compiler's
+        legalize-formats does)."""
+        if not self.blocks:
+            return self
+        kept = [l for l in range(len(self.levels)) if self.level_part(l) != "in-block"]
+        return Format([self.levels[l] for l in kept], [self.order[l] for l in kept],
+                      self.pos_width, self.crd_width)
+
     def with_widths(self, pos_width, crd_width):
-        return Format(self.levels, self.order, pos_width, crd_width)
+        return Format(self.levels, self.order, pos_width, crd_width, self.blocks)
 
     def key(self):
-        return (self.levels, self.order, self.pos_width, self.crd_width)
+        return (self.levels, self.order, self.pos_width, self.crd_width, self.blocks)
 
     def __eq__(self, other):
         return isinstance(other, Format) and self.key() == other.key()
@@ -84,6 +122,12 @@ class Format:
         return hash(self.key())
 
     def name(self):
+        if self.blocks:
+            if len(self.blocks) == 2 and self == bsr(self.blocks).with_widths(
+                    self.pos_width, self.crd_width):
+                return "bsr%dx%d" % self.blocks
+            return "[%s] order %r blocks %r" % (", ".join(l.text() for l in self.levels),
+                                                 self.order, self.blocks)
         for n, f in _NAMED.items():
             if self.rank == len(f(self.rank).levels) and self == f(self.rank).with_widths(
                     self.pos_width, self.crd_width):
@@ -113,6 +157,19 @@ _NAMED = {
 }
 
 
+def bsr(blocksize):
+    """seed 002's BCSR (scipy's bsr_matrix): rows of blocks, the blocks
+    holding entries in each row compressed, each block stored whole
+    (row-major) with the fill where it has no entry. Every extent must be a
+    multiple of its block size."""
+    r, c = (int(b) for b in blocksize)
+    if r < 1 or c < 1 or (r, c) == (1, 1):
+        raise ValueError("a block size (r, c) with r, c >= 1, not 1 x 1, got %r" % (blocksize,))
+    levels = ["dense", "compressed"] + ["dense"] * ((r > 1) + (c > 1))
+    order = [0, 1] + [d for d, b in enumerate((r, c)) if b > 1]
+    return Format(levels, order, blocks=(r, c))
+
+
 def make_format(spec, rank):
     """A Format from a name (dense, csr, csc, dcsr, csf, coo, compressed),
     a list of level names, or a Format."""
@@ -135,6 +192,8 @@ def _named_format(spec, rank):
     name = spec.lower()
     if name == "compressed":
         name = "dcsr"
+    if name == "bsr":
+        raise ValueError("bsr needs a block size: format=sparse_array.bsr((r, c))")
     if name not in _NAMED:
         raise ValueError("unknown format %r (one of %s)" % (spec, ", ".join(_NAMED)))
     if name in ("csc", "dia", "ell") and rank != 2:
@@ -167,11 +226,13 @@ def type_text(shape, dtype, fmt, fill, static=False):
     dims = "".join(("%d" % n if static else "?") + "x" for n in shape)
     levels = ", ".join(l.text() for l in fmt.levels)
     extra = ""
-    if list(fmt.order) != list(range(fmt.rank)):
+    if list(fmt.order) != list(range(len(fmt.levels))):
         extra += ", order = [%s]" % ", ".join(map(str, fmt.order))
     if fmt.pos_width != 64:
         extra += ", pos_width = %d" % fmt.pos_width
     if fmt.crd_width != 64:
         extra += ", crd_width = %d" % fmt.crd_width
+    if fmt.blocks:
+        extra += ", blocks = [%s]" % ", ".join(map(str, fmt.blocks))
     return "!sparse_array.array<%s%s, #sparse_array.format<[%s]%s, fill = %s>>" % (
         dims, ELEMENT[np.dtype(dtype)], levels, extra, scalar_text(fill, dtype))

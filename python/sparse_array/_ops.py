@@ -375,7 +375,8 @@ def _result_format(operands, rank):
     kinds), else dense."""
     for a in operands:
         if not a.format.is_dense() and a.ndim == rank:
-            return Format(a.format.levels, a.format.order)
+            f = a.format.unblocked()
+            return Format(f.levels, f.order)
     for a in operands:
         if not a.format.is_dense():
             return make_format("csr" if rank > 1 else "compressed", rank) if rank else Format([])
@@ -1199,7 +1200,8 @@ def widen(a):
     kernel = _KERNELS.get(key)
     if kernel is None:
         fill = np.int64(a.fill_value)
-        fmt = Format(a.format.levels, a.format.order) if not a.format.is_dense() else a.format
+        fmt = a.format.unblocked()
+        fmt = Format(fmt.levels, fmt.order) if not fmt.is_dense() else fmt
         t, rtype = _static_type(a), _result_type(a.shape, np.int64, fmt, fill)
         text = "\n".join([
             _WIDEN_I32,

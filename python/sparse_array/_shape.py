@@ -102,7 +102,8 @@ def getitem(a, key):
             raise IndexError("sparse_array: only integers, slices and '...' index arrays "
                              "(basic indexing), not %r" % (k,))
     if len(kept) == a.ndim:
-        fmt = Format(a.format.levels, a.format.order)
+        f = a.format.unblocked()
+        fmt = Format(f.levels, f.order)
     else:
         fmt = _sparse_format(a, len(shape))
     spec = ", ".join(parts)
@@ -149,9 +150,9 @@ def transpose(a, axes=None):
     # The same levels, relabelled: level l stored source dimension o[l],
     # which is result dimension axes^-1[o[l]] (CSR.T is CSC, no copy).
     inverse = [axes.index(d) for d in range(a.ndim)]
-    source_order = a.format.order or list(range(a.ndim))
-    order = [inverse[d] for d in source_order]
-    fmt = Format(a.format.levels, order, a.format.pos_width, a.format.crd_width)
+    source = a.format.unblocked()
+    order = [inverse[d] for d in (source.order or list(range(a.ndim)))]
+    fmt = Format(source.levels, order, source.pos_width, source.crd_width)
     text = "sparse_array.transpose %%a0 [%s]" % ", ".join(map(str, axes))
     return _run(_key("transpose", [a], axes), [a], text, shape, a.dtype, fmt, a.fill_value)
 

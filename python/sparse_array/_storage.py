@@ -21,8 +21,8 @@ def build(fmt, shape, coords, values, fill, dtype):
     dtype = np.dtype(dtype)
     pos_t = np.int32 if fmt.pos_width == 32 else np.int64
     crd_t = np.int32 if fmt.crd_width == 32 else np.int64
-    lvl = coords[:, list(fmt.order)] if rank else coords
-    extents = [shape[d] for d in fmt.order]
+    lvl = _level_coords(fmt, coords) if rank else coords
+    extents = fmt.level_extents(shape)
     if len(values):
         perm = np.lexsort(lvl.T[::-1]) if rank else np.arange(len(values))
         lvl, values = lvl[perm], values[perm]
@@ -45,7 +45,10 @@ def build(fmt, shape, coords, values, fill, dtype):
             nparents *= extents[l]
             continue
         if level.kind == "singleton":
-            buffers.append(c.astype(crd_t))
+            # One child per parent position (entries of one block share it).
+            crd = np.zeros(nparents, dtype=crd_t)
+            crd[parent] = c
+            buffers.append(crd)
             continue
         if level.kind == "ellpack":
             # W slots per parent: its entries in order, then padding
@@ -69,11 +72,16 @@ def build(fmt, shape, coords, values, fill, dtype):
             parent = parent * len(offsets) + np.searchsorted(offsets, d)
             nparents *= len(offsets)
             continue
-        # compressed: one entry per distinct (parent, coordinate), or per
-        # point when nonunique.
-        if level.unique and len(c):
+        # compressed: one entry per distinct (parent, coordinate); when
+        # non-unique, per distinct coordinates through the unique level
+        # ending the run (each point in COO, each block in a COO of blocks).
+        last = l
+        while not fmt.levels[last].unique:
+            last += 1
+        if len(c) and (level.unique or fmt.blocks):
             new = np.ones(len(c), dtype=bool)
-            new[1:] = (parent[1:] != parent[:-1]) | (c[1:] != c[:-1])
+            new[1:] = (parent[1:] != parent[:-1]) | np.any(
+                lvl[1:, l:last + 1] != lvl[:-1, l:last + 1], axis=1)
             ids = np.cumsum(new) - 1
             ent_parent, ent_crd = parent[new], c[new]
         else:
@@ -90,6 +98,18 @@ def build(fmt, shape, coords, values, fill, dtype):
     return buffers
 
 
+def _level_coords(fmt, coords):
+    """(nnz, levels) coordinates: each level's dimension coordinate, or
+    with blocks its block (d // b) or place in the block (d % b)."""
+    cols = []
+    for l, d in enumerate(fmt.order):
+        part = fmt.level_part(l)
+        c = coords[:, d]
+        cols.append(c if part == "whole" else c // fmt.blocks[d] if part == "block"
+                    else c % fmt.blocks[d])
+    return np.stack(cols, axis=1) if cols else coords
+
+
 def _coordinates(buf):
     """A coordinate buffer as int64: 32-bit coordinates are unsigned."""
     return buf.view(np.uint32).astype(np.int64) if buf.dtype == np.int32 else buf.astype(np.int64)
@@ -98,7 +118,7 @@ def _coordinates(buf):
 def entries(fmt, shape, buffers):
     """(coords (n, rank) in dimension order, values) of every stored slot."""
     rank = fmt.rank
-    extents = [shape[d] for d in fmt.order]
+    extents = fmt.level_extents(shape)
     k = 0
     pos_index = np.zeros(1, dtype=np.int64)  # positions at this level
     coords = np.zeros((1, 0), dtype=np.int64)
@@ -140,7 +160,8 @@ def entries(fmt, shape, buffers):
             k += 1
             coords = np.concatenate([coords, crd[pos_index][:, None]], axis=1)
     values = buffers[k][pos_index]
-    dims = np.empty_like(coords)
-    if rank:
-        dims[:, list(fmt.order)] = coords
+    dims = np.zeros((len(coords), rank), dtype=np.int64)
+    for l, d in enumerate(fmt.order):
+        part = fmt.level_part(l)
+        dims[:, d] += coords[:, l] * fmt.blocks[d] if part == "block" else coords[:, l]
     return dims, values

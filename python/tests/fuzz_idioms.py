@@ -34,10 +34,9 @@ import traceback
 import numpy as np
 
 import sparse_array as sa
+from fuzz_formats import FORMATS, resolve
 
 DTYPES = [np.float64, np.float64, np.float32, np.int64, np.int32, np.bool_]
-FORMATS = {0: ["dense"], 1: ["dense", "compressed"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell"], 3: ["dense", "csf", "coo"]}
 
 
 def nan(dtype, bits):
@@ -333,7 +332,8 @@ class Gen:
             fmt = self.pick(FORMATS.get(nd, ["dense"]))
 
             def to_array(v):
-                return sa.asarray(v, format=fmt) if not isinstance(v, np.ndarray) else v
+                return (sa.asarray(v, format=resolve(fmt, tuple(v.shape)))
+                        if not isinstance(v, np.ndarray) else v)
             return "sa.asarray(x, format=%r)" % fmt, lambda v: v, to_array, True
         target = np.dtype(self.pick([np.float64, np.float32, np.int64]))
         if dt.kind == "f" and target.kind != "f":
@@ -468,7 +468,7 @@ def make_program(rng):
         fill = fs[int(rng.integers(len(fs)))]
         fmts = FORMATS[rank]
         leaves.append(Leaf(random_array(rng, tuple(shape), dtype, fill),
-                           fmts[int(rng.integers(len(fmts)))], fill))
+                           resolve(fmts[int(rng.integers(len(fmts)))], shape), fill))
     gen = Gen(rng, leaves)
     steps = []
     x = leaves[0].dense

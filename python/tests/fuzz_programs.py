@@ -32,12 +32,10 @@ import traceback
 import numpy as np
 
 import sparse_array as sa
+from fuzz_formats import FORMATS, resolve
 
 FILLS_F = [0.0, 0.0, -0.0, 1.0, 42.0, np.nan, np.inf, -np.inf]
 FILLS_I = [0, 0, 1, 42, -1]
-FORMATS = {1: ["dense", "compressed"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell"],
-           3: ["dense", "csf", "coo"]}
 
 
 def random_values(rng, shape, dtype, fill):
@@ -479,7 +477,7 @@ def make_program(rng):
             shape[int(rng.integers(rank))] = 1
         fills = FILLS_F if np.dtype(dtype).kind == "f" else FILLS_I
         fill = dtype(fills[int(rng.integers(len(fills)))])
-        fmt = FORMATS[rank][int(rng.integers(len(FORMATS[rank])))]
+        fmt = resolve(FORMATS[rank][int(rng.integers(len(FORMATS[rank])))], shape)
         leaves.append(Leaf(random_values(rng, tuple(shape), dtype, fill),
                            fmt, fill))
     gen = Gen(rng, dtype)

@@ -67,7 +67,7 @@ def test_fill_must_be_zero_for_scipy(rng):
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="unknown format"):
-        sa.asarray(np.eye(2), format="bsr")
+        sa.asarray(np.eye(2), format="hyb")
     with pytest.raises(TypeError, match="not supported"):
         sa.asarray(np.array(["a"]))
 
