@@ -21,9 +21,14 @@ Matrices (generated, so that the demo needs no data):
              by DIA and ELL, skipped by CSR)
   rows8      n x n, 6 to 8 entries per row at random columns (ELL's case,
              a mesh's adjacency numbered at random: no diagonals to speak of)
+  blocks3/4  block-banded, dense b x b blocks (b = 3, 4: a finite-element
+             matrix's nodes with 3 or 4 unknowns each), 5 blocks per block
+             row at block offsets -2..2, about 5M entries: BCSR
+             ([dense, compressed, dense, dense], blocks = [b, b]) against
+             the project's CSR and scipy's bsr_matrix and csr_matrix
 
   bench/formats/bench_formats.py [--build build] [--grid 1024] [--rows 1048576]
-      [--repeat 10] [--plot FILE.png]
+      [--repeat 10] [--block-entries 5242880] [--plot FILE.png]
 """
 
 import argparse
@@ -44,7 +49,11 @@ FUNCS = FADD + FMUL + TIMING_DECLS
 W32 = ", pos_width = 32, crd_width = 32"
 FORMATS = {"csr": "#sparse_array.format<[dense, compressed]%s>" % W32,
            "dia": "#sparse_array.format<[dense, diagonal]%s>" % W32,
-           "ell": "#sparse_array.format<[dense, ellpack]%s>" % W32}
+           "ell": "#sparse_array.format<[dense, ellpack]%s>" % W32,
+           "bsr3": "#sparse_array.format<[dense, compressed, dense, dense], "
+                   "order = [0, 1, 0, 1], blocks = [3, 3]%s>" % W32,
+           "bsr4": "#sparse_array.format<[dense, compressed, dense, dense], "
+                   "order = [0, 1, 0, 1], blocks = [4, 4]%s>" % W32}
 
 
 def program(n, repeat, formats):
@@ -126,6 +135,41 @@ def rows8(n, rng):
     return a
 
 
+def blocks(b, entries, rng):
+    nb = entries // (5 * b * b)
+    rows = np.repeat(np.arange(nb), 5)
+    cols = rows + np.tile(np.arange(-2, 3), nb)
+    keep = (cols >= 0) & (cols < nb)
+    pattern = sp.csr_matrix((np.ones(keep.sum()), (rows[keep], cols[keep])), shape=(nb, nb))
+    pattern.sort_indices()
+    data = rng.uniform(-1, 1, (pattern.nnz, b, b))
+    return sp.bsr_matrix((data, pattern.indices, pattern.indptr), shape=(nb * b, nb * b))
+
+
+def run_case(sa_run, tmp, a, formats, repeat):
+    """Times per format (seconds) and the sums of y, checked against
+    scipy's CSR product; scipy's CSR time."""
+    n = a.shape[0]
+    x = np.asarray(a.sum(axis=1)).ravel()
+    a_path = os.path.join(tmp, "a.mtx")
+    scipy.io.mmwrite(a_path, a.tocoo())
+    prog = os.path.join(tmp, "spmv.mlir")
+    with open(prog, "w") as f:
+        f.write(program(n, repeat, formats))
+    lines = [l.split() for l in run([sa_run, prog, "--", a_path]).splitlines() if l]
+    t = {f: float(line[0]) for f, line in zip(formats, lines)}
+    sums = [float(line[1]) for line in lines]
+    ac = a.tocsr()
+    t_spcsr, yc = best_of(repeat, lambda: ac @ x)
+    return t, sums, t_spcsr, float(yc.sum()), x
+
+
+def check(name, sums, want):
+    for got in sums:
+        if not np.isclose(got, want, rtol=1e-9, atol=1e-6):
+            sys.exit("%s: result sums differ: %r vs scipy %r" % (name, got, want))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -133,6 +177,7 @@ def main():
     parser.add_argument("--grid", type=int, default=1024)
     parser.add_argument("--rows", type=int, default=1 << 20)
     parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--block-entries", type=int, default=5 << 20)
     parser.add_argument("--plot")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -148,37 +193,40 @@ def main():
     print("%-11s %8s %8s | %8s %8s %8s %8s %8s | %7s %7s %7s %7s %7s" % (
         "matrix", "rows", "entries", "sa DIA", "sa ELL", "sa CSR", "sp dia", "sp csr",
         "csr/DIA", "csr/ELL", "spdia/D", "spcsr/D", "spcsr/E"))
-    rows = []
+    rows, block_rows = [], []
     fmt_ms = lambda t: "%6.2fms" % (t * 1e3) if t else "       -"
     fmt_x = lambda a, b: "%6.2fx" % (a / b) if a and b else "      -"
     with tempfile.TemporaryDirectory() as tmp:
         for name, a, formats in cases:
             n = a.shape[0]
-            x = np.asarray(a.sum(axis=1)).ravel()
-            a_path = os.path.join(tmp, "a.mtx")
-            scipy.io.mmwrite(a_path, a)
-            prog = os.path.join(tmp, "spmv.mlir")
-            with open(prog, "w") as f:
-                f.write(program(n, args.repeat, formats))
-            lines = [l.split() for l in run([sa_run, prog, "--", a_path]).splitlines() if l]
-            t = {f: float(line[0]) for f, line in zip(formats, lines)}
-            sums = [float(line[1]) for line in lines]
-            ac = a.tocsr()
-            t_spcsr, yc = best_of(args.repeat, lambda: ac @ x)
+            t, sums, t_spcsr, want, x = run_case(sa_run, tmp, a, formats, args.repeat)
             t_spdia = None
-            want = float(yc.sum())
             if "dia" in formats:
                 ad = a.todia()
                 t_spdia, yd = best_of(args.repeat, lambda: ad @ x)
                 sums.append(float(yd.sum()))
-            for got in sums:
-                if not np.isclose(got, want, rtol=1e-9, atol=1e-6):
-                    sys.exit("%s: result sums differ: %r vs scipy %r" % (name, got, want))
+            check(name, sums, want)
             d, e, c = t.get("dia"), t.get("ell"), t["csr"]
             rows.append((name, n, a.nnz, d, e, c, t_spdia, t_spcsr))
             print("%-11s %8d %8d | %s %s %s %s %s | %s %s %s %s %s" % (
                 name, n, a.nnz, fmt_ms(d), fmt_ms(e), fmt_ms(c), fmt_ms(t_spdia), fmt_ms(t_spcsr),
                 fmt_x(c, d), fmt_x(c, e), fmt_x(t_spdia, d), fmt_x(t_spcsr, d), fmt_x(t_spcsr, e)))
+        print()
+        print("%-11s %8s %8s | %8s %8s %8s %8s | %7s %7s %7s" % (
+            "matrix", "rows", "entries", "sa BSR", "sa CSR", "sp bsr", "sp csr",
+            "csr/BSR", "spbsr/B", "spcsr/B"))
+        for b in (3, 4):
+            name, a = "blocks%d" % b, blocks(b, args.block_entries, rng)
+            bsr = "bsr%d" % b
+            t, sums, t_spcsr, want, x = run_case(sa_run, tmp, a, ["csr", bsr], args.repeat)
+            t_spbsr, yb = best_of(args.repeat, lambda: a @ x)
+            sums.append(float(yb.sum()))
+            check(name, sums, want)
+            bt, c = t[bsr], t["csr"]
+            block_rows.append((name, a.shape[0], a.nnz, bt, c, t_spbsr, t_spcsr))
+            print("%-11s %8d %8d | %s %s %s %s | %s %s %s" % (
+                name, a.shape[0], a.nnz, fmt_ms(bt), fmt_ms(c), fmt_ms(t_spbsr),
+                fmt_ms(t_spcsr), fmt_x(c, bt), fmt_x(t_spbsr, bt), fmt_x(t_spcsr, bt)))
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")

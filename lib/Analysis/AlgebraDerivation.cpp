@@ -553,11 +553,26 @@ static bool matchSignedZeroDot(KernelOp kernel, ReduceOverOp reduce,
     bool rowMajor = true;
     for (unsigned level = 0; level < denseType.getRank(); ++level)
       rowMajor &= denseType.getFormat().getLevelDim(level) == level;
-    if (!rowMajor ||
+    // A dimension read at linearize(r1, r2, ...) of reduced variables (a
+    // blocked input's other factor, DemapBlocks.cpp) has its entries one
+    // to one with those variables' points, in the same order.
+    SmallVector<Value> vars;
+    bool plain = true;
+    for (Value index : indices) {
+      if (auto lin = index.getDefiningOp<LinearizeOp>()) {
+        for (Value part : lin.getIndices()) {
+          plain &= llvm::is_contained(reduce.getIndices(), part);
+          vars.push_back(part);
+        }
+        continue;
+      }
+      vars.push_back(index);
+    }
+    if (!rowMajor || !plain ||
         !llvm::all_of(reduce.getIndices(),
-                      [&](Value r) { return llvm::is_contained(indices, r); }) ||
-        !llvm::all_of(indices, [&](Value index) {
-          return isVar(index) && llvm::count(indices, index) == 1 &&
+                      [&](Value r) { return llvm::is_contained(vars, r); }) ||
+        !llvm::all_of(vars, [&](Value index) {
+          return isVar(index) && llvm::count(vars, index) == 1 &&
                  (llvm::is_contained(reduce.getIndices(), index) ||
                   cast<BlockArgument>(index).getArgNumber() < rank);
         }))

@@ -303,7 +303,15 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                                  "stored levels (a diagonal such as A[i, i]); "
                                  "only arrays stored dense may repeat one "
                                  "yet")));
-      if (level.loop >= 0 && !allFull) {
+      // A full level read plainly at a loop outside the levels above it
+      // (a block's rows below the block columns): located once they are
+      // positioned (locateLevels), not iterated; sparse-array-coiteration
+      // keeps such inputs as they are.
+      bool locatedLater = level.loop >= 0 && level.loop < lastLoop &&
+                          format.getLevels()[l].canLocate() &&
+                          !al.isCollapsed() && !level.slice &&
+                          !level.windowSize;
+      if (level.loop >= 0 && !allFull && !locatedLater) {
         if (level.loop < lastLoop || (level.loop == lastLoop && !nextPart) ||
             (al.isCollapsed() && level.loop != lastLoop &&
              al.collapsePart != 0))

@@ -250,8 +250,10 @@ void KernelLowering::emitDenseFactorCounts(OpBuilder &b) {
   // The dimensions read at kept variables: counts per their coordinates.
   dotKeptDims.clear();
   AccessOp access = kernel.getAccessOf(k);
+  // (A linearize of reduced variables is reduced: the planner checked.)
   for (auto [dim, index] : llvm::enumerate(access.getIndices()))
-    if (!llvm::is_contained(reduction.getIndices(), index))
+    if (!llvm::is_contained(reduction.getIndices(), index) &&
+        !index.getDefiningOp<LinearizeOp>())
       dotKeptDims.push_back(dim);
   if (!dotKeptDims.empty()) {
     emitDenseFactorCountsPerKept(b);

@@ -634,6 +634,41 @@ struct AssembleOpLowering : OpConversionPattern<AssembleOp> {
   }
 };
 
+/// demap: the source's buffers, with one size per level (a blocked
+/// dimension's size over its block, and the block).
+struct DemapOpLowering : OpConversionPattern<DemapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DemapOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ArrayType>(op.getSource().getType());
+    FormatAttr format = type.getFormat();
+    ValueRange source = adaptor.getSource();
+    size_t numBuffers = getArrayBuffers(type).size();
+    SmallVector<Value> parts(source.take_front(numBuffers));
+    ValueRange dims = source.drop_front(numBuffers);
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      unsigned dim = format.getLevelDim(l);
+      Value block = arith::ConstantIndexOp::create(
+          rewriter, loc, static_cast<int64_t>(format.getBlock(dim)));
+      switch (format.getLevelPart(l)) {
+      case FormatAttr::LevelPart::Whole:
+        parts.push_back(dims[dim]);
+        break;
+      case FormatAttr::LevelPart::Block:
+        parts.push_back(arith::DivUIOp::create(rewriter, loc, dims[dim], block));
+        break;
+      case FormatAttr::LevelPart::InBlock:
+        parts.push_back(block);
+        break;
+      }
+    }
+    rewriter.replaceOpWithMultiple(op, {parts});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::sparse_array::populateStorageToBuffersPatterns(
@@ -644,7 +679,8 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
            ReshapeLowering<CollapseOp>, ReshapeLowering<SplitOp>,
            ReshapeLowering<ReshapeOp>, ConcatLowering, DynamicSliceLowering,
            ConstantOpLowering,
-           DimOpLowering, AssembleOpLowering, DeallocOpLowering,
+           DimOpLowering, AssembleOpLowering, DemapOpLowering,
+           DeallocOpLowering,
            BufferOpLowering<PositionsOp, BufferKind::Positions>,
            BufferOpLowering<CoordinatesOp, BufferKind::Coordinates>,
            LevelBufferOpLowering,
@@ -654,6 +690,7 @@ void mlir::sparse_array::populateStorageToBuffersPatterns(
 
 void mlir::sparse_array::configureStorageToBuffersTarget(
     ConversionTarget &target, const TypeConverter &converter) {
+  target.addIllegalOp<DemapOp>();
   target.addIllegalOp<ReadOp, PrintOp, ValidateOp, WriteOp, ConvertOp,
                       ChangeFillOp, CollapseOp, SplitOp, ReshapeOp, ConcatOp,
                       DynamicSliceOp, ConstantOp, DimOp, PositionsOp, CoordinatesOp,

@@ -40,6 +40,9 @@ bool LevelSpec::canAssemble() const {
   return hasCapability(format->getCapabilities(), LevelCapability::Append) ||
          hasCapability(format->getCapabilities(), LevelCapability::Insert);
 }
+bool LevelSpec::canLocate() const {
+  return hasCapability(format->getCapabilities(), LevelCapability::Locate);
+}
 bool LevelSpec::isSegmented() const {
   return !format->isFull() && format->hasPositionsBuffer();
 }

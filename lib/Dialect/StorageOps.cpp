@@ -259,3 +259,37 @@ LogicalResult AssembleOp::verify() {
                          << " dimension sizes, got " << getDims().size();
   return success();
 }
+
+ArrayType DemapOp::getDemappedType(ArrayType source) {
+  FormatAttr format = source.getFormat();
+  SmallVector<int64_t> shape;
+  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+    unsigned dim = format.getLevelDim(l);
+    int64_t size = source.getShape()[dim];
+    auto block = static_cast<int64_t>(format.getBlock(dim));
+    switch (format.getLevelPart(l)) {
+    case FormatAttr::LevelPart::Whole:
+      shape.push_back(size);
+      break;
+    case FormatAttr::LevelPart::Block:
+      shape.push_back(ShapedType::isDynamic(size) ? size : size / block);
+      break;
+    case FormatAttr::LevelPart::InBlock:
+      shape.push_back(block);
+      break;
+    }
+  }
+  auto levels = FormatAttr::get(source.getContext(), format.getLevels(), {},
+                                format.getPosWidth(), format.getCrdWidth(),
+                                format.getFill());
+  return ArrayType::get(shape, source.getElementType(), levels);
+}
+
+LogicalResult DemapOp::verify() {
+  auto source = cast<ArrayType>(getSource().getType());
+  ArrayType expected = getDemappedType(source);
+  if (getResult().getType() != expected)
+    return emitOpError() << "result must be the array of the source's levels, "
+                         << expected;
+  return success();
+}

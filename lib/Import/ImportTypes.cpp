@@ -176,5 +176,9 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
                                 nullptr, blocks);
   // The fill (0) is set by the array type; its other invariants (a
   // blocked dimension's size a multiple of its block) are checked here.
-  return ArrayType::getChecked(emit, tensor.getShape(), element, format);
+  ArrayType result =
+      ArrayType::getChecked(emit, tensor.getShape(), element, format);
+  if (!result)
+    return failure();
+  return result;
 }

@@ -195,12 +195,26 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
                                                           : vars.front())
                         .getArgNumber()];
     };
+    // The loop emitter iterates a level once the levels above it are
+    // positioned, at its loop; a level it can locate (a full one, read
+    // plainly: e.g. a block's rows below the block columns) it locates as
+    // soon as its loop's coordinate is known too, even from a loop outside
+    // its parent's. So only the iterated levels must follow the loops:
+    // each after every loop a level above it is bound to.
     SmallVector<unsigned> dims;
-    SmallVector<int> boundLoops;
+    bool followsLoops = true;
+    int above = -1;
     for (unsigned l = 0; l < format.getNumLevels(); ++l) {
       dims.push_back(format.getLevelDim(l));
-      if (keyOf(dims.back()) >= 0)
-        boundLoops.push_back(keyOf(dims.back()));
+      int key = keyOf(dims.back());
+      if (key < 0)
+        continue;
+      bool located = format.getLevels()[l].canLocate() &&
+                     isa<BlockArgument>(access.getIndices()[dims.back()]) &&
+                     !access.isSliced(dims.back());
+      if (!located && key < above)
+        followsLoops = false;
+      above = std::max(above, key);
     }
     // Coiteration merges coordinates in increasing order, so a level bound
     // to a loop must be ordered: a `nonordered` one is sorted by a
@@ -213,8 +227,7 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       unorderedBound |= !format.getLevels()[l].ordered && keyOf(dims[l]) >= 0;
     // Constant coordinates may sit at any level (located or searched where
     // they are); only the levels bound to loops must follow the loops.
-    if (llvm::is_sorted(boundLoops) && !unorderedBound &&
-        !misorderedParts(access, format))
+    if (followsLoops && !unorderedBound && !misorderedParts(access, format))
       continue;
     SmallVector<LevelSpec> levels(format.getLevels());
     if (unorderedBound)

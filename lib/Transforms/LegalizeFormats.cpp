@@ -80,7 +80,7 @@ static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
 static bool usesAnyFormat(Operation *op) {
   return isa<ConvertOp, ChangeFillOp, PrintOp, WriteOp, ValidateOp, DeallocOp,
              DimOp, ValuesOp, PositionsOp, CoordinatesOp, LevelBufferOp,
-             ConstantOp, ReadOp, AssembleOp>(op);
+             ConstantOp, ReadOp, AssembleOp, DemapOp>(op);
 }
 
 unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {
@@ -96,6 +96,10 @@ unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {
   });
   for (Operation *op : ops) {
     auto kernel = dyn_cast<KernelOp>(op);
+    // Blocked inputs are read by their levels where the kernel allows it
+    // (no conversion); what remains blocked is converted below.
+    if (kernel)
+      (void)demapBlockedInputs(kernel);
     SmallVector<int> loopOf;
     if (kernel)
       loopOf = getLoopOfIndex(kernel);

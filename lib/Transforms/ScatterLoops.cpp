@@ -62,20 +62,40 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
   SmallVector<unsigned> before(numVars, 0);
   bool misordered = false;
   for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
-    if (!kernel.getAccessOf(k))
+    // Dense inputs are read by locate at any loop order (a split read
+    // too, as blocked inputs' other operands are): no constraint.
+    if (!kernel.getAccessOf(k) ||
+        cast<ArrayType>(kernel.getInputs()[k].getType()).isAllDense())
       continue;
     std::optional<SmallVector<unsigned>> vars = storedVars(kernel, k);
     if (!vars)
       return std::nullopt;
-    if (cast<ArrayType>(kernel.getInputs()[k].getType()).isAllDense())
-      continue;
-    for (unsigned l = 1; l < vars->size(); ++l) {
-      unsigned a = (*vars)[l - 1], c = (*vars)[l];
+    FormatAttr format =
+        cast<ArrayType>(kernel.getInputs()[k].getType()).getFormat();
+    AccessOp access = kernel.getAccessOf(k);
+    std::optional<unsigned> prev;
+    for (unsigned l = 0, v = 0; l < format.getNumLevels(); ++l) {
+      Value index = access.getIndices()[format.getLevelDim(l)];
+      if (!isa<BlockArgument>(index))
+        continue; // a constant coordinate
+      unsigned c = (*vars)[v++];
+      if (!prev) {
+        prev = c;
+        continue;
+      }
+      unsigned a = *prev;
       if (a == c)
         return std::nullopt; // a diagonal: the lowering says why
+      // A level the loop emitter locates below a later loop's (a block's
+      // rows below the block columns) sets no order: it is not iterated
+      // (sparse-array-coiteration keeps such inputs as stored).
+      if (format.getLevels()[l].canLocate() && loopOf[c] < loopOf[a] &&
+          !access.isSliced(format.getLevelDim(l)))
+        continue;
       misordered |= loopOf[a] > loopOf[c];
       after[a].push_back(c);
       ++before[c];
+      prev = c;
     }
   }
   if (!misordered)

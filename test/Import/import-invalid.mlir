@@ -293,10 +293,12 @@ func.func @foreach_order(%a: tensor<2x3xf64, #CSR>) {
 
 // -----
 
+// Block encodings import as formats with blocks; a size that is not a
+// multiple of its block is refused (its last block would reach past it).
 #BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>
-// expected-error @+1 {{dimToLvl is not a permutation (block or ELL layouts)}}
-func.func @blocks(%a: tensor<4x4xf64, #BSR>) -> tensor<4x4xf64, #BSR> {
-  return %a : tensor<4x4xf64, #BSR>
+// expected-error @+1 {{dimension 0 of size 5 is not a multiple of its block size 2}}
+func.func @blocks(%a: tensor<5x4xf64, #BSR>) -> tensor<5x4xf64, #BSR> {
+  return %a : tensor<5x4xf64, #BSR>
 }
 
 // -----

@@ -58,6 +58,11 @@ struct LevelSpec {
   bool isReadOnlyByItsIterator() const;
   /// Whether a kernel can build the level in order (append or insert).
   bool canAssemble() const;
+  /// Whether a position is found from the parent's and a coordinate
+  /// (seed 002 §3.2 locate): such a level read at an index variable is
+  /// located once its parent is positioned, whichever loop binds the
+  /// variable, so it does not constrain the loop order.
+  bool canLocate() const;
   StringRef getName() const;
 };
 

@@ -829,6 +829,39 @@ def SparseArray_AssembleOp : SparseArray_Op<"assemble", [Pure, AttrSizedOperandS
   let hasVerifier = 1;
 }
 
+def SparseArray_DemapOp : SparseArray_Op<"demap", [Pure]> {
+  let summary = "An array's levels as an array of their own (the same buffers)";
+  let description = [{
+    Views `source` as the array whose dimension `l` is its level `l` (seed
+    002 §3: each level a coordinate of its own): a blocked dimension of
+    block size `b` (a format with `blocks`) becomes two dimensions, its
+    blocks (extent `d / b`) and the place in a block (extent `b`); the
+    result's format has the source's levels in identity order, without
+    blocks. No entry moves: the result is the source's buffers with the
+    levels' extents, valid while the source is, and never freed on its own.
+    `sparse-array-legalize-formats` reads blocked arrays in kernels through
+    it, the block levels iterated as loops of their own.
+
+    Example:
+
+    ```mlir
+    %l = sparse_array.demap %a
+        : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>
+       -> !sparse_array.array<?x?x2x3xf64, #sparse_array.format<[dense, compressed, dense, dense]>>
+    ```
+  }];
+  let arguments = (ins SparseArray_Array:$source);
+  let results = (outs SparseArray_Array:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The type of the array of `source`'s levels.
+    static ArrayType getDemappedType(ArrayType source);
+  }];
+}
+
 include "SparseArray/Dialect/ShapeOps.td"
 
 #endif // SPARSE_ARRAY_OPS

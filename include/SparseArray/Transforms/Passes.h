@@ -41,6 +41,13 @@ unsigned freeComputedTemporaries(Operation *root);
 /// ordered/unique properties kept; `type` itself when it has none.
 ArrayType getGenericArrayType(ArrayType type);
 
+/// Reads each blocked input of `kernel` (a format with blocks) through
+/// sparse_array.demap, each index variable of a blocked dimension split
+/// into the block and the place in it (DemapBlocks.cpp). Fails, changing
+/// nothing, when the kernel reads them other than plainly or its result
+/// would need moving entries to collapse back.
+LogicalResult demapBlockedInputs(KernelOp kernel);
+
 /// Inserts the conversions of sparse-array-legalize-formats under `root`;
 /// returns how many.
 unsigned legalizeLevelFormats(Operation *root);

@@ -52,6 +52,16 @@ def SparseArrayLegalizeFormatsPass
     format). The decision is taken here, once, and is visible in the IR as
     the conversions it inserts.
 
+    A blocked input (a format with `blocks`, seed 002's BCSR) read plainly
+    by a kernel whose result is dense or not indexed by a blocked
+    dimension is read by its levels instead (`sparse_array.demap`, no
+    conversion): each index variable of a blocked dimension becomes two,
+    the block and the place in it; other inputs read there are read at
+    `sparse_array.linearize` of the two, reductions reduce over both, and
+    a result dimension indexed there is computed split and collapsed back
+    (`demapBlockedInputs`, DemapBlocks.cpp). Other kernels read and write
+    blocked arrays through their unblocked format.
+
     Example:
 
     ```mlir

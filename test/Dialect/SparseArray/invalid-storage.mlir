@@ -293,3 +293,11 @@ func.func @dealloc_in_branches(%a: !sparse_array.array<?xf64, #sparse_array.form
   }
   return
 }
+
+// -----
+
+// expected-error@+2 {{'sparse_array.demap' op result must be the array of the source's levels, '!sparse_array.array<2x3x2x2xf64, #sparse_array.format<[dense, compressed, dense, dense], fill = 0.0 : f64>>'}}
+func.func @demap_wrong_result(%a: !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 2]>>) {
+  %l = sparse_array.demap %a : !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 2]>> -> !sparse_array.array<4x6xf64>
+  return
+}

@@ -85,3 +85,14 @@ func.func @extract(%a: !csr, %s: !sparse_array.array<i64>, %i: index, %j: index)
   %w = sparse_array.extract %s[] : !sparse_array.array<i64>
   return %v, %w : f64, i64
 }
+
+// The array of a blocked array's levels: blocks and places in them as
+// dimensions of their own (static where the source's sizes are).
+// CHECK-LABEL: func.func @demap(
+// CHECK: sparse_array.demap %{{.*}} : !sparse_array.array<4x?xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], fill = 0.0 : f64, blocks = [2, 3]>> -> !sparse_array.array<2x?x2x3xf64, #sparse_array.format<[dense, compressed, dense, dense], fill = 0.0 : f64>>
+// CHECK: sparse_array.demap %{{.*}} : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0], fill = 0.0 : f64>> -> !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], fill = 0.0 : f64>>
+func.func @demap(%a: !sparse_array.array<4x?xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>, %b: !csc) {
+  %l = sparse_array.demap %a : !sparse_array.array<4x?xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>> -> !sparse_array.array<2x?x2x3xf64, #sparse_array.format<[dense, compressed, dense, dense]>>
+  %m = sparse_array.demap %b : !csc -> !csr
+  return
+}

@@ -1,0 +1,113 @@
+// RUN: sa-opt %s --sparse-array-legalize-formats --split-input-file | FileCheck %s
+// Blocked inputs (formats with `blocks`, seed 002's BCSR) in kernels: read
+// by their levels through sparse_array.demap, each index variable of a
+// blocked dimension split into the block and the place in it; kernels that
+// cannot be split convert the input to its unblocked format.
+
+!bsr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>
+!vec = !sparse_array.array<?xf64>
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// y(i) = sum_k A(i, k) x(k): A's levels at (I, K, i', k'); x at
+// linearize(K, k') [3]; the result computed as (?, 2) and collapsed back.
+// CHECK-LABEL: func.func @spmv(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: !sparse_array.array<?x?xf64, #bsr>
+// CHECK-NOT: sparse_array.convert
+// CHECK: %[[L:.*]] = sparse_array.demap %[[A]] : !sparse_array.array<?x?xf64, #bsr> -> !sparse_array.array<?x?x2x3xf64, #[[LV:[a-z0-9_]+]]>
+// CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[L]], %{{.*}} : !sparse_array.array<?x?x2x3xf64, #[[LV]]>, !sparse_array.array<?xf64>) -> !sparse_array.array<?x2xf64>
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %[[I2:.*]]: index, %[[K:.*]]: index, %[[K2:.*]]: index,
+// CHECK-NEXT: sparse_array.access %{{.*}}[%[[I]], %[[K]], %[[I2]], %[[K2]]]
+// CHECK-NEXT: %[[LIN:.*]] = sparse_array.linearize %[[K]], %[[K2]] [3]
+// CHECK-NEXT: sparse_array.access %{{.*}}[%[[LIN]]] : !sparse_array.array<?xf64>
+// CHECK: sparse_array.reduce_over [%[[K]], %[[K2]]]
+// CHECK: %[[Y:.*]] = sparse_array.collapse %[[R]] [0, 1] : !sparse_array.array<?x2xf64> -> !sparse_array.array<?xf64>
+// CHECK-NOT: sparse_array.dealloc
+// CHECK: return %[[Y]]
+func.func @spmv(%a: !bsr, %x: !vec) -> !vec {
+  %y = sparse_array.kernel ins(%a, %x : !bsr, !vec) -> !vec {
+  ^bb0(%i: index, %k: index, %A: !bsr, %X: !vec):
+    %aik = sparse_array.access %A[%i, %k] : !bsr
+    %xk = sparse_array.access %X[%k] : !vec
+    %p = sparse_array.apply @mul(%aik, %xk) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !vec
+}
+
+// -----
+
+// Column-major blocks of 4 x 1 (the column dimension unblocked: one level),
+// summed over rows: the reduced variable splits, the result does not.
+!bsc = !sparse_array.array<8x5xf64, #sparse_array.format<[dense, compressed, dense], order = [1, 0, 0], blocks = [4, 1]>>
+!vec = !sparse_array.array<5xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @column_sums(
+// CHECK: %[[L:.*]] = sparse_array.demap %{{.*}} -> !sparse_array.array<5x2x4xf64, #{{.*}}>
+// CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[L]] : {{.*}}) -> !sparse_array.array<5xf64>
+// CHECK-NEXT: ^bb0(%[[J:.*]]: index, %[[I:.*]]: index, %[[I2:.*]]: index,
+// CHECK-NEXT: sparse_array.access %{{.*}}[%[[J]], %[[I]], %[[I2]]]
+// CHECK: sparse_array.reduce_over [%[[I]], %[[I2]]]
+// CHECK-NOT: sparse_array.collapse
+// CHECK: return %[[R]]
+func.func @column_sums(%a: !bsc) -> !vec {
+  %y = sparse_array.kernel ins(%a : !bsc) -> !vec {
+  ^bb0(%j: index, %i: index, %A: !bsc):
+    %aij = sparse_array.access %A[%i, %j] : !bsc
+    %s = sparse_array.reduce_over [%i] %aij with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !vec
+}
+
+// -----
+
+// A sparse result indexed by a blocked variable cannot be collapsed back
+// without moving entries: the input is converted to its unblocked format
+// (the block levels' formats, [dense, compressed]) and freed after.
+!bsr = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>
+!csr = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @neg(%x: f64) -> f64 {
+  %r = arith.negf %x : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @negate(
+// CHECK-NOT: sparse_array.demap
+// CHECK: %[[C:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<4x6xf64, #bsr> to !sparse_array.array<4x6xf64, #csr>
+// CHECK: sparse_array.kernel ins(%[[C]] :
+// CHECK: sparse_array.dealloc %[[C]]
+func.func @negate(%a: !bsr) -> !csr {
+  %y = sparse_array.kernel ins(%a : !bsr) -> !csr {
+  ^bb0(%i: index, %j: index, %A: !bsr):
+    %aij = sparse_array.access %A[%i, %j] : !bsr
+    %n = sparse_array.apply @neg(%aij) : (f64) -> f64
+    sparse_array.yield %n : f64
+  }
+  return %y : !csr
+}
+
+// -----
+
+// A diagonal read A(i, i) of a blocked input is not plain: converted.
+!bsr = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 2]>>
+!vec = !sparse_array.array<4xf64>
+// CHECK-LABEL: func.func @diagonal(
+// CHECK-NOT: sparse_array.demap
+// CHECK: sparse_array.convert
+func.func @diagonal(%a: !bsr) -> !vec {
+  %y = sparse_array.kernel ins(%a : !bsr) -> !vec {
+  ^bb0(%i: index, %A: !bsr):
+    %aii = sparse_array.access %A[%i, %i] : !bsr
+    sparse_array.yield %aii : f64
+  }
+  return %y : !vec
+}
