@@ -127,22 +127,11 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
   SmallVector<Value> dims, lvls;
   for (unsigned d = 0; d < rank; ++d)
     dims.push_back(DimOp::create(b, loc, array, static_cast<int64_t>(d)));
-  for (unsigned l = 0; l < format.getNumLevels(); ++l) {
-    Value dim = dims[format.getLevelDim(l)];
-    Value block = arith::ConstantIndexOp::create(
-        b, loc, static_cast<int64_t>(format.getBlock(format.getLevelDim(l))));
-    switch (format.getLevelPart(l)) {
-    case FormatAttr::LevelPart::Whole:
-      lvls.push_back(dim);
-      break;
-    case FormatAttr::LevelPart::Block: // blocks: d floordiv b
-      lvls.push_back(arith::DivUIOp::create(b, loc, dim, block));
-      break;
-    case FormatAttr::LevelPart::InBlock: // place in the block: d mod b
-      lvls.push_back(block);
-      break;
-    }
-  }
+  // The levels' extents: those of the array of its levels (a blocked
+  // dimension's blocks and block size, upstream's lvl sizes).
+  Value levels = DemapOp::create(b, loc, DemapOp::getDemappedType(type), array);
+  for (unsigned l = 0; l < format.getNumLevels(); ++l)
+    lvls.push_back(DimOp::create(b, loc, levels, static_cast<int64_t>(l)));
   if (failed(print.sizes(dims)))
     return failure();
   print.text("lvl = ");

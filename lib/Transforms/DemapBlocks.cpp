@@ -205,11 +205,14 @@ LogicalResult mlir::sparse_array::demapBlockedInputs(KernelOp kernel) {
     }
   }
 
-  // Every other use of a split variable: a linearized read, or both
-  // halves reduced.
+  // Every other use of a split variable: a linearized read (one linearize
+  // per variable, so that repeated reads of an input stay one access
+  // pattern), or both halves reduced.
+  OpBuilder atStart = OpBuilder::atBlockBegin(&body);
   for (auto &[var, p] : parts) {
     auto [outer, inner] = p;
     uint64_t block = vars->blockOf.lookup(var);
+    Value linear;
     for (OpOperand &use : llvm::make_early_inc_range(outer.getUses())) {
       Operation *user = use.getOwner();
       if (auto reduce = dyn_cast<ReduceOverOp>(user)) {
@@ -228,10 +231,10 @@ LogicalResult mlir::sparse_array::demapBlockedInputs(KernelOp kernel) {
                                      .getArgNumber() -
                                  kernel.getNumIndices()))
         continue; // already reads the levels
-      OpBuilder b(access);
-      Value linear = LinearizeOp::create(
-          b, access.getLoc(), ValueRange{outer, inner},
-          b.getDenseI64ArrayAttr({static_cast<int64_t>(block)}));
+      if (!linear)
+        linear = LinearizeOp::create(
+            atStart, loc, ValueRange{outer, inner},
+            atStart.getDenseI64ArrayAttr({static_cast<int64_t>(block)}));
       use.set(linear);
     }
   }

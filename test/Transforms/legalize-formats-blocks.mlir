@@ -22,8 +22,8 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 // CHECK: %[[L:.*]] = sparse_array.demap %[[A]] : !sparse_array.array<?x?xf64, #bsr> -> !sparse_array.array<?x?x2x3xf64, #[[LV:[a-z0-9_]+]]>
 // CHECK: %[[R:.*]] = sparse_array.kernel ins(%[[L]], %{{.*}} : !sparse_array.array<?x?x2x3xf64, #[[LV]]>, !sparse_array.array<?xf64>) -> !sparse_array.array<?x2xf64>
 // CHECK-NEXT: ^bb0(%[[I:.*]]: index, %[[I2:.*]]: index, %[[K:.*]]: index, %[[K2:.*]]: index,
-// CHECK-NEXT: sparse_array.access %{{.*}}[%[[I]], %[[K]], %[[I2]], %[[K2]]]
 // CHECK-NEXT: %[[LIN:.*]] = sparse_array.linearize %[[K]], %[[K2]] [3]
+// CHECK-NEXT: sparse_array.access %{{.*}}[%[[I]], %[[K]], %[[I2]], %[[K2]]]
 // CHECK-NEXT: sparse_array.access %{{.*}}[%[[LIN]]] : !sparse_array.array<?xf64>
 // CHECK: sparse_array.reduce_over [%[[K]], %[[K2]]]
 // CHECK: %[[Y:.*]] = sparse_array.collapse %[[R]] [0, 1] : !sparse_array.array<?x2xf64> -> !sparse_array.array<?xf64>
@@ -108,6 +108,44 @@ func.func @diagonal(%a: !bsr) -> !vec {
   ^bb0(%i: index, %A: !bsr):
     %aii = sparse_array.access %A[%i, %i] : !bsr
     sparse_array.yield %aii : f64
+  }
+  return %y : !vec
+}
+
+// -----
+
+// Another input read twice at a split variable: one linearize serves both
+// reads (one access pattern per input, as the verifier requires; found by
+// fuzz_programs.py seed 6803, program 1103).
+!bsr = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>
+!csr = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed]>>
+!vec = !sparse_array.array<4xf64>
+sparse_array.func @mul(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @repeated_reads(
+// CHECK: sparse_array.kernel
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %[[I2:.*]]: index, %[[K:.*]]: index, %[[K2:.*]]: index,
+// CHECK-DAG: %[[LI:.*]] = sparse_array.linearize %[[I]], %[[I2]] [2]
+// CHECK-DAG: %[[LK:.*]] = sparse_array.linearize %[[K]], %[[K2]] [3]
+// CHECK: sparse_array.access %{{.*}}[%[[LI]], %[[LK]]] : !sparse_array.array<4x6xf64, #csr>
+// CHECK: sparse_array.access %{{.*}}[%[[LI]], %[[LK]]] : !sparse_array.array<4x6xf64, #csr>
+// CHECK-NOT: sparse_array.linearize
+func.func @repeated_reads(%a: !bsr, %b: !csr) -> !vec {
+  %y = sparse_array.kernel ins(%a, %b : !bsr, !csr) -> !vec {
+  ^bb0(%i: index, %k: index, %A: !bsr, %B: !csr):
+    %aik = sparse_array.access %A[%i, %k] : !bsr
+    %b1 = sparse_array.access %B[%i, %k] : !csr
+    %b2 = sparse_array.access %B[%i, %k] : !csr
+    %bb = sparse_array.apply @mul(%b1, %b2) : (f64, f64) -> f64
+    %p = sparse_array.apply @mul(%aik, %bb) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%k] %p with @add : f64
+    sparse_array.yield %s : f64
   }
   return %y : !vec
 }

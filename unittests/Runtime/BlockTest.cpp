@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Array.h"
+#include "SpecFixture.h"
 
 #include "gtest/gtest.h"
 
@@ -17,15 +18,9 @@
 #include <vector>
 
 using namespace sa_rt;
+using sa_rt::testing::spec;
 
 namespace {
-
-FormatSpec spec(const std::string &text) {
-  FormatSpec s;
-  std::string error;
-  EXPECT_TRUE(FormatSpec::parse(text, s, error)) << text << ": " << error;
-  return s;
-}
 
 uint64_t bitsOf(double v) {
   uint64_t b;

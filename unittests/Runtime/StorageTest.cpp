@@ -1,6 +1,7 @@
 //===- StorageTest.cpp - Scalars, format specs, packing and conversion ----===//
 
 #include "Array.h"
+#include "SpecFixture.h"
 
 #include "gtest/gtest.h"
 
@@ -11,15 +12,9 @@
 #include <vector>
 
 using namespace sa_rt;
+using sa_rt::testing::spec;
 
 namespace {
-
-FormatSpec spec(const std::string &text) {
-  FormatSpec s;
-  std::string error;
-  EXPECT_TRUE(FormatSpec::parse(text, s, error)) << text << ": " << error;
-  return s;
-}
 
 TEST(RuntimeScalar, HalfRoundTripsEveryBitPattern) {
   for (int expBits : {5, 8}) {
