@@ -9,7 +9,8 @@
 // §4.1's split read); a reduction over v reduces over V and w (in the
 // dense program's order: for each result point, V then w, which is v
 // ascending); a result dimension indexed by v is computed split, (n / b,
-// b), and collapsed back afterwards (a dense result: the same buffer). The
+// b), and taken back as (n) with the same values buffer (a dense,
+// row-major result: no entry moves). The
 // loops then follow the blocked input's levels (block row, block column,
 // row in block, column in block for BCSR), so a block's entries are read
 // in storage order, without a conversion.
@@ -19,6 +20,8 @@
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -148,7 +151,7 @@ LogicalResult mlir::sparse_array::demapBlockedInputs(KernelOp kernel) {
   bool splitsResult = llvm::any_of(
       vars->blockOf, [&](auto entry) { return entry.first < rank; });
   FormatAttr rf = resultType.getFormat();
-  // A split result is collapsed back without moving an entry only when
+  // A split result is taken back without moving an entry only when
   // it is dense and row-major.
   if (splitsResult &&
       (!rf.isAllDense() || !rf.isIdentityOrder() || rf.isBlocked()))
@@ -243,31 +246,32 @@ LogicalResult mlir::sparse_array::demapBlockedInputs(KernelOp kernel) {
     return success();
   SmallVector<unsigned> pairs;
   kernel.getResult().setType(splitResultType(kernel, *vars, pairs));
+  // A dense row-major (n / b, b) is stored as (n) is: the result takes
+  // over the split result's values buffer (no copy; assemble owns it).
   OpBuilder after(ctx);
   after.setInsertionPointAfter(kernel);
-  Value result = kernel.getResult();
-  Operation *firstCollapse = nullptr;
-  // Collapse the pairs from the last, so that earlier positions hold.
-  for (unsigned pair : llvm::reverse(pairs)) {
-    auto type = cast<ArrayType>(result.getType());
-    SmallVector<int64_t> shape(type.getShape());
-    int64_t merged = ShapedType::isDynamic(shape[pair])
-                         ? ShapedType::kDynamic
-                         : shape[pair] * shape[pair + 1];
-    shape.erase(shape.begin() + pair);
-    shape[pair] = merged;
-    FormatAttr dense =
-        FormatAttr::getDefault(ctx, shape.size(), type.getElementType())
-            .withFill(rf.getFill());
-    auto collapsed = CollapseOp::create(
-        after, loc, ArrayType::get(shape, type.getElementType(), dense),
-        result, after.getDenseI64ArrayAttr({pair, pair + 1}),
-        after.getStringAttr("C"));
-    if (!firstCollapse)
-      firstCollapse = collapsed;
-    result = collapsed.getResult();
+  Value split = kernel.getResult();
+  Type elementType = resultType.getElementType();
+  SmallPtrSet<Operation *, 8> readers; // of the split result, here
+  auto values = ValuesOp::create(
+      after, loc, MemRefType::get({ShapedType::kDynamic}, elementType), split);
+  readers.insert(values);
+  SmallVector<Value> sizes;
+  auto splitRank = static_cast<int64_t>(
+      cast<ArrayType>(split.getType()).getRank());
+  auto dimOf = [&](int64_t d) {
+    auto dim = DimOp::create(after, loc, split, d);
+    readers.insert(dim);
+    return dim.getResult();
+  };
+  for (int64_t d = 0; d < splitRank; ++d) {
+    Value size = dimOf(d);
+    if (llvm::is_contained(pairs, static_cast<unsigned>(d)))
+      size = arith::MulIOp::create(after, loc, size, dimOf(++d));
+    sizes.push_back(size);
   }
-  assert(result.getType() == resultType && "collapsed back to the result");
-  kernel.getResult().replaceAllUsesExcept(result, firstCollapse);
+  auto result = AssembleOp::create(after, loc, resultType,
+                                   ValueRange{values.getResult()}, sizes);
+  split.replaceAllUsesExcept(result.getResult(), readers);
   return success();
 }

@@ -15,7 +15,8 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
   sparse_array.yield %r : f64
 }
 // y(i) = sum_k A(i, k) x(k): A's levels at (I, K, i', k'); x at
-// linearize(K, k') [3]; the result computed as (?, 2) and collapsed back.
+// linearize(K, k') [3]; the result computed as (?, 2) and taken back as
+// (?) with the same values buffer (no copy).
 // CHECK-LABEL: func.func @spmv(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: !sparse_array.array<?x?xf64, #bsr>
 // CHECK-NOT: sparse_array.convert
@@ -26,7 +27,11 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 // CHECK-NEXT: sparse_array.access %{{.*}}[%[[I]], %[[K]], %[[I2]], %[[K2]]]
 // CHECK-NEXT: sparse_array.access %{{.*}}[%[[LIN]]] : !sparse_array.array<?xf64>
 // CHECK: sparse_array.reduce_over [%[[K]], %[[K2]]]
-// CHECK: %[[Y:.*]] = sparse_array.collapse %[[R]] [0, 1] : !sparse_array.array<?x2xf64> -> !sparse_array.array<?xf64>
+// CHECK: %[[V:.*]] = sparse_array.values %[[R]] : !sparse_array.array<?x2xf64> -> memref<?xf64>
+// CHECK: %[[D0:.*]] = sparse_array.dim %[[R]][0]
+// CHECK: %[[D1:.*]] = sparse_array.dim %[[R]][1]
+// CHECK: %[[N:.*]] = arith.muli %[[D0]], %[[D1]]
+// CHECK: %[[Y:.*]] = sparse_array.assemble(%[[V]]), (%[[N]]) : memref<?xf64> -> !sparse_array.array<?xf64>
 // CHECK-NOT: sparse_array.dealloc
 // CHECK: return %[[Y]]
 func.func @spmv(%a: !bsr, %x: !vec) -> !vec {
@@ -57,7 +62,7 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
 // CHECK-NEXT: ^bb0(%[[J:.*]]: index, %[[I:.*]]: index, %[[I2:.*]]: index,
 // CHECK-NEXT: sparse_array.access %{{.*}}[%[[J]], %[[I]], %[[I2]]]
 // CHECK: sparse_array.reduce_over [%[[I]], %[[I2]]]
-// CHECK-NOT: sparse_array.collapse
+// CHECK-NOT: sparse_array.assemble
 // CHECK: return %[[R]]
 func.func @column_sums(%a: !bsc) -> !vec {
   %y = sparse_array.kernel ins(%a : !bsc) -> !vec {
@@ -71,7 +76,7 @@ func.func @column_sums(%a: !bsc) -> !vec {
 
 // -----
 
-// A sparse result indexed by a blocked variable cannot be collapsed back
+// A sparse result indexed by a blocked variable cannot be taken back
 // without moving entries: the input is converted to its unblocked format
 // (the block levels' formats, [dense, compressed]) and freed after.
 !bsr = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>

@@ -45,7 +45,7 @@ ArrayType getGenericArrayType(ArrayType type);
 /// sparse_array.demap, each index variable of a blocked dimension split
 /// into the block and the place in it (DemapBlocks.cpp). Fails, changing
 /// nothing, when the kernel reads them other than plainly or its result
-/// would need moving entries to collapse back.
+/// would need moving entries to be taken back unsplit.
 LogicalResult demapBlockedInputs(KernelOp kernel);
 
 /// Inserts the conversions of sparse-array-legalize-formats under `root`;

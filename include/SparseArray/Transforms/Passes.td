@@ -58,8 +58,9 @@ def SparseArrayLegalizeFormatsPass
     conversion): each index variable of a blocked dimension becomes two,
     the block and the place in it; other inputs read there are read at
     `sparse_array.linearize` of the two, reductions reduce over both, and
-    a result dimension indexed there is computed split and collapsed back
-    (`demapBlockedInputs`, DemapBlocks.cpp). Other kernels read and write
+    a dense result dimension indexed there is computed split and taken
+    back with the same values buffer (`demapBlockedInputs`,
+    DemapBlocks.cpp). Other kernels read and write
     blocked arrays through their unblocked format.
 
     Example:
