@@ -81,6 +81,17 @@ FailureOr<BlockedVars> findBlockedVars(KernelOp kernel) {
   }
   if (found.blockOf.empty())
     return failure();
+  // A variable split for one input but bound to an unblocked dimension of
+  // another blocked input: that input's level would be read at the block
+  // index. Such kernels convert.
+  for (unsigned k : found.inputs) {
+    FormatAttr format =
+        cast<ArrayType>(kernel.getInputs()[k].getType()).getFormat();
+    for (auto [dim, index] : llvm::enumerate(kernel.getAccessOf(k).getIndices()))
+      if (format.getBlock(dim) == 1 &&
+          found.blockOf.contains(*indexVariable(kernel, index)))
+        return failure();
+  }
   return found;
 }
 

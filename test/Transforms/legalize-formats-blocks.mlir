@@ -154,3 +154,29 @@ func.func @repeated_reads(%a: !bsr, %b: !csr) -> !vec {
   }
   return %y : !vec
 }
+
+// -----
+
+// Two blocked inputs disagreeing on a variable: j is blocked by 3 in A and
+// unblocked in B (blocks [2, 1]); splitting j would read B's column level
+// at the block index. Both are converted instead.
+!a = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 3]>>
+!b = !sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense], order = [0, 1, 0], blocks = [2, 1]>>
+!d = !sparse_array.array<4x6xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64 attributes {commutative} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @disagreeing_blocks(
+// CHECK-NOT: sparse_array.demap
+// CHECK-COUNT-2: sparse_array.convert
+func.func @disagreeing_blocks(%a: !a, %b: !b) -> !d {
+  %y = sparse_array.kernel ins(%a, %b : !a, !b) -> !d {
+  ^bb0(%i: index, %j: index, %A: !a, %B: !b):
+    %x = sparse_array.access %A[%i, %j] : !a
+    %z = sparse_array.access %B[%i, %j] : !b
+    %s = sparse_array.apply @add(%x, %z) : (f64, f64) -> f64
+    sparse_array.yield %s : f64
+  }
+  return %y : !d
+}
