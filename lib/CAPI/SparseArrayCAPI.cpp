@@ -9,6 +9,7 @@
 
 #include "SparseArray/Conversion/Pipeline.h"
 #include "SparseArray/ExecutionEngine/Jit.h"
+#include "SparseArray/Dialect/LevelFormat.h"
 #include "SparseArray/InitSparseArray.h"
 #include "SparseArrayRuntime.h"
 
@@ -385,5 +386,23 @@ extern "C" int sa_module_from_cache(sa_module *module) {
 }
 
 extern "C" void sa_module_free(sa_module *module) { delete module; }
+
+extern "C" char *sa_level_formats(void) {
+  using sparse_array::LevelFormatRegistry;
+  std::string text;
+  for (const std::string &name : LevelFormatRegistry::getNames()) {
+    const sparse_array::LevelFormat *format = LevelFormatRegistry::lookup(name);
+    text += name + " buffers=";
+    llvm::ListSeparator comma(",");
+    for (const sparse_array::LevelBufferDecl &buffer : format->getBuffers())
+      text += StringRef(comma).str() +
+              (buffer.width == sparse_array_levels::BufferWidth::Positions
+                   ? "pos"
+                   : "crd");
+    text += format->allowsNonUnique() ? " nonunique=1" : " nonunique=0";
+    text += format->allowsNonOrdered() ? " nonordered=1\n" : " nonordered=0\n";
+  }
+  return strdup(text.c_str());
+}
 
 extern "C" void sa_free(void *pointer) { std::free(pointer); }

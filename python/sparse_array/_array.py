@@ -242,10 +242,19 @@ class Array(ArrayOperators):
         return Array(self.shape, self.dtype, self.format, fill_value, self._buffers, owner=self)
 
     # --- conversions out ----------------------------------------------
+    def _entries(self):
+        """(coordinates, values) of every stored entry; a format the package
+        does not unpack itself is converted by the runtime first."""
+        generic = self.format.generic()
+        if generic == self.format:
+            return _storage.entries(self.format, self.shape, self._buffers)
+        from . import _ops
+        return _ops.restore(self, generic)._entries()
+
     def todense(self):
         """A numpy array (fills included)."""
         out = np.full(self.shape, self.fill_value, dtype=self.dtype)
-        coords, values = _storage.entries(self.format, self.shape, self._buffers)
+        coords, values = self._entries()
         if self.ndim == 0:
             return np.array(values[0], dtype=self.dtype)
         out[tuple(coords.T)] = values
@@ -278,13 +287,13 @@ class Array(ArrayOperators):
                               copy=False)
             m._sparse_array_owner = self
             return m
-        coords, values = _storage.entries(f, self.shape, self._buffers)
+        coords, values = self._entries()
         return sp.coo_matrix((values, (coords[:, 0], coords[:, 1])), shape=self.shape)
 
     def to_pydata(self):
         """A pydata sparse.COO with the same fill value."""
         import sparse
-        coords, values = _storage.entries(self.format, self.shape, self._buffers)
+        coords, values = self._entries()
         keep = _storage.differs(values, self.fill_value) if len(values) else np.zeros(0, bool)
         return sparse.COO(coords[keep].T, values[keep], shape=self.shape,
                           fill_value=self.fill_value)
@@ -319,8 +328,13 @@ def _dtype_of(dtype):
 
 
 def _from_coords(shape, dtype, fmt, fill, coords, values):
-    buffers = _storage.build(fmt, shape, coords, values, fill, dtype)
-    return Array(shape, dtype, fmt, fill, buffers)
+    generic = fmt.generic()
+    buffers = _storage.build(generic, shape, coords, values, fill, dtype)
+    array = Array(shape, dtype, generic, fill, buffers)
+    if generic == fmt:
+        return array
+    from . import _ops
+    return _ops.restore(array, fmt)
 
 
 def asarray(x, format=None, fill_value=None, dtype=None):

@@ -41,6 +41,8 @@ def _load():
     lib.sa_run_passes.restype = ctypes.c_int
     lib.sa_run_passes.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                                   ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p)]
+    lib.sa_level_formats.restype = ctypes.c_void_p
+    lib.sa_level_formats.argtypes = []
     lib.sa_rt_set_inputs.restype = None
     lib.sa_rt_set_inputs.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p)]
     return lib
@@ -55,6 +57,19 @@ def _message(error):
     text = ctypes.string_at(error.value).decode("utf-8", "replace")
     LIB.sa_free(error.value)
     return text
+
+
+def level_formats():
+    """{name: (buffer widths, allows nonunique, allows nonordered)} of every
+    level format the library knows, built-ins and plugins alike."""
+    text = ctypes.c_void_p(LIB.sa_level_formats())
+    formats = {}
+    for line in _message(text).splitlines():
+        name, *fields = line.split()
+        props = dict(f.split("=", 1) for f in fields)
+        widths = tuple(w for w in props["buffers"].split(",") if w)
+        formats[name] = (widths, props["nonunique"] == "1", props["nonordered"] == "1")
+    return formats
 
 
 class Module:

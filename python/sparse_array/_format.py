@@ -3,6 +3,7 @@ import struct
 
 import numpy as np
 
+from . import _capi
 from ._trace import static_types
 
 # numpy dtype -> MLIR element type. The standard library's functions are
@@ -12,23 +13,33 @@ ELEMENT = {np.dtype(np.float64): "f64", np.dtype(np.int64): "i64", np.dtype(np.b
 SUPPORTED = tuple(ELEMENT)
 
 
-# The buffers each level format declares, in layout order, by the index
-# width that types them ("pos" or "crd"): the runtime's and the compiler's
-# LevelTraits (runtime/include/SparseArrayLevelTraits.h). test_formats.py
-# holds the package's packing to the runtime's: arrays packed here go through
-# the runtime's conversions and back.
-LEVEL_BUFFERS = {"dense": (), "compressed": ("pos", "crd"), "singleton": ("crd",),
-                 "diagonal": ("crd",), "ellpack": ("pos", "crd")}
+# The level formats the library knows (built-ins and plugins): the buffers
+# each declares, in layout order, by the index width that types them ("pos"
+# or "crd"), from the compiler's and runtime's LevelTraits
+# (runtime/include/SparseArrayLevelTraits.h) through the C API, so that a
+# format plugin needs no code here.
+LEVEL_FORMATS = _capi.level_formats()
+LEVEL_BUFFERS = {name: widths for name, (widths, _, _) in LEVEL_FORMATS.items()}
+
+# The level formats _storage packs and unpacks with numpy. Arrays with any
+# other level are packed in their generic format (Format.generic) and
+# converted by the runtime, which every level format plugs into.
+PACKED_HERE = ("dense", "compressed", "singleton")
 
 
 class Level:
-    """One storage level: dense, compressed, singleton, diagonal or ellpack,
-    with the properties unique and ordered."""
+    """One storage level: a registered level format (dense, compressed,
+    singleton, diagonal, ellpack, or a plugin's) with the properties unique
+    and ordered."""
     __slots__ = ("kind", "unique", "ordered")
 
     def __init__(self, kind, unique=True, ordered=True):
         if kind not in LEVEL_BUFFERS:
             raise ValueError("unknown level format %r (one of %s)" % (kind, ", ".join(LEVEL_BUFFERS)))
+        _, nonunique, nonordered = LEVEL_FORMATS[kind]
+        if (not unique and not nonunique) or (not ordered and not nonordered):
+            raise ValueError("a %s level is always %s" % (
+                kind, "unique" if not unique and not nonunique else "ordered"))
         self.kind, self.unique, self.ordered = kind, unique, ordered
 
     @property
@@ -108,6 +119,16 @@ class Format:
         kept = [l for l in range(len(self.levels)) if self.level_part(l) != "in-block"]
         return Format([self.levels[l] for l in kept], [self.order[l] for l in kept],
                       self.pos_width, self.crd_width)
+
+    def generic(self):
+        """This format with each level the package does not pack itself
+        (a plugin's: DIA, ELL, ...) stored compressed, as the compiler's
+        legalize-formats reads them; the runtime converts between the two."""
+        if all(l.kind in PACKED_HERE for l in self.levels):
+            return self
+        levels = [l if l.kind in PACKED_HERE else Level("compressed", l.unique, l.ordered)
+                  for l in self.levels]
+        return Format(levels, self.order, self.pos_width, self.crd_width, self.blocks)
 
     def with_widths(self, pos_width, crd_width):
         return Format(self.levels, self.order, pos_width, crd_width, self.blocks)

@@ -953,6 +953,25 @@ def convert(a, fmt, fill):
     return kernel([a], a.shape)
 
 
+def restore(a, fmt):
+    """`a`'s stored entries, explicit fills included, in format `fmt` (the
+    runtime's conversion, which knows every level format)."""
+    if fmt == a.format:
+        return a
+    key = ("restore", a.signature(), fmt.key())
+    kernel = _KERNELS.get(key)
+    if kernel is None:
+        rtype = _result_type(a.shape, a.dtype, fmt, a.fill_value)
+        t = _static_type(a)
+        text = "\n".join([
+            "func.func @kernel(%%a0: %s) -> %s {" % (t, rtype),
+            "  %%r = sparse_array.convert %%a0 : %s to %s" % (t, rtype),
+            "  return %r : " + rtype,
+            "}"])
+        kernel = _KERNELS[key] = _Kernel(text, "kernel", a.ndim, a.dtype, fmt, a.fill_value)
+    return kernel([a], a.shape)
+
+
 def _storage_differs(x, y):
     from . import _storage
     return bool(_storage.differs(np.array([x]), y)[0])

@@ -1,5 +1,7 @@
 """Buffers of an array in the order of docs/storage.md, built from and
-turned back into coordinates with numpy (no per-entry Python loops)."""
+turned back into coordinates with numpy (no per-entry Python loops), for
+the formats of dense, compressed and singleton levels (_format.PACKED_HERE);
+arrays with other levels are converted to and from those by the runtime."""
 import numpy as np
 
 
@@ -27,14 +29,11 @@ def build(fmt, shape, coords, values, fill, dtype):
         perm = np.lexsort(lvl.T[::-1]) if rank else np.arange(len(values))
         lvl, values = lvl[perm], values[perm]
     if fmt.crd_width == 32:
-        # Coordinates are unsigned; an ellpack level keeps the all-ones one
-        # for padding.
+        # Coordinates are unsigned.
         for l, level in enumerate(fmt.levels):
-            limit = 2 ** 32 - (level.kind == "ellpack")
-            if level.kind in ("compressed", "singleton", "ellpack") and extents[l] > limit:
-                raise ValueError("a dimension of %d does not fit crd_width = 32 in a%s %s level"
-                                 % (extents[l], "n" if level.kind[0] == "e" else "",
-                                    level.kind))
+            if level.kind != "dense" and extents[l] > 2 ** 32:
+                raise ValueError("a dimension of %d does not fit crd_width = 32 in a %s level"
+                                 % (extents[l], level.kind))
     buffers = []
     parent = np.zeros(len(values), dtype=np.int64)  # position of each entry's parent
     nparents = 1
@@ -49,28 +48,6 @@ def build(fmt, shape, coords, values, fill, dtype):
             crd = np.zeros(nparents, dtype=crd_t)
             crd[parent] = c
             buffers.append(crd)
-            continue
-        if level.kind == "ellpack":
-            # W slots per parent: its entries in order, then padding
-            # (all-ones coordinates).
-            counts = np.bincount(parent, minlength=nparents) if len(parent) else np.zeros(nparents, np.int64)
-            width = int(counts.max()) if nparents else 0
-            first = np.zeros(nparents + 1, dtype=np.int64)
-            np.cumsum(counts, out=first[1:])
-            slot = parent * width + (np.arange(len(parent)) - first[parent])
-            crd = np.full(nparents * width, -1, dtype=crd_t)
-            crd[slot] = c
-            buffers += [np.array([width], dtype=pos_t), crd]
-            parent, nparents = slot, nparents * width
-            continue
-        if level.kind == "diagonal":
-            # The distinct offsets c - r (r: the full parent's coordinate);
-            # parent p's slot for offset k is p K + k (docs/storage.md).
-            d = c - parent % max(extents[l - 1], 1)
-            offsets = np.unique(d)
-            buffers.append(offsets.astype(crd_t))
-            parent = parent * len(offsets) + np.searchsorted(offsets, d)
-            nparents *= len(offsets)
             continue
         # compressed: one entry per distinct (parent, coordinate); when
         # non-unique, per distinct coordinates through the unique level
@@ -136,25 +113,6 @@ def entries(fmt, shape, buffers):
             start = np.repeat(lo - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
             pos_index = start + np.arange(counts.sum())
             coords = np.concatenate([np.repeat(coords, counts, axis=0), crd[pos_index][:, None]], axis=1)
-        elif level.kind == "ellpack":
-            width = int(buffers[k][0])
-            crd = _coordinates(buffers[k + 1])
-            k += 2
-            slots = (pos_index[:, None] * width + np.arange(width)[None, :]).ravel()
-            c = crd[slots] if len(slots) else np.zeros(0, np.int64)
-            keep = (c >= 0) & (c < extents[l])
-            coords = np.concatenate([np.repeat(coords, width, axis=0), c[:, None]], axis=1)[keep]
-            pos_index = slots[keep]
-        elif level.kind == "diagonal":
-            # Every parent's K slots, less those off the matrix (padding).
-            off = buffers[k].astype(np.int64)
-            k += 1
-            r = pos_index % max(extents[l - 1], 1)
-            c = (r[:, None] + off[None, :]).ravel()
-            slots = (pos_index[:, None] * len(off) + np.arange(len(off))[None, :]).ravel()
-            keep = (c >= 0) & (c < extents[l])
-            coords = np.concatenate([np.repeat(coords, len(off), axis=0), c[:, None]], axis=1)[keep]
-            pos_index = slots[keep]
         else:
             crd = _coordinates(buffers[k])
             k += 1

@@ -1,7 +1,7 @@
 """Level format plugins through the package (issue 58): DIA ([dense,
 diagonal]) and ELL ([dense, ellpack]), seed 002 §2, as input and output of
-kernels, through the runtime's conversions and the package's own packing,
-against NumPy bit for bit — fills NaN, -0.0 and 1, integers, rectangular
+kernels, through the runtime's conversions (which pack and unpack them for
+the package too: its C API lists the registered level formats), against NumPy bit for bit — fills NaN, -0.0 and 1, integers, rectangular
 and empty matrices, 32-bit widths."""
 import numpy as np
 import pytest
@@ -34,8 +34,8 @@ CASES = [((6, 6), np.float64, 0.0, [-1, 0, 1]),
 @pytest.mark.parametrize("plugin", PLUGINS)
 @pytest.mark.parametrize("shape,dtype,fill,offsets", CASES)
 def test_round_trips(rng, plugin, shape, dtype, fill, offsets):
-    # numpy -> the plugin's format (the package's packing) -> every format
-    # (the runtime's conversion) -> numpy, and back (the runtime's packing).
+    # numpy -> the plugin's format (CSR packed here, converted by the
+    # runtime) -> every format -> numpy, and back.
     d = banded(rng, shape, dtype, fill, offsets)
     a = sa.asarray(d, format=plugin, fill_value=fill)
     assert a.format.name() == plugin
@@ -151,11 +151,12 @@ def test_unsigned_32_bit_coordinates():
 
 def test_ell_padding_needs_a_free_coordinate():
     # With 32-bit coordinates, a dimension of 2^32 uses every coordinate:
-    # none is left to mark padding, on either path.
+    # none is left to mark padding (the runtime packs plugin levels, from
+    # scipy as from an array).
     import scipy.sparse as sp
     m = sp.coo_matrix(([1.0], ([0], [5])), shape=(2, 2 ** 32))
     fmt = sa.Format(["dense", "ellpack"], crd_width=32)
-    with pytest.raises(ValueError, match="does not fit crd_width = 32 in an ellpack level"):
+    with pytest.raises(sa.SparseArrayError, match="leaves no coordinate free for padding"):
         sa.asarray(m, format=fmt)
     with pytest.raises(sa.SparseArrayError, match="leaves no coordinate free for padding"):
         sa.asarray(sa.asarray(m, format="csr"), format=fmt)
@@ -165,3 +166,18 @@ def test_ell_padding_needs_a_free_coordinate():
 def test_matrix_formats(plugin):
     with pytest.raises(ValueError, match="%s is a format of matrices" % plugin):
         sa.asarray(np.zeros(3), format=plugin)
+
+
+def test_level_formats_come_from_the_library():
+    # The package learns the level formats (a plugin's too) and their
+    # buffers from the C API, not from a list of its own.
+    formats = sa._format.LEVEL_FORMATS
+    assert formats["dense"] == ((), False, False)
+    assert formats["compressed"] == (("pos", "crd"), True, True)
+    assert formats["singleton"] == (("crd",), True, True)
+    assert formats["diagonal"][0] == ("crd",)
+    assert formats["ellpack"][0] == ("pos", "crd")
+    with pytest.raises(ValueError, match="unknown level format 'nope'"):
+        sa.Format(["dense", "nope"])
+    with pytest.raises(ValueError, match="a dense level is always unique"):
+        sa.Format([sa._format.Level("dense", unique=False)])
