@@ -114,6 +114,7 @@ std::string Array::validate() const {
   for (unsigned l = 0; l < spec.numLevels(); ++l) {
     const LevelKind *k = spec.levels[l].kind;
     LevelBuffers lb = level(l);
+    lb.parents = parents;
     uint64_t groups = 0;
     if (k->hasPositions()) {
       if (lb.posLen != k->posLength(parents))
@@ -159,23 +160,36 @@ std::string Array::validate() const {
 }
 
 std::string Array::validateOrder() const {
-  for (unsigned l = 0; l < spec.numLevels(); ++l) {
+  unsigned L = spec.numLevels();
+  // Parent positions per level (validate() checked the counts).
+  std::vector<uint64_t> parentsAt(L + 1, 1);
+  for (unsigned l = 0; l < L; ++l) {
     const LevelKind *k = spec.levels[l].kind;
-    if (!k->hasPositions() || !k->hasCoordinates())
+    LevelBuffers lb = level(l);
+    uint64_t groups = k->hasPositions() ? lb.getPos(parentsAt[l])
+                      : k->hasCoordinates() ? lb.crdLen
+                                            : 0;
+    k->numPositions(lb, parentsAt[l], levelDim(l), groups, parentsAt[l + 1]);
+  }
+  for (unsigned l = 0; l < L; ++l) {
+    const LevelKind *k = spec.levels[l].kind;
+    // A level that stores coordinates per segment heads a chain: it and
+    // the levels under it with one child per position (singleton), which
+    // share its positions (one coordinate each per entry, COO).
+    if (!k->hasCoordinates() || k->getTraits().acceptsNonUniqueParent)
       continue;
-    // The chain: this level and the singleton levels under it, which
-    // share its positions (one coordinate each per entry).
     unsigned last = l;
-    while (last + 1 < spec.numLevels() &&
-           !spec.levels[last + 1].kind->hasPositions() &&
-           spec.levels[last + 1].kind->hasCoordinates())
+    while (last + 1 < L &&
+           spec.levels[last + 1].kind->getTraits().acceptsNonUniqueParent)
       ++last;
     std::vector<LevelBuffers> chain;
     for (unsigned j = l; j <= last; ++j)
       chain.push_back(level(j));
-    const LevelBuffers &head = chain.front();
-    for (uint64_t p = 0; p + 1 < head.posLen; ++p) {
-      for (uint64_t q = head.getPos(p) + 1; q < head.getPos(p + 1); ++q) {
+    for (uint64_t p = 0; p < parentsAt[l]; ++p) {
+      // The kind says which positions are p's entries (a loose level's
+      // segment, an ellpack row without its padding).
+      ChildRange r = k->children(chain.front(), p, levelDim(l));
+      for (uint64_t q = r.lo + 1; q < r.hi; ++q) {
         // The first level of the chain where entries q - 1 and q differ
         // decides; all equal is a repeat.
         bool differ = false;
@@ -423,6 +437,7 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
     b.crdWidth = spec.crdWidth;
     b.parentDim = l ? sorter.dim[l - 1] : 0;
     b.dim = sorter.dim[l];
+    b.parents = parents;
     // The kind's own buffers (seed 002: e.g. a DIA level's offsets), which
     // the array owns from here on.
     if (!k->prepare(b, sorter.col.data(), l, nnz, error.message)) {

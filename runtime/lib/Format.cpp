@@ -422,7 +422,8 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
   // Levels below a non-unique level must be able to hold its duplicates
   // (the compiler verifies this too; the runtime may be called from C).
   for (unsigned l = 1; l < n; ++l)
-    if (!out.levels[l - 1].unique && out.levels[l].kind->hasPositions()) {
+    if (!out.levels[l - 1].unique &&
+        !out.levels[l].kind->getTraits().acceptsNonUniqueParent) {
       error = "level " + std::to_string(l) +
               " cannot follow a non-unique level";
       return false;
@@ -443,8 +444,7 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
     error = "the innermost level must be unique";
     return false;
   }
-  if (n > 0 && out.levels[0].kind->hasCoordinates() &&
-      !out.levels[0].kind->hasPositions()) {
+  if (n > 0 && out.levels[0].kind->getTraits().acceptsNonUniqueParent) {
     error = "the outermost level needs positions (a singleton level has none)";
     return false;
   }

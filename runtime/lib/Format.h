@@ -76,6 +76,10 @@ struct LevelBuffers {
   uint64_t parentDim = 0;
   /// The extent of the dimension this level stores.
   uint64_t dim = 0;
+  /// The parent level's position count (1 at the outermost level), for
+  /// LevelKind::prepare and validateBuffers: a level with buffers sized
+  /// per parent position (a loose level's bounds) reads it.
+  uint64_t parents = 0;
 };
 
 /// The positions below one parent position and how to get their
