@@ -52,7 +52,8 @@ public:
   /// Whether a coordinate may span several positions (non-unique levels).
   bool hasSegments() const { return !spec.unique; }
   /// The position after the run of positions holding the coordinate at
-  /// `pos` (pos + 1 on unique levels).
+  /// `pos` (pos + 1 on unique levels; by default scanRun, so a format
+  /// allowing non-unique levels needs no code for it).
   virtual Value next(OpBuilder &b, Location loc, Value pos, Value end);
   /// Where the cursor continues: next(pos) if it matched, else pos. A
   /// select on unique levels; a scan only under a matching non-unique one.
