@@ -277,6 +277,8 @@ struct Registry {
     // The level formats in lib/Conversion/Levels.
     factories[LevelFormatRegistry::lookup("diagonal")] = makeDiagonalIterator;
     factories[LevelFormatRegistry::lookup("ellpack")] = makeEllpackIterator;
+    factories[LevelFormatRegistry::lookup("loose_compressed")] =
+        makeLooseCompressedIterator;
   }
 };
 

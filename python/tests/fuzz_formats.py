@@ -3,15 +3,23 @@ names, the plugins' and block formats included), shared by
 fuzz_programs.py and fuzz_idioms.py."""
 import sparse_array as sa
 
-FORMATS = {0: ["dense"], 1: ["dense", "compressed"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", "bsr"],
-           3: ["dense", "csf", "coo"]}
+FORMATS = {0: ["dense"], 1: ["dense", "compressed", "loose"],
+           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", "bsr", "loose"],
+           3: ["dense", "csf", "coo", "loose"]}
+
+# "loose": a loose_compressed level where CSR/CSF has its first compressed
+# one (outermost for vectors).
+LOOSE = {1: ["loose_compressed"], 2: ["dense", "loose_compressed"],
+         3: ["dense", "loose_compressed", "compressed"]}
 
 
 def resolve(fmt, shape):
     """The format to pass for `shape`: "bsr" becomes sa.bsr of the
     smallest blocks (> 1 where possible) dividing the extents — blocks of a
-    whole small matrix included; "csr" when no extent can be blocked."""
+    whole small matrix included; "csr" when no extent can be blocked;
+    "loose" a format with a loose_compressed level."""
+    if fmt == "loose":
+        return sa.Format(LOOSE[len(shape)])
     if fmt != "bsr":
         return fmt
     blocks = []

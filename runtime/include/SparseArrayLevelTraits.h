@@ -144,6 +144,22 @@ inline constexpr LevelTraits kEllpackTraits = {
     {{kWidthRole, BufferWidth::Positions},
      {kCoordinatesRole, BufferWidth::Coordinates}}};
 
+/// The role of a loose level's bounds buffer: (lo, hi) per parent position.
+inline constexpr const char *kBoundsRole = "bounds";
+
+/// A compressed level whose segments need not abut (upstream's
+/// `loose_compressed`): parent position p's children are positions
+/// [bounds[2 p], bounds[2 p + 1]), so segments can leave room to grow or
+/// be assembled from buffers made elsewhere. Positions between segments
+/// are not entries (not compact), hence read only by its iterator.
+inline constexpr LevelTraits kLooseCompressedTraits = {
+    "loose_compressed", /*full=*/false, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/true, /*allowsNonOrdered=*/true,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
+    kPositionIteration, 2,
+    {{kBoundsRole, BufferWidth::Positions},
+     {kCoordinatesRole, BufferWidth::Coordinates}}};
+
 } // namespace sparse_array_levels
 
 #endif // SPARSE_ARRAY_LEVEL_TRAITS_H

@@ -107,6 +107,7 @@ struct Registry {
     // Level formats in their own files (runtime/lib/levels).
     kinds.push_back(diagonalLevelKind());
     kinds.push_back(ellpackLevelKind());
+    kinds.push_back(looseCompressedLevelKind());
   }
 };
 Registry &registry() {

@@ -181,6 +181,7 @@ std::vector<const LevelKind *> getLevelKinds();
 /// The level kinds in runtime/lib/levels, registered with the built-ins.
 const LevelKind *diagonalLevelKind();
 const LevelKind *ellpackLevelKind();
+const LevelKind *looseCompressedLevelKind();
 
 struct LevelSpec {
   const LevelKind *kind = nullptr;

@@ -118,6 +118,12 @@ func.func private @ellpack_nonunique(!sparse_array.array<4x4xf64, #sparse_array.
 // expected-error@+1 {{level 1 ('compressed') cannot follow the non-unique level above it; only a level that accepts duplicates (e.g. singleton) can}}
 func.func private @compressed_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), compressed]>>)
 
+
+// -----
+
+// A loose level's segment belongs to one parent position.
+// expected-error@+1 {{level 1 ('loose_compressed') cannot follow the non-unique level above it}}
+func.func private @loose_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), loose_compressed]>>)
 // -----
 
 // expected-error@+1 {{innermost level 1 cannot be non-unique: stored entries must have distinct coordinates}}

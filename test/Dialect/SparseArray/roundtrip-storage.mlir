@@ -62,6 +62,15 @@ func.func @level_buffer(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[d
   return %o : memref<?xi32>
 }
 
+// A loose_compressed level's bounds, (lo, hi) per parent position; below
+// it when non-unique, a singleton (upstream's BCOO).
+// CHECK-LABEL: func.func @loose_bounds(
+// CHECK: sparse_array.level_buffer %{{.*}}[1] "bounds" : !sparse_array.array<?x?x?xf64, #sparse_array.format<[dense, loose_compressed(nonunique), singleton], pos_width = 32, fill = 0.0 : f64>> -> memref<?xi32>
+func.func @loose_bounds(%a: !sparse_array.array<?x?x?xf64, #sparse_array.format<[dense, loose_compressed(nonunique), singleton], pos_width = 32>>) -> memref<?xi32> {
+  %o = sparse_array.level_buffer %a[1] "bounds" : !sparse_array.array<?x?x?xf64, #sparse_array.format<[dense, loose_compressed(nonunique), singleton], pos_width = 32>> -> memref<?xi32>
+  return %o : memref<?xi32>
+}
+
 // CHECK-LABEL: func.func @assemble(
 // CHECK: sparse_array.assemble(%{{.*}}, %{{.*}}, %{{.*}}), (%{{.*}}) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = 0.0 : f64>>
 func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index)
