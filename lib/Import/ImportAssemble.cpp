@@ -121,96 +121,22 @@ private:
   function_ref<FailureOr<Value>(Value)> arrayOf;
 };
 
-/// A loose_compressed level's user buffers as a compressed level's (how
-/// the format holds it, ImportTypes.cpp): `positions` holds a (lo, hi)
-/// pair per parent position, segments that may leave gaps between them;
-/// the entries of each segment in `entries` (the coordinates of this level
-/// and of the singleton levels below, the values) are packed one after
-/// the other and `positions` becomes the running total. Each segment is
-/// checked against the buffers' length first. Frees the buffers replaced.
-void packLooseLevel(OpBuilder &b, Location loc, Operation *op,
-                    Value &positions, ArrayRef<Value *> entries) {
-  auto posType = cast<MemRefType>(positions.getType());
-  Type posElem = posType.getElementType();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value two = arith::ConstantIndexOp::create(b, loc, 2);
-  Value parents = arith::DivUIOp::create(
-      b, loc, memref::DimOp::create(b, loc, positions, 0), two);
-  // The shortest entry buffer bounds every segment.
+/// The buffers of a loose_compressed level's entries (its coordinates,
+/// those of the singleton levels below, the values) cut to the shortest:
+/// upstream lets them run past the last segment by different amounts
+/// (BCOO's coordinates with a spare row), the format stores one entry per
+/// position in each. The array validates every segment against them.
+void cutToShortest(OpBuilder &b, Location loc, ArrayRef<Value *> entries) {
   Value length = memref::DimOp::create(b, loc, *entries.front(), 0);
   for (Value *e : entries.drop_front())
     length = arith::MinUIOp::create(b, loc, length,
                                     memref::DimOp::create(b, loc, *e, 0));
-  auto asIndex = [&](OpBuilder &fb, Value v) -> Value {
-    return arith::IndexCastUIOp::create(fb, loc, fb.getIndexType(), v);
-  };
-  auto pair = [&](OpBuilder &fb, Value parent) {
-    Value at = arith::MulIOp::create(fb, loc, parent, two);
-    Value atHi = arith::AddIOp::create(fb, loc, at, one);
-    return std::make_pair(
-        asIndex(fb, memref::LoadOp::create(fb, loc, positions, at)),
-        asIndex(fb, memref::LoadOp::create(fb, loc, positions, atHi)));
-  };
-  Value packed = memref::AllocOp::create(
-      b, loc, posType, ValueRange{arith::AddIOp::create(b, loc, parents, one)});
-  memref::StoreOp::create(
-      b, loc, arith::ConstantIntOp::create(b, loc, posElem, 0), packed, zero);
-  std::string site = "sparse_tensor.assemble at " + describeLocation(loc);
-  auto count = scf::ForOp::create(
-      b, loc, zero, parents, one, ValueRange{zero},
-      [&](OpBuilder &fb, Location l, Value parent, ValueRange total) {
-        auto [lo, hi] = pair(fb, parent);
-        Value ok = arith::AndIOp::create(
-            fb, l,
-            arith::CmpIOp::create(fb, l, arith::CmpIPredicate::ule, lo, hi),
-            arith::CmpIOp::create(fb, l, arith::CmpIPredicate::ule, hi,
-                                  length));
-        auto check = scf::IfOp::create(fb, l, ok, /*withElseRegion=*/true);
-        OpBuilder eb = check.getElseBodyBuilder();
-        Type i64 = eb.getI64Type();
-        auto wide = [&](Value v) -> Value {
-          return arith::IndexCastOp::create(eb, l, i64, v);
-        };
-        callRuntime(eb, l, op, "sa_rt_segment_error", {},
-                    {stringPointer(eb, l, op, site), wide(parent), wide(lo),
-                     wide(hi), wide(length)});
-        Value next = arith::AddIOp::create(
-            fb, l, total[0], arith::SubIOp::create(fb, l, hi, lo));
-        Value after = arith::AddIOp::create(fb, l, parent, one);
-        memref::StoreOp::create(
-            fb, l, arith::IndexCastOp::create(fb, l, posElem, next), packed,
-            after);
-        scf::YieldOp::create(fb, l, next);
-      });
-  Value total = count.getResult(0);
-  for (Value *entry : entries) {
-    auto type = cast<MemRefType>(entry->getType());
-    Value copy = memref::AllocOp::create(b, loc, type, ValueRange{total});
-    scf::ForOp::create(
-        b, loc, zero, parents, one, ValueRange{},
-        [&](OpBuilder &fb, Location l, Value parent, ValueRange) {
-          auto [segLo, segHi] = pair(fb, parent);
-          Value lo = segLo, hi = segHi;
-          Value base =
-              asIndex(fb, memref::LoadOp::create(fb, l, packed, parent));
-          scf::ForOp::create(
-              fb, l, lo, hi, one, ValueRange{},
-              [&](OpBuilder &ib, Location il, Value k, ValueRange) {
-                Value to = arith::AddIOp::create(
-                    ib, il, base, arith::SubIOp::create(ib, il, k, lo));
-                memref::StoreOp::create(
-                    ib, il, memref::LoadOp::create(ib, il, *entry, k), copy,
-                    to);
-                scf::YieldOp::create(ib, il);
-              });
-          scf::YieldOp::create(fb, l);
-        });
-    memref::DeallocOp::create(b, loc, *entry);
-    *entry = copy;
+  for (Value *e : entries) {
+    auto type = cast<MemRefType>(e->getType());
+    *e = memref::ReinterpretCastOp::create(
+        b, loc, type, *e, OpFoldResult(b.getIndexAttr(0)),
+        ArrayRef<OpFoldResult>{length}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
   }
-  memref::DeallocOp::create(b, loc, positions);
-  positions = packed;
 }
 
 } // namespace
@@ -246,7 +172,7 @@ mlir::sparse_array::import::importAssemble(
   // Where each level's buffers are in `buffers` (-1: none).
   SmallVector<int> posAt(rank, -1), crdAt(rank, -1);
   for (unsigned l = 0; l < rank; ++l) {
-    if (levels[l].format->hasPositionsBuffer()) {
+    if (storesUpstreamPositions(levels[l].format)) {
       posAt[l] = buffers.size();
       FailureOr<Value> t = take();
       if (failed(t))
@@ -286,27 +212,29 @@ mlir::sparse_array::import::importAssemble(
   if (failed(values))
     return failure();
   buffers.push_back(*values);
+  // A loose level's entries with singleton levels below: their buffers
+  // cut to one length (a level with positions below sizes them itself).
   for (unsigned l = 0; l < rank; ++l) {
     if (!sparse_tensor::isLooseCompressedLT(stt.getLvlType(l)))
       continue;
     SmallVector<Value *> entries;
+    bool singletonsBelow = true;
     for (unsigned k = l; k < rank; ++k) {
-      if (k > l && posAt[k] >= 0)
-        return fail(op.emitOpError("cannot be imported: loose_compressed "
-                                   "level ")
-                    << l << " above level " << k
-                    << " with positions (only singleton levels below it)");
+      singletonsBelow &= k == l || posAt[k] < 0;
       if (crdAt[k] >= 0)
         entries.push_back(&buffers[crdAt[k]]);
     }
     entries.push_back(&buffers.back());
-    packLooseLevel(b, loc, op, buffers[posAt[l]], entries);
+    if (singletonsBelow)
+      cutToShortest(b, loc, entries);
   }
   SmallVector<Value> dims;
   for (int64_t size : type.getShape())
     dims.push_back(arith::ConstantIndexOp::create(b, loc, size));
   Value array = AssembleOp::create(b, loc, type, buffers, dims);
-  ValidateOp::create(b, loc, array, b.getStringAttr("sparse_tensor.assemble"));
+  ValidateOp::create(
+      b, loc, array,
+      b.getStringAttr("sparse_tensor.assemble at " + describeLocation(loc)));
   return array;
 }
 
@@ -442,10 +370,7 @@ FailureOr<SmallVector<Value>> mlir::sparse_array::import::importDisassemble(
   unsigned rank = type.getRank();
   // The array's buffers grouped as upstream lists its level operands.
   SmallVector<std::pair<SmallVector<Value>, std::string>> groups;
-  SmallVector<Value> owned;
   for (UpstreamLevelBuffers &g : upstreamLevelBuffers(b, loc, array, sourceType)) {
-    if (g.owned)
-      owned.append(g.buffers.begin(), g.buffers.end());
     std::string l = std::to_string(g.level);
     std::string what =
         g.positions ? "positions of level " + l
@@ -485,8 +410,6 @@ FailureOr<SmallVector<Value>> mlir::sparse_array::import::importDisassemble(
   if (failed(writeOne(op.getOutValues(), op.getRetValues().getType(),
                       {values}, "values")))
     return failure();
-  for (Value buffer : owned)
-    memref::DeallocOp::create(b, loc, buffer);
   // Results: level tensors, values tensor, level lengths, values length.
   SmallVector<Value> results(arrays.begin(), arrays.end() - 1);
   results.push_back(arrays.back());

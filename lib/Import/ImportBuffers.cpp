@@ -54,36 +54,29 @@ Value asMemRef(OpBuilder &b, Location loc, Value buffer, MemRefType to) {
   return flat == to ? copy : Value(memref::CastOp::create(b, loc, to, copy));
 }
 
-/// A loose_compressed level's positions, (lo, hi) per parent position, of
-/// a compressed level's `positions` (n + 1 entries): 2n entries, new.
-Value loosePositions(OpBuilder &b, Location loc, Value positions) {
-  auto type = cast<MemRefType>(positions.getType());
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value two = arith::ConstantIndexOp::create(b, loc, 2);
-  Value n = memref::DimOp::create(b, loc, positions, 0);
-  Value parents = arith::SubIOp::create(b, loc, n, one);
-  Value size = arith::MulIOp::create(b, loc, parents, two);
-  Value pairs = memref::AllocOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
-      ValueRange{size});
-  scf::ForOp::create(
-      b, loc, zero, parents, one, ValueRange{},
-      [&](OpBuilder &fb, Location l, Value p, ValueRange) {
-        Value next = arith::AddIOp::create(fb, l, p, one);
-        Value at = arith::MulIOp::create(fb, l, p, two);
-        Value atHi = arith::AddIOp::create(fb, l, at, one);
-        memref::StoreOp::create(
-            fb, l, memref::LoadOp::create(fb, l, positions, p), pairs, at);
-        memref::StoreOp::create(
-            fb, l, memref::LoadOp::create(fb, l, positions, next), pairs,
-            atHi);
-        scf::YieldOp::create(fb, l);
-      });
-  return pairs;
+} // namespace
+
+bool mlir::sparse_array::import::storesUpstreamPositions(
+    const LevelFormat *format) {
+  return llvm::any_of(format->getBuffers(), [](const LevelBufferDecl &d) {
+    return d.width == sparse_array_levels::BufferWidth::Positions;
+  });
 }
 
-} // namespace
+Value mlir::sparse_array::import::upstreamPositions(OpBuilder &b, Location loc,
+                                                    Value array, unsigned l) {
+  FormatAttr format = cast<ArrayType>(array.getType()).getFormat();
+  auto memref = MemRefType::get({ShapedType::kDynamic},
+                                b.getIntegerType(format.getPosWidth()));
+  for (const LevelBufferDecl &d : format.getLevels()[l].format->getBuffers()) {
+    if (d.width != sparse_array_levels::BufferWidth::Positions)
+      continue;
+    if (StringRef(d.role) == sparse_array_levels::kPositionsRole)
+      return PositionsOp::create(b, loc, memref, array, l);
+    return LevelBufferOp::create(b, loc, memref, array, l, d.role);
+  }
+  return Value();
+}
 
 SmallVector<UpstreamLevelBuffers>
 mlir::sparse_array::import::upstreamLevelBuffers(OpBuilder &b, Location loc,
@@ -100,14 +93,8 @@ mlir::sparse_array::import::upstreamLevelBuffers(OpBuilder &b, Location loc,
   };
   SmallVector<UpstreamLevelBuffers> result;
   for (unsigned l = 0; l < rank; ++l) {
-    if (levels[l].format->hasPositionsBuffer()) {
-      Value pos =
-          PositionsOp::create(b, loc, held(format.getPosWidth()), array, l);
-      bool loose = stt.hasEncoding() &&
-                   sparse_tensor::isLooseCompressedLT(stt.getLvlType(l));
-      result.push_back({l, true, {loose ? loosePositions(b, loc, pos) : pos},
-                        loose});
-    }
+    if (Value pos = upstreamPositions(b, loc, array, l))
+      result.push_back({l, true, {pos}});
     if (!levels[l].format->hasCoordinatesBuffer() || l > aos)
       continue;
     UpstreamLevelBuffers crds{l, false, {}};
@@ -146,17 +133,10 @@ FailureOr<Value> mlir::sparse_array::import::importStorageBuffer(
                            << format.getNumLevels() << " format");
     const LevelFormat *lf = format.getLevels()[level].format;
     if (isa<sparse_tensor::ToPositionsOp>(op)) {
-      if (sparse_tensor::isLooseCompressedLT(
-              sparse_tensor::SparseTensorType(sourceType).getLvlType(level)))
-        return LogicalResult(
-            op->emitOpError("cannot be imported: the positions of loose_compressed "
-                            "level ")
-            << level << " (held compressed; print and disassemble show them)");
-      if (!lf->hasPositionsBuffer())
+      buffer = upstreamPositions(b, loc, array, level);
+      if (!buffer)
         return LogicalResult(op->emitOpError("cannot be imported: level ")
                              << level << " stores no positions");
-      buffer = PositionsOp::create(b, loc, held(format.getPosWidth()), array,
-                                   level);
     } else {
       if (!lf->hasCoordinatesBuffer())
         return LogicalResult(op->emitOpError("cannot be imported: level ")

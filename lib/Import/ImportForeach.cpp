@@ -3,14 +3,18 @@
 // sparse_tensor.foreach runs its body once per stored entry, in storage
 // order, with the entry's dimension coordinates and value and the loop-
 // carried values. Imported as a loop nest over the array's levels, each
-// level read through its buffers (docs/storage.md): a level with positions
-// loops over its parent's segment, a level with coordinates only (singleton)
-// shares its parent's position, a level with neither (dense) loops over its
-// size. The body is cloned into the innermost loop; the caller imports it.
+// read by its level iterator (seed 002 §4: the format's own, so a level
+// format plugin needs no code here): a loop over the positions init gives
+// under the parent position, each position's coordinate from the iterator.
+// A blocked array is walked by its levels (sparse_array.demap, the same
+// buffers) and each blocked dimension's coordinate is block × size + place.
+// The body is cloned into the innermost loop; the caller imports it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Importer.h"
+
+#include "SparseArray/Conversion/LevelIterator.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -38,42 +42,37 @@ public:
     if (op.getOrder())
       return LogicalResult(op.emitOpError(
           "cannot be imported: a foreach with an explicit order"));
-    auto held = [&](unsigned width) {
-      return MemRefType::get({ShapedType::kDynamic}, b.getIntegerType(width));
-    };
     auto arrayType = cast<ArrayType>(array.getType());
     values = ValuesOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic},
                                 arrayType.getElementType()),
         array);
+    Value levels =
+        format.isBlocked()
+            ? DemapOp::create(b, loc, DemapOp::getDemappedType(arrayType),
+                              array)
+                  .getResult()
+            : array;
+    FormatAttr levelFormat = cast<ArrayType>(levels.getType()).getFormat();
     for (unsigned l = 0; l < rank; ++l) {
-      const LevelFormat *lf = format.getLevels()[l].format;
-      positions.push_back(
-          lf->hasPositionsBuffer()
-              ? Value(PositionsOp::create(b, loc, held(format.getPosWidth()),
-                                          array, l))
-              : Value());
-      coordinates.push_back(
-          lf->hasCoordinatesBuffer()
-              ? Value(CoordinatesOp::create(
-                    b, loc, held(format.getCrdWidth()), array, l))
-              : Value());
-      sizes.push_back(DimOp::create(
-          b, loc, array, static_cast<int64_t>(format.getLevelDim(l))));
+      iterators.push_back(LevelIteratorRegistry::create(
+          levelFormat.getLevels()[l], fetchLevelBuffers(b, loc, levels, l)));
+      if (!iterators.back())
+        return LogicalResult(op.emitOpError("cannot be imported: level ")
+                             << l << " ("
+                             << levelFormat.getLevels()[l].getName()
+                             << ") has no iterator");
     }
     levelCoordinates.assign(rank, Value());
-    zero = arith::ConstantIndexOp::create(b, loc, 0);
     one = arith::ConstantIndexOp::create(b, loc, 1);
     ImportedForeach result;
-    result.results = level(b, 0, zero, op.getInitArgs(), result.outermost);
+    result.results =
+        level(b, 0, arith::ConstantIndexOp::create(b, loc, 0),
+              op.getInitArgs(), result.outermost);
     return result;
   }
 
 private:
-  Value asIndex(OpBuilder &b, Value v) {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
-  }
-
   /// The loops of levels `l` and below under parent position `parent`,
   /// carrying `iters`; returns the values they yield. The first loop made
   /// is stored in `outermost`.
@@ -81,31 +80,13 @@ private:
                            ValueRange iters, Operation *&outermost) {
     if (l == format.getNumLevels())
       return body(b, parent, iters);
-    Value lo, hi;
-    if (Value pos = positions[l]) {
-      // A segment of the parent's position.
-      Value next = arith::AddIOp::create(b, loc, parent, one);
-      lo = asIndex(b, memref::LoadOp::create(b, loc, pos, parent));
-      hi = asIndex(b, memref::LoadOp::create(b, loc, pos, next));
-    } else if (Value crd = coordinates[l]) {
-      // One entry at the parent's position.
-      levelCoordinates[l] =
-          asIndex(b, memref::LoadOp::create(b, loc, crd, parent));
-      return level(b, l + 1, parent, iters, outermost);
-    } else {
-      // Every coordinate, positions parent * size + i.
-      lo = arith::MulIOp::create(b, loc, parent, sizes[l]);
-      hi = arith::AddIOp::create(b, loc, lo, sizes[l]);
-    }
-    Value base = lo;
+    LevelIterator &it = *iterators[l];
+    auto [lo, hi] = it.init(b, loc, parent,
+                            arith::AddIOp::create(b, loc, parent, one));
     auto loop = scf::ForOp::create(
         b, loc, lo, hi, one, iters,
         [&](OpBuilder &fb, Location, Value p, ValueRange inner) {
-          levelCoordinates[l] =
-              coordinates[l]
-                  ? asIndex(fb, memref::LoadOp::create(fb, loc, coordinates[l],
-                                                       p))
-                  : Value(arith::SubIOp::create(fb, loc, p, base));
+          levelCoordinates[l] = it.coordinate(fb, loc, lo, p);
           Operation *unused = nullptr;
           scf::YieldOp::create(fb, loc, level(fb, l + 1, p, inner, unused));
         });
@@ -114,14 +95,40 @@ private:
     return loop.getResults();
   }
 
+  /// Dimension `d`'s coordinate from the levels' (a blocked one's block
+  /// times its size plus its place in the block).
+  Value dimensionCoordinate(OpBuilder &b, unsigned d) {
+    Value whole, block, place;
+    for (unsigned l = 0; l < format.getNumLevels(); ++l) {
+      if (format.getLevelDim(l) != d)
+        continue;
+      switch (format.getLevelPart(l)) {
+      case FormatAttr::LevelPart::Whole:
+        whole = levelCoordinates[l];
+        break;
+      case FormatAttr::LevelPart::Block:
+        block = levelCoordinates[l];
+        break;
+      case FormatAttr::LevelPart::InBlock:
+        place = levelCoordinates[l];
+        break;
+      }
+    }
+    if (whole)
+      return whole;
+    Value size = arith::ConstantIndexOp::create(b, loc, format.getBlock(d));
+    return arith::AddIOp::create(b, loc,
+                                 arith::MulIOp::create(b, loc, block, size),
+                                 place);
+  }
+
   /// The body at position `p`: dimension coordinates, value, carried values.
   SmallVector<Value> body(OpBuilder &b, Value p, ValueRange iters) {
     Block &block = op.getRegion().front();
     IRMapping mapping;
-    unsigned rank = format.getNumLevels();
-    for (unsigned l = 0; l < rank; ++l)
-      mapping.map(block.getArgument(format.getLevelDim(l)),
-                  levelCoordinates[l]);
+    unsigned rank = cast<ArrayType>(array.getType()).getRank();
+    for (unsigned d = 0; d < rank; ++d)
+      mapping.map(block.getArgument(d), dimensionCoordinate(b, d));
     Value value = memref::LoadOp::create(b, loc, values, p);
     if (block.getArgument(rank).getType().isIndex()) // held as i64
       value = arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
@@ -141,8 +148,9 @@ private:
   Location loc;
   Value array;
   FormatAttr format;
-  Value values, zero, one;
-  SmallVector<Value> positions, coordinates, sizes, levelCoordinates;
+  Value values, one;
+  SmallVector<std::unique_ptr<LevelIterator>> iterators;
+  SmallVector<Value> levelCoordinates;
 };
 
 } // namespace

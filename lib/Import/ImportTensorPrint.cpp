@@ -143,9 +143,6 @@ LogicalResult mlir::sparse_array::import::importSparseTensorPrint(
                               std::to_string(g.level) + "] : ",
                           g.buffers)))
       return failure();
-    if (g.owned)
-      for (Value buffer : g.buffers)
-        memref::DeallocOp::create(b, loc, buffer);
   }
   if (failed(print.list("values : ", {values})))
     return failure();

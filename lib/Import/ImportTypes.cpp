@@ -141,12 +141,12 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
       spec.format = LevelFormatRegistry::dense();
       break;
     case sparse_tensor::LevelFormat::Compressed:
-    // A loose level's segments, (lo, hi) pairs that may leave gaps, hold
-    // the same entries as compressed segments packed one after the other:
-    // stored compressed, shown loose where the program looks at storage
-    // (upstreamLevelBuffers).
-    case sparse_tensor::LevelFormat::LooseCompressed:
       spec.format = LevelFormatRegistry::compressed();
+      break;
+    // The level format plugin of the same name: (lo, hi) per parent
+    // position, held as the user's buffers give them.
+    case sparse_tensor::LevelFormat::LooseCompressed:
+      spec.format = LevelFormatRegistry::lookup("loose_compressed");
       break;
     case sparse_tensor::LevelFormat::Singleton:
       spec.format = LevelFormatRegistry::singleton();
@@ -154,7 +154,7 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
     default:
       return emitError(loc) << "cannot import " << type << ": level " << l
                             << " is " << sparse_tensor::toMLIRString(lt)
-                            << " (dense, compressed and singleton import)";
+                            << " (dense, compressed, loose_compressed and singleton import)";
     }
     spec.ordered = sparse_tensor::isOrderedLT(lt);
     spec.unique = sparse_tensor::isUniqueLT(lt);

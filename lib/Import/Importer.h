@@ -147,10 +147,14 @@ struct UpstreamLevelBuffers {
   unsigned level;
   bool positions;
   SmallVector<Value> buffers;
-  /// The buffers were made for the caller (a loose level's (lo, hi)
-  /// pairs), who frees them after use; else they are the array's own.
-  bool owned = false;
 };
+
+/// Whether a level of `format` stores what upstream calls its positions:
+/// a buffer typed by pos_width (compressed: positions; loose_compressed:
+/// bounds, (lo, hi) per parent position).
+bool storesUpstreamPositions(const LevelFormat *format);
+/// That buffer of level `l` of `array`, or null.
+Value upstreamPositions(OpBuilder &b, Location loc, Value array, unsigned l);
 
 /// A dense array of static shape `type` holding `scalars` in row-major
 /// order (index scalars cast to the held integers; ImportDenseBuild.cpp).

@@ -219,12 +219,6 @@ void sa_rt_bounds_error(const char *site, int64_t index, int64_t size);
    `needed` elements and holds `capacity`. */
 void sa_rt_check_capacity(const char *site, int64_t needed, int64_t capacity);
 
-/* Stops the program (exit 2): `site` (a sparse_tensor.assemble of a
-   loose_compressed level) was given segment [lo, hi) for parent position
-   `parent`, which is not within the `size` entries of the buffers. */
-void sa_rt_segment_error(const char *site, int64_t parent, int64_t lo,
-                         int64_t hi, int64_t size);
-
 /* Stops the program (exit 2): `site` (an element read such as
    sparse_array.extract) asked for coordinate `index` of dimension `dim`
    (0-based), which has `size` coordinates. */

@@ -274,14 +274,6 @@ extern "C" void sa_rt_check_capacity(const char *site, int64_t needed,
                  static_cast<long long>(capacity));
 }
 
-extern "C" void sa_rt_segment_error(const char *site, int64_t parent,
-                                    int64_t lo, int64_t hi, int64_t size) {
-  sa_rt::fatal("%s: the segment [%lld, %lld) of parent position %lld is not "
-               "within the %lld entries of the buffers",
-               site, static_cast<long long>(lo), static_cast<long long>(hi),
-               static_cast<long long>(parent), static_cast<long long>(size));
-}
-
 extern "C" void sa_rt_index_error(const char *site, int64_t dim,
                                   int64_t index, int64_t size) {
   sa_rt::fatal("%s: coordinate %lld of dimension %lld is outside [0, %lld)",

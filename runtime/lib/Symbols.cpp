@@ -44,7 +44,6 @@ static const SaRtSymbol kSymbols[] = {
     SA_RT_SYMBOL(sa_rt_bounds_error),
     SA_RT_SYMBOL(sa_rt_index_error),
     SA_RT_SYMBOL(sa_rt_check_capacity),
-    SA_RT_SYMBOL(sa_rt_segment_error),
     SA_RT_SYMBOL(sa_rt_checked_dealloc),
     SA_RT_SYMBOL(sa_rt_array_num_buffers),
     SA_RT_SYMBOL(sa_rt_array_storage_bytes),

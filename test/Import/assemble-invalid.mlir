@@ -15,7 +15,7 @@
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 #COO = #sparse_tensor.encoding<{map = (i, j) -> (i : compressed(nonunique), j : singleton)}>
 
-// UNSORTED: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 coordinates are not in order at position 1 (3 before 0)
+// UNSORTED: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 coordinates are not in order at position 1 (3 before 0)
 func.func @unsorted() {
   %pos = arith.constant dense<[0, 2, 2]> : tensor<3xindex>
   %crd = arith.constant dense<[3, 0]> : tensor<2xindex>
@@ -26,7 +26,7 @@ func.func @unsorted() {
   return
 }
 
-// REPEATED: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 repeats coordinates at position 1
+// REPEATED: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 repeats coordinates at position 1
 func.func @repeated() {
   %pos = arith.constant dense<[0, 2, 2]> : tensor<3xindex>
   %crd = arith.constant dense<[1, 1]> : tensor<2xindex>
@@ -37,7 +37,7 @@ func.func @repeated() {
   return
 }
 
-// OUTSIDE: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 coordinate 4 at position 1 is outside the dimension (size 4)
+// OUTSIDE: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 coordinate 4 at position 1 is outside the dimension (size 4)
 func.func @outside() {
   %pos = arith.constant dense<[0, 2, 2]> : tensor<3xindex>
   %crd = arith.constant dense<[1, 4]> : tensor<2xindex>
@@ -48,7 +48,7 @@ func.func @outside() {
   return
 }
 
-// POSITIONS: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 positions decrease at 1
+// POSITIONS: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 positions decrease at 1
 func.func @positions() {
   %pos = arith.constant dense<[0, 2, 1]> : tensor<3xindex>
   %crd = arith.constant dense<[1]> : tensor<1xindex>
@@ -59,7 +59,7 @@ func.func @positions() {
   return
 }
 
-// SHORT: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 has 2 coordinates, expected 3
+// SHORT: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 has 2 coordinates, expected 3
 func.func @short() {
   %pos = arith.constant dense<[0, 1, 3]> : tensor<3xindex>
   %crd = arith.constant dense<[1, 2]> : tensor<2xindex>
@@ -80,7 +80,7 @@ func.func @short() {
 // COO-NEXT: crd[0] : ( 0, 0, 0, 2, 1, 1 )
 // COO-NEXT: values : ( 1, 2, 3 )
 // COO-NEXT: ----
-// COO: sparse_array runtime error: sparse_tensor.assemble: inconsistent array buffers: level 1 repeats coordinates at position 1
+// COO: sparse_array runtime error: sparse_tensor.assemble at {{.*}}: inconsistent array buffers: level 1 repeats coordinates at position 1
 func.func @coo_repeats() {
   %pos = arith.constant dense<[0, 3]> : tensor<2xindex>
   %crd = arith.constant dense<[[0, 0], [0, 2], [1, 1]]> : tensor<3x2xindex>

@@ -17,7 +17,7 @@
 // CHECK:         sparse_array.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf64>
 // CHECK:         %[[V:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
 // CHECK:         %[[A:.*]] = sparse_array.assemble(%[[P]], %[[C]], %[[V]]), (%c2{{.*}}, %c4{{.*}})
-// CHECK:         sparse_array.validate %[[A]], "sparse_tensor.assemble"
+// CHECK:         sparse_array.validate %[[A]], "sparse_tensor.assemble at {{.*}}import-assemble.mlir:{{[0-9]+}}:{{[0-9]+}}"
 // CHECK:         return %[[A]]
 func.func @csr_constants() -> tensor<2x4xf64, #CSR> {
   %pos = arith.constant dense<[0, 1, 3]> : tensor<3xindex>
@@ -44,7 +44,7 @@ func.func @csr_constants() -> tensor<2x4xf64, #CSR> {
 // CHECK:           %[[BT1:.*]] = arith.addi %[[BT]], %c1
 // CHECK:           memref.load %{{.*}}[%[[BT1]]]
 // CHECK:         %[[A:.*]] = sparse_array.assemble(%{{.*}}, %[[ROWS]], %[[COLS]], %{{.*}}), (%c3{{.*}}, %c5{{.*}})
-// CHECK:         sparse_array.validate %[[A]], "sparse_tensor.assemble"
+// CHECK:         sparse_array.validate %[[A]], "sparse_tensor.assemble at {{.*}}import-assemble.mlir:{{[0-9]+}}:{{[0-9]+}}"
 func.func @coo_arguments(%p: tensor<2xi64>, %c: tensor<4x2xi64>, %v: tensor<4xf32>)
     -> tensor<3x5xf32, #COO64> {
   %t = sparse_tensor.assemble (%p, %c), %v

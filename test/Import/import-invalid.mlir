@@ -263,24 +263,6 @@ func.func @read_integer(%p: i64) -> tensor<?xf64, #SV> {
 
 // -----
 
-#LC = #sparse_tensor.encoding<{ map = (d0) -> (d0 : loose_compressed) }>
-func.func @loose_positions(%a: tensor<8xf64, #LC>) -> memref<?xindex> {
-  // expected-error @+1 {{the positions of loose_compressed level 0 (held compressed; print and disassemble show them)}}
-  %p = sparse_tensor.positions %a { level = 0 : index } : tensor<8xf64, #LC> to memref<?xindex>
-  return %p : memref<?xindex>
-}
-
-// -----
-
-#LCC = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : loose_compressed, d1 : compressed) }>
-func.func @loose_above_compressed(%p: tensor<4xindex>, %c: tensor<3xindex>, %q: tensor<4xindex>, %d: tensor<3xindex>, %v: tensor<3xf64>) -> tensor<4x4xf64, #LCC> {
-  // expected-error @+1 {{loose_compressed level 0 above level 1 with positions (only singleton levels below it)}}
-  %t = sparse_tensor.assemble (%p, %c, %q, %d), %v : (tensor<4xindex>, tensor<3xindex>, tensor<4xindex>, tensor<3xindex>), tensor<3xf64> to tensor<4x4xf64, #LCC>
-  return %t : tensor<4x4xf64, #LCC>
-}
-
-// -----
-
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>
 func.func @foreach_order(%a: tensor<2x3xf64, #CSR>) {
   // expected-error @+1 {{a foreach with an explicit order}}
