@@ -506,11 +506,19 @@ def same_bits(got, want):
     return None
 
 
+def narrower_after_fold(got, want, text):
+    """Whether got has want's kind in fewer bytes and the program folds a
+    whole array to a 0-d value."""
+    got, want = np.asarray(got), np.asarray(want)
+    return (got.dtype.kind == want.dtype.kind and got.dtype.itemsize < want.dtype.itemsize
+            and "(keepdims=False)" in text)
+
+
 def to_dense(x):
     return x.todense() if hasattr(x, "todense") else np.asarray(x)
 
 
-STATS = {"compared": 0, "refused": 0, "skipped": 0, "dtypes": 0}
+STATS = {"compared": 0, "refused": 0, "skipped": 0, "dtypes": 0, "documented": 0}
 
 
 def run_program(rng, index):
@@ -566,6 +574,13 @@ def run_program(rng, index):
                     head, mode, want)
             got = results[mode]
             problem = same_bits(to_dense(got), want)
+            if problem and mode != "eager" and narrower_after_fold(to_dense(got), want, text):
+                # Documented: a 0-d value the lazy expression computes (a
+                # whole fold) counts as 0 in value-based promotion, so it
+                # does not widen the result as its actual value makes NumPy
+                # do (docs/python.md); fuzz_idioms.py skips the same.
+                STATS["documented"] += 1
+                continue
             if problem is None and hasattr(got, "fill_value") and got.nnz:
                 # Stored entries are the ones that differ from the fill.
                 d = to_dense(got)
@@ -598,7 +613,8 @@ def main():
             failed += 1
             print("FAIL " + problem, flush=True)
     print("%(compared)d results compared, %(refused)d refusals matched numpy's, "
-          "%(dtypes)d mixed-dtype refusals, %(skipped)d programs skipped" % STATS)
+          "%(dtypes)d mixed-dtype refusals, %(documented)d documented lazy promotions, "
+          "%(skipped)d programs skipped" % STATS)
     print("%d of %d programs passed" % (args.count - failed, args.count))
     sys.exit(1 if failed else 0)
 
