@@ -588,21 +588,48 @@ static bool matchSignedZeroDot(KernelOp kernel, ReduceOverOp reduce,
 }
 
 StringRef ReductionPlan::getStrategyName() const {
-  switch (strategy) {
-  case Strategy::Identity:
-    return "identity";
-  case Strategy::Idempotent:
-    return "idempotent";
-  case Strategy::Reassociate:
-    return "reassociate";
-  case Strategy::SignedZeroSum:
-    return "signed_zero_sum";
-  case Strategy::SignedZeroDot:
-    return "signed_zero_dot";
-  case Strategy::Universe:
-    return "universe";
-  }
-  llvm_unreachable("unknown reduction strategy");
+  return stringifyReductionStrategy(strategy);
+}
+
+ReductionPlanAttr ReductionPlan::toAttr(MLIRContext *context) const {
+  AlgebraAttr visited;
+  if (strategy != Strategy::Universe)
+    visited = AlgebraAttr::get(context, algebra);
+  ScalarAttr fill = valueFill ? ScalarAttr::get(context, valueFill) : nullptr;
+  return ReductionPlanAttr::get(context, strategy, visited, fill,
+                                zeroFactorInput, denseFactorInput,
+                                zeroFillNegative);
+}
+
+ReductionPlan ReductionPlan::fromAttr(ReductionPlanAttr attr,
+                                      FuncOp combiner) {
+  ReductionPlan plan;
+  plan.strategy = attr.getStrategy();
+  if (AlgebraAttr visited = attr.getAlgebra())
+    plan.algebra = visited.getAlgebra();
+  if (ScalarAttr fill = attr.getValueFill())
+    plan.valueFill = fill.getValue();
+  plan.zeroFactorInput = attr.getZeroFactor();
+  plan.denseFactorInput = attr.getDenseFactor();
+  plan.zeroFillNegative = attr.getZeroFillNegative();
+  plan.identity = combinerIdentity(combiner);
+  plan.annihilator = combinerAnnihilator(combiner);
+  return plan;
+}
+
+TypedAttr mlir::sparse_array::combinerIdentity(FuncOp combiner) {
+  if (IdentityAttr identity = combiner.getIdentityAttr())
+    if (identity.getPositions().empty())
+      return identity.getValue();
+  return nullptr;
+}
+
+TypedAttr mlir::sparse_array::combinerAnnihilator(FuncOp combiner) {
+  // acc = f(acc, x): an annihilator at position 0 fixes the result.
+  if (AnnihilatorAttr annihilator = combiner.getAnnihilatorAttr())
+    if (annihilator.holdsAt(0))
+      return annihilator.getValue();
+  return nullptr;
 }
 
 ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
@@ -612,13 +639,8 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
   const DerivedSpace &value = derive(kernel, reduce.getValue());
   ReductionPlan plan;
   plan.valueFill = value.fill;
-  if (IdentityAttr identity = combiner.getIdentityAttr())
-    if (identity.getPositions().empty())
-      plan.identity = identity.getValue();
-  // acc = f(acc, x): an annihilator at position 0 fixes the result.
-  if (AnnihilatorAttr annihilator = combiner.getAnnihilatorAttr())
-    if (annihilator.holdsAt(0))
-      plan.annihilator = annihilator.getValue();
+  plan.identity = combinerIdentity(combiner);
+  plan.annihilator = combinerAnnihilator(combiner);
   if (matchSignedZeroDot(kernel, reduce, combiner, symbols, plan))
     return plan;
   if (!value.fill)

@@ -117,10 +117,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
     for (Operation *op : inside)
       if (isa<ReduceOverOp>(op))
         return fail("cannot lower nested sparse_array.reduce_over yet");
-    reductionPlan = derivation.planReduction(kernel, reduction);
     speculatableBody = isSpeculatableKernel(kernel, symbols);
     combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
         kernel, reduction.getCombinerAttr());
+    // The planner's decision (sparse-array-build-lattices), not re-planned.
+    reductionPlan = ReductionPlan::fromAttr(reduction.getPlanAttr(), combiner);
     Block &body = combiner.getBody().front();
     if (isa<Float32Type, Float64Type>(reduction.getType()) &&
         !reductionPlan.annihilator && body.getNumArguments() == 2 &&

@@ -133,7 +133,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                             "--sparse-array-build-lattices first");
   combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
       kernel, reduction.getCombinerAttr());
-  reductionPlan = derivation.planReduction(kernel, reduction);
+  reductionPlan = ReductionPlan::fromAttr(reduction.getPlanAttr(), combiner);
   parallelPlan = kernel.getParallelAttr();
   // The planner chose the factors (sparse-array-build-lattices records
   // them); hand-written plans must still have the shape lowered here.

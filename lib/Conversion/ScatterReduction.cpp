@@ -376,9 +376,9 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
     return kernel.emitError(
         "a reduction planned scatter_loops must be the kernel's result");
   reduction = reduce;
-  reductionPlan = derivation.planReduction(kernel, reduce);
   combiner =
       symbols.lookupNearestSymbolFrom<FuncOp>(kernel, reduce.getCombinerAttr());
+  reductionPlan = ReductionPlan::fromAttr(reduce.getPlanAttr(), combiner);
   using Strategy = ReductionPlan::Strategy;
   Type t = reduce.getType();
   TypedAttr zero = isa<FloatType>(t) ? TypedAttr(FloatAttr::get(t, 0.0))

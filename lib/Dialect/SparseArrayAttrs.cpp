@@ -23,6 +23,8 @@
 using namespace mlir;
 using namespace mlir::sparse_array;
 
+#include "SparseArray/Dialect/SparseArrayEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "SparseArray/Dialect/SparseArrayAttrs.cpp.inc"
 
@@ -687,4 +689,25 @@ void ParallelAttr::print(AsmPrinter &printer) const {
     printer.printString(getReason());
   }
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// ReductionPlanAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReductionPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ReductionStrategy strategy,
+    AlgebraAttr algebra, ScalarAttr, int64_t zeroFactor, int64_t denseFactor,
+    bool zeroFillNegative) {
+  bool dot = strategy == ReductionStrategy::SignedZeroDot;
+  if (dot && (zeroFactor < 0 || denseFactor < 0 || zeroFactor == denseFactor))
+    return emitError() << "signed_zero_dot needs two different kernel inputs "
+                          "as zero_factor and dense_factor";
+  if (!dot && (zeroFactor >= 0 || denseFactor >= 0 || zeroFillNegative))
+    return emitError() << "zero_factor, dense_factor and zero_fill_negative "
+                          "belong to signed_zero_dot only";
+  if (strategy != ReductionStrategy::Universe && !algebra)
+    return emitError() << "strategy " << stringifyReductionStrategy(strategy)
+                       << " needs the algebra of the points it visits";
+  return success();
 }

@@ -423,13 +423,13 @@ LogicalResult ReduceOverOp::verify() {
       return emitOpError() << "reduces over index variable "
                            << var.getArgNumber() << " twice";
   }
-  if (std::optional<StringRef> strategy = getStrategy())
-    if (*strategy != "identity" && *strategy != "idempotent" &&
-        *strategy != "reassociate" && *strategy != "signed_zero_sum" &&
-        *strategy != "signed_zero_dot" && *strategy != "universe")
-      return emitOpError() << "unknown strategy '" << *strategy
-                           << "'; expected identity, idempotent, reassociate, "
-                              "signed_zero_sum, signed_zero_dot or universe";
+  if (ReductionPlanAttr plan = getPlanAttr()) {
+    int64_t inputs = kernel.getInputs().size();
+    for (int64_t k : {plan.getZeroFactor(), plan.getDenseFactor()})
+      if (k >= inputs || (k >= 0 && !kernel.getAccessOf(k)))
+        return emitOpError() << "plan names kernel input " << k
+                             << ", which the kernel does not read";
+  }
   if (std::optional<ArrayRef<int32_t>> factors = getScatter()) {
     if (factors->size() != 2 || (*factors)[0] == (*factors)[1])
       return emitOpError() << "scatter names the two factors of a product, "

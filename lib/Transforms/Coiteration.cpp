@@ -118,8 +118,8 @@ mlir::sparse_array::matchRowWiseShape(KernelOp kernel, ReduceOverOp reduce) {
 std::optional<std::pair<unsigned, unsigned>>
 mlir::sparse_array::matchRowWiseProduct(KernelOp kernel, ReduceOverOp reduce,
                                         const IterationAlgebra &valueAlgebra,
-                                        StringRef strategy) {
-  if (strategy != "identity" || reduce.getStart())
+                                        ReductionStrategy strategy) {
+  if (strategy != ReductionStrategy::Identity || reduce.getStart())
     return std::nullopt;
   std::optional<std::pair<unsigned, unsigned>> factors =
       matchRowWiseShape(kernel, reduce);
@@ -368,12 +368,12 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     AlgebraDerivation derivation(symbols, evaluator);
     ReductionPlan plan = derivation.planReduction(kernel, reduce);
     reductionAlgebra = plan.algebra.normalize();
-    reductionVisitsAnyPoint = plan.getStrategyName() == "identity" ||
-                              plan.getStrategyName() == "idempotent";
-    OpBuilder b(kernel->getContext());
-    reduce.setStrategyAttr(b.getStringAttr(plan.getStrategyName()));
-    std::optional<std::pair<unsigned, unsigned>> factors = matchRowWiseProduct(
-        kernel, reduce, reductionAlgebra, plan.getStrategyName());
+    reductionVisitsAnyPoint =
+        plan.strategy == ReductionStrategy::Identity ||
+        plan.strategy == ReductionStrategy::Idempotent;
+    reduce.setPlanAttr(plan.toAttr(kernel->getContext()));
+    std::optional<std::pair<unsigned, unsigned>> factors =
+        matchRowWiseProduct(kernel, reduce, reductionAlgebra, plan.strategy);
     bool scatter = factors.has_value();
     if (scatter)
       reduce.setScatter(

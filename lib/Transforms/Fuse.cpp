@@ -106,7 +106,7 @@ struct ReduceToKernel : public OpRewritePattern<ReduceOp> {
                                    indices, DenseI64ArrayAttr());
     Value total = ReduceOverOp::create(
         rewriter, loc, entry.getType(), entry, reduced, Value(), reduce.getFnAttr(),
-        StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
+        ReductionPlanAttr(), UnitAttr(), DenseI32ArrayAttr(),
         DenseI32ArrayAttr());
     YieldOp::create(rewriter, loc, total);
     rewriter.replaceOp(reduce, kernel.getResult());

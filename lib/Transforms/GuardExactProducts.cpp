@@ -240,7 +240,7 @@ Value anyEntry(OpBuilder &b, Location loc, Value array, StringRef predicate) {
                                 ValueRange{v});
   Value any = ReduceOverOp::create(b, loc, i1, holds, indices, Value(),
                                    FlatSymbolRefAttr::get(ctx, "__sa_any_i1"),
-                                   StringAttr(), UnitAttr(), DenseI32ArrayAttr(),
+                                   ReductionPlanAttr(), UnitAttr(), DenseI32ArrayAttr(),
                                    DenseI32ArrayAttr());
   YieldOp::create(b, loc, any);
   return kernel.getResult();
@@ -273,7 +273,7 @@ Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
         b, loc, i64, FlatSymbolRefAttr::get(ctx, "__sa_stored_f64"), ValueRange{v});
     Value n = ReduceOverOp::create(
         b, loc, i64, stored, ValueRange{count.getIndex(1)}, Value(),
-        FlatSymbolRefAttr::get(ctx, "__sa_count_i64"), StringAttr(), UnitAttr(),
+        FlatSymbolRefAttr::get(ctx, "__sa_count_i64"), ReductionPlanAttr(), UnitAttr(),
         DenseI32ArrayAttr(), DenseI32ArrayAttr());
     YieldOp::create(b, loc, n);
   }
@@ -285,7 +285,7 @@ Value guardReduction(OpBuilder &b, Location loc, Value array, int keptDim) {
                                ValueRange{most.getIndex(0)}, DenseI64ArrayAttr());
     Value m = ReduceOverOp::create(
         b, loc, i64, c, ValueRange{most.getIndex(0)}, Value(),
-        FlatSymbolRefAttr::get(ctx, "__sa_max_i64"), StringAttr(), UnitAttr(),
+        FlatSymbolRefAttr::get(ctx, "__sa_max_i64"), ReductionPlanAttr(), UnitAttr(),
         DenseI32ArrayAttr(), DenseI32ArrayAttr());
     YieldOp::create(b, loc, m);
   }

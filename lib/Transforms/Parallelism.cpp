@@ -189,7 +189,7 @@ static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
     return sequential("iterations of its outer loop combine into the same "
                       "result entries, and its combiner is not declared "
                       "associative: the entries' folds cannot be regrouped");
-  if (reduce.getStrategy() && *reduce.getStrategy() == "signed_zero_sum")
+  if (reduce.getStrategy() == ReductionStrategy::SignedZeroSum)
     return sequential("signed_zero_sum logs its -0.0 points in one buffer");
   OpBuilder b(kernel);
   SmallVector<int32_t> order(*reduce.getScatterLoops());

@@ -53,7 +53,7 @@ mlir::sparse_array::matchScatterLoops(KernelOp kernel, ReduceOverOp reduce) {
   // A fold from a start value is one fold per result point (reduce_over).
   if (numVars <= rank || reduce.getScatter() || !reduce.getStrategy() ||
       reduce.getStart() ||
-      *reduce.getStrategy() == "signed_zero_dot" ||
+      *reduce.getStrategy() == ReductionStrategy::SignedZeroDot ||
       kernel.getYield().getValue() != reduce.getResult())
     return std::nullopt;
   SmallVector<int> loopOf = getLoopOfIndex(kernel);

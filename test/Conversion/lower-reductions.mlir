@@ -18,7 +18,7 @@ sparse_array.func @min(%x: f64, %y: f64) -> f64
 // entries accumulate the float itself (a compare and select per entry),
 // exact unless the minimum is a zero, whose sign the keys then settle.
 // PLAN-LABEL: func.func @row_minima(
-// PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @min {strategy = "idempotent"} : f64
+// PLAN: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @min {plan = #sparse_array.reduction<strategy = idempotent{{[,>].*}}} : f64
 // CHECK-LABEL: func.func @row_minima(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 {
 // CHECK: %[[LEN:.*]] = arith.subi
@@ -65,7 +65,7 @@ sparse_array.func @or(%x: i1, %y: i1) -> i1
 // Fill false is or's identity: stored entries only, from false, no count;
 // true annihilates: the loop stops at the first true.
 // PLAN-LABEL: func.func @row_any(
-// PLAN: with @or {early_exit, strategy = "identity"} : i1
+// PLAN: with @or {early_exit, plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i1
 // CHECK-LABEL: func.func @row_any(
 // CHECK: scf.while (%{{.*}} = %{{.*}}, %[[ACC:.*]] = %false) : (index, i1) -> (index, i1)
 // CHECK: %[[MORE:.*]] = arith.cmpi ult
@@ -96,7 +96,7 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // entry becomes +0.0 - the dense fold's bits, at sparse cost (no loop over
 // every column).
 // PLAN-LABEL: func.func @row_sums(
-// PLAN: with @add {strategy = "signed_zero_sum"} : f64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = signed_zero_sum{{[,>].*}}} : f64
 // CHECK-LABEL: func.func @row_sums(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: %[[R:.*]]:3 = scf.while
@@ -138,7 +138,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
 // class: NaN, or a -0.0 sum that becomes +0.0.
 // PLAN-LABEL: func.func @exact_spmv(
 // PLAN: lattice<loop 1, present [0, 1], coiterate [0], points [{0} produce]>
-// PLAN: with @add {strategy = "signed_zero_dot"} : f64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = signed_zero_dot{{[,>].*}}} : f64
 // CHECK-LABEL: func.func @exact_spmv(
 // CHECK: %[[EXP:.*]] = arith.constant 9218868437227405312 : i64
 // CHECK: %[[XV:.*]] = sparse_array.values %{{.*}} : !sparse_array.array<?xf64>
@@ -202,7 +202,7 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
 // it cannot stand for every row's omitted terms, so the counts are taken
 // per row (per coordinate of D's kept dimensions): signed_zero_dot still.
 // PLAN-LABEL: func.func @dense_factor_per_row(
-// PLAN: with @add {strategy = "signed_zero_dot"} : f64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = signed_zero_dot{{[,>].*}}} : f64
 func.func @dense_factor_per_row(%a: !m, %d: !d) -> !v {
   %r = sparse_array.kernel ins(%a, %d : !m, !d) -> !v {
   ^bb0(%i: index, %j: index, %A: !m, %D: !d):
@@ -230,7 +230,7 @@ sparse_array.func @mul(%x: i64, %y: i64) -> i64
 // visited in order (universe) - until the product is 0, the annihilator:
 // the counted loop becomes a while loop that also tests the accumulator.
 // PLAN-LABEL: func.func @row_products(
-// PLAN: with @mul {early_exit, strategy = "universe"} : i64
+// PLAN: with @mul {early_exit, plan = #sparse_array.reduction<strategy = universe{{[,>].*}}} : i64
 // CHECK-LABEL: func.func @row_products(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: scf.while (%{{.*}} = %{{.*}}, %[[ACC:.*]] = %c1_i64, %{{.*}} = %c0, %[[X:.*]] = %c0)
@@ -260,7 +260,7 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // the fill is added once per implicit entry - by repeated squaring of
 // fill ⊕ fill, not by visiting the columns.
 // PLAN-LABEL: func.func @row_counts(
-// PLAN: with @add {strategy = "reassociate"} : i64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = reassociate{{[,>].*}}} : i64
 // CHECK-LABEL: func.func @row_counts(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: %[[LOOP:.*]]:3 = scf.while
@@ -296,7 +296,7 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // row and x while both have entries, nothing else.
 // PLAN-LABEL: func.func @spmspv(
 // PLAN: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>
-// PLAN: with @add {strategy = "identity"} : i64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i64
 // CHECK-LABEL: func.func @spmspv(
 // CHECK: scf.for
 // CHECK: scf.while
@@ -349,7 +349,7 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
 // PLAN-LABEL: func.func @bfs_pull_step(
 // PLAN: #sparse_array.lattice<loop 0, present [0, 1, 2], coiterate [0], points [{0, U} omit, {U} produce]>
 // PLAN: #sparse_array.lattice<loop 1, present [0, 1, 2], coiterate [1, 2], points [{1, 2} produce]>
-// PLAN: with @or {early_exit, strategy = "identity"} : i1
+// PLAN: with @or {early_exit, plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i1
 // CHECK-LABEL: func.func @bfs_pull_step(
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(
 // The seen check (a stored true skips the vertex) collapses the dot
@@ -447,7 +447,7 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // are sorted and appended. B is read by rows as stored (no conversion).
 // PLAN-LABEL: func.func @spgemm(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : i64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>} : i64
 // CHECK-LABEL: func.func @spgemm(
 // CHECK-NOT: sparse_array.convert
 // CHECK: %[[W:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
@@ -475,7 +475,7 @@ func.func @spgemm(%a: !csr, %b: !csr) -> !csr {
 // be read by columns).
 // PLAN-LABEL: func.func @spgemm_into_csc(
 // PLAN: sparse_array.convert
-// PLAN: with @add {strategy = "identity"} : i64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i64
 func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
   %c = sparse_array.kernel ins(%a, %b : !csr, !csr) -> !csc {
   ^bb0(%i: index, %j: index, %k: index, %A: !csr, %B: !csr):
@@ -493,7 +493,7 @@ func.func @spgemm_into_csc(%a: !csr, %b: !csr) -> !csc {
 // with its dimensions in order (rows from A, columns from B).
 // PLAN-LABEL: func.func @spgemm_csc(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @add {scatter = array<i32: 1, 0>, strategy = "identity"} : i64
+// PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 1, 0>} : i64
 // CHECK-LABEL: func.func @spgemm_csc(
 // CHECK-SAME: %[[A:[^:]*]]: !sparse_array.array<?x?xi64, #csc>, %[[B:[^:]*]]: !sparse_array.array<?x?xi64, #csc>
 // CHECK-NOT: sparse_array.convert
@@ -540,7 +540,7 @@ sparse_array.func @keep_unless(%m: i1, %x: i1) -> i1
 // into marks first, masked-out columns take no products, and the masking
 // function runs at the gather.
 // PLAN-LABEL: func.func @masked_spgemm(
-// PLAN: with @or {scatter = array<i32: 0, 1>, strategy = "identity"} : i1
+// PLAN: with @or {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>} : i1
 // CHECK-LABEL: func.func @masked_spgemm(
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
 // The mask row, scattered.
@@ -587,7 +587,7 @@ sparse_array.func @or(%x: i1, %y: i1) -> i1
 // scatters its out-edges), with A as stored.
 // PLAN-LABEL: func.func @bfs_push_step(
 // PLAN-NOT: sparse_array.convert
-// PLAN: with @or {scatter = array<i32: 0, 1>, strategy = "identity"} : i1
+// PLAN: with @or {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>} : i1
 // CHECK-LABEL: func.func @bfs_push_step(
 // CHECK-NOT: sparse_array.convert
 // The frontier's entries (the one row, its loop folded away), each

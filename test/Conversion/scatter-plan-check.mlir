@@ -21,7 +21,7 @@ func.func @swapped(%a: !sparse_array.array<?x?xi64, #csr>, %b: !sparse_array.arr
     %1 = sparse_array.access %A[%i, %k] : !sparse_array.array<?x?xi64, #csr>
     %2 = sparse_array.access %B[%k, %j] : !sparse_array.array<?x?xi64, #csr>
     %3 = sparse_array.apply @mul(%1, %2) : (i64, i64) -> i64
-    %4 = sparse_array.reduce_over [%k] %3 with @add {scatter = array<i32: 1, 0>, strategy = "identity"} : i64
+    %4 = sparse_array.reduce_over [%k] %3 with @add {scatter = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1)>, value_fill = #sparse_array.scalar<0 : i64>>} : i64
     sparse_array.yield %4 : i64
   }
   return %0 : !sparse_array.array<?x?xi64, #csr>
@@ -46,7 +46,7 @@ func.func @dense_factor(%a: !sparse_array.array<?x?xi64, #dense>, %b: !sparse_ar
     %1 = sparse_array.access %A[%i, %k] : !sparse_array.array<?x?xi64, #dense>
     %2 = sparse_array.access %B[%k, %j] : !sparse_array.array<?x?xi64, #csr>
     %3 = sparse_array.apply @mul(%1, %2) : (i64, i64) -> i64
-    %4 = sparse_array.reduce_over [%k] %3 with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : i64
+    %4 = sparse_array.reduce_over [%k] %3 with @add {scatter = array<i32: 0, 1>, plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1)>, value_fill = #sparse_array.scalar<0 : i64>>} : i64
     sparse_array.yield %4 : i64
   }
   return %0 : !sparse_array.array<?x?xi64, #csr>

@@ -10,7 +10,7 @@
 // with C0 = -0.0 everywhere, then +0.0 everywhere:
 //   [[nan, -3, 0], [nan, -0, 0], [nan, 0, 0], [nan, -3.5, -5]] and
 //   [[nan, -3, 0], [nan, 0, 0], [nan, 0, 0], [nan, -3.5, -5]].
-// PLAN: strategy = "signed_zero_dot"
+// PLAN: strategy = signed_zero_dot
 // CHECK:      ( ( nan, -3, 0 ), ( nan, -0, 0 ), ( nan, 0, 0 ), ( nan, -3.5, -5 ) )
 // CHECK-NEXT: ( ( nan, -3, 0 ), ( nan, 0, 0 ), ( nan, 0, 0 ), ( nan, -3.5, -5 ) )
 #CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>

@@ -372,7 +372,7 @@ sparse_array.func @sum_exact(%x: f64, %y: f64) -> f64
 }
 // CHECK-LABEL: func.func @csc_total_reorderable(
 // CHECK-NOT: sparse_array.convert
-// CHECK: reduce_over [%{{.*}}, %{{.*}}] %{{.*}} with @sum_reorderable {scatter_loops = array<i32: 1, 0>
+// CHECK: reduce_over [%{{.*}}, %{{.*}}] %{{.*}} with @sum_reorderable {plan = #sparse_array.reduction<strategy = identity, algebra = <0>, value_fill = <0.0 : f64>>, scatter_loops = array<i32: 1, 0>
 func.func @csc_total_reorderable(%a: !csc) -> !s {
   %r = sparse_array.reduce @sum_reorderable %a dims [0, 1] : !csc -> !s
   return %r : !s

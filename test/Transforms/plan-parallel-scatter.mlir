@@ -17,7 +17,7 @@ func.func @signed_zero(%a: !csr) -> !dv {
   %y = sparse_array.kernel ins(%a : !csr) -> !dv attributes {algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<0.0 : f64>, lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [], points [{U} produce], merged>, #sparse_array.lattice<loop 1, present [0], coiterate [0], points [{0} produce]>]} {
   ^bb0(%j: index, %i: index, %A: !csr):
     %aij = sparse_array.access %A[%i, %j] : !csr
-    %s = sparse_array.reduce_over [%i] %aij with @add_signed {scatter_loops = array<i32: 1, 0>, strategy = "signed_zero_sum"} : f64
+    %s = sparse_array.reduce_over [%i] %aij with @add_signed {scatter_loops = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = signed_zero_sum, algebra = #sparse_array.algebra<0>, value_fill = #sparse_array.scalar<0.0 : f64>>} : f64
     sparse_array.yield %s : f64
   }
   return %y : !dv
@@ -31,7 +31,7 @@ func.func @identity(%a: !csr) -> !dv {
   %y = sparse_array.kernel ins(%a : !csr) -> !dv attributes {algebra = #sparse_array.algebra<0>, fill = #sparse_array.scalar<0.0 : f64>, lattices = [#sparse_array.lattice<loop 0, present [0], coiterate [], points [{U} produce], merged>, #sparse_array.lattice<loop 1, present [0], coiterate [0], points [{0} produce]>]} {
   ^bb0(%j: index, %i: index, %A: !csr):
     %aij = sparse_array.access %A[%i, %j] : !csr
-    %s = sparse_array.reduce_over [%i] %aij with @add_signed {scatter_loops = array<i32: 1, 0>, strategy = "identity"} : f64
+    %s = sparse_array.reduce_over [%i] %aij with @add_signed {scatter_loops = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<0>>} : f64
     sparse_array.yield %s : f64
   }
   return %y : !dv

@@ -36,44 +36,38 @@ struct DerivedSpace {
 /// How a reduction iterates (seed 000 §7.2; thesis §6.3), from the
 /// combiner's properties and the fill of the reduced value.
 struct ReductionPlan {
-  enum class Strategy {
-    /// The value's fill is the combiner's identity: visit the value's
-    /// algebra only, starting from the identity.
-    Identity,
-    /// Idempotent, commutative, associative combiner: visit the value's
-    /// algebra, then combine the fill once if some point was not visited.
-    Idempotent,
-    /// Commutative, associative combiner (not idempotent): visit the
-    /// value's algebra, then combine the fill as many times as points were
-    /// not visited, by repeated squaring (regrouping the dense program's
-    /// fold is what associativity allows).
-    Reassociate,
-    /// The combiner is exactly IEEE addition (arith.addf of its two
-    /// arguments) with identity -0.0, and the value's fill is +0.0 (the
-    /// standard library's exact add_f64 over fill 0): visit the value's
-    /// algebra from -0.0, counting points. Adding a +0.0 changes only a
-    /// -0.0 sum (+0.0), and a sum is -0.0 only while every term was, so
-    /// the points not visited matter only there: a -0.0 result becomes
-    /// +0.0 when some point was not visited. Bitwise the dense fold
-    /// (issue 20; NaN and ±inf included).
-    SignedZeroSum,
-    /// The combiner is the exact IEEE addition of SignedZeroSum and the
-    /// reduced value is exactly IEEE x * y of a sparse input with fill ±0.0
-    /// and a dense input read at the reduced variables (and perhaps kept
-    /// ones: SpMM's B(k, j), whose counts are then per j) (SpMV with the
-    /// standard library's exact add_f64/mul_f64). A point the sparse input
-    /// does not store adds fill * y: ±0.0 when y is finite, NaN otherwise.
-    /// So only the stored points are visited (from -0.0), counting those
-    /// whose y is finite with the fill's sign (their omitted term would be
-    /// +0.0) and those whose y is not finite; the same two counts over the
-    /// whole dense input, taken once per kernel call, say whether an
-    /// omitted point adds NaN (the result is NaN) or +0.0 (a -0.0 result
-    /// becomes +0.0). Bitwise the dense fold (issue 20, the run-time guard
-    /// of part 3 computed as counts: no universe fallback is needed).
-    SignedZeroDot,
-    /// Every point.
-    Universe,
-  };
+  /// The strategies (ReductionStrategy, SparseArrayAttrs.td):
+  /// - Identity: The value's fill is the combiner's identity: visit the value's
+  ///   algebra only, starting from the identity.
+  /// - Idempotent: Idempotent, commutative, associative combiner: visit the value's
+  ///   algebra, then combine the fill once if some point was not visited.
+  /// - Reassociate: Commutative, associative combiner (not idempotent): visit the
+  ///   value's algebra, then combine the fill as many times as points were
+  ///   not visited, by repeated squaring (regrouping the dense program's
+  ///   fold is what associativity allows).
+  /// - SignedZeroSum: The combiner is exactly IEEE addition (arith.addf of its two
+  ///   arguments) with identity -0.0, and the value's fill is +0.0 (the
+  ///   standard library's exact add_f64 over fill 0): visit the value's
+  ///   algebra from -0.0, counting points. Adding a +0.0 changes only a
+  ///   -0.0 sum (+0.0), and a sum is -0.0 only while every term was, so
+  ///   the points not visited matter only there: a -0.0 result becomes
+  ///   +0.0 when some point was not visited. Bitwise the dense fold
+  ///   (issue 20; NaN and ±inf included).
+  /// - SignedZeroDot: The combiner is the exact IEEE addition of SignedZeroSum and the
+  ///   reduced value is exactly IEEE x * y of a sparse input with fill ±0.0
+  ///   and a dense input read at the reduced variables (and perhaps kept
+  ///   ones: SpMM's B(k, j), whose counts are then per j) (SpMV with the
+  ///   standard library's exact add_f64/mul_f64). A point the sparse input
+  ///   does not store adds fill * y: ±0.0 when y is finite, NaN otherwise.
+  ///   So only the stored points are visited (from -0.0), counting those
+  ///   whose y is finite with the fill's sign (their omitted term would be
+  ///   +0.0) and those whose y is not finite; the same two counts over the
+  ///   whole dense input, taken once per kernel call, say whether an
+  ///   omitted point adds NaN (the result is NaN) or +0.0 (a -0.0 result
+  ///   becomes +0.0). Bitwise the dense fold (issue 20, the run-time guard
+  ///   of part 3 computed as counts: no universe fallback is needed).
+  /// - Universe: Every point.
+  using Strategy = ReductionStrategy;
   Strategy strategy = Strategy::Universe;
   /// What the reduction loops visit.
   IterationAlgebra algebra = IterationAlgebra::universe();
@@ -91,7 +85,19 @@ struct ReductionPlan {
   bool zeroFillNegative = false;
 
   llvm::StringRef getStrategyName() const;
+
+  /// The plan as the IR records it (sparse_array.reduce_over's `plan`).
+  ReductionPlanAttr toAttr(MLIRContext *context) const;
+  /// The plan `attr` records for a reduction with `combiner` (its identity
+  /// and annihilator are the combiner's properties, not decisions).
+  static ReductionPlan fromAttr(ReductionPlanAttr attr, FuncOp combiner);
 };
+
+/// A reduction combiner's identity at every position, or null.
+TypedAttr combinerIdentity(FuncOp combiner);
+/// A value that, once accumulated, is the result whatever follows (the
+/// combiner's annihilator at the accumulator's position), or null.
+TypedAttr combinerAnnihilator(FuncOp combiner);
 
 /// Whether `combiner` is exactly IEEE addition of its arguments with
 /// identity -0.0 and the reduced value's fill +0.0 (f32, f64): the

@@ -29,6 +29,8 @@
 
 #include "SparseArray/Dialect/SparseArrayOpsDialect.h.inc"
 
+#include "SparseArray/Dialect/SparseArrayEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "SparseArray/Dialect/SparseArrayAttrs.h.inc"
 

@@ -4,6 +4,7 @@
 #define SPARSE_ARRAY_ATTRS
 
 include "SparseArray/Dialect/SparseArrayBase.td"
+include "mlir/IR/EnumAttr.td"
 
 def LevelSpecArrayParameter
     : ArrayRefParameter<"::mlir::sparse_array::LevelSpec",
@@ -341,6 +342,52 @@ def SparseArray_ScalarAttr : SparseArray_Attr<"Scalar", "scalar"> {
   let genVerifyDecl = 1;
 }
 
+
+def SparseArray_ReductionStrategy : I32EnumAttr<"ReductionStrategy",
+    "how a reduction iterates (seed 000 §7.2, thesis §6.3)", [
+      I32EnumAttrCase<"Identity", 0, "identity">,
+      I32EnumAttrCase<"Idempotent", 1, "idempotent">,
+      I32EnumAttrCase<"Reassociate", 2, "reassociate">,
+      I32EnumAttrCase<"SignedZeroSum", 3, "signed_zero_sum">,
+      I32EnumAttrCase<"SignedZeroDot", 4, "signed_zero_dot">,
+      I32EnumAttrCase<"Universe", 5, "universe">]> {
+  let cppNamespace = "::mlir::sparse_array";
+  let genSpecializedAttr = 0;
+}
+
+def SparseArray_ReductionPlanAttr
+    : SparseArray_Attr<"ReductionPlan", "reduction"> {
+  let summary = "How a reduction iterates, decided once by the planner";
+  let description = [{
+    What `sparse-array-build-lattices` decides for a `sparse_array.reduce_over`
+    (its `strategy`; the op's description says what each strategy visits)
+    and everything the lowering needs to carry it out, so that code
+    generation reads the plan and never plans again:
+    - `algebra`: the points the reduction visits (the reduced value's
+      iteration algebra over the kernel's inputs; absent for `universe`);
+    - `value_fill`: the reduced value's fill, as derived (absent when the
+      derivation found none);
+    - for `signed_zero_dot`, `zero_factor` and `dense_factor` (the kernel
+      inputs of the sparse factor with fill ±0.0 and of the dense factor)
+      and `zero_fill_negative` (the sparse factor's fill is -0.0).
+
+    ```mlir
+    #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1), fills = []>, value_fill = #sparse_array.scalar<0 : i64>>
+    #sparse_array.reduction<strategy = signed_zero_dot, algebra = #sparse_array.algebra<0, fills = []>, value_fill = #sparse_array.scalar<0.0 : f64>, zero_factor = 0, dense_factor = 1>
+    #sparse_array.reduction<strategy = universe>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<SparseArray_ReductionStrategy>:$strategy,
+    OptionalParameter<"::mlir::sparse_array::AlgebraAttr">:$algebra,
+    OptionalParameter<"::mlir::sparse_array::ScalarAttr">:$value_fill,
+    DefaultValuedParameter<"int64_t", "-1">:$zero_factor,
+    DefaultValuedParameter<"int64_t", "-1">:$dense_factor,
+    DefaultValuedParameter<"bool", "false">:$zero_fill_negative
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
 
 def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
   let summary = "Whether a kernel's outermost result loop runs in parallel, and why";

@@ -326,7 +326,8 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     row-wise.
 
     `sparse-array-build-lattices` records how the reduction will iterate
-    (seed 000 §7.2, thesis §6.3) as `strategy`:
+    (seed 000 §7.2, thesis §6.3) as `plan`, a `#sparse_array.reduction`
+    whose `strategy` is one of:
     - `"identity"`: the value's fill is the combiner's identity, so only
       the points of the value's algebra are visited, from the identity;
     - `"idempotent"`: the combiner is idempotent, commutative and
@@ -370,9 +371,9 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
 
     ```mlir
     %m = sparse_array.reduce_over [%j] %aij with @min : f64
-    %s = sparse_array.reduce_over [%j] %p with @or {early_exit, strategy = "identity"} : i1
-    %c = sparse_array.reduce_over [%k] %pq with @add {scatter = array<i32: 0, 1>, strategy = "identity"} : f64
-    %t = sparse_array.reduce_over [%i] %aij with @add {scatter_loops = array<i32: 1, 0>, strategy = "identity"} : f64
+    %s = sparse_array.reduce_over [%j] %p with @or {early_exit, plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<0, fills = []>, value_fill = #sparse_array.scalar<false>>} : i1
+    %c = sparse_array.reduce_over [%k] %pq with @add {scatter = array<i32: 0, 1>, plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1), fills = []>, value_fill = #sparse_array.scalar<0.0 : f64>>} : f64
+    %t = sparse_array.reduce_over [%i] %aij with @add {scatter_loops = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = universe>} : f64
     %y = sparse_array.reduce_over [%j] %aij from %y0 with @add : f64
     ```
   }];
@@ -381,7 +382,7 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
   let arguments = (ins AnyType:$value, Variadic<Index>:$indices,
                        Optional<AnyType>:$start,
                        FlatSymbolRefAttr:$combiner,
-                       OptionalAttr<StrAttr>:$strategy,
+                       OptionalAttr<SparseArray_ReductionPlanAttr>:$plan,
                        UnitAttr:$early_exit,
                        OptionalAttr<DenseI32ArrayAttr>:$scatter,
                        OptionalAttr<DenseI32ArrayAttr>:$scatter_loops);
@@ -390,6 +391,14 @@ def SparseArray_ReduceOverOp : SparseArray_Op<"reduce_over", [
     ` ` `[` $indices `]` $value (`from` $start^)? `with` $combiner attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The planned strategy (none before sparse-array-build-lattices).
+    std::optional<::mlir::sparse_array::ReductionStrategy> getStrategy() {
+      if (ReductionPlanAttr plan = getPlanAttr())
+        return plan.getStrategy();
+      return std::nullopt;
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -59,7 +59,7 @@ unsigned convertMisorderedInputs(KernelOp kernel);
 /// A matrix product the row-wise (Gustavson) order computes better than
 /// inner products: C(i, j) = ⊕_k P(i, k) ⊗ Q(k, j) with P and Q stored by
 /// rows (dense rows, compressed columns), a CSR result, a reduction that
-/// visits stored products only (strategy "identity") and a product that is
+/// visits stored products only (strategy identity) and a product that is
 /// the fill unless both factors are stored (its algebra is P ∩ Q). Then
 /// each row of C accumulates the rows of Q scaled by the row of P in a
 /// dense workspace (seed 000 §7.2: a scatter reduction). The result may
@@ -68,7 +68,7 @@ unsigned convertMisorderedInputs(KernelOp kernel);
 /// mask). Returns the input numbers of P and Q.
 std::optional<std::pair<unsigned, unsigned>> matchRowWiseProduct(
     KernelOp kernel, ReduceOverOp reduce, const IterationAlgebra &valueAlgebra,
-    llvm::StringRef strategy);
+    ReductionStrategy strategy);
 
 /// The structural half of matchRowWiseProduct: formats, accesses and the
 /// yielded value (no algebra, no strategy). The lowering checks a recorded

@@ -466,12 +466,77 @@ func.func @kernel_result_size(%b: !sparse_array.array<4xf64>) {
 sparse_array.func @add(%x: f64, %y: f64) -> f64 {
   sparse_array.yield %x : f64
 }
+func.func @kernel_reduce_dot_without_factors(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{signed_zero_dot needs two different kernel inputs as zero_factor and dense_factor}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = signed_zero_dot, algebra = #sparse_array.algebra<0>>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @kernel_reduce_factors_elsewhere(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{zero_factor, dense_factor and zero_fill_negative belong to signed_zero_dot only}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<0>, dense_factor = 0>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @kernel_reduce_plan_without_algebra(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{strategy identity needs the algebra of the points it visits}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = identity>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
+func.func @kernel_reduce_plan_input_out_of_range(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{'sparse_array.reduce_over' op plan names kernel input 3, which the kernel does not read}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = signed_zero_dot, algebra = #sparse_array.algebra<0>, zero_factor = 0, dense_factor = 3>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
 func.func @kernel_reduce_unknown_strategy(%b: !sparse_array.array<4xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
     %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
-    // expected-error@+1 {{'sparse_array.reduce_over' op unknown strategy 'fast'; expected identity, idempotent, reassociate, signed_zero_sum, signed_zero_dot or universe}}
-    %s = sparse_array.reduce_over [%i] %v with @add {strategy = "fast"} : f64
+    // expected-error@+2 {{expected ::mlir::sparse_array::ReductionStrategy to be one of: identity, idempotent, reassociate, signed_zero_sum, signed_zero_dot, universe}}
+    // expected-error@+1 {{failed to parse SparseArray_ReductionPlanAttr parameter 'strategy'}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = fast>} : f64
     sparse_array.yield %s : f64
   }
   return
@@ -1072,7 +1137,7 @@ func.func @parallel_scatter_without_parts(%a: !csr) -> !sparse_array.array<4xf64
   %y = sparse_array.kernel ins(%a : !csr) -> !sparse_array.array<4xf64> attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, balance = 0>} {
   ^bb0(%j: index, %i: index, %A: !csr):
     %aij = sparse_array.access %A[%i, %j] : !csr
-    %m = sparse_array.reduce_over [%i] %aij with @max {scatter_loops = array<i32: 1, 0>, strategy = "idempotent"} : f64
+    %m = sparse_array.reduce_over [%i] %aij with @max {scatter_loops = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = idempotent, algebra = #sparse_array.algebra<0>>} : f64
     sparse_array.yield %m : f64
   }
   return %y : !sparse_array.array<4xf64>
@@ -1091,7 +1156,7 @@ func.func @parallel_scatter_rows(%a: !csf) -> !csr {
   %y = sparse_array.kernel ins(%a : !csf) -> !csr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts>} {
   ^bb0(%i: index, %k: index, %j: index, %A: !csf):
     %v = sparse_array.access %A[%i, %j, %k] : !csf
-    %m = sparse_array.reduce_over [%j] %v with @max {scatter_loops = array<i32: 0, 2, 1>, strategy = "idempotent"} : f64
+    %m = sparse_array.reduce_over [%j] %v with @max {scatter_loops = array<i32: 0, 2, 1>, plan = #sparse_array.reduction<strategy = idempotent, algebra = #sparse_array.algebra<0>>} : f64
     sparse_array.yield %m : f64
   }
   return %y : !csr

@@ -118,12 +118,12 @@ func.func @fused_and_of_gcd(%b: !vec, %c: !vec, %d: !vec) -> !vec {
 
 // Column maxima planned as a scatter reduction (loops j, then i).
 // CHECK-LABEL: func.func @column_max_scatter(
-// CHECK: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @max {scatter_loops = array<i32: 1, 0>, strategy = "idempotent"} : f64
+// CHECK: sparse_array.reduce_over [%{{.*}}] %{{.*}} with @max {plan = #sparse_array.reduction<strategy = idempotent, algebra = <0>>, scatter_loops = array<i32: 1, 0>} : f64
 func.func @column_max_scatter(%A: !mat) -> !sparse_array.array<8xf64> {
   %y = sparse_array.kernel ins(%A : !mat) -> !sparse_array.array<8xf64> {
   ^bb0(%j: index, %i: index, %a: !mat):
     %aij = sparse_array.access %a[%i, %j] : !mat
-    %m = sparse_array.reduce_over [%i] %aij with @max {scatter_loops = array<i32: 1, 0>, strategy = "idempotent"} : f64
+    %m = sparse_array.reduce_over [%i] %aij with @max {scatter_loops = array<i32: 1, 0>, plan = #sparse_array.reduction<strategy = idempotent, algebra = #sparse_array.algebra<0>>} : f64
     sparse_array.yield %m : f64
   }
   return %y : !sparse_array.array<8xf64>

@@ -40,7 +40,7 @@ sparse_array.func @land(%x: i1, %y: i1) -> i1
 !bvt = !sparse_array.array<3xi1, #sparse_array.format<[compressed], fill = true>>
 
 // PLAN-LABEL: func.func @main
-// PLAN: sparse_array.reduce_over {{.*}} {scatter = array<i32: 0, 1>, strategy = "identity"}
+// PLAN: sparse_array.reduce_over {{.*}} {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>}
 // PLAN-NOT: {scatter =
 func.func @main() {
   %a = sparse_array.constant sparse<[[0, 1]], [3.0]> : tensor<2x2xf64> : !csc

@@ -33,11 +33,11 @@
 
 // PLAN-LABEL: func.func @matmul_343(
 // PLAN: scf.if
-// PLAN: with @__sa_add_f64_from_zero {scatter = array<i32: 0, 1>, strategy = "identity"}
+// PLAN: with @__sa_add_f64_from_zero {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>}
 // PLAN: } else {
 // The exact plan scatters each row's products into a workspace over the
 // columns (loops i, k, j: Gustavson's order) instead of converting B:
-// PLAN: with @add_f64 {scatter_loops = array<i32: 0, 2, 1>, strategy = "signed_zero_sum"}
+// PLAN: with @add_f64 {plan = #sparse_array.reduction<strategy = signed_zero_sum{{[,>].*}}, scatter_loops = array<i32: 0, 2, 1>}
 // The repeated operand (A A) is guarded too:
 // PLAN-LABEL: func.func @square_4(
 // PLAN: scf.if

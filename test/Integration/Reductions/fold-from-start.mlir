@@ -16,12 +16,12 @@
 //   keyed IEEE maximum over [[1, _], [_, _]] (fill 0) from [nan, 2]: nan, 2;
 //   identity with early exit, i64 mul (annihilator 0) with fill 1 over
 //   [[2, 3], [_, 4]] from [0, 3]: 0, 12.
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @twice_plus {strategy = "universe"}
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @add_f64 {strategy = "signed_zero_sum"}
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @add_i64 {strategy = "reassociate"}
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @max_i64 {strategy = "idempotent"}
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @maximum {strategy = "idempotent"}
-// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @mul_i64 {early_exit, strategy = "identity"}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @twice_plus {plan = #sparse_array.reduction<strategy = universe{{[,>].*}}}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @add_f64 {plan = #sparse_array.reduction<strategy = signed_zero_sum{{[,>].*}}}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @add_i64 {plan = #sparse_array.reduction<strategy = reassociate{{[,>].*}}}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @max_i64 {plan = #sparse_array.reduction<strategy = idempotent{{[,>].*}}}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @maximum {plan = #sparse_array.reduction<strategy = idempotent{{[,>].*}}}
+// PLAN: reduce_over [%{{.*}}] %{{.*}} from %{{.*}} with @mul_i64 {early_exit, plan = #sparse_array.reduction<strategy = identity{{[,>].*}}}
 
 sparse_array.func @twice_plus(%x: f64, %y: f64) -> f64 {
   %c2 = arith.constant 2.0 : f64

@@ -6,7 +6,7 @@
 // implicit entry, by repeated squaring - 70 columns, rows of 5, 40, 2 and
 // 0 stored entries. Expected values: Python integer folds of the dense
 // rows, wrapped to 64 bits (generated once, independently of the compiler).
-// PLAN-COUNT-3: strategy = "reassociate"
+// PLAN-COUNT-3: strategy = reassociate
 
 // Row sums with fill 1 count the implicit entries (the printed entries
 // are those that differ from the result's fill).

@@ -29,7 +29,7 @@
 // A dense vector prints the entries that are not its fill (+0.0), with
 // their 1-based coordinates; a scalar equal to its fill prints no value.
 
-// PLAN-COUNT-4: strategy = "signed_zero_dot"
+// PLAN-COUNT-4: strategy = signed_zero_dot
 
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {

@@ -18,7 +18,7 @@
 //   G (20 x 2): column 0 twenty -0.0 (full), column 1 nineteen (row 19
 //   missing): [-0.0, 0.0] (39 values logged: the log grows past 16)
 
-// PLAN-COUNT-5: strategy = "signed_zero_sum"
+// PLAN-COUNT-5: strategy = signed_zero_sum
 
 sparse_array.func @add_f64(%x: f64, %y: f64) -> f64
     attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {

@@ -22,7 +22,7 @@
 // PLAN-LABEL: func.func @spmv(
 // PLAN: sparse_array.demap
 // PLAN-NOT: sparse_array.convert
-// PLAN: strategy = "signed_zero_dot"
+// PLAN: strategy = signed_zero_dot
 // PLAN-LABEL: func.func @double(
 // PLAN: sparse_array.convert
 
