@@ -182,10 +182,10 @@ KernelOp mlir::sparse_array::buildScatterMapKernel(OpBuilder &b,
       }
     }
   }
-  SymbolTableCollection symbols;
-  Evaluator evaluator;
-  AlgebraDerivation derivation(symbols, evaluator);
-  ReductionPlan plan = derivation.planReduction(kernel, reduce);
+  // The reduction's plan, recorded by the caller (sparse-array-build-lattices).
+  auto combiner = SymbolTable::lookupNearestSymbolFrom<FuncOp>(
+      reduce, reduce.getCombinerAttr());
+  ReductionPlan plan = ReductionPlan::fromAttr(reduce.getPlanAttr(), combiner);
   Type elt = reduce.getType();
   TypedAttr fill = plan.valueFill;
   if (!fill)
