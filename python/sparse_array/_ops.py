@@ -1121,7 +1121,15 @@ def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
     # The result's fill: the function of the operands' fills (NumPy's own
     # semantics; any fill is exact, this one stores the fewest entries).
     with np.errstate(all="ignore"):
-        fill = ufunc(*[np.array(a.fill_value, dtype=a.dtype) for a in ops])
+        try:
+            fill = ufunc(*[np.array(a.fill_value, dtype=a.dtype) for a in ops])
+        except ValueError:
+            if getattr(ufunc, "__name__", "") != "power":
+                raise
+            # An integer exponent's negative fill: _check_integer_exponent
+            # let it through only when no entry holds it (an empty array, or
+            # every entry stored), so no result entry is the fills' power.
+            fill = 0
     fill = np.array(fill).astype(dtype)
     ops = ops if operands is None else operands
     fmt = _result_format(ops, rank)

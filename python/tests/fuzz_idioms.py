@@ -332,7 +332,7 @@ class Gen:
             fmt = self.pick(FORMATS.get(nd, ["dense"]))
 
             def to_array(v):
-                return (sa.asarray(v, format=resolve(fmt, tuple(v.shape)))
+                return (sa.asarray(v, format=resolve(fmt, tuple(np.shape(v))))
                         if not isinstance(v, np.ndarray) else v)
             return "sa.asarray(x, format=%r)" % fmt, lambda v: v, to_array, True
         target = np.dtype(self.pick([np.float64, np.float32, np.int64]))

@@ -169,6 +169,12 @@ def test_integer_power_and_bool_arithmetic():
     same((a ** 41).todense(), x ** 41)  # wraps around
     with pytest.raises(ValueError):
         a ** -1
+    # A negative fill exponent no entry holds (an empty array, every entry
+    # stored) is no error, in NumPy nor here (fuzz_idioms seed 6912).
+    for e in (np.zeros((0, 4), np.int32), np.array([[2, 3]], np.int32)):
+        for fmt in ("dense", "csr", ["dense", "loose_compressed"]):
+            got = 1 ** sa.asarray(e, format=fmt, fill_value=-1)
+            same(got.todense(), 1 ** e)
     f = np.array([0.0, np.nan, -0.0, 2.0])
     same(np.logical_and(sa.asarray(f), sa.asarray(f[::-1].copy())).todense(),
          np.logical_and(f, f[::-1]))
