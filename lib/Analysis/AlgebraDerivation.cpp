@@ -598,7 +598,7 @@ ReductionPlanAttr ReductionPlan::toAttr(MLIRContext *context) const {
   ScalarAttr fill = valueFill ? ScalarAttr::get(context, valueFill) : nullptr;
   return ReductionPlanAttr::get(context, strategy, visited, fill,
                                 zeroFactorInput, denseFactorInput,
-                                zeroFillNegative);
+                                zeroFillNegative, keys, keyShortRange);
 }
 
 ReductionPlan ReductionPlan::fromAttr(ReductionPlanAttr attr,
@@ -612,6 +612,8 @@ ReductionPlan ReductionPlan::fromAttr(ReductionPlanAttr attr,
   plan.zeroFactorInput = attr.getZeroFactor();
   plan.denseFactorInput = attr.getDenseFactor();
   plan.zeroFillNegative = attr.getZeroFillNegative();
+  plan.keys = attr.getKeys();
+  plan.keyShortRange = attr.getKeyShortRange();
   plan.identity = combinerIdentity(combiner);
   plan.annihilator = combinerAnnihilator(combiner);
   return plan;
@@ -632,6 +634,36 @@ TypedAttr mlir::sparse_array::combinerAnnihilator(FuncOp combiner) {
   return nullptr;
 }
 
+/// Ranges of at most this many positions accumulate floats before keys: a
+/// row of a few entries is cheaper folded as floats and checked once (a
+/// zero result without NaN is redone with keys) than converted to keys.
+static constexpr int64_t kKeyShortRange = 16;
+
+/// Min/max of floats whose combiner is exactly arith.minimumf/maximumf of
+/// its arguments (fast-math flags allowed: keys are exact either way) and
+/// that no annihilator stops early: accumulated as total-order keys.
+static ReductionKeys matchKeys(FuncOp combiner, Type type,
+                               TypedAttr annihilator) {
+  Block &body = combiner.getBody().front();
+  if (!isa<Float32Type, Float64Type>(type) || annihilator ||
+      body.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(body.without_terminator()))
+    return ReductionKeys::None;
+  Operation &op = body.front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  bool onArgs = op.getNumOperands() == 2 &&
+                llvm::is_contained(op.getOperands(), body.getArgument(0)) &&
+                llvm::is_contained(op.getOperands(), body.getArgument(1)) &&
+                yield.getValue() == op.getResult(0);
+  if (!onArgs)
+    return ReductionKeys::None;
+  if (isa<arith::MinimumFOp>(op))
+    return ReductionKeys::Min;
+  if (isa<arith::MaximumFOp>(op))
+    return ReductionKeys::Max;
+  return ReductionKeys::None;
+}
+
 ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
                                                ReduceOverOp reduce) {
   auto combiner = symbols.lookupNearestSymbolFrom<FuncOp>(
@@ -641,6 +673,9 @@ ReductionPlan AlgebraDerivation::planReduction(KernelOp kernel,
   plan.valueFill = value.fill;
   plan.identity = combinerIdentity(combiner);
   plan.annihilator = combinerAnnihilator(combiner);
+  plan.keys = matchKeys(combiner, reduce.getType(), plan.annihilator);
+  if (plan.keys != ReductionKeys::None)
+    plan.keyShortRange = kKeyShortRange;
   if (matchSignedZeroDot(kernel, reduce, combiner, symbols, plan))
     return plan;
   if (!value.fill)

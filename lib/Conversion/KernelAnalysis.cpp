@@ -122,21 +122,8 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
         kernel, reduction.getCombinerAttr());
     // The planner's decision (sparse-array-build-lattices), not re-planned.
     reductionPlan = ReductionPlan::fromAttr(reduction.getPlanAttr(), combiner);
-    Block &body = combiner.getBody().front();
-    if (isa<Float32Type, Float64Type>(reduction.getType()) &&
-        !reductionPlan.annihilator && body.getNumArguments() == 2 &&
-        llvm::hasSingleElement(body.without_terminator())) {
-      Operation &op = body.front();
-      auto yield = cast<YieldOp>(body.getTerminator());
-      bool onArgs = op.getNumOperands() == 2 &&
-                    llvm::is_contained(op.getOperands(), body.getArgument(0)) &&
-                    llvm::is_contained(op.getOperands(), body.getArgument(1)) &&
-                    yield.getValue() == op.getResult(0);
-      if (onArgs && isa<arith::MinimumFOp, arith::MaximumFOp>(op)) {
-        keyed = true;
-        keyedMax = isa<arith::MaximumFOp>(op);
-      }
-    }
+    keyed = reductionPlan.keys != ReductionKeys::None;
+    keyedMax = reductionPlan.keys == ReductionKeys::Max;
   }
 
   FormatAttr resultFormat = resultType.getFormat();

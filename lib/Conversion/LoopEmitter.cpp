@@ -248,7 +248,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
     if (plan.getLinear())
       return emitMergedLoop(lb, d, ctx, lattice, participants, from, to,
                             extent, o, /*linear=*/true);
-    if (inReduction && d == rank && keyed && n > 0 && !fastFloat)
+    if (inReduction && d == rank && keyed && n > 0 && !fastFloat &&
+        reductionPlan.keyShortRange > 0)
       return emitKeyedDispatch(lb, d, ctx, lattice, plan.getMerged(),
                                participants, from, to, extent, o);
     return emitLoops(lb, d, ctx, lattice, plan.getMerged(), participants, from,
@@ -270,8 +271,9 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
   for (unsigned i = 0; i < participants.size(); ++i)
     len = arith::MaxUIOp::create(
         b, loc, len, arith::SubIOp::create(b, loc, end[i], begin[i]));
-  Value isShort = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, len,
-                                        constIndex(b, loc, 16));
+  Value isShort =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, len,
+                            constIndex(b, loc, reductionPlan.keyShortRange));
   auto keyedLoops = [&](OpBuilder &kb) {
     return emitLoops(kb, d, ctx, lattice, merged, participants, begin, end,
                      extent, out);

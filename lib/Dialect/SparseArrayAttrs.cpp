@@ -698,7 +698,10 @@ void ParallelAttr::print(AsmPrinter &printer) const {
 LogicalResult ReductionPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, ReductionStrategy strategy,
     AlgebraAttr algebra, ScalarAttr, int64_t zeroFactor, int64_t denseFactor,
-    bool zeroFillNegative) {
+    bool zeroFillNegative, ReductionKeys keys, int64_t keyShortRange) {
+  if (keyShortRange < 0 || (keys == ReductionKeys::None && keyShortRange))
+    return emitError() << "key_short_range is a range length of a keyed "
+                          "reduction";
   bool dot = strategy == ReductionStrategy::SignedZeroDot;
   if (dot && (zeroFactor < 0 || denseFactor < 0 || zeroFactor == denseFactor))
     return emitError() << "signed_zero_dot needs two different kernel inputs "

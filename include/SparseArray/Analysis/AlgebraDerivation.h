@@ -83,6 +83,10 @@ struct ReductionPlan {
   /// omitted terms, and whether the sparse factor's fill is -0.0.
   int zeroFactorInput = -1, denseFactorInput = -1;
   bool zeroFillNegative = false;
+  /// Float min/max accumulated as total-order keys (ReductionKeys), and the
+  /// longest range a result point accumulates as floats instead.
+  ReductionKeys keys = ReductionKeys::None;
+  int64_t keyShortRange = 0;
 
   llvm::StringRef getStrategyName() const;
 

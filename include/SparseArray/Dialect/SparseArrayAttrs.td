@@ -355,6 +355,15 @@ def SparseArray_ReductionStrategy : I32EnumAttr<"ReductionStrategy",
   let genSpecializedAttr = 0;
 }
 
+def SparseArray_ReductionKeys : I32EnumAttr<"ReductionKeys",
+    "how a float min/max reduction accumulates", [
+      I32EnumAttrCase<"None", 0, "none">,
+      I32EnumAttrCase<"Min", 1, "min">,
+      I32EnumAttrCase<"Max", 2, "max">]> {
+  let cppNamespace = "::mlir::sparse_array";
+  let genSpecializedAttr = 0;
+}
+
 def SparseArray_ReductionPlanAttr
     : SparseArray_Attr<"ReductionPlan", "reduction"> {
   let summary = "How a reduction iterates, decided once by the planner";
@@ -369,7 +378,14 @@ def SparseArray_ReductionPlanAttr
       derivation found none);
     - for `signed_zero_dot`, `zero_factor` and `dense_factor` (the kernel
       inputs of the sparse factor with fill ±0.0 and of the dense factor)
-      and `zero_fill_negative` (the sparse factor's fill is -0.0).
+      and `zero_fill_negative` (the sparse factor's fill is -0.0);
+    - `keys = min` / `max`: the combiner is exactly IEEE minimum / maximum
+      of floats (`arith.minimumf`/`maximumf`, no annihilator), accumulated
+      as total-order integer keys (NaN and -0.0 < +0.0 exact without a
+      branch per point); a result point whose ranges hold at most
+      `key_short_range` positions accumulates floats instead and redoes
+      the fold with keys only when it ends at a zero without a NaN (0:
+      always keys).
 
     ```mlir
     #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1), fills = []>, value_fill = #sparse_array.scalar<0 : i64>>
@@ -383,7 +399,10 @@ def SparseArray_ReductionPlanAttr
     OptionalParameter<"::mlir::sparse_array::ScalarAttr">:$value_fill,
     DefaultValuedParameter<"int64_t", "-1">:$zero_factor,
     DefaultValuedParameter<"int64_t", "-1">:$dense_factor,
-    DefaultValuedParameter<"bool", "false">:$zero_fill_negative
+    DefaultValuedParameter<"bool", "false">:$zero_fill_negative,
+    DefaultValuedParameter<"::mlir::sparse_array::ReductionKeys",
+                           "::mlir::sparse_array::ReductionKeys::None">:$keys,
+    DefaultValuedParameter<"int64_t", "0">:$key_short_range
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -530,6 +530,22 @@ func.func @kernel_reduce_plan_input_out_of_range(%b: !sparse_array.array<4xf64>)
 sparse_array.func @add(%x: f64, %y: f64) -> f64 {
   sparse_array.yield %x : f64
 }
+func.func @kernel_reduce_short_range_without_keys(%b: !sparse_array.array<4xf64>) {
+  %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
+  ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
+    %v = sparse_array.access %B[%i] : !sparse_array.array<4xf64>
+    // expected-error@+1 {{key_short_range is a range length of a keyed reduction}}
+    %s = sparse_array.reduce_over [%i] %v with @add {plan = #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<0>, key_short_range = 4>} : f64
+    sparse_array.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+sparse_array.func @add(%x: f64, %y: f64) -> f64 {
+  sparse_array.yield %x : f64
+}
 func.func @kernel_reduce_unknown_strategy(%b: !sparse_array.array<4xf64>) {
   %r = sparse_array.kernel ins(%b : !sparse_array.array<4xf64>) -> !sparse_array.array<f64> {
   ^bb0(%i: index, %B: !sparse_array.array<4xf64>):
