@@ -64,3 +64,37 @@ def random_dense(rng, shape, dtype, fill, density=0.4, specials=True):
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261127)
+
+
+def check_round_trips(a, d, fmt, formats):
+    """`a` (d stored in `fmt`) holds d, and so does its conversion to each
+    of `formats` and back to `fmt`."""
+    import sparse_array as sa
+    same(a.todense(), d)
+    for other in formats:
+        b = sa.asarray(a, format=other)
+        same(b.todense(), d)
+        same(sa.asarray(b, format=fmt).todense(), d)
+
+
+def check_matrix_kernels(a, d, e, fmt, fill):
+    """Element-wise kernels, reductions, views of matrix `a` (d stored in
+    `fmt` with `fill`) with a CSR `e`, and a result in `fmt`, against
+    NumPy bit for bit (shared by the level-format and block tests)."""
+    import sparse_array as sa
+    b = sa.asarray(e, format="csr", fill_value=fill)
+    with np.errstate(all="ignore"):
+        same((a + b).todense(), d + e)
+        same((a * a).todense(), d * d)
+        same(np.maximum(a, b).todense(), np.maximum(d, e))
+        r = sa.asarray(a * b, format=fmt)
+        assert r.format == a.format
+        same(r.todense(), d * e)
+        same(np.negative(a).todense(), -d)
+        if d.dtype != np.int64:
+            same(a.sum(axis=0).todense(), np.add.reduce(d, axis=0))
+        for axis in (0, 1):
+            same_or_raises_as_numpy(lambda: a.max(axis=axis).todense(),
+                                    lambda: d.max(axis=axis))
+        same(a[1:, ::2].todense(), d[1:, ::2])
+        same(a.T.todense(), d.T)

@@ -8,7 +8,7 @@ import pytest
 import scipy.sparse as sp
 
 import sparse_array as sa
-from conftest import random_dense, same, same_or_raises_as_numpy
+from conftest import check_matrix_kernels, random_dense, same
 
 
 def blocky(rng, shape, blocks, dtype, fill, density=0.5):
@@ -102,20 +102,7 @@ def test_kernels(rng, shape, blocks, dtype, fill):
     d = blocky(rng, shape, blocks, dtype, fill)
     e = random_dense(rng, shape, dtype, fill, density=0.3)
     a = sa.asarray(d, format=sa.bsr(blocks), fill_value=fill)
-    b = sa.asarray(e, format="csr", fill_value=fill)
-    with np.errstate(all="ignore"):
-        same((a + b).todense(), d + e)
-        same((a * a).todense(), d * d)
-        same(np.maximum(a, b).todense(), np.maximum(d, e))
-        same(sa.asarray(a * b, format=sa.bsr(blocks)).todense(), d * e)
-        same(np.negative(a).todense(), -d)
-        if dtype != np.int64:
-            same(a.sum(axis=0).todense(), np.add.reduce(d, axis=0))
-        for axis in (0, 1):
-            same_or_raises_as_numpy(lambda: a.max(axis=axis).todense(),
-                                    lambda: d.max(axis=axis))
-        same(a[1:, ::2].todense(), d[1:, ::2])
-        same(a.T.todense(), d.T)
+    check_matrix_kernels(a, d, e, sa.bsr(blocks), fill)
 
 
 def test_matvec(rng):
