@@ -598,7 +598,8 @@ ReductionPlanAttr ReductionPlan::toAttr(MLIRContext *context) const {
   ScalarAttr fill = valueFill ? ScalarAttr::get(context, valueFill) : nullptr;
   return ReductionPlanAttr::get(context, strategy, visited, fill,
                                 zeroFactorInput, denseFactorInput,
-                                zeroFillNegative, keys, keyShortRange);
+                                zeroFillNegative, keys, keyShortRange,
+                                workspace);
 }
 
 ReductionPlan ReductionPlan::fromAttr(ReductionPlanAttr attr,
@@ -614,6 +615,7 @@ ReductionPlan ReductionPlan::fromAttr(ReductionPlanAttr attr,
   plan.zeroFillNegative = attr.getZeroFillNegative();
   plan.keys = attr.getKeys();
   plan.keyShortRange = attr.getKeyShortRange();
+  plan.workspace = attr.getWorkspace();
   plan.identity = combinerIdentity(combiner);
   plan.annihilator = combinerAnnihilator(combiner);
   return plan;

@@ -67,8 +67,7 @@ LogicalResult KernelLowering::run() {
   return success();
 }
 
-LogicalResult mlir::sparse_array::lowerKernels(Operation *root,
-                                               StringRef workspaceMode) {
+LogicalResult mlir::sparse_array::lowerKernels(Operation *root) {
   SmallVector<KernelOp> found, kernels;
   root->walk([&](KernelOp k) { found.push_back(k); });
   for (KernelOp k : found)
@@ -76,7 +75,7 @@ LogicalResult mlir::sparse_array::lowerKernels(Operation *root,
   SymbolTableCollection symbols;
   bool ok = true;
   for (KernelOp k : kernels) {
-    KernelLowering lowering(k, symbols, workspaceMode);
+    KernelLowering lowering(k, symbols);
     if (failed(lowering.run()))
       ok = false;
   }

@@ -100,10 +100,9 @@ struct Context {
 
 class KernelLowering {
 public:
-  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols,
-                 StringRef workspaceMode)
+  KernelLowering(KernelOp kernel, SymbolTableCollection &symbols)
       : kernel(kernel), loc(kernel.getLoc()), symbols(symbols),
-        derivation(symbols, evaluator), workspaceMode(workspaceMode) {}
+        derivation(symbols, evaluator) {}
 
   LogicalResult run();
 
@@ -423,8 +422,6 @@ private:
   SymbolTableCollection &symbols;
   Evaluator evaluator;
   AlgebraDerivation derivation;
-  /// Row-wise products: "auto" (chosen at run time), "dense" or "hash".
-  StringRef workspaceMode;
   bool hadError = false;
   /// sparse-array-plan-parallel's decision (null: sequential).
   ParallelAttr parallelPlan;

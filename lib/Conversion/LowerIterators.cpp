@@ -33,12 +33,7 @@ struct LowerIteratorsPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (workspace != "auto" && workspace != "dense" && workspace != "hash") {
-      module.emitError() << "unknown workspace '" << workspace
-                         << "'; expected auto, dense or hash";
-      return signalPassFailure();
-    }
-    if (failed(lowerKernels(module, workspace)))
+    if (failed(lowerKernels(module)))
       return signalPassFailure();
     // Constant arrays only kernels read, and only as range markers whose
     // values the loops never load (select_range's `ranges`), are dead now:

@@ -37,8 +37,8 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Coiteration plan: inputs in loop order, one iteration lattice per loop
   // and set of inputs present there (seed 000 §6, Alg. 2).
   pm.addPass(createSparseArrayBuildLatticesPass(
-      SparseArrayBuildLatticesPassOptions{options.linearThreshold,
-                                          options.branchlessMerge}));
+      SparseArrayBuildLatticesPassOptions{
+          options.linearThreshold, options.branchlessMerge, options.workspace}));
   // Which outermost loops run in parallel: dense results or CSR rows (two
   // phases), no cursor carried from one iteration to the next. Without
   // OpenMP no kernel is planned, so the code is the sequential one (no
@@ -51,8 +51,7 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // Kernels to loops along those lattices: level iterators over the input
   // buffers, cases per lattice point, results assembled (seed 000 §7,
   // seed 001 §7.1, seed 002 §4).
-  pm.addPass(createSparseArrayLowerIteratorsPass(
-      SparseArrayLowerIteratorsPassOptions{options.workspace}));
+  pm.addPass(createSparseArrayLowerIteratorsPass());
   // Single entries read at run-time coordinates: a search per level.
   pm.addPass(createSparseArrayLowerExtractPass());
   // Collapses whose dimensions are stored by adjacent levels: the levels

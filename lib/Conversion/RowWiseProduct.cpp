@@ -296,9 +296,9 @@ LogicalResult KernelLowering::runRowWiseProduct() {
     tableSize = grow.getResult(0);
   }
   Value useHash;
-  if (workspaceMode == "hash")
+  if (reductionPlan.workspace == ReductionWorkspace::Hash)
     useHash = arith::ConstantIntOp::create(b, loc, 1, 1);
-  else if (workspaceMode == "dense")
+  else if (reductionPlan.workspace == ReductionWorkspace::Dense)
     useHash = arith::ConstantIntOp::create(b, loc, 0, 1);
   else {
     // Measured (bench/peers/workspace_sweep.py, random columns, issue 20):
@@ -422,7 +422,7 @@ SmallVector<Value> KernelLowering::emitRowWiseRange(OpBuilder &b, RowWise rw,
   DenseWorkspace dense(work, mark);
   HashWorkspace hash(work, mark, keys, plan.tableMask);
   SmallVector<Value> results;
-  if (workspaceMode == "auto") {
+  if (reductionPlan.workspace == ReductionWorkspace::Auto) {
     auto choice = scf::IfOp::create(
         b, loc, plan.useHash,
         [&](OpBuilder &tb, Location l) {
@@ -435,8 +435,9 @@ SmallVector<Value> KernelLowering::emitRowWiseRange(OpBuilder &b, RowWise rw,
         });
     results.assign(choice.getResults().begin(), choice.getResults().end());
   } else {
-    Workspace &ws = workspaceMode == "hash" ? static_cast<Workspace &>(hash)
-                                            : static_cast<Workspace &>(dense);
+    Workspace &ws = reductionPlan.workspace == ReductionWorkspace::Hash
+                        ? static_cast<Workspace &>(hash)
+                        : static_cast<Workspace &>(dense);
     results = emitRowWiseRows(b, rw, ws, lo, hi, acc, rowCounts);
   }
   for (Value buffer : {work, mark, rw.touched, keys})

@@ -416,7 +416,7 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
         plan.getContext(), plan.getMode(), plan.getMinExtent(),
         plan.getMinWork(), plan.getBalance(), false, false, plan.getReason()));
   Value result;
-  KernelLowering loops(map, symbols, workspaceMode);
+  KernelLowering loops(map, symbols);
   ArrayType resultType = kernel.getResultType();
   unsigned prefix = resultType.isAllDense() || resultType.getRank() == 1
                         ? 0

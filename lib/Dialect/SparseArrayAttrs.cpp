@@ -698,7 +698,8 @@ void ParallelAttr::print(AsmPrinter &printer) const {
 LogicalResult ReductionPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, ReductionStrategy strategy,
     AlgebraAttr algebra, ScalarAttr, int64_t zeroFactor, int64_t denseFactor,
-    bool zeroFillNegative, ReductionKeys keys, int64_t keyShortRange) {
+    bool zeroFillNegative, ReductionKeys keys, int64_t keyShortRange,
+    ReductionWorkspace) {
   if (keyShortRange < 0 || (keys == ReductionKeys::None && keyShortRange))
     return emitError() << "key_short_range is a range length of a keyed "
                           "reduction";

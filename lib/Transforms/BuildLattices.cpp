@@ -31,6 +31,13 @@ struct BuildLatticesPass
           BuildLatticesPass> {
   using Base::Base;
   void runOnOperation() override {
+    std::optional<ReductionWorkspace> chosen =
+        symbolizeReductionWorkspace(workspace);
+    if (!chosen) {
+      getOperation()->emitError("unknown workspace '")
+          << workspace << "' (auto, dense or hash)";
+      return signalPassFailure();
+    }
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp k) { kernels.push_back(k); });
     bool ok = true;
@@ -38,7 +45,8 @@ struct BuildLatticesPass
       // A row-wise product reads its second factor by rows as stored: no
       // conversion (the plan is made first, conversions only otherwise).
       FailureOr<ArrayAttr> lattices =
-          buildKernelLattices(kernel, linearThreshold, branchlessMerge);
+          buildKernelLattices(kernel, linearThreshold, branchlessMerge,
+                              *chosen);
       // A reduction whose inputs store a reduced variable above a kept one
       // scatters into the result in their order instead of converting
       // them (ScatterLoops.cpp); its lattices are those of that order.
@@ -53,14 +61,16 @@ struct BuildLatticesPass
         reduce.setEarlyExit(false);
         OpBuilder b(kernel);
         KernelOp map = buildScatterMapKernel(b, kernel, reduce, order);
-        lattices = buildKernelLattices(map, linearThreshold, branchlessMerge);
+        lattices = buildKernelLattices(map, linearThreshold, branchlessMerge,
+                                       *chosen);
         map.erase();
       } else {
         if (reduce)
           reduce.removeScatterLoopsAttr();
         if (succeeded(lattices) && !isRowWiseProduct(kernel) &&
             convertMisorderedInputs(kernel))
-          lattices = buildKernelLattices(kernel, linearThreshold, branchlessMerge);
+          lattices = buildKernelLattices(kernel, linearThreshold, branchlessMerge,
+                              *chosen);
       }
       if (failed(lattices)) {
         ok = false;

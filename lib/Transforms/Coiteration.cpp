@@ -335,7 +335,8 @@ static bool coversEverySubset(const Lattice &lattice, bool rootMayOmit) {
 FailureOr<ArrayAttr>
 mlir::sparse_array::buildKernelLattices(KernelOp kernel,
                                         unsigned linearThreshold,
-                                        bool branchlessMerge) {
+                                        bool branchlessMerge,
+                                        ReductionWorkspace workspace) {
   if (!kernel.getAlgebra())
     return kernel.emitError("kernel has no derived iteration algebra; run "
                             "--sparse-array-derive-algebra first");
@@ -371,10 +372,12 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
     reductionVisitsAnyPoint =
         plan.strategy == ReductionStrategy::Identity ||
         plan.strategy == ReductionStrategy::Idempotent;
-    reduce.setPlanAttr(plan.toAttr(kernel->getContext()));
     std::optional<std::pair<unsigned, unsigned>> factors =
         matchRowWiseProduct(kernel, reduce, reductionAlgebra, plan.strategy);
     bool scatter = factors.has_value();
+    if (scatter)
+      plan.workspace = workspace;
+    reduce.setPlanAttr(plan.toAttr(kernel->getContext()));
     if (scatter)
       reduce.setScatter(
           ArrayRef<int32_t>{int32_t(factors->first), int32_t(factors->second)});

@@ -5,6 +5,12 @@
 // RUN: sa-opt %s --sparse-array-derive-algebra --sparse-array-build-lattices \
 // RUN:   | sed 's/key_short_range = 16/key_short_range = 5/' \
 // RUN:   | sa-opt --sparse-array-lower-iterators | FileCheck %s --check-prefix=KEYS
+// RUN: sa-opt %s --sparse-array-derive-algebra --sparse-array-build-lattices=workspace=hash \
+// RUN:   | FileCheck %s --check-prefix=HASH
+// RUN: sa-opt %s --sparse-array-derive-algebra --sparse-array-build-lattices=workspace=hash \
+// RUN:   | sed 's/workspace = hash/workspace = dense/' \
+// RUN:   | sa-opt --sparse-array-lower-iterators | FileCheck %s --check-prefix=DENSE
+// RUN: not sa-opt %s --sparse-array-build-lattices=workspace=bogus 2>&1 | FileCheck %s --check-prefix=BOGUS
 // Code generation carries out the reduction plan the planner recorded on
 // reduce_over; it does not plan again (issue 58). Row sums of an i64 CSR
 // matrix with fill 1 are planned `reassociate` (the fill is not add's
@@ -23,6 +29,16 @@
 // KEYS-LABEL: func.func @row_max(
 // KEYS: %[[FIVE:.*]] = arith.constant 5 : index
 // KEYS: arith.cmpi ule, %{{.*}}, %[[FIVE]] : index
+
+// A row-wise product's workspace is the planner's option, recorded on the
+// plan (absent: auto, chosen per call); the lowering builds the one the
+// plan names: edited from hash to dense, the hash table's probing loops
+// are gone (one scf.while left: the rows' sort).
+// HASH: with @add_i64 {plan = #sparse_array.reduction<strategy = identity, algebra = <intersect(0, 1)>, value_fill = <0 : i64>, workspace = hash>, scatter = array<i32: 0, 1>}
+// DENSE-LABEL: func.func @spgemm(
+// DENSE-COUNT-1: scf.while
+// DENSE-NOT: scf.while
+// BOGUS: unknown workspace 'bogus' (auto, dense or hash)
 
 // CHECK-LABEL: func.func @row_sums(
 // CHECK: arith.constant 7 : i64
@@ -65,4 +81,24 @@ func.func @row_sums(%a: !csr) -> !y {
     sparse_array.yield %s : i64
   }
   return %r : !y
+}
+
+!sp = !sparse_array.array<?x?xi64, #sparse_array.format<[dense, compressed]>>
+sparse_array.func @mul(%x: i64, %y: i64) -> i64
+    attributes {commutative, associative, annihilator = #sparse_array.annihilator<0 : i64>,
+                identity = #sparse_array.identity<1 : i64>} {
+  %r = arith.muli %x, %y : i64
+  sparse_array.yield %r : i64
+}
+
+func.func @spgemm(%a: !sp, %b: !sp) -> !sp {
+  %c = sparse_array.kernel ins(%a, %b : !sp, !sp) -> !sp {
+  ^bb0(%i: index, %j: index, %k: index, %A: !sp, %B: !sp):
+    %x = sparse_array.access %A[%i, %k] : !sp
+    %y = sparse_array.access %B[%k, %j] : !sp
+    %p = sparse_array.apply @mul(%x, %y) : (i64, i64) -> i64
+    %s = sparse_array.reduce_over [%k] %p with @add_i64 : i64
+    sparse_array.yield %s : i64
+  }
+  return %c : !sp
 }

@@ -87,6 +87,8 @@ struct ReductionPlan {
   /// longest range a result point accumulates as floats instead.
   ReductionKeys keys = ReductionKeys::None;
   int64_t keyShortRange = 0;
+  /// A row-wise product's workspace (the planner's option).
+  ReductionWorkspace workspace = ReductionWorkspace::Auto;
 
   llvm::StringRef getStrategyName() const;
 

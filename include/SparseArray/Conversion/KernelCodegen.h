@@ -24,11 +24,10 @@
 namespace mlir {
 namespace sparse_array {
 
-/// Lowers every kernel in `root`. Emits an error naming the construct and
-/// fails for what cannot be compiled yet. `workspaceMode` chooses the
-/// workspace of row-wise products: "auto" (at run time, from the rows'
-/// product counts against the column count), "dense" or "hash".
-LogicalResult lowerKernels(Operation *root, StringRef workspaceMode = "auto");
+/// Lowers every kernel in `root` as its plans say (lattices, reduction
+/// plans, parallel plans). Emits an error naming the construct and fails
+/// for what cannot be compiled yet.
+LogicalResult lowerKernels(Operation *root);
 
 } // namespace sparse_array
 } // namespace mlir

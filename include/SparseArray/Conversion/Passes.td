@@ -148,12 +148,6 @@ def SparseArrayLowerIteratorsPass
     coordinates where both are stored, unless one holds its fill), then
     loops over the rest of each.
   }];
-  let options = [
-    Option<"workspace", "workspace", "std::string", /*default=*/"\"auto\"",
-           "Workspace of row-wise (scatter) products: auto (hash when rows "
-           "average under 8 products over at least 2^16 columns, else dense), "
-           "dense or hash">
-  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect"

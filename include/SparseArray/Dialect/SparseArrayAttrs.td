@@ -364,6 +364,15 @@ def SparseArray_ReductionKeys : I32EnumAttr<"ReductionKeys",
   let genSpecializedAttr = 0;
 }
 
+def SparseArray_ReductionWorkspace : I32EnumAttr<"ReductionWorkspace",
+    "the workspace of a row-wise (scatter) product", [
+      I32EnumAttrCase<"Auto", 0, "auto">,
+      I32EnumAttrCase<"Dense", 1, "dense">,
+      I32EnumAttrCase<"Hash", 2, "hash">]> {
+  let cppNamespace = "::mlir::sparse_array";
+  let genSpecializedAttr = 0;
+}
+
 def SparseArray_ReductionPlanAttr
     : SparseArray_Attr<"ReductionPlan", "reduction"> {
   let summary = "How a reduction iterates, decided once by the planner";
@@ -385,7 +394,11 @@ def SparseArray_ReductionPlanAttr
       branch per point); a result point whose ranges hold at most
       `key_short_range` positions accumulates floats instead and redoes
       the fold with keys only when it ends at a zero without a NaN (0:
-      always keys).
+      always keys);
+    - `workspace = dense` / `hash` for a `scatter` (row-wise) product: each
+      row accumulates in a dense array over the columns or in a hash
+      table; `auto` (the default) picks per call by the measured rule
+      (hash when rows average under 8 products over at least 2^16 columns).
 
     ```mlir
     #sparse_array.reduction<strategy = identity, algebra = #sparse_array.algebra<intersect(0, 1), fills = []>, value_fill = #sparse_array.scalar<0 : i64>>
@@ -402,7 +415,9 @@ def SparseArray_ReductionPlanAttr
     DefaultValuedParameter<"bool", "false">:$zero_fill_negative,
     DefaultValuedParameter<"::mlir::sparse_array::ReductionKeys",
                            "::mlir::sparse_array::ReductionKeys::None">:$keys,
-    DefaultValuedParameter<"int64_t", "0">:$key_short_range
+    DefaultValuedParameter<"int64_t", "0">:$key_short_range,
+    DefaultValuedParameter<"::mlir::sparse_array::ReductionWorkspace",
+                           "::mlir::sparse_array::ReductionWorkspace::Auto">:$workspace
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -114,6 +114,8 @@ KernelOp buildScatterMapKernel(OpBuilder &b, KernelOp kernel,
 /// `branchlessMerge` lets innermost result loops whose root point covers
 /// every subset of its inputs evaluate once per step instead of branching
 /// per case (LatticeAttr's `branchless`); false: cases always.
+/// `workspace` is recorded on the plan of a reduction planned as a
+/// row-wise product.
 constexpr unsigned kDefaultLinearThreshold = 5;
 /// A loop whose lattice cases, times the copies of the loop that outer
 /// loops descending per case emit, exceed this is planned linear too.
@@ -121,7 +123,8 @@ constexpr uint64_t kMaxLatticeCases = 64;
 FailureOr<ArrayAttr>
 buildKernelLattices(KernelOp kernel,
                     unsigned linearThreshold = kDefaultLinearThreshold,
-                    bool branchlessMerge = true);
+                    bool branchlessMerge = true,
+                    ReductionWorkspace workspace = ReductionWorkspace::Auto);
 
 } // namespace sparse_array
 } // namespace mlir

@@ -245,6 +245,10 @@ def SparseArrayBuildLatticesPass
     Option<"branchlessMerge", "branchless-merge", "bool", /*default=*/"true",
            "Plan innermost unions that compute every case branch-free "
            "(false: a branch per case)">,
+    Option<"workspace", "workspace", "std::string", /*default=*/"\"auto\"",
+           "Workspace of row-wise (scatter) products, recorded on their "
+           "plans: auto (hash when rows average under 8 products over at "
+           "least 2^16 columns, else dense; decided per call), dense or hash">,
   ];
 }
 
