@@ -1124,11 +1124,14 @@ def _map_kernel(ufunc, ops, dtype, rank, fn=None, operands=None):
         try:
             fill = ufunc(*[np.array(a.fill_value, dtype=a.dtype) for a in ops])
         except ValueError:
-            if getattr(ufunc, "__name__", "") != "power":
+            # An integer exponent's negative fill: for eager operands
+            # _check_integer_exponent let it through only when no entry
+            # holds it (an empty array, every entry stored), so no result
+            # entry is the fills' power. A lazy one may hold it: refused,
+            # as NumPy refuses.
+            if (getattr(ufunc, "__name__", "") != "power" or
+                    not all(isinstance(a, Array) for a in ops)):
                 raise
-            # An integer exponent's negative fill: _check_integer_exponent
-            # let it through only when no entry holds it (an empty array, or
-            # every entry stored), so no result entry is the fills' power.
             fill = 0
     fill = np.array(fill).astype(dtype)
     ops = ops if operands is None else operands

@@ -175,6 +175,9 @@ def test_integer_power_and_bool_arithmetic():
         for fmt in ("dense", "csr", ["dense", "loose_compressed"]):
             got = 1 ** sa.asarray(e, format=fmt, fill_value=-1)
             same(got.todense(), 1 ** e)
+    # A lazy exponent whose negative fill is an implicit entry: refused.
+    with pytest.raises(ValueError):
+        sa.compute(1 ** sa.lazy(np.array([2, -1], np.int32), format="csr", fill_value=-1))
     f = np.array([0.0, np.nan, -0.0, 2.0])
     same(np.logical_and(sa.asarray(f), sa.asarray(f[::-1].copy())).todense(),
          np.logical_and(f, f[::-1]))
