@@ -167,18 +167,22 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       unsigned l = al.level, dim = al.dim;
       level.spec = format.getLevels()[l];
       Value index = al.index;
+      // The combinators the access applies at the level (wrappers of its
+      // iterator, made once it exists below).
+      std::optional<std::array<int64_t, 3>> slice;
+      std::optional<std::array<int64_t, 2>> validRange;
+      SmallVector<unsigned, 1> windowLoops;
+      SmallVector<int64_t, 1> windowSizes;
+      int64_t windowSize = 0;
       if (auto arg = dyn_cast<BlockArgument>(index)) {
         level.loop = varLoop[arg.getArgNumber()];
         if (al.isCollapsed()) {
-          level.collapsePart = al.collapsePart;
-          level.collapseDivisor = al.collapseDivisor;
-          level.collapseModulus = al.collapseModulus;
           if (al.window) {
             // Its loop ranges over the window; the other variables' loops
             // (enclosing ones: Fuse's composable()) fix where it lies.
             ArrayRef<int64_t> sizes = al.window.getSizes();
-            level.windowSize = sizes.back();
-            level.windowSizes.assign(sizes.begin(), sizes.end() - 1);
+            windowSize = sizes.back();
+            windowSizes.assign(sizes.begin(), sizes.end() - 1);
             for (Value v : al.window.getIndices().drop_back()) {
               int l = varLoop[cast<BlockArgument>(v).getArgNumber()];
               if (l >= level.loop)
@@ -186,10 +190,10 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
                             " is read through a collapse in windows of a "
                             "split whose outer parts' loops do not enclose "
                             "the last part's");
-              level.windowLoops.push_back(l);
+              windowLoops.push_back(l);
             }
             if (!extents[level.loop])
-              extents[level.loop] = constIndex(b, loc, level.windowSize);
+              extents[level.loop] = constIndex(b, loc, windowSize);
             // The outer parts' extents (reduction variables have no
             // result size): the collapse's size over the inner parts'.
             // Only the collapse's first part may have a size known only
@@ -208,7 +212,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
               } else {
                 total = constIndex(b, loc, in.type.getShape()[dim] * divisor);
               }
-              for (auto [i, l] : llvm::enumerate(level.windowLoops))
+              for (auto [i, l] : llvm::enumerate(windowLoops))
                 if (!extents[l])
                   extents[l] = i ? constIndex(b, loc, sizes[i - 1])
                                  : arith::DivUIOp::create(
@@ -220,11 +224,11 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
               // one row of 4 must fail, though floor(3 * 2 / 4) = 1 = n).
               if (size) {
                 Value windows =
-                    level.windowLoops.empty()
+                    windowLoops.empty()
                         ? arith::DivUIOp::create(b, loc, total,
                                                  constIndex(b, loc, inner))
                               .getResult()
-                        : extents[level.windowLoops[0]];
+                        : extents[windowLoops[0]];
                 emitWindowsCheck(b, loc, kernel, k, dim, size, divisor, inner,
                                  windows);
               }
@@ -247,8 +251,8 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
             extents[level.loop] = e;
           }
         } else if (access.isSliced(dim)) {
-          level.slice = access.getSlice(dim);
-          auto [lo, hi, step] = *level.slice;
+          slice = access.getSlice(dim);
+          auto [lo, hi, step] = *slice;
           int64_t size = in.type.getShape()[dim];
           // The least and greatest coordinates read, either direction.
           int64_t length = sliceLength(lo, hi, step);
@@ -257,12 +261,9 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
               std::array<int64_t, 2>{0, ShapedType::isDynamic(size)
                                             ? std::numeric_limits<int64_t>::max()
                                             : size});
-          level.padded = access.getPadded() &&
-                         (std::min(lo, last) < valid[0] ||
-                          std::max(lo, last) >= valid[1]);
-          level.bound = access.getBound(dim);
-          level.validLo = valid[0];
-          level.validHi = valid[1];
+          if (access.getPadded() && (std::min(lo, last) < valid[0] ||
+                                     std::max(lo, last) >= valid[1]))
+            validRange = valid;
           if (!extents[level.loop])
             extents[level.loop] = constIndex(b, loc, length);
         } else if (!extents[level.loop] && !(in.type.getShape()[dim] == 1)) {
@@ -297,8 +298,7 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       // keeps such inputs as they are.
       bool locatedLater = level.loop >= 0 && level.loop < lastLoop &&
                           format.getLevels()[l].canLocate() &&
-                          !al.isCollapsed() && !level.slice &&
-                          !level.windowSize;
+                          !al.isCollapsed() && !slice && !windowSize;
       if (level.loop >= 0 && !allFull && !locatedLater) {
         if (level.loop < lastLoop || (level.loop == lastLoop && !nextPart) ||
             (al.isCollapsed() && level.loop != lastLoop &&
@@ -333,13 +333,27 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
       // A slice counting down iterates a stored level backwards (the
       // plan's view slice(s, lo, hi, step < 0) reads it reflected); a
       // level with random access is located at lo + step * x instead.
-      if (level.slice && (*level.slice)[2] < 0 &&
+      if (slice && (*slice)[2] < 0 &&
           !level.iterator->canLocate()) {
         if (!level.spec.ordered)
           return fail("input " + Twine(k) +
                       " is sliced with a negative step at a level whose "
                       "coordinates are not ordered");
         level.iterator = makeReflectedIterator(std::move(level.iterator));
+      }
+      if (validRange)
+        level.iterator = makePaddedAccess(std::move(level.iterator),
+                                          (*validRange)[0], (*validRange)[1]);
+      if (slice)
+        level.iterator = makeSlicedAccess(std::move(level.iterator), *slice,
+                                          access.getBound(dim));
+      if (al.isCollapsed() && level.loop >= 0) {
+        level.iterator = makeCollapsedPartAccess(
+            std::move(level.iterator), al.collapsePart, al.collapseDivisor,
+            al.collapseModulus);
+        if (windowSize)
+          level.iterator = makeWindowedAccess(
+              std::move(level.iterator), windowLoops, windowSizes, windowSize);
       }
       if (v + 1 < accessed.size() && !level.spec.unique &&
           format.getLevels()[accessed[v + 1].level].isFull())

@@ -43,30 +43,8 @@ struct InputLevel {
   /// Loop that binds the coordinate, or -1 for a constant coordinate.
   int loop = -1;
   int64_t constant = 0;
-  /// A sliced access (seed 000 §4.2, seed 001 §5.1 a[s:e:r]): the loop's
-  /// coordinate x reads the level's coordinate start + step * x.
-  std::optional<std::array<int64_t, 3>> slice;
-  /// The slice is a padded window that may reach outside the coordinates
-  /// [validLo, validHi) it reads (the level's extent, or the range of a
-  /// slice the window is over): coordinates there read the fill.
-  bool padded = false;
-  int64_t validLo = 0, validHi = 0;
-  /// The access's bound there (AccessOp::bounds), which the plan's view
-  /// of the level records too.
-  std::optional<std::array<int64_t, 2>> bound;
-  /// A part of a collapsed read (sparse_array.delinearize, seed 001 §5.1's
-  /// product): the loop's coordinate x reads (x / divisor) % modulus here
-  /// (no modulus, 0, for the first part). The parts bound to one loop are
-  /// adjacent levels, outer first, iterated together as a product.
-  int64_t collapseDivisor = 1, collapseModulus = 0;
-  unsigned collapsePart = 0;
-  /// A collapsed read of a split read (AccessedLevel::window): the loop's
-  /// coordinate x is x + w * windowSize of the collapse, w the
-  /// linearization of the coordinates of `windowLoops` (enclosing loops)
-  /// with `windowSizes`.
-  SmallVector<unsigned, 1> windowLoops;
-  SmallVector<int64_t, 0> windowSizes;
-  int64_t windowSize = 0;
+  /// The level's iterator, wrapped by the combinators the access reads it
+  /// through (AccessIterators.cpp).
   std::unique_ptr<LevelIterator> iterator;
 };
 
@@ -180,7 +158,6 @@ private:
   unsigned boundLevels(const Context &ctx, unsigned k, unsigned d) const;
   /// Where the window of a collapse read through a split starts: the
   /// linearized coordinates of its outer parts' loops times its size.
-  Value windowStart(OpBuilder &b, const Context &ctx, const InputLevel &level);
   /// While emitting a loop: what each of its participants iterates as (the
   /// plan's views, in participant order).
   ArrayRef<SequenceExpr> loopViews;

@@ -57,37 +57,9 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
       crd = ctx.coords[level.loop];
     else
       return;
-    // Read in a window of a split: the collapse's coordinate.
-    if (level.windowSize)
-      crd = arith::AddIOp::create(b, loc, crd, windowStart(b, ctx, level));
-    // A part of a collapsed read: (x / divisor) % modulus.
-    if (level.collapseDivisor != 1)
-      crd = arith::DivUIOp::create(b, loc, crd,
-                                   constIndex(b, loc, level.collapseDivisor));
-    if (level.collapseModulus)
-      crd = arith::RemUIOp::create(b, loc, crd,
-                                   constIndex(b, loc, level.collapseModulus));
-    // A sliced level: the loop's coordinate x is start + step * x here.
-    if (level.slice)
-      crd = linearize(b, loc, crd, constIndex(b, loc, (*level.slice)[2]),
-                      constIndex(b, loc, (*level.slice)[0]));
-    // A padded window: outside what it reads (the level, or the slice it
-    // is over), the input is absent (its fill), located at the first
-    // coordinate read so that nothing reads past the level.
-    if (level.padded) {
-      Value first = constIndex(b, loc, level.validLo);
-      Value inside = arith::AndIOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, crd, first),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, crd,
-                                constIndex(b, loc, level.validHi)));
-      crd = arith::SelectOp::create(b, loc, inside, crd, first);
-      ctx.found[k] =
-          ctx.found[k]
-              ? Value(arith::AndIOp::create(b, loc, ctx.found[k], inside))
-              : inside;
-    }
-    Value pos = level.iterator->locate(b, loc, ctx.lo[k], crd);
+    // The iterator maps the coordinate through the access's combinators.
+    Value pos = level.iterator->locateAccess(b, loc, ctx.lo[k], crd,
+                                             ctx.coords, ctx.found[k]);
     ctx.lo[k] = pos;
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
     ++ctx.processed[k];
@@ -210,13 +182,8 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   SmallVector<SequenceExpr> views;
   for (unsigned k : participants) {
     const InputLevel &level = inputs[k].levels[ctx.processed[k]];
-    SequenceExpr expected = SequenceExpr::leaf(k);
-    if (level.slice)
-      expected = slicedView(k, *level.slice, level.bound);
-    // A collapsed read: the product of its parts, outer first (in the
-    // window of a split the enclosing loops fix).
-    if (unsigned g = boundLevels(ctx, k, d); g > 1)
-      expected = collapsedView(k, g, level.windowSize != 0);
+    SequenceExpr expected =
+        level.iterator->accessView(k, boundLevels(ctx, k, d));
     views.push_back(plan.getView(k));
     if (views.back() != expected) {
       if (!hadError)
@@ -483,35 +450,19 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
     parentPos.push_back(ctx.lo[k]);
     unsigned first = ctx.processed[k], g = boundLevels(ctx, k, d);
     const InputLevel &top = inputs[k].levels[first];
-    std::pair<Value, Value> &window = windows.emplace_back();
-    if (top.windowSize) {
-      window.first = windowStart(b, ctx, top);
-      window.second = arith::AddIOp::create(b, loc, window.first,
-                                            constIndex(b, loc, top.windowSize));
-    }
+    windows.push_back(top.iterator->accessWindow(b, loc, ctx.coords));
     SmallVector<LevelIterator *> &group = levels.emplace_back();
     SmallVector<Value> &extents = sizes.emplace_back();
     for (unsigned l = first; l < first + g; ++l) {
       const InputLevel &level = inputs[k].levels[l];
       group.push_back(level.iterator.get());
-      // An inner part's extent is its modulus (the first's is not asked).
-      extents.push_back(level.collapseModulus
-                            ? constIndex(b, loc, level.collapseModulus)
-                            : Value());
+      // An inner part's extent (the first's is not asked).
+      extents.push_back(level.iterator->partExtent(b, loc));
     }
   }
   return std::make_unique<LoopLeaves>(participants, levels, sizes, loopViews,
                                       begin, end, parentPos, extent,
                                       std::move(windows));
-}
-
-Value KernelLowering::windowStart(OpBuilder &b, const Context &ctx,
-                                  const InputLevel &level) {
-  Value w = ctx.coords[level.windowLoops.front()];
-  for (auto [i, l] : llvm::enumerate(ArrayRef(level.windowLoops).drop_front()))
-    w = linearize(b, loc, w, constIndex(b, loc, level.windowSizes[i]),
-                  ctx.coords[l]);
-  return arith::MulIOp::create(b, loc, w, constIndex(b, loc, level.windowSize));
 }
 
 unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,
@@ -520,7 +471,7 @@ unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,
   unsigned first = ctx.processed[k], g = 1;
   while (first + g < in.levels.size() &&
          in.levels[first + g].loop == static_cast<int>(d) &&
-         in.levels[first + g].collapsePart > 0)
+         in.levels[first + g].iterator->continuesCollapse())
     ++g;
   return g;
 }

@@ -18,6 +18,7 @@
 #ifndef SPARSEARRAY_CONVERSION_LEVELITERATOR_H
 #define SPARSEARRAY_CONVERSION_LEVELITERATOR_H
 
+#include "SparseArray/Algebra/SequenceExpr.h"
 #include "SparseArray/Dialect/LevelFormat.h"
 
 #include "mlir/IR/Builders.h"
@@ -85,6 +86,38 @@ public:
   }
   /// Whether the cursor reads the level backwards (makeReflectedIterator).
   virtual bool isReflected() const { return false; }
+
+  // What an access reads at the level: a combinator of seed 001 §5.1 over
+  // it (slice, padding, a collapse's part, a split's window). The base
+  // reads the loop's coordinate as the level's; the access wrappers
+  // (AccessIterators.cpp) own their combinator's coordinate map here, so
+  // the loop emitter asks the iterator and never the combinator. Iterating
+  // a combinator is the plan's sequence view (SequenceIterator).
+
+  /// The position below `parent` of the coordinate loop coordinate `x`
+  /// reads (`loops`: the coordinates of the loops entered). An access that
+  /// may read outside the level ands into `found` (null: stored as far as
+  /// known) whether it reads inside; the position is then a valid one.
+  virtual Value locateAccess(OpBuilder &b, Location loc, Value parent, Value x,
+                             ArrayRef<Value> loops, Value &found) {
+    return locate(b, loc, parent, x);
+  }
+  /// The loop coordinates [lo, hi) the level is iterated in (a collapse in
+  /// the windows of a split: the enclosing loops fix it); null: all.
+  virtual std::pair<Value, Value> accessWindow(OpBuilder &, Location,
+                                               ArrayRef<Value> loops) {
+    return {};
+  }
+  /// The extent of an inner part of a collapsed read (null otherwise).
+  virtual Value partExtent(OpBuilder &, Location) { return {}; }
+  /// Whether the level is a later part of the collapsed read of the level
+  /// above, iterated with it as one product.
+  virtual bool continuesCollapse() const { return false; }
+  /// What input `k` iterates as at this level and the `group` - 1 levels
+  /// below it bound to the same loop: the view the plan must record.
+  virtual SequenceExpr accessView(unsigned k, unsigned group) const {
+    return SequenceExpr::leaf(k);
+  }
 
 protected:
   explicit LevelIterator(LevelSpec spec) : spec(spec) {}
@@ -164,6 +197,35 @@ makeReflectedIterator(std::unique_ptr<LevelIterator> base);
 std::unique_ptr<LevelIterator>
 makeSplitPartIterator(std::unique_ptr<LevelIterator> base, bool first,
                       bool last, Value divisor, Value modulus);
+
+/// Access wrappers (AccessIterators.cpp): `base` read through one
+/// combinator; every other question is `base`'s.
+/// A slice (lo, hi, step) of the level (seed 000 §4.2, a[lo:hi:step]): loop
+/// coordinate x reads lo + step * x; `bound` is the access's bound, which
+/// the plan's view records (slicedView).
+std::unique_ptr<LevelIterator>
+makeSlicedAccess(std::unique_ptr<LevelIterator> base,
+                 std::array<int64_t, 3> slice,
+                 std::optional<std::array<int64_t, 2>> bound);
+/// A padded window: level coordinates outside [validLo, validHi) read the
+/// fill (located at validLo, so nothing reads past the level). Wrapped by
+/// the slice that maps the loop's coordinates to the level's.
+std::unique_ptr<LevelIterator>
+makePaddedAccess(std::unique_ptr<LevelIterator> base, int64_t validLo,
+                 int64_t validHi);
+/// Part `part` of a collapsed read (sparse_array.delinearize, seed 001
+/// §5.1's product): loop coordinate x reads (x / divisor) % modulus (no
+/// modulus, 0, for the first part).
+std::unique_ptr<LevelIterator>
+makeCollapsedPartAccess(std::unique_ptr<LevelIterator> base, unsigned part,
+                        int64_t divisor, int64_t modulus);
+/// A collapsed read of a split read (AccessedLevel::window): loop
+/// coordinate x reads x + w * size of the collapse, w the linearization of
+/// the coordinates of the enclosing loops `loops` with `sizes`.
+std::unique_ptr<LevelIterator>
+makeWindowedAccess(std::unique_ptr<LevelIterator> base,
+                   ArrayRef<unsigned> loops, ArrayRef<int64_t> sizes,
+                   int64_t size);
 
 } // namespace sparse_array
 } // namespace mlir
