@@ -91,7 +91,8 @@ struct Registry {
         sparse_array_levels::kCompressedTraits));
     singleton = add(std::make_unique<SingletonLevelFormat>());
     // Formats their traits describe completely; their iterators are in
-    // lib/Conversion/Levels, their runtime halves in runtime/lib/levels.
+    // lib/Conversion/Iterators/Levels, their runtime halves in
+    // runtime/lib/levels.
     add(std::make_unique<BuiltinLevelFormat>(
         sparse_array_levels::kDiagonalTraits));
     add(std::make_unique<BuiltinLevelFormat>(

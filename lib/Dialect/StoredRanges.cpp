@@ -4,7 +4,7 @@
 // entries are the source's, in the same order, cut into or joined from
 // ranges of stored positions (seed 002 §3.1: below a range of positions of
 // one level lies a range of positions of every lower level). The lowering
-// (lib/Conversion/MoveRanges.cpp) then copies buffers a range at a time:
+// (lib/Conversion/Shape/MoveRanges.cpp) then copies buffers a range at a time:
 // loops the C compiler turns into memcpy-like code, the bulk copies seed
 // 001 §8.3 found missing from its generated vstack. These predicates say
 // when that applies; sparse-array-fuse keeps such an op only when nothing

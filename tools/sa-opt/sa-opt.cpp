@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/InitSparseArray.h"
+#include "TestPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -15,6 +16,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::sparse_array::registerSparseArrayDialects(registry);
   mlir::sparse_array::registerSparseArrayPassesAndPipelines();
+  mlir::sparse_array::test::registerTestPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "sparse_array optimizer driver\n", registry));
 }

@@ -7,9 +7,9 @@
 // are kept when they dominate producers so that the generated loops know to
 // skip the region explicitly.
 //
-// Code generation (lib/Conversion/KernelCodegen.cpp) builds one lattice per
-// loop and statement: one while-loop per point (root first), and in it one
-// case per sub-point, tried from the largest.
+// Code generation (lib/Conversion/Loops/KernelCodegen.cpp) builds one
+// lattice per loop and statement: one while-loop per point (root first), and
+// in it one case per sub-point, tried from the largest.
 //
 //===----------------------------------------------------------------------===//
 

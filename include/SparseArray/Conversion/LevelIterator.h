@@ -161,8 +161,8 @@ public:
                                                const LevelBuffers &buffers);
 };
 
-/// The iterators of the level formats in lib/Conversion/Levels, registered
-/// with their formats by LevelIteratorRegistry.
+/// The iterators of the level formats in lib/Conversion/Iterators/Levels,
+/// registered with their formats by LevelIteratorRegistry.
 std::unique_ptr<LevelIterator> makeDiagonalIterator(LevelSpec spec,
                                                     const LevelBuffers &buffers);
 std::unique_ptr<LevelIterator> makeEllpackIterator(LevelSpec spec,

@@ -125,7 +125,7 @@ std::optional<unsigned> getStoredRangeLevel(FormatAttr format, unsigned dim);
 /// every input stored like the result (levels, order, widths, fill), and
 /// above that level full levels (a stored range level) or ordered stored
 /// ones that the move merges — unique ones, or a non-unique one right
-/// above it (lib/Conversion/MoveRanges.cpp copies the parts' ranges per
+/// above it (lib/Conversion/Shape/MoveRanges.cpp copies the parts' ranges per
 /// parent instead of computing entries).
 std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
 
@@ -154,7 +154,7 @@ std::optional<std::pair<unsigned, unsigned>> getMovedRangeLevel(SliceOp op);
 /// one level with positions and ordered coordinates (compressed) followed
 /// only by levels with a coordinate per position (singletons; the first
 /// then non-unique, as COO's), over an ordered unique source level with
-/// positions and coordinates (lib/Conversion/SplitLevels.cpp).
+/// positions and coordinates (lib/Conversion/Shape/SplitLevels.cpp).
 std::optional<unsigned> getSplitStoredLevel(SplitOp op);
 
 /// Whether `op` stacks matrices stored as COO (ordered rows with a
@@ -162,20 +162,20 @@ std::optional<unsigned> getSplitStoredLevel(SplitOp op);
 /// CSR (a full row level over an ordered unique compressed one) along the
 /// rows: every part's entries then keep their order, one range after the
 /// other, and only the rows' starts are computed
-/// (lib/Conversion/CooRows.cpp).
+/// (lib/Conversion/Shape/CooRows.cpp).
 bool isConcatIntoRows(ConcatOp op);
 
 /// Whether `op` concatenates matrices stored as CSR (full rows without
 /// buffers over ordered unique columns) into COO (non-unique rows, one
 /// column per position) along either dimension: the result's entries are
 /// the parts' runs, part after part (rows) or row after row (columns), so
-/// they are written at known positions (lib/Conversion/CooRows.cpp).
+/// they are written at known positions (lib/Conversion/Shape/CooRows.cpp).
 bool isConcatIntoCoo(ConcatOp op);
 
 /// Whether `op` slices a range of rows (ascending by one, every column) of
 /// a matrix stored as CSR into COO: the rows' entries are one range of
 /// the source's, copied, with each row's coordinate written over its run
-/// (lib/Conversion/CooRows.cpp).
+/// (lib/Conversion/Shape/CooRows.cpp).
 bool isSliceIntoCoo(SliceOp op);
 
 /// Whether two scalar constants are the same value: bit for bit (-0.0

@@ -9,7 +9,7 @@
 #ifndef SPARSEARRAY_LIB_CONVERSION_SCATTER_H
 #define SPARSEARRAY_LIB_CONVERSION_SCATTER_H
 
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 
 #include <functional>
 

@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "Loops/KernelLowering.h"
 #include "Scatter.h"
 #include "SparseArray/Transforms/Coiteration.h"
 #include "SparseArray/Transforms/Parallelism.h"

@@ -10,7 +10,7 @@
 
 #include "SparseArray/Conversion/LevelIterator.h"
 
-#include "../CodegenUtils.h"
+#include "CodegenUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

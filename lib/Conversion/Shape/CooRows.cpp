@@ -29,7 +29,7 @@
 #include "SparseArray/Dialect/Storage.h"
 
 #include "CodegenUtils.h"
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

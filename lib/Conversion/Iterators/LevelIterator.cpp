@@ -274,7 +274,7 @@ struct Registry {
   std::mutex mutex;
   llvm::DenseMap<const LevelFormat *, LevelIteratorFactory> factories;
   Registry() {
-    // The level formats in lib/Conversion/Levels.
+    // The level formats in lib/Conversion/Iterators/Levels.
     factories[LevelFormatRegistry::lookup("diagonal")] = makeDiagonalIterator;
     factories[LevelFormatRegistry::lookup("ellpack")] = makeEllpackIterator;
     factories[LevelFormatRegistry::lookup("loose_compressed")] =

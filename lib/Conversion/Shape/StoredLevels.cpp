@@ -3,7 +3,7 @@
 #include "StoredLevels.h"
 
 #include "CodegenUtils.h"
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -17,11 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "Loops/KernelLowering.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
 
 #include "CodegenUtils.h"
-#include "RowWise.h"
+#include "Reductions/RowWise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

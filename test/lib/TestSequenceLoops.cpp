@@ -8,18 +8,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "SparseArray/Algebra/SequenceLattice.h"
-#include "SparseArray/Conversion/Passes.h"
 #include "SparseArray/Conversion/SequenceIterator.h"
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "CodegenUtils.h"
+#include "TestPasses.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
 
 #include <map>
 
 namespace mlir {
 namespace sparse_array {
+namespace test {
 #define GEN_PASS_DEF_SPARSEARRAYTESTSEQUENCELOOPSPASS
-#include "SparseArray/Conversion/Passes.h.inc"
+#include "TestPasses.h.inc"
+} // namespace test
 } // namespace sparse_array
 } // namespace mlir
 
@@ -304,7 +311,7 @@ LogicalResult SequenceLoops::run() {
 }
 
 struct TestSequenceLoopsPass
-    : public sparse_array::impl::SparseArrayTestSequenceLoopsPassBase<
+    : public sparse_array::test::impl::SparseArrayTestSequenceLoopsPassBase<
           TestSequenceLoopsPass> {
   void runOnOperation() override {
     SmallVector<func::FuncOp> funcs;
@@ -329,3 +336,7 @@ struct TestSequenceLoopsPass
 };
 
 } // namespace
+
+void mlir::sparse_array::test::registerTestPasses() {
+  PassRegistration<TestSequenceLoopsPass>();
+}

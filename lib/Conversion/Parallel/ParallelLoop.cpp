@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "Loops/KernelLowering.h"
 #include "SparseArray/Conversion/LevelIterator.h"
 
 #include "CodegenUtils.h"

@@ -12,7 +12,7 @@
 
 #include "SparseArray/Conversion/LevelIterator.h"
 
-#include "../CodegenUtils.h"
+#include "CodegenUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -19,7 +19,7 @@
 #include "SparseArray/Transforms/Coiteration.h"
 
 #include "CodegenUtils.h"
-#include "SequenceIteratorImpl.h"
+#include "Iterators/SequenceIteratorImpl.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -12,7 +12,7 @@
 #include "SparseArray/Dialect/SparseArray.h"
 
 #include "CodegenUtils.h"
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 #include "RangeMoves.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -20,7 +20,7 @@
 #include "SparseArray/Conversion/LevelIterator.h"
 #include "SparseArray/Conversion/SequenceIterator.h"
 
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"

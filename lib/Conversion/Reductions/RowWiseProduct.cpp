@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "Loops/KernelLowering.h"
 #include "SparseArray/Algebra/Lattice.h"
 #include "SparseArray/Analysis/AlgebraDerivation.h"
 #include "SparseArray/Analysis/Evaluator.h"

@@ -8,7 +8,7 @@
 
 #include "OutputAssembler.h"
 
-#include "KernelLowering.h"
+#include "Loops/KernelLowering.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
 #include "SparseArray/Dialect/Storage.h"
 #include "SparseArray/Transforms/Parallelism.h"

@@ -20,7 +20,7 @@
 #include "SparseArray/Dialect/Storage.h"
 
 #include "CodegenUtils.h"
-#include "OutputAssembler.h"
+#include "Output/OutputAssembler.h"
 #include "StoredLevels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -4,8 +4,8 @@
 // (locating instead of iterating): each combinator an access applies to a
 // level is a wrapper of the level's iterator that maps the loop's
 // coordinate to the level's when locating. Iterating the combinator is the
-// plan's sequence view (lib/Conversion/SequenceIterator.cpp); the wrapper
-// says which view that must be (accessView).
+// plan's sequence view (lib/Conversion/Iterators/SequenceIterator.cpp); the
+// wrapper says which view that must be (accessView).
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,8 +101,8 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, crd,
                               constIndex(b, loc, validHi)));
     crd = arith::SelectOp::create(b, loc, inside, crd, first);
-    found = found ? Value(arith::AndIOp::create(b, loc, found, inside))
-                  : inside;
+    found =
+        found ? Value(arith::AndIOp::create(b, loc, found, inside)) : inside;
     return base->locateAccess(b, loc, parent, crd, loops, found);
   }
 
@@ -173,10 +173,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<LevelIterator>
-mlir::sparse_array::makeSlicedAccess(std::unique_ptr<LevelIterator> base,
-                                     std::array<int64_t, 3> slice,
-                                     std::optional<std::array<int64_t, 2>> bound) {
+std::unique_ptr<LevelIterator> mlir::sparse_array::makeSlicedAccess(
+    std::unique_ptr<LevelIterator> base, std::array<int64_t, 3> slice,
+    std::optional<std::array<int64_t, 2>> bound) {
   return std::make_unique<SlicedAccess>(std::move(base), slice, bound);
 }
 
@@ -186,15 +185,17 @@ mlir::sparse_array::makePaddedAccess(std::unique_ptr<LevelIterator> base,
   return std::make_unique<PaddedAccess>(std::move(base), validLo, validHi);
 }
 
-std::unique_ptr<LevelIterator> mlir::sparse_array::makeCollapsedPartAccess(
-    std::unique_ptr<LevelIterator> base, unsigned part, int64_t divisor,
-    int64_t modulus) {
+std::unique_ptr<LevelIterator>
+mlir::sparse_array::makeCollapsedPartAccess(std::unique_ptr<LevelIterator> base,
+                                            unsigned part, int64_t divisor,
+                                            int64_t modulus) {
   return std::make_unique<CollapsedPartAccess>(std::move(base), part, divisor,
                                                modulus);
 }
 
-std::unique_ptr<LevelIterator> mlir::sparse_array::makeWindowedAccess(
-    std::unique_ptr<LevelIterator> base, ArrayRef<unsigned> loops,
-    ArrayRef<int64_t> sizes, int64_t size) {
+std::unique_ptr<LevelIterator>
+mlir::sparse_array::makeWindowedAccess(std::unique_ptr<LevelIterator> base,
+                                       ArrayRef<unsigned> loops,
+                                       ArrayRef<int64_t> sizes, int64_t size) {
   return std::make_unique<WindowedAccess>(std::move(base), loops, sizes, size);
 }

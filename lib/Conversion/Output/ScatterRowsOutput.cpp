@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Scatter.h"
+#include "Reductions/Scatter.h"
 
 #include "CodegenUtils.h"
 #include "SparseArray/Conversion/RuntimeCalls.h"
