@@ -115,7 +115,10 @@ LogicalResult CollapseOp::verify() {
     return failure();
   shape.push_back(*merged ? **merged : ShapedType::kDynamic);
   llvm::append_range(shape, in.drop_front(dims.back() + 1));
-  return checkShape(*this, result, shape);
+  if (failed(checkShape(*this, result, shape)))
+    return failure();
+  ShapePlanAttr plan = getPlanAttr();
+  return plan ? verifyShapePlan(*this, plan) : success();
 }
 
 LogicalResult SplitOp::verify() {
@@ -142,7 +145,10 @@ LogicalResult SplitOp::verify() {
   SmallVector<int64_t> shape(in.take_front(dim));
   llvm::append_range(shape, *sizes);
   llvm::append_range(shape, in.drop_front(dim + 1));
-  return checkShape(*this, result, shape);
+  if (failed(checkShape(*this, result, shape)))
+    return failure();
+  ShapePlanAttr plan = getPlanAttr();
+  return plan ? verifyShapePlan(*this, plan) : success();
 }
 
 LogicalResult ReshapeOp::verify() {

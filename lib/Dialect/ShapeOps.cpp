@@ -281,7 +281,10 @@ LogicalResult SliceOp::verify() {
     return emitOpError() << why;
   if (failed(checkElementType(*this, source, result)))
     return failure();
-  return checkShape(*this, result, *shape);
+  if (failed(checkShape(*this, result, *shape)))
+    return failure();
+  ShapePlanAttr plan = getPlanAttr();
+  return plan ? verifyShapePlan(*this, plan) : success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -419,7 +422,10 @@ LogicalResult ConcatOp::verify() {
                             "only at run time)";
   if (dynamic)
     shape[dim] = ShapedType::kDynamic;
-  return checkShape(*this, result, shape);
+  if (failed(checkShape(*this, result, shape)))
+    return failure();
+  ShapePlanAttr plan = getPlanAttr();
+  return plan ? verifyShapePlan(*this, plan) : success();
 }
 
 LogicalResult SelectRangeOp::verify() {

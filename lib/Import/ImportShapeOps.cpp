@@ -80,7 +80,7 @@ Value reshapeGroups(OpBuilder &b, Location loc, Value source,
       current = SplitOp::create(b, loc, type, current,
                                 b.getI64IntegerAttr(g),
                                 b.getDenseI64ArrayAttr(sizes),
-                                b.getStringAttr("C"));
+                                b.getStringAttr("C"), /*plan=*/nullptr);
     } else {
       int64_t size = 1;
       for (int64_t d : group)
@@ -96,7 +96,7 @@ Value reshapeGroups(OpBuilder &b, Location loc, Value source,
           b, loc, type, current,
           b.getDenseI64ArrayAttr(SmallVector<int64_t>(group.begin(),
                                                       group.end())),
-          b.getStringAttr("C"));
+          b.getStringAttr("C"), /*plan=*/nullptr);
     }
     shape = next;
   }
@@ -115,13 +115,14 @@ static Value importConcat(OpBuilder &b, Location loc, ArrayRef<Value> sources,
   });
   if (!dynamic || resultType.isDynamicDim(axis))
     return ConcatOp::create(b, loc, resultType, sources,
-                            b.getI64IntegerAttr(axis));
+                            b.getI64IntegerAttr(axis), /*plan=*/nullptr);
   SmallVector<int64_t> shape(resultType.getShape());
   shape[axis] = ShapedType::kDynamic;
   auto joinedType = ArrayType::get(shape, resultType.getElementType(),
                                    resultType.getFormat());
   Value joined =
-      ConcatOp::create(b, loc, joinedType, sources, b.getI64IntegerAttr(axis));
+      ConcatOp::create(b, loc, joinedType, sources, b.getI64IntegerAttr(axis),
+                       /*plan=*/nullptr);
   return ConvertOp::create(b, loc, resultType, joined);
 }
 
@@ -146,7 +147,7 @@ static Value importStaticSlice(OpBuilder &b, Location loc,
     spec.append({0, offsets[d], stop, strides[d]});
   }
   return SliceOp::create(b, loc, resultType, source,
-                         b.getDenseI64ArrayAttr(spec))
+                         b.getDenseI64ArrayAttr(spec), /*plan=*/nullptr)
       .getResult();
 }
 
@@ -224,7 +225,8 @@ FailureOr<Value> import::importShapeOp(OpBuilder &b, Operation *op,
   }
   if (auto concat = dyn_cast<sparse_tensor::ConcatenateOp>(op))
     return ConcatOp::create(b, loc, resultType, sources,
-                            b.getI64IntegerAttr(concat.getDimension()))
+                            b.getI64IntegerAttr(concat.getDimension()),
+                            /*plan=*/nullptr)
         .getResult();
   if (auto pad = dyn_cast<tensor::PadOp>(op))
     return importPad(b, pad, sources[0], resultType);

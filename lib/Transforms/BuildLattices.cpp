@@ -1,7 +1,8 @@
 //===- BuildLattices.cpp - sparse-array-build-lattices --------------------===//
 //
 // A thin shell around convertMisorderedInputs and buildKernelLattices
-// (Coiteration.cpp).
+// (Coiteration.cpp), and planShapeLowering (lib/Dialect/ShapePlans.cpp) for
+// the shape operators fusion left.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +79,15 @@ struct BuildLatticesPass
       }
       kernel.setLatticesAttr(*lattices);
     }
+    // Shape operators left unfused: how they move their entries, decided
+    // here once (sparse-array-lower-shape reads it); none: the runtime.
+    getOperation()->walk([](Operation *op) {
+      if (!isa<SliceOp, ConcatOp, SplitOp, CollapseOp>(op) ||
+          op->hasAttr("plan"))
+        return;
+      if (ShapePlanAttr plan = planShapeLowering(op))
+        op->setAttr("plan", plan);
+    });
     if (!ok)
       signalPassFailure();
   }

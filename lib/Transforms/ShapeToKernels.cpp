@@ -454,7 +454,8 @@ struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
     StringAttr order = op.getOrderAttr();
     for (auto &[dims, type] : collapses)
       v = CollapseOp::create(rewriter, op.getLoc(), type, v,
-                             rewriter.getDenseI64ArrayAttr(dims), order);
+                             rewriter.getDenseI64ArrayAttr(dims), order,
+                             /*plan=*/nullptr);
     if (!splits) {
       rewriter.replaceOp(op, v);
       return success();
@@ -470,8 +471,9 @@ struct ReshapeToKernel : public OpRewritePattern<ReshapeOp> {
             int64_t n = resultType.getShape()[r];
             return ShapedType::isDynamic(n) ? -1 : n; // Inferred.
           });
-      auto split = SplitOp::create(rewriter, op.getLoc(), resultType, v,
-                                   g - groups->begin(), sizes, order);
+      auto split =
+          SplitOp::create(rewriter, op.getLoc(), resultType, v,
+                          g - groups->begin(), sizes, order, /*plan=*/nullptr);
       if (getSplitStoredLevel(split)) {
         rewriter.replaceOp(op, split.getResult());
         return success();

@@ -1,4 +1,4 @@
-// RUN: sa-opt %s --sparse-array-lower-shape --canonicalize --cse | FileCheck %s
+// RUN: sa-opt %s --sparse-array-build-lattices --sparse-array-lower-shape --canonicalize --cse | FileCheck %s
 // sparse-array-lower-shape: a collapse whose dimensions are stored by
 // adjacent levels in the linearization's order merges them (seed 001 §4.1):
 // one loop nest over the group writes the merged coordinates, no entry moves.

@@ -1,5 +1,5 @@
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-lower-shape --canonicalize | FileCheck %s
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-lower-shape=parallel-copy-min=1024 --canonicalize | FileCheck %s --check-prefix=PAR
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-shape --canonicalize | FileCheck %s
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-shape=parallel-copy-min=1024 --canonicalize | FileCheck %s --check-prefix=PAR
 // Slices and concatenations with nothing to fuse, stored like their
 // results, move ranges of stored positions (MoveRanges.cpp): counted copy
 // loops per parent of the cut level, coordinates shifted there, positions

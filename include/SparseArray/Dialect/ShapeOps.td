@@ -49,7 +49,8 @@ def SparseArray_SliceOp : SparseArray_Op<"slice", [Pure]> {
        -> !sparse_array.array<4xf64, #sparse_array.format<[compressed]>>
     ```
   }];
-  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$spec);
+  let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$spec,
+                       OptionalAttr<SparseArray_ShapePlanAttr>:$plan);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat = [{
     $source custom<SliceSpec>($spec) attr-dict `:` qualified(type($source)) `->` qualified(type($result))
@@ -225,7 +226,8 @@ def SparseArray_ConcatOp : SparseArray_Op<"concat", [Pure]> {
        -> !sparse_array.array<4x8xf64, #csr>
     ```
   }];
-  let arguments = (ins Variadic<SparseArray_Array>:$inputs, I64Attr:$dim);
+  let arguments = (ins Variadic<SparseArray_Array>:$inputs, I64Attr:$dim,
+                       OptionalAttr<SparseArray_ShapePlanAttr>:$plan);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat = [{
     $inputs `dim` $dim attr-dict `:` qualified(type($inputs)) `->` qualified(type($result))
@@ -264,7 +266,8 @@ def SparseArray_CollapseOp : SparseArray_Op<"collapse", [Pure]> {
     ```
   }];
   let arguments = (ins SparseArray_Array:$source, DenseI64ArrayAttr:$dims,
-                       DefaultValuedAttr<StrAttr, "\"C\"">:$order);
+                       DefaultValuedAttr<StrAttr, "\"C\"">:$order,
+                       OptionalAttr<SparseArray_ShapePlanAttr>:$plan);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat = [{
     $source $dims (`order` $order^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))
@@ -293,7 +296,8 @@ def SparseArray_SplitOp : SparseArray_Op<"split", [Pure]> {
   }];
   let arguments = (ins SparseArray_Array:$source, I64Attr:$dim,
                        DenseI64ArrayAttr:$sizes,
-                       DefaultValuedAttr<StrAttr, "\"C\"">:$order);
+                       DefaultValuedAttr<StrAttr, "\"C\"">:$order,
+                       OptionalAttr<SparseArray_ShapePlanAttr>:$plan);
   let results = (outs SparseArray_Array:$result);
   let assemblyFormat = [{
     $source `dim` $dim $sizes (`order` $order^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))

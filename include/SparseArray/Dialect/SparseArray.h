@@ -125,8 +125,8 @@ std::optional<unsigned> getStoredRangeLevel(FormatAttr format, unsigned dim);
 /// every input stored like the result (levels, order, widths, fill), and
 /// above that level full levels (a stored range level) or ordered stored
 /// ones that the move merges — unique ones, or a non-unique one right
-/// above it (lib/Conversion/Shape/MoveRanges.cpp copies the parts' ranges per
-/// parent instead of computing entries).
+/// above it (lib/Conversion/Shape/MoveRanges.cpp copies the parts' ranges
+/// per parent instead of computing entries).
 std::optional<unsigned> getMovedRangeLevel(ConcatOp op);
 
 /// getMovedRangeLevel's condition on the result's storage alone: the
@@ -177,6 +177,17 @@ bool isConcatIntoCoo(ConcatOp op);
 /// the source's, copied, with each row's coordinate written over its run
 /// (lib/Conversion/Shape/CooRows.cpp).
 bool isSliceIntoCoo(SliceOp op);
+
+/// How sparse-array-lower-shape can lower an unfused shape operator
+/// (slice, concat, split, collapse) without moving entries one by one:
+/// the first of move_ranges, rows_from_coo, coo_from_rows, split_levels,
+/// merge_levels its storage allows; null when only the runtime can (the
+/// planner, sparse-array-build-lattices, records it as the op's `plan`).
+ShapePlanAttr planShapeLowering(Operation *op);
+
+/// Whether `op`'s operand and result storage allow `plan` (the verifier's
+/// check of a recorded plan).
+LogicalResult verifyShapePlan(Operation *op, ShapePlanAttr plan);
 
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their

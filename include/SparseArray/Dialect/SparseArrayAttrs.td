@@ -423,6 +423,50 @@ def SparseArray_ReductionPlanAttr
   let genVerifyDecl = 1;
 }
 
+def SparseArray_ShapeLowering : I32EnumAttr<"ShapeLowering",
+    "how a shape operator left unfused moves its entries", [
+      I32EnumAttrCase<"MoveRanges", 0, "move_ranges">,
+      I32EnumAttrCase<"RowsFromCoo", 1, "rows_from_coo">,
+      I32EnumAttrCase<"CooFromRows", 2, "coo_from_rows">,
+      I32EnumAttrCase<"SplitLevels", 3, "split_levels">,
+      I32EnumAttrCase<"MergeLevels", 4, "merge_levels">]> {
+  let cppNamespace = "::mlir::sparse_array";
+  let genSpecializedAttr = 0;
+}
+
+def SparseArray_ShapePlanAttr
+    : SparseArray_Attr<"ShapePlan", "shape_plan"> {
+  let summary = "How an unfused shape operator is lowered, decided once";
+  let description = [{
+    What `sparse-array-build-lattices` decides for a `slice`, `concat`,
+    `split` or `collapse` that fusion left as it is (nothing to fuse with),
+    so that `sparse-array-lower-shape` carries the plan out and never asks
+    the storage again. Without a plan the runtime moves the entries
+    (`sparse-array-lower-storage`).
+    - `move_ranges`: the stored ranges below level `level` are copied per
+      parent, coordinates moved (a slice of dimension `dim`; a
+      concatenation's parts in turn);
+    - `rows_from_coo`: COO parts concatenated into CSR rows;
+    - `coo_from_rows`: CSR parts (or a CSR row slice) into COO;
+    - `split_levels`: the entries keep their positions, the split level
+      `level`'s coordinates are computed in one pass;
+    - `merge_levels`: the collapsed dimensions' adjacent levels merged.
+    The verifier checks that the operand and result storage allow it.
+
+    ```mlir
+    #sparse_array.shape_plan<lowering = move_ranges, level = 1>
+    #sparse_array.shape_plan<lowering = move_ranges, level = 1, dim = 1>
+    #sparse_array.shape_plan<lowering = merge_levels>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<SparseArray_ShapeLowering>:$lowering,
+    DefaultValuedParameter<"int64_t", "-1">:$level,
+    DefaultValuedParameter<"int64_t", "-1">:$dim
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
   let summary = "Whether a kernel's outermost result loop runs in parallel, and why";
   let description = [{

@@ -228,6 +228,13 @@ def SparseArrayBuildLatticesPass
     function once with the absent inputs' fills selected in, instead of a
     mispredicted branch per case (`branchless-merge=false` keeps cases).
 
+    A `slice`, `concat`, `split` or `collapse` that fusion left (nothing to
+    fuse with) is planned too: the in-place lowering its operands' and
+    result's storage allow (`plan = #sparse_array.shape_plan<...>`: moved
+    ranges, COO/CSR rows, split or merged levels), which
+    `sparse-array-lower-shape` carries out; without a plan the runtime
+    moves its entries.
+
     Example, xor of two compressed vectors:
 
     ```mlir

@@ -43,15 +43,15 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
                                 PatternRewriter &rewriter) const override {
     auto source = cast<ArrayType>(op.getSource().getType());
     auto result = cast<ArrayType>(op.getType());
+    // The planner's decision (sparse-array-build-lattices).
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::MergeLevels)
+      return rewriter.notifyMatchFailure(op, "not planned merge_levels");
     bool fortran = op.getOrder() == "F";
+    // The merged levels' storage (the plan says they merge, fill kept).
     ArrayType merged =
         getCollapsedStorageType(source, op.getDims(), fortran);
-    if (!merged)
-      return rewriter.notifyMatchFailure(op, "collapsed levels not adjacent");
-    FormatAttr mf = merged.getFormat(), rf = result.getFormat();
-    // Another fill is the runtime's (implicit entries become values).
-    if (mf.getFill() != rf.getFill())
-      return rewriter.notifyMatchFailure(op, "the result has another fill");
+    FormatAttr mf = merged.getFormat();
     Location loc = op.getLoc();
     Value array = op.getSource();
     FormatAttr format = source.getFormat();

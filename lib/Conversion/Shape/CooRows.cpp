@@ -212,8 +212,9 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isConcatIntoRows(op))
-      return rewriter.notifyMatchFailure(op, "not COO parts into CSR rows");
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::RowsFromCoo)
+      return rewriter.notifyMatchFailure(op, "not planned rows_from_coo");
     auto result = cast<ArrayType>(op.getType());
     FormatAttr rf = result.getFormat();
     Location loc = op.getLoc();
@@ -347,8 +348,9 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isConcatIntoCoo(op))
-      return rewriter.notifyMatchFailure(op, "not CSR parts into COO");
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::CooFromRows)
+      return rewriter.notifyMatchFailure(op, "not planned coo_from_rows");
     auto result = cast<ArrayType>(op.getType());
     TypedAttr fill = result.getFormat().getFill();
     Location loc = op.getLoc();
@@ -412,8 +414,9 @@ struct SliceIntoCoo : OpRewritePattern<SliceOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isSliceIntoCoo(op))
-      return rewriter.notifyMatchFailure(op, "not CSR rows into COO");
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::CooFromRows)
+      return rewriter.notifyMatchFailure(op, "not planned coo_from_rows");
     auto result = cast<ArrayType>(op.getType());
     Location loc = op.getLoc();
     FailureOr<SliceOp::Normalized> rows = op.normalize(0);

@@ -52,9 +52,11 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<unsigned> cut = getMovedRangeLevel(op);
-    if (!cut)
-      return rewriter.notifyMatchFailure(op, "not a move of stored ranges");
+    // The planner's decision (sparse-array-build-lattices).
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::MoveRanges)
+      return rewriter.notifyMatchFailure(op, "not planned move_ranges");
+    std::optional<unsigned> cut = plan.getLevel();
     Location loc = op.getLoc();
     auto resultType = cast<ArrayType>(op.getType());
     unsigned numLevels = resultType.getFormat().getNumLevels();
@@ -186,10 +188,11 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
-    auto moved = getMovedRangeLevel(op);
-    if (!moved)
-      return rewriter.notifyMatchFailure(op, "not a move of stored ranges");
-    unsigned dim = moved->first, cut = moved->second;
+    // The planner's decision (sparse-array-build-lattices).
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::MoveRanges)
+      return rewriter.notifyMatchFailure(op, "not planned move_ranges");
+    unsigned dim = plan.getDim(), cut = plan.getLevel();
     Location loc = op.getLoc();
     auto resultType = cast<ArrayType>(op.getType());
     unsigned numLevels = resultType.getFormat().getNumLevels();

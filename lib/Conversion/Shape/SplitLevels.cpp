@@ -43,9 +43,11 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SplitOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<unsigned> level = getSplitStoredLevel(op);
-    if (!level)
-      return rewriter.notifyMatchFailure(op, "entries do not keep positions");
+    // The planner's decision (sparse-array-build-lattices).
+    ShapePlanAttr plan = op.getPlanAttr();
+    if (!plan || plan.getLowering() != ShapeLowering::SplitLevels)
+      return rewriter.notifyMatchFailure(op, "not planned split_levels");
+    std::optional<unsigned> level = plan.getLevel();
     auto source = cast<ArrayType>(op.getSource().getType());
     auto result = cast<ArrayType>(op.getType());
     FormatAttr sf = source.getFormat(), rf = result.getFormat();

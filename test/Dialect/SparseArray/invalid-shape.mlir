@@ -1016,3 +1016,25 @@ func.func @dynamic_slice_element(%a: !A, %o: index) {
   %0 = sparse_array.dynamic_slice %a[%o, %o] [%o, %o] [%c1, %c1] : !A -> !sparse_array.array<?x?xf32>
   return
 }
+
+// -----
+
+// A recorded plan must be one the storage allows (here: the levels are
+// not adjacent in C order, so nothing merges; no other plan either).
+!csc = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!v12 = !sparse_array.array<12xf64, #sparse_array.format<[compressed]>>
+func.func @plan_not_allowed(%a: !csc) -> !v12 {
+  // expected-error@+1 {{'sparse_array.collapse' op is planned #sparse_array.shape_plan<lowering = merge_levels>, which its operands' and result's storage do not allow}}
+  %v = sparse_array.collapse %a [0, 1] {plan = #sparse_array.shape_plan<lowering = merge_levels>} : !csc -> !v12
+  return %v : !v12
+}
+
+// -----
+
+!v12 = !sparse_array.array<12xf64, #sparse_array.format<[compressed]>>
+!csr = !sparse_array.array<4x3xf64, #sparse_array.format<[dense, compressed]>>
+func.func @plan_wrong_level(%v: !v12) -> !csr {
+  // expected-error@+1 {{'sparse_array.split' op is planned #sparse_array.shape_plan<lowering = split_levels, level = 1>, which its operands' and result's storage do not allow (they allow #sparse_array.shape_plan<lowering = split_levels, level = 0>)}}
+  %s = sparse_array.split %v dim 0 [4, 3] {plan = #sparse_array.shape_plan<lowering = split_levels, level = 1>} : !v12 -> !csr
+  return %s : !csr
+}

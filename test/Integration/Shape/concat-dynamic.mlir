@@ -1,7 +1,7 @@
 // RUN: sa-run %s | FileCheck %s
 // RUN: sa-run --bounds-checks -O0 %s | FileCheck %s
 // RUN: sa-run --num-threads=2 --parallel-min-work=1 %s | FileCheck %s
-// RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries --sparse-array-lower-shape | FileCheck %s --check-prefix=LOWER
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-free-temporaries --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-lower-shape | FileCheck %s --check-prefix=LOWER
 // Concatenation along a dimension whose sizes are known only at run time
 // (numpy.concatenate of arrays of any length): no window offsets to
 // compile, so not fused; inputs stored like the result move their stored
