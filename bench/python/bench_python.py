@@ -17,7 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 
 import sparse_array as sa
-from sparse_array import _capi, _ops
+from sparse_array import _capi, _compile
 
 
 def best(fn, repeat=7, number=1):
@@ -75,8 +75,8 @@ def main():
     print("first call (compile) latency per kernel (target <= 150 ms)")
     for name, fn in (("add csr", lambda: a + a), ("sum axis 0", lambda: a.sum(axis=0)),
                      ("spmv", lambda: a @ x), ("min-plus", lambda: sa.matmul(a, x, semiring=("minimum", "add")))):
-        _ops._CACHE.clear()
-        _ops._KERNELS.clear()
+        _compile._CACHE.clear()
+        _compile._KERNELS.clear()
         t = time.perf_counter()
         fn()
         print("  %-12s %7.1f ms" % (name, (time.perf_counter() - t) * 1e3))

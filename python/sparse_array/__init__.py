@@ -8,15 +8,22 @@ the sparse_array MLIR dialect (docs/python.md).
     y = sa.matmul(A, x, semiring=("minimum", "add"))
     r = sa.compute((sa.lazy(A) * 2 + B).sum(axis=1))   # one fused kernel
 """
+from . import _dispatch
 from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
-from ._format import Format, Level, bsr
-from ._function import Algebra, Function, complement, function, intersect, union
-from ._lazy import Lazy, compute, lazy
-from ._ops import clip, explain, matmul, read, reduce, where, write
+from ._format import bsr, Format, Level
+from ._function import Algebra, complement, Function, function, intersect, union
+from ._io import read, write
+from ._lazy import compute, explain, Lazy, lazy
+from ._linalg import matmul
+from ._ops import clip, where
+from ._reductions import reduce
 from ._shape import concatenate, expand_dims, hstack, reshape, squeeze, stack, transpose, vstack
 
 __all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "read", "reduce", "where", "clip", "write", "reshape",
            "transpose", "expand_dims", "squeeze", "concatenate", "stack", "hstack", "vstack", "function", "Function", "union",
            "intersect", "complement", "Algebra", "Format", "Level", "bsr", "SparseArrayError",
            "CompileError"]
+
+# Array's methods call operations of the modules above _array.py.
+_dispatch.bind_array_methods()

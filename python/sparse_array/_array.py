@@ -2,15 +2,28 @@
 import numpy as np
 
 from . import _storage
-from ._format import ELEMENT, Format, bsr, make_format, type_text
-from ._trace import Traced, static_types
+from ._format import bsr, ELEMENT, Format, make_format, type_text
+from ._trace import static_types, Traced
+
+
+class _Operations:
+    """The operations Array's methods call. Each builds arrays, so its
+    module sits above this one and cannot be imported from here: the
+    package binds them once every module is loaded
+    (_dispatch.bind_array_methods, run by sparse_array/__init__.py)."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("sparse_array: Array.%s needs the package imported "
+                           "(import sparse_array)" % name)
+
+
+OPS = _Operations()
 
 
 def _reduction(name):
     """The method numpy names `name` (sum, prod, min, max, any, all)."""
     def method(self, axis=None, keepdims=False):
-        from . import _ops
-        return _ops.reduce(name, self, axis, keepdims)
+        return OPS.reduce(name, self, axis, keepdims)
     method.__name__ = name
     method.__doc__ = "numpy's %s over `axis` (int, tuple or None), exactly." % name
     return method
@@ -90,26 +103,21 @@ class ArrayOperators:
 
     def astype(self, dtype, copy=True):
         """The values (and the fill) converted to `dtype` as NumPy does."""
-        from . import _ops
-        return _ops.astype(self, dtype)
+        return OPS.astype(self, dtype)
 
     def round(self, decimals=0):
         """np.round(self, decimals)."""
-        from . import _shape
-        return _shape.around(self, decimals)
+        return OPS.around(self, decimals)
 
     def clip(self, min=None, max=None):
         """np.clip(self, min, max)."""
-        from . import _ops
-        return _ops.clip(self, min, max)
+        return OPS.clip(self, min, max)
 
     def __matmul__(self, other):
-        from . import _ops
-        return _ops.matmul(self, other)
+        return OPS.matmul(self, other)
 
     def __rmatmul__(self, other):
-        from . import _ops
-        return _ops.matmul(other, self)
+        return OPS.matmul(other, self)
 
     def dot(self, other):
         """np.dot(self, other)."""
@@ -137,28 +145,24 @@ class ArrayOperators:
 
     # --- shape (numpy semantics; _shape.py) --------------------------------
     def __getitem__(self, key):
-        from . import _shape
-        return _shape.getitem(self, key)
+        return OPS.getitem(self, key)
 
     def reshape(self, *shape, order="C"):
-        from . import _shape
         if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
             shape = shape[0]
-        return _shape.reshape(self, shape, order)
+        return OPS.reshape(self, shape, order)
 
     def transpose(self, *axes):
-        from . import _shape
         if len(axes) == 1 and not isinstance(axes[0], (int, np.integer)):
             axes = axes[0]
-        return _shape.transpose(self, axes or None)
+        return OPS.transpose(self, axes or None)
 
     @property
     def T(self):
         return self.transpose()
 
     def squeeze(self, axis=None):
-        from . import _shape
-        return _shape.squeeze(self, axis)
+        return OPS.squeeze(self, axis)
 
     sum = _reduction("sum")
     prod = _reduction("prod")
@@ -248,8 +252,7 @@ class Array(ArrayOperators):
         generic = self.format.generic()
         if generic == self.format:
             return _storage.entries(self.format, self.shape, self._buffers)
-        from . import _ops
-        return _ops.restore(self, generic)._entries()
+        return OPS.restore(self, generic)._entries()
 
     def todense(self):
         """A numpy array (fills included)."""
@@ -300,17 +303,14 @@ class Array(ArrayOperators):
 
     def write(self, path):
         """Matrix Market (.mtx, fill 0) or the text format (any fill)."""
-        from . import _ops
-        _ops.write(self, path)
+        OPS.write(self, path)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        from . import _ops
         # With a Lazy operand, array_ufunc records the operation (_trace).
-        return _ops.array_ufunc(ufunc, method, inputs, kwargs)
+        return OPS.array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        from . import _shape
-        impl = _shape.NUMPY_FUNCTIONS.get(func)
+        impl = OPS.numpy_functions.get(func)
         if impl is None or not all(issubclass(t, (Array, np.ndarray)) for t in types):
             return NotImplemented
         return impl(*args, **kwargs)
@@ -333,8 +333,7 @@ def _from_coords(shape, dtype, fmt, fill, coords, values):
     array = Array(shape, dtype, generic, fill, buffers)
     if generic == fmt:
         return array
-    from . import _ops
-    return _ops.restore(array, fmt)
+    return OPS.restore(array, fmt)
 
 
 def asarray(x, format=None, fill_value=None, dtype=None):
@@ -357,11 +356,10 @@ def asarray(x, format=None, fill_value=None, dtype=None):
         # Another dtype, format or fill: compiled kernels over the stored
         # entries (the dense values only where a new fill makes every point
         # an entry).
-        from . import _ops
         if dtype is not None:
-            x = _ops.astype(x, _dtype_of(dtype))
+            x = OPS.astype(x, _dtype_of(dtype))
         fmt = x.format if format is None else make_format(format, x.ndim)
-        return _ops.convert(x, fmt, x.fill_value if fill_value is None else fill_value)
+        return OPS.convert(x, fmt, x.fill_value if fill_value is None else fill_value)
     try:
         import scipy.sparse as sp
         if sp.issparse(x):

@@ -22,6 +22,7 @@ import textwrap
 
 import numpy as np
 
+from . import _capi, _ops
 from ._errors import CompileError
 from ._format import scalar_text
 
@@ -446,7 +447,6 @@ class Function:
             return None
 
     def __call__(self, *arrays):
-        from . import _ops
         return _ops.map_function(self, arrays)
 
     def __repr__(self):
@@ -521,7 +521,6 @@ def function(py=None, *, commutative=False, associative=False, idempotent=False,
     text = header + " {\n" + "\n".join(body) + "\n}\n"
     f = Function(py, name, arg_types, result_type, text)
     if check:
-        from . import _capi
         try:
             _capi.check(text)
         except CompileError as e:

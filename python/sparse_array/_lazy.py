@@ -7,8 +7,8 @@ element-wise chain and the reduction, product or shape operation that
 consumes it.
 
 Every operation builds the same kernel text it would run eagerly (the
-element-wise, reduction, product and shape builders of _ops.py and
-_shape.py), with static types (_trace.py); compute() splices those texts
+element-wise, reduction, product and shape builders of _ops.py,
+_reductions.py, _linalg.py and _shape.py), with static types (_trace.py); compute() splices those texts
 into one function, renaming each kernel's values apart and binding its
 parameters to the values of its operands. The composed function is cached
 like any other (per process and on disk), keyed by its text: by the
@@ -17,8 +17,10 @@ import re
 
 import numpy as np
 
-from ._array import Array, ArrayOperators
-from ._trace import Traced
+from . import _capi, _compile, _dispatch, _ops
+from ._array import Array, ArrayOperators, asarray, _dtype_of
+from ._format import make_format, type_text
+from ._trace import set_recorder, Traced
 
 _PARAM = re.compile(r"%(\w+):")
 _VALUE = re.compile(r"%([A-Za-z_][\w$.]*|\d+)")
@@ -85,12 +87,10 @@ class Lazy(ArrayOperators, Traced):
         return dense if dtype is None else dense.astype(dtype)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        from . import _ops
-        return _ops.array_ufunc(ufunc, method, inputs, kwargs)
+        return _dispatch.array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        from . import _shape
-        impl = _shape.NUMPY_FUNCTIONS.get(func)
+        impl = _dispatch.NUMPY_FUNCTIONS.get(func)
         if impl is None or not all(issubclass(t, (Array, Lazy, np.ndarray)) for t in types):
             return NotImplemented
         return impl(*args, **kwargs)
@@ -104,9 +104,6 @@ def lazy(x, **kwargs):
         if not kwargs:
             return x
         # Another dtype, format or fill of an expression: recorded too.
-        from . import _ops
-        from ._array import _dtype_of
-        from ._format import make_format
         unknown = set(kwargs) - {"dtype", "format", "fill_value"}
         if unknown:
             raise TypeError("sparse_array.lazy: unexpected keyword %s" % ", ".join(sorted(unknown)))
@@ -118,7 +115,6 @@ def lazy(x, **kwargs):
             fmt = x.format if fmt is None else make_format(fmt, x.ndim)
             x = _ops.convert(x, fmt, x.fill_value if fill is None else fill)
         return x
-    from ._array import asarray
     a = asarray(x, **kwargs)
     return Lazy(a.shape, a.dtype, a.format, a.fill_value, array=a)
 
@@ -192,13 +188,39 @@ def compose(root):
 
 
 def _type(x):
-    from ._format import type_text
     return type_text(x.shape, x.dtype, x.format, x.fill_value, static=True)
 
 
 def _run(root):
-    from . import _ops
     text, inputs = compose(root)
-    kernel = _ops.composed_kernel(text, root)
+    kernel = _compile.composed_kernel(text, root)
     result = kernel(inputs)
     return result.todense()[()] if not root.shape else result
+
+
+def explain(operation, *args, **kwargs):
+    """What the compiler planned for `operation(*args, **kwargs)` (run
+    once), or for a lazy expression (not run): the kernels after
+    sparse-array-fuse, -derive-algebra and -build-lattices — their
+    iteration algebras, result fills, per-loop lattices and reduction
+    strategies (seed 000 §5-7) — as MLIR text."""
+    if isinstance(operation, Lazy):
+        if operation._array is not None:
+            raise ValueError("sparse_array.explain: a lazy input has no kernel")
+        source = compose(operation)[0]
+    else:
+        _compile.forget_last()
+        operation(*args, **kwargs)
+        last = _compile.last_kernel()
+        if last is None:
+            raise ValueError("sparse_array.explain: %r ran no kernel" % (operation,))
+        source = last.text
+    text = _capi.run_passes(_compile.library_prelude(source) + "\n" + source,
+                            "sparse-array-fuse,sparse-array-derive-algebra,"
+                            "sparse-array-build-lattices")
+    start = text.find("func.func @kernel")
+    return text[start:text.rfind("}")].rstrip() if start >= 0 else text
+
+
+# A traced kernel call (_compile.py) records a Lazy node.
+set_recorder(Lazy.node)

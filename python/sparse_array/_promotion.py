@@ -18,6 +18,7 @@ arrays of the same kind (int64 sum + int32 array), is not known at trace
 time (docs/python.md, "Where the package differs from NumPy")."""
 import numpy as np
 
+from ._array import Array
 from ._format import ELEMENT
 from ._trace import Traced
 
@@ -27,7 +28,6 @@ _CACHE = {}  # (ufunc, operand keys) -> loop input dtypes, or the error
 def _stand_in(x):
     """What NumPy's resolution sees of operand x, and a hashable key of
     what it depends on."""
-    from ._array import Array
     if isinstance(x, Array) and x.ndim == 0:
         value = x.todense()[()]
         return np.asarray(value, x.dtype), ("0-d", x.dtype.str, value.tobytes())
@@ -93,19 +93,3 @@ def loop_dtypes(ufunc, inputs):
                                 ufunc.__name__, ", ".join(str(np.asarray(s).dtype) for s in stands),
                                 dt))
     return found
-
-
-def promoted(ufunc, inputs):
-    """`inputs` with each array converted (astype: a map that fuses) to the
-    dtype of NumPy's loop; scalars stay (the kernel converts them as NumPy
-    does). Unchanged when every array already has its loop's dtype."""
-    from ._ops import _is_array, astype
-    dtypes = loop_dtypes(ufunc, inputs)
-    out = []
-    for x, dt in zip(inputs, dtypes):
-        if _is_array(x) and x.dtype != dt:
-            x = astype(x, dt)
-        elif isinstance(x, np.ndarray) and x.ndim and x.dtype != dt:
-            x = x.astype(dt)
-        out.append(x)
-    return out

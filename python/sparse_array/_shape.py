@@ -8,10 +8,10 @@ parts' implicit entries become their own fill values, stored where they
 differ). Types are static, so kernels are cached per shape."""
 import numpy as np
 
-from ._array import Array
+from . import _compile, _ops
+from ._array import Array, asarray
 from ._format import Format, make_format, type_text
-from . import _ops
-from ._trace import Traced, static_types, traced
+from ._trace import static_types, traced
 
 
 def _type(a):
@@ -27,7 +27,7 @@ def _sparse_format(like, rank):
 
 
 def _run(key, sources, op_text, shape, dtype, fmt, fill):
-    kernel = _ops._KERNELS.get(key)
+    kernel = _compile._KERNELS.get(key)
     if kernel is None:
         rtype = type_text(shape, dtype, fmt, fill, static=True)
         params = ", ".join("%%a%d: %s" % (k, _type(a)) for k, a in enumerate(sources))
@@ -36,7 +36,7 @@ def _run(key, sources, op_text, shape, dtype, fmt, fill):
             "  %%r = %s : %s -> %s" % (op_text, ", ".join(_type(a) for a in sources), rtype),
             "  return %r : " + rtype,
             "}"])
-        kernel = _ops._KERNELS[key] = _ops._Kernel(text, "kernel", len(shape), dtype, fmt, fill)
+        kernel = _compile._KERNELS[key] = _compile._Kernel(text, "kernel", len(shape), dtype, fmt, fill)
     return kernel(list(sources), tuple(shape))
 
 
@@ -74,7 +74,6 @@ def getitem(a, key):
         rest = tuple(k for k in key if k is not None)
         selected = getitem(a, rest) if rest else a
         if not isinstance(selected, Array) and not static_types():
-            from ._array import asarray
             selected = asarray(np.asarray(selected))
         return expand_dims(selected, tuple(new))
     key = key + (slice(None),) * (a.ndim - len(key))
@@ -262,106 +261,3 @@ def vstack(arrays):
     arrays = [_ops._operand(x, None) for x in arrays]
     arrays = [x if x.ndim > 1 else expand_dims(x, 0) for x in arrays]
     return concatenate(arrays, 0)
-
-
-def _numpy_reduction(name):
-    """np.sum, np.max, ... (a, axis=None, keepdims=False); what else NumPy
-    takes (dtype, out, initial, where) is refused."""
-    def fn(a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
-        if dtype is not None or out is not None or kwargs:
-            raise TypeError("sparse_array: np.%s takes axis and keepdims only" % name)
-        return _ops.reduce(name, _ops._operand(a, None), axis, keepdims)
-    return fn
-
-
-def _reduction_without_dtype(name):
-    def fn(a, axis=None, out=None, keepdims=False, **kwargs):
-        if out is not None or kwargs:
-            raise TypeError("sparse_array: np.%s takes axis and keepdims only" % name)
-        return _ops.reduce(name, _ops._operand(a, None), axis, keepdims)
-    return fn
-
-
-def _dot(a, b, out=None):
-    """np.dot: a product of scalars, else matmul (1-D and 2-D)."""
-    if out is not None:
-        raise TypeError("sparse_array: np.dot takes no out=")
-    if np.ndim(a) == 0 or np.ndim(b) == 0:
-        return np.multiply(a, b)
-    return _ops.matmul(a, b)
-
-
-def _count_nonzero(a, axis=None, keepdims=False):
-    """Entries != 0 (NaN counts), as int64; a whole count is a Python int."""
-    r = _ops.reduce("sum", np.not_equal(a, a.dtype.type(0)).astype(np.int64), axis, keepdims)
-    if isinstance(r, Traced):
-        return r  # a lazy count: computed with the expression
-    return int(r) if axis is None and not keepdims and np.ndim(r) == 0 else r
-
-
-def _power_of_ten(n):
-    """NumPy's power_of_ten (multiarray/calculation.c): exact to 1e22."""
-    if n < 9:
-        return [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][n]
-    r = 1e9
-    for _ in range(n - 9):
-        r *= 10.0
-    return r
-
-
-def around(a, decimals=0, out=None):
-    """np.round(a, decimals) as NumPy computes it (PyArray_Round): rint of
-    a * 10**decimals, divided back (a / 10**-decimals, multiplied back,
-    for negative decimals); integers are their own rounding to decimals
-    >= 0."""
-    if out is not None:
-        raise TypeError("sparse_array: np.round takes no out=")
-    a = _ops._operand(a, None)
-    decimals = int(decimals)
-    if a.dtype.kind in "ib":
-        if decimals >= 0:
-            return a
-        raise TypeError("sparse_array: rounding integers to negative decimals is not supported")
-    if decimals == 0:
-        return np.rint(a)
-    f = a.dtype.type(_power_of_ten(abs(decimals)))
-    if decimals > 0:
-        return np.true_divide(np.rint(np.multiply(a, f)), f)
-    return np.multiply(np.rint(np.true_divide(a, f)), f)
-
-
-# numpy's functions on Arrays (__array_function__).
-NUMPY_FUNCTIONS = {
-    np.around: around,
-    np.round: around,
-    np.sum: _numpy_reduction("sum"),
-    np.prod: _numpy_reduction("prod"),
-    np.amax: _reduction_without_dtype("max"),
-    np.amin: _reduction_without_dtype("min"),
-    np.max: _reduction_without_dtype("max"),
-    np.min: _reduction_without_dtype("min"),
-    np.any: _reduction_without_dtype("any"),
-    np.all: _reduction_without_dtype("all"),
-    np.dot: _dot,
-    np.count_nonzero: _count_nonzero,
-    np.ravel: lambda a, order="C": reshape(a, (-1,), order),
-    np.reshape: lambda a, newshape=None, order="C", shape=None: reshape(
-        a, shape if shape is not None else newshape, order),
-    np.transpose: lambda a, axes=None: transpose(a, axes),
-    np.expand_dims: expand_dims,
-    np.squeeze: lambda a, axis=None: squeeze(a, axis),
-    np.concatenate: lambda arrays, axis=0: concatenate(arrays, axis),
-    np.stack: lambda arrays, axis=0: stack(arrays, axis),
-    np.hstack: lambda tup: hstack(tup),
-    np.vstack: lambda tup: vstack(tup),
-    np.where: _ops.where,
-    np.clip: _ops.clip,
-    # What NumPy code asks of any array-like.
-    np.ndim: lambda a: len(a.shape),
-    np.shape: lambda a: tuple(a.shape),
-    np.size: lambda a, axis=None: (
-        int(np.prod(a.shape, dtype=np.int64)) if axis is None else a.shape[axis]),
-}
-
-if hasattr(np, "round_"):  # NumPy 1.24's np.round is np.round_
-    NUMPY_FUNCTIONS[np.round_] = around

@@ -10,6 +10,19 @@ class Traced:
 
 
 _DEPTH = [0]
+# How a traced kernel call becomes a node (Lazy.node, set by _lazy.py): the
+# kernels (_compile.py) sit below the Lazy type and record through this.
+_RECORD = [None]
+
+
+def set_recorder(record):
+    """`record(kernel, args, shape)` builds the node of a traced call."""
+    _RECORD[0] = record
+
+
+def record(kernel, args, shape):
+    """The node of a call of `kernel` on `args` while tracing."""
+    return _RECORD[0](kernel, args, shape)
 
 
 def static_types():

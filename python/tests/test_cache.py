@@ -9,11 +9,11 @@ PROGRAM = r"""
 import json, sys
 import numpy as np
 import sparse_array as sa
-from sparse_array import _ops
+from sparse_array import _compile
 d = np.array([[1.0, 0.0, -2.0], [0.0, np.inf, 0.0], [3.0, 0.0, -0.0]])
 a = sa.asarray(d, format="csr")
 r = [np.minimum(a, a.T).todense(), a.sum(axis=0).todense(), (a @ np.ones(3)).todense()]
-json.dump({"from_cache": [m.from_cache for m in _ops._CACHE.values()],
+json.dump({"from_cache": [m.from_cache for m in _compile._CACHE.values()],
            "results": [x.tolist() for x in r]}, sys.stdout)
 """
 

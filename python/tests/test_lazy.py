@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import sparse_array as sa
-from sparse_array import _ops
+from sparse_array import _compile
 from sparse_array._lazy import compose
 from conftest import random_dense, same
 
@@ -119,9 +119,9 @@ def test_compiled_once_per_structure(rng):
     assert compose(e1)[0] == compose(e2)[0]
     with np.errstate(all="ignore"):
         sa.compute(e1)
-    before = len(_ops._CACHE)
+    before = len(_compile._CACHE)
     got = sa.compute(e2)
-    assert len(_ops._CACHE) == before
+    assert len(_compile._CACHE) == before
     with np.errstate(all="ignore"):
         same(got.todense(), (db + da).sum(axis=0))
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import sparse_array as sa
-from sparse_array import _ops
+from sparse_array import _compile
 from conftest import random_dense, same
 
 F64 = ["add", "subtract", "multiply", "true_divide", "power", "minimum", "maximum", "fmin",
@@ -146,10 +146,10 @@ def test_min_plus(rng):
 def test_kernels_are_cached(rng):
     a = sa.asarray(random_dense(rng, (4, 4), np.float64, 0.0), format="csr")
     a + a
-    n = len(_ops._CACHE)
+    n = len(_compile._CACHE)
     b = sa.asarray(random_dense(rng, (9, 3), np.float64, 0.0), format="csr")
     b + b  # another shape, same kernel
-    assert len(_ops._CACHE) == n
+    assert len(_compile._CACHE) == n
 
 
 def test_runtime_error_is_an_exception(rng):
@@ -164,13 +164,13 @@ def test_runtime_error_is_an_exception(rng):
         "  %%r = sparse_array.map @add_f64(%%a, %%b) : (%s, %s) -> %s" % (t, tb, t),
         "  return %r : " + t, "}"])
     with pytest.raises(sa.SparseArrayError, match="size"):
-        _ops._call(text, "bad", [a, b], (3, 4), np.float64, a.format, 0.0)
+        _compile._call(text, "bad", [a, b], (3, 4), np.float64, a.format, 0.0)
     same((a + a).todense(), np.full((3, 4), 2.0))
 
 
 def test_compile_error():
     with pytest.raises(sa.CompileError, match="error"):
-        _ops._module("func.func @broken(")
+        _compile._module("func.func @broken(")
 
 
 def test_numpy_functions_declare_true_properties():
@@ -287,11 +287,11 @@ def test_large_inputs_use_the_parallel_build(rng):
     n = 400
     A = sp.random(n, n, density=0.3, format="csr", random_state=5)
     B = sp.random(n, n, density=0.3, format="csr", random_state=6)
-    assert A.nnz + B.nnz >= _ops.PARALLEL_MIN_ENTRIES
+    assert A.nnz + B.nnz >= _compile.PARALLEL_MIN_ENTRIES
     a, b = sa.asarray(A), sa.asarray(B)
-    before = len(_ops._CACHE)
+    before = len(_compile._CACHE)
     got = a + b
-    assert any(key[1] for key in list(_ops._CACHE)[before:]), "no parallel module compiled"
+    assert any(key[1] for key in list(_compile._CACHE)[before:]), "no parallel module compiled"
     same(got.todense(), (A + B).toarray())
     same(a.sum(axis=1).todense(), np.add.accumulate(A.toarray(), axis=1)[:, -1])
     x = np.arange(n, dtype=np.float64)

@@ -6,7 +6,7 @@ import pytest
 import scipy.sparse as sp
 
 import sparse_array as sa
-from sparse_array import _capi, _ops
+from sparse_array import _capi, _compile
 from conftest import random_dense, same
 
 F32 = ["add", "subtract", "multiply", "true_divide", "power", "minimum", "maximum"]
@@ -14,11 +14,11 @@ I32 = ["add", "subtract", "multiply", "minimum", "maximum", "bitwise_and", "bitw
        "bitwise_xor", "left_shift", "right_shift", "gcd"]
 
 
-@pytest.mark.parametrize("name", [n for n in _ops._library() if n.endswith(("_f32", "_i32", "_u32"))])
+@pytest.mark.parametrize("name", [n for n in _compile._library() if n.endswith(("_f32", "_i32", "_u32"))])
 def test_narrow_library_properties(name):
     # Every declared identity, annihilator, algebra and law of the 32-bit
     # forms holds (sparse-array-check-properties, with counterexamples).
-    _capi.check(_ops.library_prelude("@" + name))
+    _capi.check(_compile.library_prelude("@" + name))
 
 
 @pytest.mark.parametrize("name", F32)
