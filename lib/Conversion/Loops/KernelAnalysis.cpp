@@ -56,7 +56,6 @@ LogicalResult KernelLowering::analyze(OpBuilder &b) {
   resultFill = resultType.getFillValue();
   rank = resultType.getRank();
   numLoops = kernel.getNumIndices();
-  nestEnd = rank;
   parallelPlan = kernel.getParallelAttr();
   if (kernel.getInputs().size() >= kMaxLatticeOperands)
     return fail("kernel has too many inputs");

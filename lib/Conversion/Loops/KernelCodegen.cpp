@@ -37,6 +37,7 @@ LogicalResult KernelLowering::run() {
     return failure();
   setUpOutput(b);
   Context ctx;
+  ctx.nestEnd = rank;
   for (unsigned k = 0; k < inputs.size(); ++k) {
     if (inputs[k].used)
       ctx.alive |= uint64_t(1) << k;

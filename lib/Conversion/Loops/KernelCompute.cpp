@@ -28,7 +28,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -166,10 +165,9 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
     // a few entries long; the branches cost more than the work).
     Value inside = emitIsMember(b, space, values, absent);
     IRMapping given;
-    {
-      llvm::SaveAndRestore guard(rangeGuard, inside);
-      given.map(reduction.getResult(), emitReduction(b, ctx, startValue(b)));
-    }
+    Context guarded = ctx;
+    guarded.rangeGuard = inside;
+    given.map(reduction.getResult(), emitReduction(b, guarded, startValue(b)));
     Value v = emitBody(b, absent, values, Value(), &given, ctx.coords,
                        presence);
     Value fill = arith::ConstantOp::create(b, loc, resultFill);

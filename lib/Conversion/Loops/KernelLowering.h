@@ -74,6 +74,38 @@ struct Context {
   /// false (a branchless merge's cursor, ahead of the coordinate): their
   /// value is loaded and the fill selected in, without a branch.
   uint64_t inBounds = 0;
+
+  // The nest being emitted: parameters the emitters pass down (a copy set
+  // where a nest of another kind starts), not modes of the lowering.
+  /// The loop after the innermost one of the nest: the result's rank for
+  /// its loops, numLoops inside a reduction's (KernelReduction.cpp).
+  unsigned nestEnd = 0;
+  /// Inside a reduction's nest: a leaf combines into the accumulator.
+  bool inReduction = false;
+  /// A reduction at a result point that may lie outside the kernel's space
+  /// (a mask): its outermost loop collapses its ranges to nothing where
+  /// this i1 is false (KernelCompute.cpp).
+  Value rangeGuard;
+  /// The short-range variant of a keyed reduction (emitKeyedDispatch): the
+  /// accumulator is the float itself, combined by one compare and select
+  /// (v < acc ? v : acc; a vminsd), with the NaN flag as for keys. Exact
+  /// unless the result is a zero (the select keeps the first of -0.0 and
+  /// +0.0): that case is recomputed with keys. Keys vectorize on long
+  /// ranges; on ranges of a few entries their encoding costs more than
+  /// the loop (tropical mxv on cryg2500, 5 entries a row: 11.7 -> 9.5 us
+  /// in C).
+  bool fastFloat = false;
+  /// Inside one part of a loop planned parallel: its loop is sequential.
+  bool sharingOut = false;
+  /// Inside one range of a loop planned "ranges": the coordinates [from,
+  /// to) the outermost counted loop (U) runs over instead of [0, extent).
+  std::optional<std::pair<Value, Value>> partCoordinates;
+  /// While emitting a loop: what each of its participants iterates as (the
+  /// plan's views, in participant order).
+  ArrayRef<SequenceExpr> loopViews;
+  /// signed_zero_dot's counting pass (emitSignedZeroDot): the state is the
+  /// sum (unchanged), the count of +0.0 classes and of non-finite ones.
+  bool dotCountPass = false;
 };
 
 class KernelLowering {
@@ -156,11 +188,6 @@ private:
   /// How many of input k's levels from its next one loop d binds: one, or
   /// the parts of a collapsed read (a product, seed 001 §5.1).
   unsigned boundLevels(const Context &ctx, unsigned k, unsigned d) const;
-  /// Where the window of a collapse read through a split starts: the
-  /// linearized coordinates of its outer parts' loops times its size.
-  /// While emitting a loop: what each of its participants iterates as (the
-  /// plan's views, in participant order).
-  ArrayRef<SequenceExpr> loopViews;
   /// The loops of loop d over the given iterator ranges (emitLoopBody's
   /// second half); `merged`: the plan's one loop descending with every
   /// input; `branchless`: the root point's loop evaluates once per step
@@ -198,7 +225,8 @@ private:
   /// Loop 0 of a kernel planned parallel (`parallelPlan`) carries
   /// nothing: an scf.parallel from the plan's min_extent on.
   SmallVector<Value> emitCountedLoop(
-      OpBuilder &b, unsigned d, Value extent, ValueRange init,
+      OpBuilder &b, unsigned d, const Context &ctx, Value extent,
+      ValueRange init,
       unsigned stateOffset,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
@@ -218,8 +246,10 @@ private:
   /// it by bisection before `loops` runs them (a counted loop over the
   /// range's coordinates: partCoordinates); the output assembled in parts.
   /// The state after the loop (empty).
+  /// `loops` runs in the range's context (sharingOut, partCoordinates).
   using SegmentLoops = function_ref<SmallVector<Value>(
-      OpBuilder &, ArrayRef<Value>, ArrayRef<Value>, ValueRange)>;
+      OpBuilder &, const Context &, ArrayRef<Value>, ArrayRef<Value>,
+      ValueRange)>;
   SmallVector<Value> emitParallelRanges(OpBuilder &b, const Context &ctx,
                                         ArrayRef<unsigned> participants,
                                         ArrayRef<Value> begin,
@@ -255,15 +285,18 @@ private:
   /// combined in part order (combineReductionStates). The state after the
   /// whole loop.
   SmallVector<Value> emitParallelReduction(
-      OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+      OpBuilder &b, const Context &ctx, Value extent, ValueRange init,
+      unsigned stateOffset,
       function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
           body);
   /// The reduction state of a run of points followed by that of the next
   /// run: accumulators combined in this order (an empty run's start value
   /// skipped when the combiner has no identity), NaN flags or'ed, counts
-  /// added (KernelReduction.cpp).
+  /// added (KernelReduction.cpp); `ctx`: the nest the states come from
+  /// (keyed floats, signed_zero_dot's counting pass).
   SmallVector<Value> combineReductionStates(OpBuilder &b, ValueRange first,
-                                            ValueRange second);
+                                            ValueRange second,
+                                            const Context &ctx);
   /// One loop over the coordinates some point of `lattice` needs, which
   /// descends with every input (an empty segment where one does not
   /// match). `linear` (no lattice: the plan's linear coiteration) visits
@@ -313,7 +346,7 @@ private:
   /// store a result entry, or accumulate one point of the reduction.
   SmallVector<Value> emitLeaf(OpBuilder &b, const Context &ctx, bool omitter,
                               ValueRange out) {
-    return inReduction ? emitCombine(b, ctx, omitter, out)
+    return ctx.inReduction ? emitCombine(b, ctx, omitter, out)
                        : emitCompute(b, ctx, omitter, out);
   }
   /// The reduction at one result point: its loop nest (loops rank..N-1)
@@ -330,9 +363,12 @@ private:
   /// not visited combined in (reassociate: by repeated squaring;
   /// idempotent: once); the accumulator otherwise. signed_zero_dot counts
   /// instead the visited points whose omitted term would be +0.0 (`count`)
-  /// and NaN (`nonFinite`), against dotPositives and dotNonFinite.
+  /// and NaN (`nonFinite`), against the dense factor's counts
+  /// `denseCounts` (+0.0-making, non-finite) at this point, by default
+  /// dotPositives and dotNonFinite.
   Value finishReduction(OpBuilder &b, Value acc, Value count, Value total,
-                        Value nonFinite = Value());
+                        Value nonFinite = Value(),
+                        std::pair<Value, Value> denseCounts = {});
   /// signed_zero_dot: whether a value of the dense factor makes the
   /// omitted product fill * y +0.0 (y finite, sign of the fill), and
   /// whether it makes it NaN (y not finite).
@@ -353,9 +389,6 @@ private:
   /// sum), the same points again counted by the class of their x
   /// (`dotCountPass`), and the sum finished with the counts.
   Value emitSignedZeroDot(OpBuilder &b, const Context &ctx, Value start);
-  /// Set while emitting signed_zero_dot's counting pass: the state is the
-  /// sum (unchanged), the count of +0.0 classes and of non-finite ones.
-  bool dotCountPass = false;
   bool isSignedZeroDot() const {
     return reductionPlan.strategy == ReductionPlan::Strategy::SignedZeroDot;
   }
@@ -381,13 +414,24 @@ private:
   /// Whether the accumulator may still change (early exit, seed 000 §7.2).
   Value emitNotAnnihilated(OpBuilder &b, Location l, ValueRange state);
   /// Inside a reduction planned `early_exit` (an annihilator).
-  bool mayExitEarly() {
-    return inReduction && reductionPlan.annihilator && reduction.getEarlyExit();
+  /// The context of a reduction's nest at a result point: loops rank to
+  /// numLoops - 1, whose leaves combine; the enclosing result loop's
+  /// threaded cases do not reach into them.
+  Context reductionNest(const Context &ctx) const {
+    Context nest = ctx;
+    nest.nestEnd = numLoops;
+    nest.inReduction = true;
+    return nest;
+  }
+  bool mayExitEarly(const Context &ctx) {
+    return ctx.inReduction && reductionPlan.annihilator &&
+           reduction.getEarlyExit();
   }
   /// A loop condition, also requiring the accumulator (first in `state`)
   /// not to hold the annihilator when the reduction may exit early.
-  Value withEarlyExit(OpBuilder &b, Location l, Value cond, ValueRange state) {
-    if (!mayExitEarly())
+  Value withEarlyExit(const Context &ctx, OpBuilder &b, Location l, Value cond,
+                      ValueRange state) {
+    if (!mayExitEarly(ctx))
       return cond;
     return arith::AndIOp::create(b, l, cond, emitNotAnnihilated(b, l, state));
   }
@@ -406,19 +450,6 @@ private:
   unsigned rank = 0;
   /// Loops: the result's levels, then the reduction's variables.
   unsigned numLoops = 0;
-  /// The loop after the innermost one of the nest being emitted: rank for
-  /// the result's loops, numLoops inside the reduction.
-  unsigned nestEnd = 0;
-  bool inReduction = false;
-  /// Inside one part of a loop planned parallel: its loop is sequential.
-  bool sharingOut = false;
-  /// Inside one range of a loop planned "ranges": the coordinates [from,
-  /// to) the outermost counted loop (U) runs over instead of [0, extent).
-  std::optional<std::pair<Value, Value>> partCoordinates;
-  /// Set while emitting a reduction at a result point that may lie outside
-  /// the kernel's space (a mask): the reduction's outermost loop collapses
-  /// its ranges to nothing where this i1 is false (see emitCompute).
-  Value rangeGuard;
   /// Every operation computing the result from the reduced value can run
   /// at any point without trapping (no integer division): a masked-out
   /// point may then evaluate it and discard the value.
@@ -432,15 +463,6 @@ private:
   /// NaN-and-signed-zero-aware float min/max per element. Same result:
   /// NaN if any value is NaN, else the least/greatest with -0.0 < +0.0.
   bool keyed = false, keyedMax = false;
-  /// Set while emitting the short-range variant of a keyed reduction: the
-  /// accumulator is the float itself, combined by one compare and select
-  /// (v < acc ? v : acc; a vminsd), with the NaN flag as for keys. Exact
-  /// unless the result is a zero (the select keeps the first of -0.0 and
-  /// +0.0): that case is recomputed with keys. Keys vectorize on long
-  /// ranges; on ranges of a few entries their encoding costs more than
-  /// the loop (tropical mxv on cryg2500, 5 entries a row: 11.7 -> 9.5 us
-  /// in C).
-  bool fastFloat = false;
   /// Index of the visited-points count in the reduction's state.
   unsigned countIndex() const { return keyed ? 2 : 1; }
   /// Index of signed_zero_dot's count of visited non-finite dense values.

@@ -31,7 +31,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -194,7 +193,7 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
       return SmallVector<Value>(out);
     }
   }
-  llvm::SaveAndRestore scopedViews(loopViews, ArrayRef<SequenceExpr>(views));
+  ctx.loopViews = views;
 
   // Iterator ranges.
   unsigned n = participants.size();
@@ -204,29 +203,30 @@ SmallVector<Value> KernelLowering::emitLoopBody(OpBuilder &b, unsigned d,
   }
   // A reduction at a point outside the kernel's space: nothing to visit.
   Value extent = extents[d];
-  if (inReduction && d == rank && rangeGuard) {
+  if (ctx.inReduction && d == rank && ctx.rangeGuard) {
     for (unsigned i = 0; i < n; ++i)
-      end[i] = arith::SelectOp::create(b, loc, rangeGuard, end[i], begin[i]);
-    extent = arith::SelectOp::create(b, loc, rangeGuard, extent,
+      end[i] =
+          arith::SelectOp::create(b, loc, ctx.rangeGuard, end[i], begin[i]);
+    extent = arith::SelectOp::create(b, loc, ctx.rangeGuard, extent,
                                      constIndex(b, loc, 0));
   }
-  auto loops = [&](OpBuilder &lb, ArrayRef<Value> from, ArrayRef<Value> to,
-                   ValueRange o) -> SmallVector<Value> {
+  auto loops = [&](OpBuilder &lb, const Context &lctx, ArrayRef<Value> from,
+                   ArrayRef<Value> to, ValueRange o) -> SmallVector<Value> {
     if (plan.getLinear())
-      return emitMergedLoop(lb, d, ctx, lattice, participants, from, to,
+      return emitMergedLoop(lb, d, lctx, lattice, participants, from, to,
                             extent, o, /*linear=*/true);
-    if (inReduction && d == rank && keyed && n > 0 && !fastFloat &&
+    if (lctx.inReduction && d == rank && keyed && n > 0 && !lctx.fastFloat &&
         reductionPlan.keyShortRange > 0)
-      return emitKeyedDispatch(lb, d, ctx, lattice, plan.getMerged(),
+      return emitKeyedDispatch(lb, d, lctx, lattice, plan.getMerged(),
                                participants, from, to, extent, o);
-    return emitLoops(lb, d, ctx, lattice, plan.getMerged(), participants, from,
-                     to, extent, o, plan.getBranchless());
+    return emitLoops(lb, d, lctx, lattice, plan.getMerged(), participants,
+                     from, to, extent, o, plan.getBranchless());
   };
-  if (d == 0 && !sharingOut && parallelPlan && parallelPlan.isRanges())
+  if (d == 0 && !ctx.sharingOut && parallelPlan && parallelPlan.isRanges())
     return emitParallelRanges(
         b, ctx, participants, begin, end, extent,
         !lattice.empty() && lattice.getPoints().front().universe, out, loops);
-  return loops(b, begin, end, out);
+  return loops(b, ctx, begin, end, out);
 }
 
 SmallVector<Value> KernelLowering::emitKeyedDispatch(
@@ -251,12 +251,10 @@ SmallVector<Value> KernelLowering::emitKeyedDispatch(
         // Floats in, floats out; the state's other values pass unchanged.
         SmallVector<Value> in(out);
         in[0] = fromKey(tb, out[0]);
-        SmallVector<Value> r;
-        {
-          llvm::SaveAndRestore floats(fastFloat, true);
-          r = emitLoops(tb, d, ctx, lattice, merged, participants, begin, end,
-                        extent, in);
-        }
+        Context floats = ctx;
+        floats.fastFloat = true;
+        SmallVector<Value> r = emitLoops(tb, d, floats, lattice, merged,
+                                         participants, begin, end, extent, in);
         // A zero may have the wrong sign (and a NaN flag settles it all).
         Value zero = arith::CmpFOp::create(
             tb, l, arith::CmpFPredicate::OEQ, r[0],
@@ -317,7 +315,7 @@ SmallVector<Value> KernelLowering::emitLoops(
     SmallVector<Value> init = cursors.get();
     init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, d, it->countedExtent(b, loc), init, nc,
+        b, d, ctx, it->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           cursors.set(args.take_front(nc));
           it->bindLocated(fb, l, x);
@@ -345,18 +343,18 @@ SmallVector<Value> KernelLowering::emitLoops(
     o = cursors.emitWhile(
         b, loc, o,
         [&](OpBuilder &cb, Location l, ValueRange state) {
-          return withEarlyExit(cb, l, it->valid(cb, l), state);
+          return withEarlyExit(ctx, cb, l, it->valid(cb, l), state);
         },
         [&](OpBuilder &bb, Location l, ValueRange state) {
           it->assumeValid(bb, l);
           Value x = it->eval(bb, l);
           SequenceIterator::LeafMatches m = matchesAt(bb, l, *it, x);
-          if (p == 0 && branchless && d + 1 == nestEnd)
+          if (p == 0 && branchless && d + 1 == ctx.nestEnd)
             return emitBranchlessRoot(bb, d, ctx, leaves, *it, m, x, state);
           // Innermost: each case steps what it matched, behind its branch,
           // so the next coordinate loads do not wait for this one's
           // comparisons (the hardware predicts the branch and runs ahead).
-          if (d + 1 == nestEnd)
+          if (d + 1 == ctx.nestEnd)
             return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, {},
                              {}, x, state, it.get());
           SmallVector<Value> before, after;
@@ -460,7 +458,8 @@ KernelLowering::makeLoopLeaves(OpBuilder &b, const Context &ctx, unsigned d,
       extents.push_back(level.iterator->partExtent(b, loc));
     }
   }
-  return std::make_unique<LoopLeaves>(participants, levels, sizes, loopViews,
+  return std::make_unique<LoopLeaves>(participants, levels, sizes,
+                                      ctx.loopViews,
                                       begin, end, parentPos, extent,
                                       std::move(windows));
 }
@@ -477,22 +476,23 @@ unsigned KernelLowering::boundLevels(const Context &ctx, unsigned k,
 }
 
 SmallVector<Value> KernelLowering::emitCountedLoop(
-    OpBuilder &b, unsigned d, Value extent, ValueRange init,
+    OpBuilder &b, unsigned d, const Context &ctx, Value extent, ValueRange init,
     unsigned stateOffset,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
-  if (d == 0 && !sharingOut && parallelPlan && parallelPlan.isParallel()) {
-    if (!inReduction)
+  if (d == 0 && !ctx.sharingOut && parallelPlan &&
+      parallelPlan.isParallel()) {
+    if (!ctx.inReduction)
       return emitParallelOuterLoop(b, extent, init, body);
     if (rank == 0)
-      return emitParallelReduction(b, extent, init, stateOffset, body);
+      return emitParallelReduction(b, ctx, extent, init, stateOffset, body);
   }
   // One range of a loop planned "ranges": its coordinates only.
-  if (d == 0 && partCoordinates)
-    std::tie(zero, extent) = *partCoordinates;
+  if (d == 0 && ctx.partCoordinates)
+    std::tie(zero, extent) = *ctx.partCoordinates;
   // Without an early exit the trip count is known: scf.for.
-  if (!mayExitEarly()) {
+  if (!mayExitEarly(ctx)) {
     auto loop = scf::ForOp::create(
         b, loc, zero, extent, one, init,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
@@ -512,7 +512,7 @@ SmallVector<Value> KernelLowering::emitCountedLoop(
                                            args.back(), extent);
         scf::ConditionOp::create(
             bb, l,
-            withEarlyExit(bb, l, more,
+            withEarlyExit(ctx, bb, l, more,
                           args.drop_back().drop_front(stateOffset)),
             args);
       },
@@ -580,7 +580,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
       // Linear at the innermost loop: the function in general form,
       // every input present or its fill (no omitters to skip: a value
       // equal to the result's fill is not stored).
-      if (d + 1 == nestEnd)
+      if (d + 1 == ctx.nestEnd)
         return emitLeaf(tb, inner, /*omitter=*/false, o);
       return emitLoop(tb, d + 1, inner, o);
     };
@@ -604,7 +604,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
     SmallVector<Value> init = cursors.get();
     init.append(out.begin(), out.end());
     SmallVector<Value> res = emitCountedLoop(
-        b, d, all->countedExtent(b, loc), init, nc,
+        b, d, ctx, all->countedExtent(b, loc), init, nc,
         [&](OpBuilder &fb, Location l, Value x, ValueRange args) {
           cursors.set(args.take_front(nc));
           all->bindLocated(fb, l, x);
@@ -627,7 +627,7 @@ SmallVector<Value> KernelLowering::emitMergedLoop(
             some.push_back(p->valid(cb, l));
           more = orAll(cb, l, some);
         }
-        return withEarlyExit(cb, l, more, state);
+        return withEarlyExit(ctx, cb, l, more, state);
       },
       [&](OpBuilder &bb, Location l, ValueRange state) {
         // x: the least coordinate among iterators with entries left.
@@ -675,7 +675,7 @@ SmallVector<Value> KernelLowering::emitCases(
         locateLevels(cb, inner, k, d + 1);
     // Omitters skip only at the innermost loop: outer loops cannot know
     // whether the inner coordinates are omitted too (seed 000 §7.1).
-    if (threadedLoop || d + 1 == nestEnd)
+    if (threadedLoop || d + 1 == ctx.nestEnd)
       return emitLeaf(cb, inner, !point.producer, out);
     return emitLoop(cb, d + 1, inner, out);
   };

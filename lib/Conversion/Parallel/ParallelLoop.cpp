@@ -20,7 +20,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
 using namespace mlir::sparse_array;
@@ -230,7 +229,6 @@ SmallVector<Value> KernelLowering::emitParallelRanges(
       b, cut ? end[*cut] : extent, output.get(),
       [&](OpBuilder &sb, Value parts) { output->beginParts(sb, parts); },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
-        llvm::SaveAndRestore inPart(sharingOut, true);
         // Coordinates [from, to): with a cut input, the first part from 0
         // (other inputs may store coordinates before the cut input's first).
         Value from = lo, to = hi;
@@ -258,17 +256,20 @@ SmallVector<Value> KernelLowering::emitParallelRanges(
                 arith::SubIOp::create(pb, l, partEnd.back(), lower));
         }
         SmallVector<Value> state = output->beginPart(pb, p, from, to, visits);
-        // A counted loop (U) runs over the range's coordinates only.
-        llvm::SaveAndRestore range(partCoordinates,
-                                   std::optional(std::pair(from, to)));
-        output->endPart(pb, p, loops(pb, partBegin, partEnd, state));
+        // The range's loops are sequential; a counted loop (U) runs over
+        // its coordinates only.
+        Context part = ctx;
+        part.sharingOut = true;
+        part.partCoordinates = std::pair(from, to);
+        output->endPart(pb, p, loops(pb, part, partBegin, partEnd, state));
       });
   output->endParts(b);
   return {};
 }
 
 SmallVector<Value> KernelLowering::emitParallelReduction(
-    OpBuilder &b, Value extent, ValueRange init, unsigned stateOffset,
+    OpBuilder &b, const Context &ctx, Value extent, ValueRange init,
+    unsigned stateOffset,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
         body) {
   if (rejectCarriedParallelLoop(stateOffset))
@@ -284,9 +285,11 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
               ValueRange{n}));
       },
       [&](OpBuilder &pb, Location l, Value p, Value lo, Value hi) {
-        llvm::SaveAndRestore inPart(sharingOut, true);
+        // The part's loop is sequential.
+        Context part = ctx;
+        part.sharingOut = true;
         SmallVector<Value> state = emitCountedLoop(
-            pb, 0, arith::SubIOp::create(pb, l, hi, lo), init, 0,
+            pb, 0, part, arith::SubIOp::create(pb, l, hi, lo), init, 0,
             [&](OpBuilder &fb, Location fl, Value x, ValueRange args) {
               return body(fb, fl, arith::AddIOp::create(fb, fl, x, lo), args);
             });
@@ -305,7 +308,7 @@ SmallVector<Value> KernelLowering::emitParallelReduction(
       b, loc, one, parts, one, load(b, loc, constIndex(b, loc, 0)),
       [&](OpBuilder &fb, Location l, Value p, ValueRange acc) {
         scf::YieldOp::create(
-            fb, l, combineReductionStates(fb, acc, load(fb, l, p)));
+            fb, l, combineReductionStates(fb, acc, load(fb, l, p), ctx));
       });
   for (Value buffer : partials)
     memref::DeallocOp::create(b, loc, buffer);

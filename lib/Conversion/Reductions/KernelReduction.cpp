@@ -27,7 +27,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/InterleavedRange.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 #include <limits>
 
@@ -138,12 +137,7 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx,
     state.push_back(constIndex(b, loc, 0));
   // The reduction's loops are a nest of their own: the enclosing result
   // loop's threaded cases do not reach into them.
-  SmallVector<Value> res;
-  {
-    llvm::SaveAndRestore nest(nestEnd, numLoops);
-    llvm::SaveAndRestore within(inReduction, true);
-    res = emitLoop(b, rank, ctx, state);
-  }
+  SmallVector<Value> res = emitLoop(b, rank, reductionNest(ctx), state);
   Value acc = res[0];
   if (keyed) {
     Value nan = arith::ConstantOp::create(
@@ -162,12 +156,11 @@ Value KernelLowering::emitReduction(OpBuilder &b, const Context &ctx,
 
 Value KernelLowering::emitSignedZeroDot(OpBuilder &b, const Context &ctx,
                                         Value start) {
-  llvm::SaveAndRestore nest(nestEnd, numLoops);
-  llvm::SaveAndRestore within(inReduction, true);
+  Context nest = reductionNest(ctx);
   // The sum over the stored points alone, as fast as a declared-finite
   // SpMV: the counts are not needed unless x has a non-finite value or
   // the sum is -0.0 (an empty row, say).
-  Value acc = emitLoop(b, rank, ctx, ValueRange{start})[0];
+  Value acc = emitLoop(b, rank, nest, ValueRange{start})[0];
   Value zero = constIndex(b, loc, 0);
   auto cmpi = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
     return arith::CmpIOp::create(b, loc, p, x, y);
@@ -175,27 +168,25 @@ Value KernelLowering::emitSignedZeroDot(OpBuilder &b, const Context &ctx,
   Value negZero = isNegativeZero(b, loc, acc);
   // The counts at this result point (per kept coordinate of the dense
   // factor, or over all of it).
-  auto [positivesHere, nonFiniteHere] = denseFactorCountsAt(b, ctx);
-  llvm::SaveAndRestore usePositives(dotPositives, positivesHere);
-  llvm::SaveAndRestore useNonFinite(dotNonFinite, nonFiniteHere);
+  std::pair<Value, Value> here = denseFactorCountsAt(b, ctx);
   Value need = arith::OrIOp::create(
       b, loc,
-      arith::AndIOp::create(
-          b, loc, negZero,
-          cmpi(arith::CmpIPredicate::ne, dotPositives, zero)),
-      cmpi(arith::CmpIPredicate::ne, dotNonFinite, zero));
+      arith::AndIOp::create(b, loc, negZero,
+                            cmpi(arith::CmpIPredicate::ne, here.first, zero)),
+      cmpi(arith::CmpIPredicate::ne, here.second, zero));
   auto fix = scf::IfOp::create(
       b, loc, need,
       [&](OpBuilder &tb, Location l) {
         // The same points again, counted by the class of their x.
-        llvm::SaveAndRestore pass(dotCountPass, true);
+        Context counting = nest;
+        counting.dotCountPass = true;
         Value none = constIndex(tb, l, 0);
         SmallVector<Value> res =
-            emitLoop(tb, rank, ctx, ValueRange{acc, none, none});
+            emitLoop(tb, rank, counting, ValueRange{acc, none, none});
         scf::YieldOp::create(
             tb, l,
             finishReduction(tb, acc, res[countIndex()], Value(),
-                            res[nonFiniteIndex()]));
+                            res[nonFiniteIndex()], here));
       },
       [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, acc); });
   return fix.getResult(0);
@@ -284,7 +275,8 @@ void KernelLowering::emitDenseFactorCounts(OpBuilder &b) {
 }
 
 Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
-                                      Value total, Value nonFinite) {
+                                      Value total, Value nonFinite,
+                                      std::pair<Value, Value> denseCounts) {
   using Strategy = ReductionPlan::Strategy;
   auto constant = [&](OpBuilder &cb, TypedAttr a) -> Value {
     return arith::ConstantOp::create(cb, loc, a);
@@ -384,10 +376,12 @@ Value KernelLowering::finishReduction(OpBuilder &b, Value acc, Value count,
     // nothing.
     Type t = acc.getType();
     Value negZero = isNegativeZero(b, loc, acc);
+    auto [positives, nonFinites] =
+        denseCounts.first ? denseCounts : std::pair(dotPositives, dotNonFinite);
     Value positiveOmitted = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, count, dotPositives);
+        b, loc, arith::CmpIPredicate::ult, count, positives);
     Value nanOmitted = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, nonFinite, dotNonFinite);
+        b, loc, arith::CmpIPredicate::ult, nonFinite, nonFinites);
     Value r = arith::SelectOp::create(
         b, loc, arith::AndIOp::create(b, loc, negZero, positiveOmitted),
         constant(b, b.getFloatAttr(t, 0.0)), acc);
@@ -438,7 +432,7 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
   SmallVector<Value> values = loadInputValues(b, ctx, absent);
   bool counting = state.size() > countIndex();
   auto combineAt = [&](OpBuilder &cb) {
-    if (dotCountPass) {
+    if (ctx.dotCountPass) {
       // signed_zero_dot's second pass: counts only.
       auto [positive, nonFinite] =
           classifyDenseFactor(cb, values[reductionPlan.denseFactorInput]);
@@ -456,7 +450,7 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
                        ctx.coords, runTimePresence(ctx));
     SmallVector<Value> r;
     Value next, first;
-    if (keyed && fastFloat) {
+    if (keyed && ctx.fastFloat) {
       first = v;
       Value better = arith::CmpFOp::create(cb, loc,
                                            keyedMax ? arith::CmpFPredicate::OGT
@@ -500,12 +494,12 @@ SmallVector<Value> KernelLowering::emitCombine(OpBuilder &b, const Context &ctx,
 
 SmallVector<Value>
 KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
-                                       ValueRange second) {
+                                       ValueRange second, const Context &ctx) {
   bool counting = first.size() > countIndex();
   Value acc;
-  if (dotCountPass)
+  if (ctx.dotCountPass)
     acc = first[0]; // the counting pass carries the sum unchanged
-  if (keyed && fastFloat) {
+  if (keyed && ctx.fastFloat) {
     // As one point after another: the later only when strictly better.
     Value better = arith::CmpFOp::create(
         b, loc, keyedMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
@@ -539,7 +533,7 @@ KernelLowering::combineReductionStates(OpBuilder &b, ValueRange first,
   if (counting)
     state.push_back(arith::AddIOp::create(b, loc, first[countIndex()],
                                           second[countIndex()]));
-  if (dotCountPass)
+  if (ctx.dotCountPass)
     state.push_back(arith::AddIOp::create(b, loc, first[nonFiniteIndex()],
                                           second[nonFiniteIndex()]));
   return state;
