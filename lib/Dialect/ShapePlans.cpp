@@ -24,87 +24,59 @@ static bool mergesLevels(CollapseOp op) {
                        cast<ArrayType>(op.getType()).getFormat().getFill();
 }
 
-ShapePlanAttr mlir::sparse_array::planShapeLowering(Operation *op) {
+/// Every plan `op`'s storage allows, preferred first (one predicate call
+/// per lowering; the planner takes the first, the verifier looks a recorded
+/// plan up here).
+static SmallVector<ShapePlanAttr> allowedPlans(Operation *op) {
   MLIRContext *ctx = op->getContext();
-  auto plan = [&](ShapeLowering lowering, int64_t level = -1,
-                  int64_t dim = -1) {
-    return ShapePlanAttr::get(ctx, lowering, level, dim);
+  SmallVector<ShapePlanAttr> plans;
+  auto add = [&](ShapeLowering lowering, int64_t level = -1,
+                 int64_t dim = -1) {
+    plans.push_back(ShapePlanAttr::get(ctx, lowering, level, dim));
   };
   if (auto slice = dyn_cast<SliceOp>(op)) {
     if (auto moved = getMovedRangeLevel(slice))
-      return plan(ShapeLowering::MoveRanges, moved->second, moved->first);
+      add(ShapeLowering::MoveRanges, moved->second, moved->first);
     if (isSliceIntoCoo(slice))
-      return plan(ShapeLowering::CooFromRows);
-    return {};
-  }
-  if (auto concat = dyn_cast<ConcatOp>(op)) {
+      add(ShapeLowering::CooFromRows);
+  } else if (auto concat = dyn_cast<ConcatOp>(op)) {
     if (auto cut = getMovedRangeLevel(concat))
-      return plan(ShapeLowering::MoveRanges, *cut);
+      add(ShapeLowering::MoveRanges, *cut);
     if (isConcatIntoRows(concat))
-      return plan(ShapeLowering::RowsFromCoo);
+      add(ShapeLowering::RowsFromCoo);
     if (isConcatIntoCoo(concat))
-      return plan(ShapeLowering::CooFromRows);
-    return {};
-  }
-  if (auto split = dyn_cast<SplitOp>(op)) {
+      add(ShapeLowering::CooFromRows);
+  } else if (auto split = dyn_cast<SplitOp>(op)) {
     if (auto level = getSplitStoredLevel(split))
-      return plan(ShapeLowering::SplitLevels, *level);
-    return {};
-  }
-  if (auto collapse = dyn_cast<CollapseOp>(op)) {
+      add(ShapeLowering::SplitLevels, *level);
+  } else if (auto collapse = dyn_cast<CollapseOp>(op)) {
     if (mergesLevels(collapse))
-      return plan(ShapeLowering::MergeLevels);
-    return {};
+      add(ShapeLowering::MergeLevels);
   }
-  return {};
+  return plans;
+}
+
+ShapePlanAttr mlir::sparse_array::planShapeLowering(Operation *op) {
+  SmallVector<ShapePlanAttr> plans = allowedPlans(op);
+  return plans.empty() ? ShapePlanAttr() : plans.front();
 }
 
 LogicalResult mlir::sparse_array::verifyShapePlan(Operation *op,
                                                   ShapePlanAttr plan) {
-  // What the storage allows for the plan's lowering (its levels included).
-  bool allowed = false;
-  switch (plan.getLowering()) {
-  case ShapeLowering::MoveRanges:
-    if (auto slice = dyn_cast<SliceOp>(op)) {
-      auto moved = getMovedRangeLevel(slice);
-      allowed = moved && plan.getDim() == moved->first &&
-                plan.getLevel() == moved->second;
-    } else if (auto concat = dyn_cast<ConcatOp>(op)) {
-      auto cut = getMovedRangeLevel(concat);
-      allowed = cut && plan.getLevel() == *cut && plan.getDim() < 0;
-    }
-    break;
-  case ShapeLowering::RowsFromCoo:
-    allowed = isa<ConcatOp>(op) && isConcatIntoRows(cast<ConcatOp>(op));
-    break;
-  case ShapeLowering::CooFromRows:
-    if (auto slice = dyn_cast<SliceOp>(op))
-      allowed = isSliceIntoCoo(slice);
-    else if (auto concat = dyn_cast<ConcatOp>(op))
-      allowed = isConcatIntoCoo(concat);
-    break;
-  case ShapeLowering::SplitLevels:
-    if (auto split = dyn_cast<SplitOp>(op)) {
-      auto level = getSplitStoredLevel(split);
-      allowed = level && plan.getLevel() == *level;
-    }
-    break;
-  case ShapeLowering::MergeLevels:
-    if (auto collapse = dyn_cast<CollapseOp>(op))
-      allowed = mergesLevels(collapse);
-    break;
-  }
-  bool leveled = plan.getLowering() == ShapeLowering::MoveRanges ||
-                 plan.getLowering() == ShapeLowering::SplitLevels;
-  if (!leveled && (plan.getLevel() >= 0 || plan.getDim() >= 0))
-    allowed = false;
-  if (allowed)
+  SmallVector<ShapePlanAttr> plans = allowedPlans(op);
+  if (llvm::is_contained(plans, plan))
     return success();
   InFlightDiagnostic diag = op->emitOpError()
                             << "is planned " << plan
                             << ", which its operands' and result's storage "
                                "do not allow";
-  if (ShapePlanAttr expected = planShapeLowering(op))
-    diag << " (they allow " << expected << ")";
+  if (!plans.empty())
+    diag << " (they allow " << plans.front() << ")";
   return diag;
+}
+
+ShapePlanAttr mlir::sparse_array::getShapePlan(Operation *op,
+                                               ShapeLowering lowering) {
+  auto plan = op->getAttrOfType<ShapePlanAttr>("plan");
+  return plan && plan.getLowering() == lowering ? plan : ShapePlanAttr();
 }

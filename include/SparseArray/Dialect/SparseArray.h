@@ -189,6 +189,10 @@ ShapePlanAttr planShapeLowering(Operation *op);
 /// check of a recorded plan).
 LogicalResult verifyShapePlan(Operation *op, ShapePlanAttr plan);
 
+/// The plan recorded on shape operator `op` when it is `lowering` (null
+/// otherwise): what sparse-array-lower-shape's patterns match on.
+ShapePlanAttr getShapePlan(Operation *op, ShapeLowering lowering);
+
 /// Whether two scalar constants are the same value: bit for bit (-0.0
 /// differs from 0.0), except that all NaNs are one value whatever their
 /// sign and payload (the fill comparison of the runtime and of generated

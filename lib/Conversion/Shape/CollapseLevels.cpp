@@ -44,8 +44,8 @@ struct CollapseByLevels : OpRewritePattern<CollapseOp> {
     auto source = cast<ArrayType>(op.getSource().getType());
     auto result = cast<ArrayType>(op.getType());
     // The planner's decision (sparse-array-build-lattices).
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::MergeLevels)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::MergeLevels);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned merge_levels");
     bool fortran = op.getOrder() == "F";
     // The merged levels' storage (the plan says they merge, fill kept).

@@ -212,8 +212,8 @@ struct ConcatIntoRows : OpRewritePattern<ConcatOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::RowsFromCoo)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::RowsFromCoo);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned rows_from_coo");
     auto result = cast<ArrayType>(op.getType());
     FormatAttr rf = result.getFormat();
@@ -348,8 +348,8 @@ struct ConcatIntoCoo : OpRewritePattern<ConcatOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::CooFromRows)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::CooFromRows);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned coo_from_rows");
     auto result = cast<ArrayType>(op.getType());
     TypedAttr fill = result.getFormat().getFill();
@@ -414,8 +414,8 @@ struct SliceIntoCoo : OpRewritePattern<SliceOp> {
   int64_t parallelCopyMin;
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::CooFromRows)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::CooFromRows);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned coo_from_rows");
     auto result = cast<ArrayType>(op.getType());
     Location loc = op.getLoc();

@@ -53,8 +53,8 @@ struct ConcatByRanges : OpRewritePattern<ConcatOp> {
   LogicalResult matchAndRewrite(ConcatOp op,
                                 PatternRewriter &rewriter) const override {
     // The planner's decision (sparse-array-build-lattices).
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::MoveRanges)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::MoveRanges);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned move_ranges");
     std::optional<unsigned> cut = plan.getLevel();
     Location loc = op.getLoc();
@@ -189,8 +189,8 @@ struct SliceByRanges : OpRewritePattern<SliceOp> {
   LogicalResult matchAndRewrite(SliceOp op,
                                 PatternRewriter &rewriter) const override {
     // The planner's decision (sparse-array-build-lattices).
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::MoveRanges)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::MoveRanges);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned move_ranges");
     unsigned dim = plan.getDim(), cut = plan.getLevel();
     Location loc = op.getLoc();

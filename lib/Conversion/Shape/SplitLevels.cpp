@@ -44,8 +44,8 @@ struct SplitByLevels : OpRewritePattern<SplitOp> {
   LogicalResult matchAndRewrite(SplitOp op,
                                 PatternRewriter &rewriter) const override {
     // The planner's decision (sparse-array-build-lattices).
-    ShapePlanAttr plan = op.getPlanAttr();
-    if (!plan || plan.getLowering() != ShapeLowering::SplitLevels)
+    ShapePlanAttr plan = getShapePlan(op, ShapeLowering::SplitLevels);
+    if (!plan)
       return rewriter.notifyMatchFailure(op, "not planned split_levels");
     std::optional<unsigned> level = plan.getLevel();
     auto source = cast<ArrayType>(op.getSource().getType());
