@@ -400,7 +400,8 @@ extern "C" char *sa_level_formats(void) {
                    ? "pos"
                    : "crd");
     text += format->allowsNonUnique() ? " nonunique=1" : " nonunique=0";
-    text += format->allowsNonOrdered() ? " nonordered=1\n" : " nonordered=0\n";
+    text += format->allowsNonOrdered() ? " nonordered=1" : " nonordered=0";
+    text += format->hasHashOrder() ? " hashorder=1\n" : " hashorder=0\n";
   }
   return strdup(text.c_str());
 }

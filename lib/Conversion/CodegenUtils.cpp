@@ -50,6 +50,13 @@ Value mlir::sparse_array::constIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+Value mlir::sparse_array::loadParameter(OpBuilder &b, Location loc,
+                                        Value buffer) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(buffer);
+  return loadIndex(b, loc, buffer, constIndex(b, loc, 0));
+}
+
 Value mlir::sparse_array::loadIndex(OpBuilder &b, Location loc, Value buffer,
                                     Value pos) {
   Value v = memref::LoadOp::create(b, loc, buffer, ValueRange{pos});

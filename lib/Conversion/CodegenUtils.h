@@ -42,6 +42,10 @@ private:
 
 /// Loads buffer[pos] as an index (positions and coordinates are unsigned).
 Value loadIndex(OpBuilder &b, Location loc, Value buffer, Value pos);
+/// buffer[0] as an index, loaded right after the buffer's definition: a
+/// level's parameter (a width) read once, not per use, where stores to an
+/// output keep LLVM from proving it unchanged.
+Value loadParameter(OpBuilder &b, Location loc, Value buffer);
 /// buffer[pos] = v, the index v cast to the buffer's integer type.
 void storeIndex(OpBuilder &b, Location loc, Value v, Value buffer, Value pos);
 

@@ -26,6 +26,11 @@ LevelFormat::checkParent(std::optional<LevelSpec> parent) const {
                        "level that accepts duplicates (e.g. singleton) can");
   if (traits.needsFullParent && (!parent || !parent->isFull()))
     return std::string("must follow a full (dense) level");
+  // The parent's positions are hash slots, filled out of order: only a
+  // level that computes its positions from them (a full one) fits below.
+  if (parent && parent->format->hasHashOrder() && !isFull())
+    return std::string("cannot follow a level in hash order ('") +
+           parent->getName().str() + "'); only a full level can";
   return std::nullopt;
 }
 
@@ -47,6 +52,13 @@ bool LevelSpec::isSegmented() const {
   return !format->isFull() && format->hasPositionsBuffer();
 }
 StringRef LevelSpec::getName() const { return format->getName(); }
+LevelSpec LevelSpec::orderedForm() const {
+  LevelSpec ordered = *this;
+  if (format->hasHashOrder())
+    ordered.format = LevelFormatRegistry::compressed();
+  ordered.ordered = true;
+  return ordered;
+}
 
 namespace {
 
@@ -68,6 +80,8 @@ public:
     // (position-iterated, branching) level or a non-unique one.
     if (!parent)
       return std::string("cannot be the outermost level");
+    if (std::optional<std::string> why = LevelFormat::checkParent(parent))
+      return why;
     bool compressedLike =
         hasCapability(parent->format->getCapabilities(),
                       LevelCapability::PositionIteration) &&

@@ -54,6 +54,8 @@ static ParseResult parseLevel(AsmParser &parser, LevelSpec &spec) {
     llvm::interleaveComma(LevelFormatRegistry::getNames(), diag);
     return diag;
   }
+  // A level in hash order is never ordered: `hashed` says so already.
+  spec.ordered = !spec.format->hasHashOrder();
   if (failed(parser.parseOptionalLParen()))
     return success();
   bool sawNonUnique = false, sawNonOrdered = false;
@@ -78,7 +80,7 @@ static ParseResult parseLevel(AsmParser &parser, LevelSpec &spec) {
   if (parser.parseCommaSeparatedList(parseProperty) || parser.parseRParen())
     return failure();
   spec.unique = !sawNonUnique;
-  spec.ordered = !sawNonOrdered;
+  spec.ordered = !sawNonOrdered && !spec.format->hasHashOrder();
   return success();
 }
 
@@ -87,7 +89,7 @@ static void printLevel(AsmPrinter &printer, const LevelSpec &spec) {
   SmallVector<StringRef, 2> props;
   if (!spec.unique)
     props.push_back(kNonUnique);
-  if (!spec.ordered)
+  if (!spec.ordered && !spec.format->hasHashOrder())
     props.push_back(kNonOrdered);
   if (!props.empty()) {
     printer << "(";
@@ -243,6 +245,10 @@ LogicalResult FormatAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!spec.ordered && !spec.format->allowsNonOrdered())
       return emitError() << "level " << lvl << " ('" << spec.getName()
                          << "') cannot be non-ordered";
+    if (spec.ordered && spec.format->hasHashOrder())
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') keeps coordinates in hash order and cannot "
+                            "be ordered";
     std::optional<LevelSpec> parent;
     if (lvl > 0)
       parent = levels[lvl - 1];

@@ -170,6 +170,10 @@ FailureOr<Value> ModuleImporter::materializeSplat(Value v, TypedAttr value) {
 FailureOr<Value> ModuleImporter::arrayOf(Value v, Operation *user) {
   if (Value a = arrays.lookup(v))
     return a;
+  // Already an array (a program mixing sparse_array code with the upstream
+  // ops that trigger the import, e.g. vector.print): as it is.
+  if (isa<ArrayType>(v.getType()))
+    return v;
   if (undefined.contains(v)) {
     // A tensor.empty handed on as a value (to a function that writes it as
     // an output): its contents are undefined upstream; here zeros, made

@@ -222,9 +222,13 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     // skipped, and a sparse result would come out unordered). Levels read
     // at constant coordinates are searched by a scan and may stay as they
     // are.
+    // (A level that can locate is located, never merged: its order does
+    // not matter — seed 002's hashed level.)
     bool unorderedBound = false;
     for (unsigned l = 0; l < format.getNumLevels(); ++l)
-      unorderedBound |= !format.getLevels()[l].ordered && keyOf(dims[l]) >= 0;
+      unorderedBound |= !format.getLevels()[l].ordered &&
+                        !format.getLevels()[l].canLocate() &&
+                        keyOf(dims[l]) >= 0;
     // Constant coordinates may sit at any level (located or searched where
     // they are); only the levels bound to loops must follow the loops.
     if (followsLoops && !unorderedBound && !misorderedParts(access, format))
@@ -232,7 +236,7 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     SmallVector<LevelSpec> levels(format.getLevels());
     if (unorderedBound)
       for (LevelSpec &level : levels)
-        level.ordered = true;
+        level = level.orderedForm();
     SmallVector<unsigned> sorted(dims);
     // Ties (constant coordinates) keep their level order; the parts of a
     // collapsed read (one loop) go outer first.
@@ -256,7 +260,7 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     // constants sort first).
     for (unsigned l = 0; l < levels.size(); ++l)
       if (keyOf(sorted[l]) >= 0)
-        levels[l].ordered = true;
+        levels[l] = levels[l].orderedForm();
     bool identity = llvm::all_of(llvm::enumerate(sorted),
                                  [](auto e) { return e.index() == e.value(); });
     auto newFormat = FormatAttr::get(
@@ -407,8 +411,13 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // window's range, not the loop's whole extent (seed 001 §5.1: the
       // part's range; the loop skips the other parts' ranges where they
       // are sparse).
-      in.full.push_back(format.getLevels()[al.level].isFull() &&
-                        !isPlainWindow(access, al));
+      // A level that can locate but is not full (hashed) is located too:
+      // the loop visits what the other inputs (or the whole dimension)
+      // give, and the locate tells whether the level stores each point
+      // (seed 002 §4: locate where a level need not be iterated).
+      const LevelSpec &spec = format.getLevels()[al.level];
+      in.full.push_back(spec.isFull() ? !isPlainWindow(access, al)
+                                      : spec.canLocate());
       in.window.push_back(!in.full.back() &&
                           format.getLevels()[al.level].isFull());
       in.unique.push_back(format.getLevels()[al.level].unique);

@@ -38,8 +38,11 @@ ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
     return ArrayType::get(type.getShape(), type.getElementType(), format);
   SmallVector<LevelSpec> levels(format.getLevels());
   for (LevelSpec &spec : levels)
-    if (needsGenericLevel(spec))
+    if (needsGenericLevel(spec)) {
+      // Hash order is a hashed level's own: its generic level is sorted.
+      spec.ordered |= spec.format->hasHashOrder();
       spec.format = LevelFormatRegistry::compressed();
+    }
   auto generic = FormatAttr::get(type.getContext(), levels, format.getOrder(),
                                  format.getPosWidth(), format.getCrdWidth(),
                                  format.getFill());
@@ -48,7 +51,8 @@ ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
 
 /// Whether input k's access reads every level only its iterator reads as
 /// that iterator can: the level's and its parent's dimensions bound to two
-/// different index variables, unsliced, the parent's loop outside.
+/// different index variables, unsliced, the parent's loop outside (at the
+/// outermost level, the level's own dimension bound to a variable).
 static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
   AccessOp access = kernel.getAccessOf(k);
   if (!access)
@@ -62,9 +66,12 @@ static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
   for (unsigned l = 0; l < format.getNumLevels(); ++l) {
     if (!format.getLevels()[l].isReadOnlyByItsIterator())
       continue;
-    if (l == 0)
-      return false;
     BlockArgument own = variable(format.getLevelDim(l));
+    if (l == 0) {
+      if (!own)
+        return false;
+      continue;
+    }
     BlockArgument parent = variable(format.getLevelDim(l - 1));
     if (!own || !parent || own == parent ||
         loopOf[parent.getArgNumber()] >= loopOf[own.getArgNumber()])
@@ -76,11 +83,12 @@ static bool readsPlainly(KernelOp kernel, unsigned k, ArrayRef<int> loopOf) {
 /// The runtime's operations know every level format (SparseArrayLevelTraits
 /// and the runtime's LevelKinds): they take and make any array as it is.
 /// The buffer ops name stored buffers: a converted copy's would be freed
-/// while the memref is still read.
+/// while the memref is still read. An extract reads one point through the
+/// level iterators, which every format has (locating where it can).
 static bool usesAnyFormat(Operation *op) {
   return isa<ConvertOp, ChangeFillOp, PrintOp, WriteOp, ValidateOp, DeallocOp,
              DimOp, ValuesOp, PositionsOp, CoordinatesOp, LevelBufferOp,
-             ConstantOp, ReadOp, AssembleOp, DemapOp>(op);
+             ConstantOp, ReadOp, AssembleOp, DemapOp, ExtractOp>(op);
 }
 
 unsigned mlir::sparse_array::legalizeLevelFormats(Operation *root) {

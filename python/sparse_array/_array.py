@@ -2,7 +2,7 @@
 import numpy as np
 
 from . import _storage
-from ._format import bsr, ELEMENT, Format, make_format, type_text
+from ._format import bsr, ELEMENT, Format, Level, make_format, type_text
 from ._trace import static_types, Traced
 
 
@@ -328,6 +328,15 @@ def _dtype_of(dtype):
 
 
 def _from_coords(shape, dtype, fmt, fill, coords, values):
+    if any(l.hash_order for l in fmt.levels) and not fmt.blocks:
+        # Inserted in the order given (seed 002's insert; the runtime's
+        # InsertPack.cpp): handed over as an unordered COO, never sorted.
+        rank = len(shape)
+        coo = Format([Level("compressed", unique=rank == 1, ordered=False)] +
+                     [Level("singleton", unique=k == rank - 1, ordered=False)
+                      for k in range(1, rank)])
+        buffers = _storage.build(coo, shape, coords, values, fill, dtype, sort=False)
+        return OPS.restore(Array(shape, dtype, coo, fill, buffers), fmt)
     generic = fmt.generic()
     buffers = _storage.build(generic, shape, coords, values, fill, dtype)
     array = Array(shape, dtype, generic, fill, buffers)

@@ -60,15 +60,17 @@ def _message(error):
 
 
 def level_formats():
-    """{name: (buffer widths, allows nonunique, allows nonordered)} of every
-    level format the library knows, built-ins and plugins alike."""
+    """{name: (buffer widths, allows nonunique, allows nonordered, hash
+    order)} of every level format the library knows, built-ins and plugins
+    alike (hash order: never ordered, e.g. seed 002's hashed level)."""
     text = ctypes.c_void_p(LIB.sa_level_formats())
     formats = {}
     for line in _message(text).splitlines():
         name, *fields = line.split()
         props = dict(f.split("=", 1) for f in fields)
         widths = tuple(w for w in props["buffers"].split(",") if w)
-        formats[name] = (widths, props["nonunique"] == "1", props["nonordered"] == "1")
+        formats[name] = (widths, props["nonunique"] == "1", props["nonordered"] == "1",
+                         props["hashorder"] == "1")
     return formats
 
 

@@ -19,7 +19,7 @@ SUPPORTED = tuple(ELEMENT)
 # (runtime/include/SparseArrayLevelTraits.h) through the C API, so that a
 # format plugin needs no code here.
 LEVEL_FORMATS = _capi.level_formats()
-LEVEL_BUFFERS = {name: widths for name, (widths, _, _) in LEVEL_FORMATS.items()}
+LEVEL_BUFFERS = {name: widths for name, (widths, *_) in LEVEL_FORMATS.items()}
 
 # The level formats _storage packs and unpacks with numpy. Arrays with any
 # other level are packed in their generic format (Format.generic) and
@@ -29,18 +29,28 @@ PACKED_HERE = ("dense", "compressed", "singleton")
 
 class Level:
     """One storage level: a registered level format (dense, compressed,
-    singleton, diagonal, ellpack, or a plugin's) with the properties unique
-    and ordered."""
+    singleton, diagonal, ellpack, hashed, or a plugin's) with the
+    properties unique and ordered (by default ordered unless the format
+    keeps hash order)."""
     __slots__ = ("kind", "unique", "ordered")
 
-    def __init__(self, kind, unique=True, ordered=True):
+    def __init__(self, kind, unique=True, ordered=None):
         if kind not in LEVEL_BUFFERS:
             raise ValueError("unknown level format %r (one of %s)" % (kind, ", ".join(LEVEL_BUFFERS)))
-        _, nonunique, nonordered = LEVEL_FORMATS[kind]
+        _, nonunique, nonordered, hash_order = LEVEL_FORMATS[kind]
+        if ordered is None:
+            ordered = not hash_order
+        if ordered and hash_order:
+            raise ValueError("a %s level keeps hash order: it is never ordered" % kind)
         if (not unique and not nonunique) or (not ordered and not nonordered):
             raise ValueError("a %s level is always %s" % (
                 kind, "unique" if not unique and not nonunique else "ordered"))
         self.kind, self.unique, self.ordered = kind, unique, ordered
+
+    @property
+    def hash_order(self):
+        """Whether the level keeps coordinates in hash order."""
+        return LEVEL_FORMATS[self.kind][3]
 
     @property
     def buffer_widths(self):
@@ -48,7 +58,8 @@ class Level:
         return LEVEL_BUFFERS[self.kind]
 
     def text(self):
-        props = [p for p, on in (("nonunique", not self.unique), ("nonordered", not self.ordered)) if on]
+        props = [p for p, on in (("nonunique", not self.unique),
+                                 ("nonordered", not self.ordered and not self.hash_order)) if on]
         return self.kind + ("(%s)" % ", ".join(props) if props else "")
 
     def __eq__(self, other):
@@ -126,7 +137,10 @@ class Format:
         legalize-formats reads them; the runtime converts between the two."""
         if all(l.kind in PACKED_HERE for l in self.levels):
             return self
-        levels = [l if l.kind in PACKED_HERE else Level("compressed", l.unique, l.ordered)
+        # Hash order is a hashed level's own: its generic level is sorted
+        # (getGenericArrayType).
+        levels = [l if l.kind in PACKED_HERE
+                  else Level("compressed", l.unique, l.ordered or l.hash_order)
                   for l in self.levels]
         return Format(levels, self.order, self.pos_width, self.crd_width, self.blocks)
 

@@ -16,16 +16,17 @@ def differs(values, fill):
     return values != np.array(fill, dtype=values.dtype)
 
 
-def build(fmt, shape, coords, values, fill, dtype):
+def build(fmt, shape, coords, values, fill, dtype, sort=True):
     """Buffers of `fmt` for the entries at `coords` ((nnz, rank) in
-    dimension order, any order, no duplicates) with `values`."""
+    dimension order, any order, no duplicates) with `values`; unsorted
+    (sort=False) only for an unordered COO, which keeps the given order."""
     rank = fmt.rank
     dtype = np.dtype(dtype)
     pos_t = np.int32 if fmt.pos_width == 32 else np.int64
     crd_t = np.int32 if fmt.crd_width == 32 else np.int64
     lvl = _level_coords(fmt, coords) if rank else coords
     extents = fmt.level_extents(shape)
-    if len(values):
+    if len(values) and sort:
         perm = np.lexsort(lvl.T[::-1]) if rank else np.arange(len(values))
         lvl, values = lvl[perm], values[perm]
     if fmt.crd_width == 32:

@@ -156,9 +156,9 @@ def test_level_formats_come_from_the_library():
     # The package learns the level formats (a plugin's too) and their
     # buffers from the C API, not from a list of its own.
     formats = sa._format.LEVEL_FORMATS
-    assert formats["dense"] == ((), False, False)
-    assert formats["compressed"] == (("pos", "crd"), True, True)
-    assert formats["singleton"] == (("crd",), True, True)
+    assert formats["dense"] == ((), False, False, False)
+    assert formats["compressed"] == (("pos", "crd"), True, True, False)
+    assert formats["singleton"] == (("crd",), True, True, False)
     assert formats["diagonal"][0] == ("crd",)
     assert formats["ellpack"][0] == ("pos", "crd")
     with pytest.raises(ValueError, match="unknown level format 'nope'"):

@@ -74,6 +74,11 @@ struct LevelTraits {
   unsigned capabilities;
   unsigned numBuffers;
   LevelBufferDecl buffers[kMaxLevelBuffers];
+  /// Whether the level keeps coordinates in hash order (seed 002's hashed
+  /// level): its positions are slots a coordinate's hash picks, so it is
+  /// never ordered, its entries are assigned positions out of order, and a
+  /// level below it must compute its positions from its parent's (full).
+  bool hashOrder = false;
 
   bool has(Capability c) const { return (capabilities & c) != 0; }
   /// Index among this level's buffers of the one with `role`, or -1.

@@ -157,6 +157,25 @@ void Coo::shrinkToFit() {
   cap = nnz;
 }
 
+bool checkExtents(const Coo &coo, const FormatSpec &spec, PackError &error) {
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (spec.crdWidth == 32 && coo.dims[d] > (1ull << 32)) {
+      error.message = "dimension " + std::to_string(d) + " has size " +
+                      std::to_string(coo.dims[d]) +
+                      ", which does not fit crd_width = 32";
+      return false;
+    }
+  for (unsigned d = 0; d < spec.rank(); ++d)
+    if (coo.dims[d] % spec.block(d)) {
+      error.message = "dimension " + std::to_string(d) + " has size " +
+                      std::to_string(coo.dims[d]) +
+                      ", which is not a multiple of its block size " +
+                      std::to_string(spec.block(d));
+      return false;
+    }
+  return true;
+}
+
 namespace {
 
 using detail::Sorter;
@@ -247,21 +266,8 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
   auto array = std::make_unique<Array>(spec);
   array->dims = coo.dims;
 
-  for (unsigned d = 0; d < spec.rank(); ++d)
-    if (spec.crdWidth == 32 && coo.dims[d] > (1ull << 32)) {
-      error.message = "dimension " + std::to_string(d) + " has size " +
-                      std::to_string(coo.dims[d]) +
-                      ", which does not fit crd_width = 32";
-      return nullptr;
-    }
-  for (unsigned d = 0; d < spec.rank(); ++d)
-    if (coo.dims[d] % spec.block(d)) {
-      error.message = "dimension " + std::to_string(d) + " has size " +
-                      std::to_string(coo.dims[d]) +
-                      ", which is not a multiple of its block size " +
-                      std::to_string(spec.block(d));
-      return nullptr;
-    }
+  if (!checkExtents(coo, spec, error))
+    return nullptr;
 
   // colOf[l]: the column of `coo` holding level l's coordinates.
   std::vector<unsigned> colOf(spec.order.begin(), spec.order.end());
@@ -433,6 +439,8 @@ template <typename F> void forEachStored(const Array &a, F &&f) {
   auto rec = [&](auto &self, unsigned l, uint64_t parent) -> void {
     ChildRange r = a.spec.levels[l].kind->children(lb[l], parent, dim[l]);
     for (uint64_t p = r.lo; p < r.hi; ++p) {
+      if (r.holes && lb[l].getCrd(p) == lb[l].freeSlot())
+        continue;
       coords[l] = r.coords == ChildRange::Coords::FromBuffer ? lb[l].getCrd(p)
                   : r.coords == ChildRange::Coords::FromKind
                       ? a.spec.levels[l].kind->coordinateAt(lb[l], p)
@@ -495,6 +503,8 @@ private:
 
 std::unique_ptr<Array> pack(Coo &&coo, const FormatSpec &spec,
                             PackError &error) {
+  if (insertsInAnyOrder(spec))
+    return packByInsert(coo, spec, error);
   switch (elemBytes(spec.elem)) {
   case 1:
     return packTyped<uint8_t>(coo, spec, error);

@@ -117,6 +117,15 @@ struct PackError {
 std::unique_ptr<Array> pack(Coo &&coo, const FormatSpec &spec,
                             PackError &error);
 
+/// Whether `coo`'s extents fit `spec` (coordinate width, block sizes).
+bool checkExtents(const Coo &coo, const FormatSpec &spec, PackError &error);
+/// Whether every level of `spec` can insert (seed 002 §3.4: dense, hashed)
+/// so that entries are packed in the order they come, without a sort.
+bool insertsInAnyOrder(const FormatSpec &spec);
+/// pack() for such a format (InsertPack.cpp).
+std::unique_ptr<Array> packByInsert(Coo &coo, const FormatSpec &spec,
+                                    PackError &error);
+
 /// The stored entries of `a` whose value is not `*dropValue` (same-value
 /// comparison; all of them for null), in storage order, with coordinate
 /// columns in dimension order.

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <mutex>
@@ -10,6 +11,21 @@
 namespace sa_rt {
 
 LevelKind::~LevelKind() = default;
+
+uint64_t mostChildren(const LevelBuffers &b, const uint64_t *const *cols,
+                      unsigned level, uint64_t n) {
+  if (b.mostChildren != LevelBuffers::kUncounted)
+    return b.mostChildren;
+  uint64_t most = 0, run = 0;
+  for (uint64_t e = 0; e < n; ++e) {
+    bool same = e > 0;
+    for (unsigned l = 0; same && l < level; ++l)
+      same = cols[l][e] == cols[l][e - 1];
+    run = same ? run + 1 : 1;
+    most = std::max(most, run);
+  }
+  return most;
+}
 
 namespace {
 
@@ -366,6 +382,8 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
           error = "unknown level format '" + name + "'";
           return false;
         }
+        // A level in hash order is never ordered (`hashed` says so).
+        spec.ordered = !spec.kind->getTraits().hashOrder;
         if (!props.empty())
           for (const std::string &p : split(props, ',')) {
             if (p == "nonunique" && spec.kind->allowsNonUnique())
@@ -435,6 +453,11 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
     if (!why && out.levels[l].kind->getTraits().needsFullParent &&
         (!parent || !parent->kind->getTraits().full))
       why = "must follow a full (dense) level";
+    // A parent in hash order fills its positions out of order: only a
+    // level computing its positions from them fits below.
+    if (!why && parent && parent->kind->getTraits().hashOrder &&
+        !out.levels[l].kind->getTraits().full)
+      why = "cannot follow a level in hash order; only a full level can";
     if (why) {
       error = "level " + std::to_string(l) + " (" + out.levels[l].kind->name() +
               ") " + why;

@@ -63,6 +63,20 @@ struct LevelBuffers {
     else
       static_cast<uint64_t *>(crd)[i] = v;
   }
+  /// Entry i of declared buffer `s`, whose entries are `width` bits.
+  uint64_t getSlot(unsigned s, uint64_t i, unsigned width) const {
+    return width == 32 ? static_cast<const uint32_t *>(slot[s])[i]
+                       : static_cast<const uint64_t *>(slot[s])[i];
+  }
+  void setSlot(unsigned s, uint64_t i, uint64_t v, unsigned width) {
+    if (width == 32)
+      static_cast<uint32_t *>(slot[s])[i] = static_cast<uint32_t>(v);
+    else
+      static_cast<uint64_t *>(slot[s])[i] = v;
+  }
+  /// The coordinate marking a free slot (padding, an empty hash bucket):
+  /// all ones at the coordinate width.
+  uint64_t freeSlot() const { return crdWidth == 32 ? UINT32_MAX : UINT64_MAX; }
   bool crdWritable = true;
   /// Build state: positions handed out so far.
   uint64_t next = 0;
@@ -76,6 +90,11 @@ struct LevelBuffers {
   uint64_t parentDim = 0;
   /// The extent of the dimension this level stores.
   uint64_t dim = 0;
+  /// The most entries one parent position has, when the packer counted
+  /// them (an insertion in any order); kUncounted: count them from the
+  /// sorted columns (mostChildren).
+  static constexpr uint64_t kUncounted = UINT64_MAX;
+  uint64_t mostChildren = kUncounted;
   /// The parent level's position count (1 at the outermost level), for
   /// LevelKind::prepare and validateBuffers: a level with buffers sized
   /// per parent position (a loose level's bounds) reads it.
@@ -91,6 +110,9 @@ struct ChildRange {
   uint64_t lo = 0, hi = 0;
   Coords coords = Coords::FromPosition;
   uint64_t coordBase = 0;
+  /// Slots in [lo, hi) whose coordinate (from the buffer) is all-ones are
+  /// empty, not entries (a hashed level's free slots).
+  bool holes = false;
 };
 
 struct LevelSpec;
@@ -162,6 +184,13 @@ public:
                           uint64_t dimSize) const = 0;
   /// Called once after all appends (e.g. prefix sums of counts).
   virtual void finish(LevelBuffers &b, uint64_t parentPositions) const {}
+  /// Before inserting in any order (a kind with the Insert capability;
+  /// seed 002 Table 3's insert_init): readies every position's storage.
+  /// append then takes parents and coordinates in any order and returns
+  /// the position already holding a coordinate inserted before.
+  virtual void insertInit(LevelBuffers &b, uint64_t parentPositions) const {
+    (void)b, (void)parentPositions;
+  }
 
   /// Iteration below `parentPos`.
   virtual ChildRange children(const LevelBuffers &b, uint64_t parentPos,
@@ -170,6 +199,12 @@ public:
 private:
   const sparse_array_levels::LevelTraits &traits;
 };
+
+/// The most entries of `n` (sorted, one coordinate column per level) that
+/// share their coordinates at the levels above `level`: the children one
+/// parent position of `level` must hold (b.mostChildren when counted).
+uint64_t mostChildren(const LevelBuffers &b, const uint64_t *const *cols,
+                      unsigned level, uint64_t n);
 
 /// Registry of level kinds by keyword; dense, compressed and singleton are
 /// built in.

@@ -87,7 +87,9 @@ std::string Array::validateOrder() const {
     // A level that stores coordinates per segment heads a chain: it and
     // the levels under it with one child per position (singleton), which
     // share its positions (one coordinate each per entry, COO).
-    if (!k->hasCoordinates() || k->getTraits().acceptsNonUniqueParent)
+    // (A level in hash order checks its own buckets: validateBuffers.)
+    if (!k->hasCoordinates() || k->getTraits().acceptsNonUniqueParent ||
+        k->getTraits().hashOrder)
       continue;
     unsigned last = l;
     while (last + 1 < L &&

@@ -103,3 +103,35 @@ func.func @slice_of_dia(%a: !dia) {
   sparse_array.print %s : !dia3
   return
 }
+
+// -----
+
+!loose = !sparse_array.array<6xf64, #sparse_array.format<[loose_compressed]>>
+!dia = !sparse_array.array<4x4xf64, #sparse_array.format<[dense, diagonal]>>
+!s = !sparse_array.array<f64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// At the outermost level a level only its iterator reads is read as it is
+// stored where its dimension is a loop's (a loose vector's one segment);
+// a point read (extract) goes through the level iterators of any format.
+// CHECK-LABEL: func.func @outermost_loose(
+// CHECK-NOT: sparse_array.convert
+// CHECK: sparse_array.kernel ins(%{{.*}} : !sparse_array.array<6xf64, #{{.*}}>)
+// CHECK-NOT: sparse_array.convert
+// CHECK: sparse_array.extract %{{.*}}[%{{.*}}, %{{.*}}] : !sparse_array.array<4x4xf64, #{{.*}}>
+// CHECK-NOT: sparse_array.convert
+// CHECK: return
+func.func @outermost_loose(%a: !loose, %d: !dia) -> (!s, f64) {
+  %r = sparse_array.kernel ins(%a : !loose) -> !s {
+  ^bb0(%i: index, %A: !loose):
+    %v = sparse_array.access %A[%i] : !loose
+    %s = sparse_array.reduce_over [%i] %v with @add : f64
+    sparse_array.yield %s : f64
+  }
+  %c1 = arith.constant 1 : index
+  %e = sparse_array.extract %d[%c1, %c1] : !dia
+  return %r, %e : !s, f64
+}

@@ -115,8 +115,8 @@ TEST(RuntimeFormatSpec, ParsesAndPrints) {
 
   FormatSpec out;
   std::string error;
-  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=hashed", out, error));
-  EXPECT_EQ(error, "unknown level format 'hashed'");
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=nope", out, error));
+  EXPECT_EQ(error, "unknown level format 'nope'");
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense(nonunique)", out, error));
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense,dense;order=0,0", out,
                                  error));
@@ -135,7 +135,7 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
       "levels=compressed(nonunique),singleton(nonunique),singleton",
       "levels=compressed(nonunique),singleton(nonunique),singleton;order=1,0,2",
       "levels=dense,dense,compressed;pos=32;crd=32",
-      "levels=compressed,dense,compressed"};
+      "levels=compressed,dense,compressed",};
   for (int trial = 0; trial < 30; ++trial) {
     // The first trials are large enough for the flag sort's counting path.
     bool large = trial < 3;
@@ -234,6 +234,20 @@ TEST(RuntimePack, DuplicatesAreReported) {
   EXPECT_FALSE(pack(std::move(coo), spec("elem=f64;levels=dense,compressed"),
                     error));
   EXPECT_EQ(error.duplicate, (std::vector<uint64_t>{1, 2}));
+  // Formats packed by insertion find the repeat where it lands.
+  for (const char *levels : {"dense,dense"}) {
+    Coo again(Elem::F64, 2);
+    again.dims = {3, 3};
+    again.push(a, 1);
+    again.push(b, 2);
+    again.push(a, 3);
+    PackError repeat;
+    EXPECT_FALSE(pack(std::move(again),
+                      spec(std::string("elem=f64;levels=") + levels), repeat))
+        << levels;
+    EXPECT_EQ(repeat.message, "duplicate entry") << levels;
+    EXPECT_EQ(repeat.duplicate, (std::vector<uint64_t>{1, 2})) << levels;
+  }
 }
 
 TEST(RuntimeConvert, ChangingTheFillMakesImplicitEntriesExplicit) {

@@ -102,6 +102,10 @@ public:
                              ArrayRef<Value> loops, Value &found) {
     return locate(b, loc, parent, x);
   }
+  /// Whether a locateAccess that reports a miss still returns a position
+  /// the level stores (a hashed level's empty slot), so that its value may
+  /// be loaded and selected away instead of guarded.
+  virtual bool missLandsInBounds() const { return false; }
   /// The loop coordinates [lo, hi) the level is iterated in (a collapse in
   /// the windows of a split: the enclosing loops fix it); null: all.
   virtual std::pair<Value, Value> accessWindow(OpBuilder &, Location,

@@ -64,6 +64,10 @@ struct LevelSpec {
   /// variable, so it does not constrain the loop order.
   bool canLocate() const;
   StringRef getName() const;
+  /// This level ordered, for code that must merge it in order: the same
+  /// level marked ordered, or where its format keeps hash order (never
+  /// ordered) a compressed level (what a conversion sorts it into).
+  LevelSpec orderedForm() const;
 };
 
 inline llvm::hash_code hash_value(const LevelSpec &spec) {
@@ -119,6 +123,9 @@ public:
   bool isCompact() const { return traits.compact; }
   bool allowsNonUnique() const { return traits.allowsNonUnique; }
   bool allowsNonOrdered() const { return traits.allowsNonOrdered; }
+  /// Coordinates in hash order (seed 002's hashed level): never ordered;
+  /// the level below must be full (LevelTraits::hashOrder).
+  bool hasHashOrder() const { return traits.hashOrder; }
 
   /// Capabilities of a level stored in this format.
   LevelCapability getCapabilities() const {

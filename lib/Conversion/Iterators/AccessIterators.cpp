@@ -58,6 +58,7 @@ public:
     return base->partExtent(b, loc);
   }
   bool continuesCollapse() const override { return base->continuesCollapse(); }
+  bool missLandsInBounds() const override { return base->missLandsInBounds(); }
   SequenceExpr accessView(unsigned k, unsigned group) const override {
     return base->accessView(k, group);
   }
@@ -105,6 +106,8 @@ public:
         found ? Value(arith::AndIOp::create(b, loc, found, inside)) : inside;
     return base->locateAccess(b, loc, parent, crd, loops, found);
   }
+  // Outside the window it locates validLo, which an empty level lacks.
+  bool missLandsInBounds() const override { return false; }
 
 private:
   int64_t validLo, validHi;

@@ -57,8 +57,13 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
     else
       return;
     // The iterator maps the coordinate through the access's combinators.
+    // Where a miss still lands at a stored position (missLandsInBounds)
+    // and nothing missed before, the value is loaded and selected away.
+    bool foundBefore = ctx.found[k] != Value();
     Value pos = level.iterator->locateAccess(b, loc, ctx.lo[k], crd,
                                              ctx.coords, ctx.found[k]);
+    if (!foundBefore && ctx.found[k] && level.iterator->missLandsInBounds())
+      ctx.inBounds |= uint64_t(1) << k;
     ctx.lo[k] = pos;
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
     ++ctx.processed[k];
@@ -101,6 +106,8 @@ void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
   // The matching segment, or [first, first) when there is none.
   ctx.lo[k] = r.first;
   ctx.hi[k] = r.last;
+  // A miss leaves the search's end: possibly past every stored value.
+  ctx.inBounds &= ~(uint64_t(1) << k);
   ctx.found[k] =
       ctx.found[k] ? Value(arith::AndIOp::create(b, loc, ctx.found[k], r.found))
                    : r.found;

@@ -52,17 +52,26 @@ public:
     if (it.canLocate()) {
       // One position per coordinate under the first parent (a non-unique
       // parent's run repeats one point: its first entry is the point's).
-      Value pos = it.locate(b, loc, lo, crd);
+      // A locate that can miss (hashed) says whether it found the point.
+      Value found;
+      Value pos = it.locateAccess(b, loc, lo, crd, {}, found);
       Value next = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
-      return read(b, loc, l + 1, pos, next);
+      if (!found)
+        return read(b, loc, l + 1, pos, next);
+      return readIf(b, loc, found, l + 1, pos, next);
     }
     auto [begin, end] = it.init(b, loc, lo, hi);
     LevelIterator::SearchResult found = it.search(b, loc, begin, end, crd);
+    return readIf(b, loc, found.found, l + 1, found.first, found.last);
+  }
+
+  /// read(l, lo, hi) where `found` holds, else the fill.
+  Value readIf(OpBuilder &b, Location loc, Value found, unsigned l, Value lo,
+               Value hi) {
     auto branch = scf::IfOp::create(
-        b, loc, found.found,
+        b, loc, found,
         [&](OpBuilder &tb, Location tl) {
-          scf::YieldOp::create(tb, tl,
-                               read(tb, tl, l + 1, found.first, found.last));
+          scf::YieldOp::create(tb, tl, read(tb, tl, l, lo, hi));
         },
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(

@@ -32,14 +32,7 @@ public:
       return false;
     }
     // W: the longest run of entries sharing the coordinates above.
-    uint64_t width = 0, run = 0;
-    for (uint64_t e = 0; e < n; ++e) {
-      bool same = e > 0;
-      for (unsigned l = 0; same && l < level; ++l)
-        same = cols[l][e] == cols[l][e - 1];
-      run = same ? run + 1 : 1;
-      width = std::max(width, run);
-    }
+    uint64_t width = mostChildren(b, cols, level, n);
     void *buf = std::malloc(b.posWidth / 8);
     if (!buf) {
       error = "out of memory";
@@ -114,18 +107,12 @@ public:
 
 private:
   static uint64_t width(const LevelBuffers &b) {
-    return b.posWidth == 32 ? static_cast<const uint32_t *>(b.slot[0])[0]
-                            : static_cast<const uint64_t *>(b.slot[0])[0];
+    return b.getSlot(0, 0, b.posWidth);
   }
   static void set(LevelBuffers &b, uint64_t k, uint64_t v) {
-    if (b.posWidth == 32)
-      static_cast<uint32_t *>(b.slot[0])[k] = static_cast<uint32_t>(v);
-    else
-      static_cast<uint64_t *>(b.slot[0])[k] = v;
+    b.setSlot(0, k, v, b.posWidth);
   }
-  static uint64_t padding(const LevelBuffers &b) {
-    return b.crdWidth == 32 ? UINT32_MAX : UINT64_MAX;
-  }
+  static uint64_t padding(const LevelBuffers &b) { return b.freeSlot(); }
   static void padUpTo(LevelBuffers &b, uint64_t end) {
     for (; b.next < end; ++b.next)
       b.setCrd(b.next, padding(b));

@@ -68,15 +68,10 @@ public:
   }
 
 private:
-  /// W, loaded once right after the width buffer's definition (the buffer
-  /// always holds it): not reloaded per row, where stores to the output
-  /// keep LLVM from proving it unchanged.
+  /// W, loaded once (loadParameter).
   Value rowWidth(OpBuilder &b, Location loc) {
-    if (!loadedWidth) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointAfterValue(width);
-      loadedWidth = loadIndex(b, loc, width, constIndex(b, loc, 0));
-    }
+    if (!loadedWidth)
+      loadedWidth = loadParameter(b, loc, width);
     return loadedWidth;
   }
 
