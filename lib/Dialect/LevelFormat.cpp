@@ -113,6 +113,8 @@ struct Registry {
         sparse_array_levels::kEllpackTraits));
     add(std::make_unique<BuiltinLevelFormat>(
         sparse_array_levels::kLooseCompressedTraits));
+    add(std::make_unique<BuiltinLevelFormat>(
+        sparse_array_levels::kHashedTraits));
   }
   const LevelFormat *add(std::unique_ptr<LevelFormat> format) {
     auto [it, inserted] = byName.try_emplace(format->getName(), format.get());

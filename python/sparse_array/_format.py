@@ -189,6 +189,9 @@ _NAMED = {
     "dia": lambda r: Format(["dense", "diagonal"]),
     # seed 002's ELL: rows of W slots, entries first, then padding.
     "ell": lambda r: Format(["dense", "ellpack"]),
+    # seed 002's hash map (row) vectors: the last dimension hashed, located
+    # by probing, below dense rows.
+    "hash": lambda r: Format(["dense"] * (r - 1) + ["hashed"]),
 }
 
 

@@ -1,11 +1,12 @@
 """Storage formats the fuzz harnesses draw (every format the package
-names, the plugins' and block formats included), shared by
+names, the plugins' and block formats included: "hash" is seed 002's
+hashed level under dense ones), shared by
 fuzz_programs.py and fuzz_idioms.py."""
 import sparse_array as sa
 
-FORMATS = {0: ["dense"], 1: ["dense", "compressed", "loose"],
-           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", "bsr", "loose"],
-           3: ["dense", "csf", "coo", "loose"]}
+FORMATS = {0: ["dense"], 1: ["dense", "compressed", "loose", "hash"],
+           2: ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", "bsr", "loose", "hash"],
+           3: ["dense", "csf", "coo", "loose", "hash"]}
 
 # "loose": a loose_compressed level where CSR/CSF has its first compressed
 # one (outermost for vectors).

@@ -161,6 +161,12 @@ def test_level_formats_come_from_the_library():
     assert formats["singleton"] == (("crd",), True, True, False)
     assert formats["diagonal"][0] == ("crd",)
     assert formats["ellpack"][0] == ("pos", "crd")
+    # seed 002's hashed level: width and coordinates, never ordered.
+    assert formats["hashed"] == (("pos", "crd"), False, True, True)
+    assert not sa._format.Level("hashed").ordered
+    assert sa.Format(["dense", "hashed"]).levels[1].text() == "hashed"
+    with pytest.raises(ValueError, match="a hashed level keeps hash order"):
+        sa._format.Level("hashed", ordered=True)
     with pytest.raises(ValueError, match="unknown level format 'nope'"):
         sa.Format(["dense", "nope"])
     with pytest.raises(ValueError, match="a dense level is always unique"):

@@ -165,6 +165,36 @@ inline constexpr LevelTraits kLooseCompressedTraits = {
     {{kBoundsRole, BufferWidth::Positions},
      {kCoordinatesRole, BufferWidth::Coordinates}}};
 
+/// Seed 002's hashed level (Table 2, Fig. 3's hash map vector): parent
+/// position p owns the W slots [p W, (p + 1) W) (W, a power of two, in the
+/// one-entry `width` buffer); coordinate c lives in the first slot from
+/// hashedHome(c, W) on, probing linearly (wrapping within the segment),
+/// that holds c; an empty slot holds an all-ones coordinate (the seed's
+/// -1) and the fill as its value. Every segment keeps an empty slot, so a
+/// probe for a missing coordinate stops (locate can miss: seed 002's
+/// `found`). Unordered (hash order), unique, locatable; built by insert.
+inline constexpr LevelTraits kHashedTraits = {
+    "hashed", /*full=*/false, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/true,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/false,
+    kPositionIteration | kLocate | kInsert, 2,
+    {{kWidthRole, BufferWidth::Positions},
+     {kCoordinatesRole, BufferWidth::Coordinates}},
+    /*hashOrder=*/true};
+
+/// The multiplier of hashedHome: 2^64 / golden ratio (Fibonacci hashing),
+/// so that strided coordinates (multiples of a power of two) spread over
+/// the table instead of colliding as they would under c mod W.
+inline constexpr unsigned long long kHashMultiplier = 0x9E3779B97F4A7C15ull;
+
+/// The slot (within its segment of `width` slots, a power of two) where a
+/// hashed level's probe for coordinate `c` starts: bits 32.. of c times
+/// kHashMultiplier (mod 2^64). Generated code computes the same.
+inline unsigned long long hashedHome(unsigned long long c,
+                                     unsigned long long width) {
+  return ((c * kHashMultiplier) >> 32) & (width - 1);
+}
+
 } // namespace sparse_array_levels
 
 #endif // SPARSE_ARRAY_LEVEL_TRAITS_H

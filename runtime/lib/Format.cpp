@@ -124,6 +124,7 @@ struct Registry {
     kinds.push_back(diagonalLevelKind());
     kinds.push_back(ellpackLevelKind());
     kinds.push_back(looseCompressedLevelKind());
+    kinds.push_back(hashedLevelKind());
   }
 };
 Registry &registry() {

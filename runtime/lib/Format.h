@@ -217,6 +217,7 @@ std::vector<const LevelKind *> getLevelKinds();
 const LevelKind *diagonalLevelKind();
 const LevelKind *ellpackLevelKind();
 const LevelKind *looseCompressedLevelKind();
+const LevelKind *hashedLevelKind();
 
 struct LevelSpec {
   const LevelKind *kind = nullptr;

@@ -126,3 +126,68 @@ func.func @dia_matvec(%a: !dia, %x: !v) -> !v {
   }
   return %r : !v
 }
+
+// -----
+
+!csr = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!hash = !sparse_array.array<?xf64, #sparse_array.format<[hashed]>>
+!v = !sparse_array.array<?xf64>
+sparse_array.func @mul(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// seed 002 Fig. 16: a matrix times a hash map vector. The rows' stored
+// columns drive the loop (the product's annihilator makes it an
+// intersection); the vector is located at each (never iterated): its home
+// slot from the column's hash (times 2^64/phi, bits 32.., masked by W - 1,
+// W loaded once before the loops), a probe loop that stops at the column,
+// an empty slot (a coordinate not below the extent) or after W probes, and
+// the value selected by whether the probe found the column (the slot it
+// stopped at is always in bounds: no branch around the load).
+// CHECK-LABEL: func.func @spmv_hash(
+// CHECK-DAG: %[[K:.*]] = arith.constant -7046029254386353131 : index
+// CHECK-DAG: %[[N:.*]] = sparse_array.dim %{{.*}}[0] : !sparse_array.array<?xf64
+// CHECK: %[[W:.*]] = sparse_array.level_buffer %{{.*}}[0] "width"
+// CHECK: %[[WL:.*]] = memref.load %[[W]][%{{.*}}]
+// CHECK: %[[WV:.*]] = arith.index_castui %[[WL]]
+// CHECK: %[[CRD:.*]] = sparse_array.coordinates %{{.*}}[0] : !sparse_array.array<?xf64
+// CHECK: %[[VAL:.*]] = sparse_array.values %{{.*}} : !sparse_array.array<?xf64
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK: } do {
+// CHECK-NOT: memref.load %[[W]]
+// CHECK: %[[J:.*]] = arith.index_castui %{{.*}} : i64 to index
+// CHECK: %[[MASK:.*]] = arith.subi %[[WV]], %{{.*}}
+// CHECK: %[[H:.*]] = arith.muli %[[J]], %[[K]]
+// CHECK: %[[SH:.*]] = arith.shrui %[[H]], %{{.*}}
+// CHECK: %[[HOME:.*]] = arith.andi %[[SH]], %[[MASK]]
+// CHECK: %[[P:.*]]:3 = scf.while (%{{.*}} = %[[HOME]], %[[STEPS:.*]] = %{{.*}})
+// CHECK: %[[AT:.*]] = memref.load %[[CRD]]
+// CHECK: %[[ATI:.*]] = arith.index_castui %[[AT]]
+// CHECK: arith.cmpi ne, %[[ATI]], %[[J]]
+// CHECK: arith.cmpi ult, %[[ATI]], %[[N]]
+// CHECK: arith.cmpi ult, %[[STEPS]], %[[WV]]
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK: arith.andi %{{.*}}, %[[MASK]]
+// CHECK: %[[FOUND:.*]] = arith.cmpi eq, %[[P]]#2, %[[J]]
+// CHECK-NOT: scf.if
+// CHECK: %[[STORED:.*]] = memref.load %[[VAL]][%[[P]]#0]
+// CHECK: arith.select %[[FOUND]], %[[STORED]]
+func.func @spmv_hash(%a: !csr, %x: !hash) -> !v {
+  %r = sparse_array.kernel ins(%a, %x : !csr, !hash) -> !v {
+  ^bb0(%i: index, %j: index, %A: !csr, %X: !hash):
+    %p = sparse_array.access %A[%i, %j] : !csr
+    %q = sparse_array.access %X[%j] : !hash
+    %m = sparse_array.apply @mul(%p, %q) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %m with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !v
+}

@@ -150,6 +150,15 @@ TEST_F(FormatAttrTest, VerifierRejectsThroughGetChecked) {
   // Bad widths.
   EXPECT_FALSE(FormatAttr::getChecked(emit, &ctx, fmt.getLevels(), {}, 16, 64,
                                       fmt.getFill()));
+  // A hashed level marked ordered (text cannot say it: `hashed` parses as
+  // unordered; code building specs could).
+  LevelSpec hashed{LevelFormatRegistry::lookup("hashed"), /*ordered=*/true,
+                   /*unique=*/true};
+  EXPECT_FALSE(FormatAttr::getChecked(emit, &ctx, ArrayRef<LevelSpec>{hashed},
+                                      {}, 64, 64, fmt.getFill()));
+  hashed.ordered = false;
+  EXPECT_TRUE(FormatAttr::getChecked(emit, &ctx, ArrayRef<LevelSpec>{hashed},
+                                     {}, 64, 64, fmt.getFill()));
 }
 
 } // namespace

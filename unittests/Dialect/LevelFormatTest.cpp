@@ -85,6 +85,23 @@ TEST(LevelFormat, CompositionRules) {
         << name.str();
     EXPECT_TRUE(format->checkParent(std::nullopt)) << name.str();
   }
+  // seed 002's hashed level: anywhere a unique parent is, and only full
+  // levels below it (its positions are hash slots, filled out of order).
+  const LevelFormat *hashed = LevelFormatRegistry::lookup("hashed");
+  ASSERT_NE(hashed, nullptr);
+  EXPECT_TRUE(hashed->hasHashOrder());
+  EXPECT_FALSE(hashed->checkParent(std::nullopt));
+  EXPECT_FALSE(hashed->checkParent(denseLvl));
+  EXPECT_FALSE(hashed->checkParent(csrCol));
+  EXPECT_TRUE(hashed->checkParent(cooRow));
+  LevelSpec hashedLvl{hashed, /*ordered=*/false, /*unique=*/true};
+  EXPECT_FALSE(dense()->checkParent(hashedLvl));
+  EXPECT_TRUE(compressed()->checkParent(hashedLvl));
+  EXPECT_TRUE(singleton()->checkParent(hashedLvl));
+  // Sorted, it is a compressed level; other levels keep their format.
+  EXPECT_EQ(hashedLvl.orderedForm().format, compressed());
+  EXPECT_TRUE(hashedLvl.orderedForm().ordered);
+  EXPECT_EQ(csrCol.orderedForm(), csrCol);
 }
 
 /// A stand-in for a future plugin (e.g. seed 002's offset format): only the

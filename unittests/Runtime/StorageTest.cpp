@@ -117,6 +117,14 @@ TEST(RuntimeFormatSpec, ParsesAndPrints) {
   std::string error;
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=nope", out, error));
   EXPECT_EQ(error, "unknown level format 'nope'");
+  // seed 002's hashed level: unordered without saying so; a level below it
+  // must compute its positions (full).
+  ASSERT_TRUE(FormatSpec::parse("elem=f64;levels=dense,hashed", out, error));
+  EXPECT_FALSE(out.levels[1].ordered);
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=hashed,compressed", out,
+                                 error));
+  EXPECT_EQ(error, "level 1 (compressed) cannot follow a level in hash order; "
+                   "only a full level can");
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense(nonunique)", out, error));
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense,dense;order=0,0", out,
                                  error));
@@ -135,7 +143,11 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
       "levels=compressed(nonunique),singleton(nonunique),singleton",
       "levels=compressed(nonunique),singleton(nonunique),singleton;order=1,0,2",
       "levels=dense,dense,compressed;pos=32;crd=32",
-      "levels=compressed,dense,compressed",};
+      "levels=compressed,dense,compressed",
+      // Inserted in the order given, not sorted (InsertPack.cpp).
+      "levels=dense,dense,hashed",
+      "levels=hashed,dense,dense;order=2,0,1",
+      "levels=dense,hashed,dense;pos=32;crd=32"};
   for (int trial = 0; trial < 30; ++trial) {
     // The first trials are large enough for the flag sort's counting path.
     bool large = trial < 3;
@@ -235,7 +247,7 @@ TEST(RuntimePack, DuplicatesAreReported) {
                     error));
   EXPECT_EQ(error.duplicate, (std::vector<uint64_t>{1, 2}));
   // Formats packed by insertion find the repeat where it lands.
-  for (const char *levels : {"dense,dense"}) {
+  for (const char *levels : {"dense,hashed", "hashed,dense", "dense,dense"}) {
     Coo again(Elem::F64, 2);
     again.dims = {3, 3};
     again.push(a, 1);

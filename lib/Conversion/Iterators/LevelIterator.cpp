@@ -279,6 +279,7 @@ struct Registry {
     factories[LevelFormatRegistry::lookup("ellpack")] = makeEllpackIterator;
     factories[LevelFormatRegistry::lookup("loose_compressed")] =
         makeLooseCompressedIterator;
+    factories[LevelFormatRegistry::lookup("hashed")] = makeHashedIterator;
   }
 };
 

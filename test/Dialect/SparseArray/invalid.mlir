@@ -126,6 +126,18 @@ func.func private @compressed_after_nonunique(!sparse_array.array<4x4xf64, #spar
 func.func private @loose_after_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), loose_compressed]>>)
 // -----
 
+// A hashed level's positions are hash slots, filled out of order: only a
+// level that computes its positions from them (a full one) goes below.
+// expected-error@+1 {{level 1 ('singleton') cannot follow a level in hash order ('hashed'); only a full level can}}
+func.func private @singleton_after_hashed(!sparse_array.array<4x4xf64, #sparse_array.format<[hashed, singleton]>>)
+
+// -----
+
+// expected-error@+1 {{level 0 ('hashed') cannot be non-unique}}
+func.func private @hashed_nonunique(!sparse_array.array<4xf64, #sparse_array.format<[hashed(nonunique)]>>)
+
+// -----
+
 // expected-error@+1 {{innermost level 1 cannot be non-unique: stored entries must have distinct coordinates}}
 func.func private @innermost_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), singleton(nonunique)]>>)
 

@@ -71,6 +71,15 @@ func.func @loose_bounds(%a: !sparse_array.array<?x?x?xf64, #sparse_array.format<
   return %o : memref<?xi32>
 }
 
+// seed 002's hashed level: unordered without saying so (`hashed` and
+// `hashed(nonordered)` are one format, printed `hashed`); its table width.
+// CHECK-LABEL: func.func @hash_width(
+// CHECK: sparse_array.level_buffer %{{.*}}[1] "width" : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, hashed], fill = 0.0 : f64>> -> memref<?xi64>
+func.func @hash_width(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[dense, hashed(nonordered)]>>) -> memref<?xi64> {
+  %o = sparse_array.level_buffer %a[1] "width" : !sparse_array.array<?x?xf64, #sparse_array.format<[dense, hashed]>> -> memref<?xi64>
+  return %o : memref<?xi64>
+}
+
 // CHECK-LABEL: func.func @assemble(
 // CHECK: sparse_array.assemble(%{{.*}}, %{{.*}}, %{{.*}}), (%{{.*}}) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = 0.0 : f64>>
 func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index)
