@@ -157,6 +157,31 @@ void Coo::shrinkToFit() {
   cap = nnz;
 }
 
+bool prepareLevel(Array &array, unsigned l, LevelBuffers &b,
+                  const uint64_t *const *cols, uint64_t n, uint64_t groups,
+                  uint64_t &positions, PackError &error) {
+  const LevelKind *k = array.spec.levels[l].kind;
+  // The kind's own buffers (seed 002: e.g. a DIA level's offsets), which
+  // the array owns from here on.
+  if (!k->prepare(b, cols, l, n, error.message)) {
+    error.message = "level " + std::to_string(l) + " (" + k->name() +
+                    "): " + error.message;
+    for (unsigned s = 0; s < k->numBuffers(); ++s)
+      std::free(b.slot[s]);
+    return false;
+  }
+  int firstBuffer = array.spec.levelBufferIndex(l, nullptr);
+  for (unsigned s = 0; s < k->numBuffers(); ++s)
+    if (b.slot[s])
+      array.buffers[firstBuffer + s] = {b.slot[s], b.slotLen[s], true};
+  if (!k->numPositions(b, b.parents, b.dim, groups, positions)) {
+    error.message = "level " + std::to_string(l) +
+                    " has more positions than 64 bits can count";
+    return false;
+  }
+  return true;
+}
+
 bool checkExtents(const Coo &coo, const FormatSpec &spec, PackError &error) {
   for (unsigned d = 0; d < spec.rank(); ++d)
     if (spec.crdWidth == 32 && coo.dims[d] > (1ull << 32)) {
@@ -334,25 +359,10 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
     b.parentDim = l ? sorter.dim[l - 1] : 0;
     b.dim = sorter.dim[l];
     b.parents = parents;
-    // The kind's own buffers (seed 002: e.g. a DIA level's offsets), which
-    // the array owns from here on.
-    if (!k->prepare(b, sorter.col.data(), l, nnz, error.message)) {
-      error.message = "level " + std::to_string(l) + " (" + k->name() +
-                      "): " + error.message;
-      for (unsigned s = 0; s < k->numBuffers(); ++s)
-        std::free(b.slot[s]);
-      return nullptr;
-    }
-    int firstBuffer = spec.levelBufferIndex(l, nullptr);
-    for (unsigned s = 0; s < k->numBuffers(); ++s)
-      if (b.slot[s])
-        array->buffers[firstBuffer + s] = {b.slot[s], b.slotLen[s], true};
     uint64_t positions;
-    if (!k->numPositions(b, parents, sorter.dim[l], groups[l], positions)) {
-      error.message = "level " + std::to_string(l) +
-                      " has more positions than 64 bits can count";
+    if (!prepareLevel(*array, l, b, sorter.col.data(), nnz, groups[l],
+                      positions, error))
       return nullptr;
-    }
     if (spec.posWidth == 32 && k->hasPositions() && positions > UINT32_MAX) {
       error.message = "level " + std::to_string(l) + " stores " +
                       std::to_string(positions) +

@@ -117,6 +117,13 @@ struct PackError {
 std::unique_ptr<Array> pack(Coo &&coo, const FormatSpec &spec,
                             PackError &error);
 
+/// Level l's own buffers from the entries (LevelKind::prepare; `cols` the
+/// sorted level columns, null when b.mostChildren is counted), handed to
+/// `array`, and its position count (b.parents and b.dim set; `groups` as
+/// numPositions takes it). False with the reason in `error`.
+bool prepareLevel(Array &array, unsigned l, LevelBuffers &b,
+                  const uint64_t *const *cols, uint64_t n, uint64_t groups,
+                  uint64_t &positions, PackError &error);
 /// Whether `coo`'s extents fit `spec` (coordinate width, block sizes).
 bool checkExtents(const Coo &coo, const FormatSpec &spec, PackError &error);
 /// Whether every level of `spec` can insert (seed 002 §3.4: dense, hashed)

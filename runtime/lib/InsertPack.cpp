@@ -67,23 +67,9 @@ std::unique_ptr<Array> packByInsert(Coo &coo, const FormatSpec &spec,
     // (What a level storing coordinates sizes its storage by.)
     if (k->hasCoordinates())
       b.mostChildren = mostPerParent(at, parents);
-    if (!k->prepare(b, nullptr, l, n, error.message)) {
-      error.message = "level " + std::to_string(l) + " (" + k->name() +
-                      "): " + error.message;
-      for (unsigned s = 0; s < k->numBuffers(); ++s)
-        std::free(b.slot[s]);
-      return nullptr;
-    }
-    int firstBuffer = spec.levelBufferIndex(l, nullptr);
-    for (unsigned s = 0; s < k->numBuffers(); ++s)
-      if (b.slot[s])
-        array->buffers[firstBuffer + s] = {b.slot[s], b.slotLen[s], true};
     uint64_t positions;
-    if (!k->numPositions(b, parents, dim, n, positions)) {
-      error.message = "level " + std::to_string(l) +
-                      " has more positions than 64 bits can count";
+    if (!prepareLevel(*array, l, b, nullptr, n, n, positions, error))
       return nullptr;
-    }
     if (int ci = spec.crdBufferIndex(l); ci >= 0) {
       uint64_t len = k->crdLength(positions);
       b.crd = checkedMalloc(len, spec.crdWidth / 8, "coordinates");

@@ -8,51 +8,29 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Format.h"
+#include "SlottedKind.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 namespace sa_rt {
 namespace {
 
-class EllpackKind final : public LevelKind {
+class EllpackKind final : public SlottedKind {
 public:
-  EllpackKind() : LevelKind(sparse_array_levels::kEllpackTraits) {}
+  EllpackKind() : SlottedKind(sparse_array_levels::kEllpackTraits) {}
 
   bool prepare(LevelBuffers &b, const uint64_t *const *cols, unsigned level,
                uint64_t n, std::string &error) const override {
-    // Padding must not be a coordinate: the iterator ends a row at its
-    // first slot holding a coordinate >= the extent.
-    if (b.dim > padding(b)) {
-      error = "a dimension of " + std::to_string(b.dim) +
-              " leaves no coordinate free for padding at crd_width = " +
-              std::to_string(b.crdWidth);
-      return false;
-    }
-    // W: the longest run of entries sharing the coordinates above.
-    uint64_t width = mostChildren(b, cols, level, n);
-    void *buf = std::malloc(b.posWidth / 8);
-    if (!buf) {
-      error = "out of memory";
-      return false;
-    }
-    b.slot[0] = buf;
-    b.slotLen[0] = 1;
-    set(b, 0, width);
-    b.next = 0;
-    return true;
+    // W: the longest run of entries sharing the coordinates above (the
+    // iterator ends a row at its first free slot).
+    return makeWidth(b, mostChildren(b, cols, level, n), error);
   }
 
   std::string validateBuffers(const LevelBuffers &b,
                               uint64_t dimSize) const override {
-    if (b.slotLen[0] != 1)
-      return "width buffer has " + std::to_string(b.slotLen[0]) +
-             " entries, expected 1";
-    if (dimSize > padding(b))
-      return "a dimension of " + std::to_string(dimSize) +
-             " leaves no coordinate free for padding";
+    if (std::string why = checkWidth(b, dimSize); !why.empty())
+      return why;
     uint64_t w = width(b);
     if (w == 0)
       return b.crdLen ? "has coordinates but width 0" : "";
@@ -75,22 +53,17 @@ public:
     return "";
   }
 
-  bool numPositions(const LevelBuffers &b, uint64_t parents, uint64_t,
-                    uint64_t, uint64_t &out) const override {
-    return !__builtin_mul_overflow(parents, width(b), &out);
-  }
-
   uint64_t append(LevelBuffers &b, uint64_t parent, uint64_t coord,
                   uint64_t) const override {
     // Slots fill in order; the rows passed over since the last entry get
     // their padding now.
-    padUpTo(b, parent * width(b));
+    freeUpTo(b, parent * width(b));
     uint64_t p = b.next++;
     b.setCrd(p, coord);
     return p;
   }
   void finish(LevelBuffers &b, uint64_t parents) const override {
-    padUpTo(b, parents * width(b));
+    freeUpTo(b, parents * width(b));
   }
 
   ChildRange children(const LevelBuffers &b, uint64_t parent,
@@ -106,17 +79,7 @@ public:
   }
 
 private:
-  static uint64_t width(const LevelBuffers &b) {
-    return b.getSlot(0, 0, b.posWidth);
-  }
-  static void set(LevelBuffers &b, uint64_t k, uint64_t v) {
-    b.setSlot(0, k, v, b.posWidth);
-  }
   static uint64_t padding(const LevelBuffers &b) { return b.freeSlot(); }
-  static void padUpTo(LevelBuffers &b, uint64_t end) {
-    for (; b.next < end; ++b.next)
-      b.setCrd(b.next, padding(b));
-  }
 };
 
 } // namespace

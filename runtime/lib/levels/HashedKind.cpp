@@ -11,9 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Format.h"
+#include "SlottedKind.h"
 
-#include <cstdlib>
 #include <string>
 
 namespace sa_rt {
@@ -21,18 +20,12 @@ namespace {
 
 using sparse_array_levels::hashedHome;
 
-class HashedKind final : public LevelKind {
+class HashedKind final : public SlottedKind {
 public:
-  HashedKind() : LevelKind(sparse_array_levels::kHashedTraits) {}
+  HashedKind() : SlottedKind(sparse_array_levels::kHashedTraits) {}
 
   bool prepare(LevelBuffers &b, const uint64_t *const *cols, unsigned level,
                uint64_t n, std::string &error) const override {
-    if (b.dim > b.freeSlot()) {
-      error = "a dimension of " + std::to_string(b.dim) +
-              " leaves no coordinate free to mark empty slots at crd_width = " +
-              std::to_string(b.crdWidth);
-      return false;
-    }
     uint64_t most = mostChildren(b, cols, level, n);
     // The fullest table at most two thirds full (a miss probes ~5 slots
     // there, fewer in the others); one slot always empty, so that a miss
@@ -46,31 +39,13 @@ public:
       }
       width <<= 1;
     }
-    if (b.posWidth == 32 && width > UINT32_MAX) {
-      error = "a table of " + std::to_string(width) +
-              " slots does not fit pos_width = 32";
-      return false;
-    }
-    void *buf = std::malloc(b.posWidth / 8);
-    if (!buf) {
-      error = "out of memory";
-      return false;
-    }
-    b.slot[0] = buf;
-    b.slotLen[0] = 1;
-    b.setSlot(0, 0, width, b.posWidth);
-    b.next = 0;
-    return true;
+    return makeWidth(b, width, error);
   }
 
   std::string validateBuffers(const LevelBuffers &b,
                               uint64_t dimSize) const override {
-    if (b.slotLen[0] != 1)
-      return "width buffer has " + std::to_string(b.slotLen[0]) +
-             " entries, expected 1";
-    if (dimSize > b.freeSlot())
-      return "a dimension of " + std::to_string(dimSize) +
-             " leaves no coordinate free to mark empty slots";
+    if (std::string why = checkWidth(b, dimSize); !why.empty())
+      return why;
     uint64_t w = width(b);
     if (w == 0 || (w & (w - 1)))
       return "width " + std::to_string(w) + " is not a power of two";
@@ -114,18 +89,13 @@ public:
     return "";
   }
 
-  bool numPositions(const LevelBuffers &b, uint64_t parents, uint64_t,
-                    uint64_t, uint64_t &out) const override {
-    return !__builtin_mul_overflow(parents, width(b), &out);
-  }
-
   uint64_t append(LevelBuffers &b, uint64_t parent, uint64_t coord,
                   uint64_t) const override {
     // Insert (seed 002 Table 3). Appending, parents arrive in increasing
     // order: this parent's table and those passed over are emptied first
     // (after insertInit, all are).
     uint64_t w = width(b), base = parent * w;
-    clearUpTo(b, base + w);
+    freeUpTo(b, base + w);
     uint64_t s = hashedHome(coord, w);
     for (uint64_t at = b.getCrd(base + s); at != b.freeSlot() && at != coord;
          at = b.getCrd(base + s))
@@ -134,10 +104,10 @@ public:
     return base + s;
   }
   void finish(LevelBuffers &b, uint64_t parents) const override {
-    clearUpTo(b, parents * width(b));
+    freeUpTo(b, parents * width(b));
   }
   void insertInit(LevelBuffers &b, uint64_t parents) const override {
-    clearUpTo(b, parents * width(b));
+    freeUpTo(b, parents * width(b));
   }
 
   ChildRange children(const LevelBuffers &b, uint64_t parent,
@@ -148,16 +118,6 @@ public:
     r.coords = ChildRange::Coords::FromBuffer;
     r.holes = true;
     return r;
-  }
-
-private:
-  static uint64_t width(const LevelBuffers &b) {
-    return b.getSlot(0, 0, b.posWidth);
-  }
-  /// Marks the slots from b.next to `end` empty.
-  static void clearUpTo(LevelBuffers &b, uint64_t end) {
-    for (; b.next < end; ++b.next)
-      b.setCrd(b.next, b.freeSlot());
   }
 };
 

@@ -8,9 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SparseArray/Conversion/LevelIterator.h"
-
-#include "CodegenUtils.h"
+#include "SlottedIterator.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -20,11 +18,10 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-class EllpackIterator final : public LevelIterator {
+class EllpackIterator final : public SlottedIterator {
 public:
   EllpackIterator(LevelSpec spec, const LevelBuffers &buffers)
-      : LevelIterator(spec), width(buffers.declared[0]),
-        coordinates(buffers.coordinates), size(buffers.size) {}
+      : SlottedIterator(spec, buffers) {}
 
   bool canLocate() const override { return false; }
 
@@ -32,7 +29,7 @@ public:
                                Value) override {
     // The parent is full, hence unique: one parent position.
     Value zero = constIndex(b, loc, 0);
-    Value w = rowWidth(b, loc);
+    Value w = slotWidth(b, loc);
     Value begin = arith::MulIOp::create(b, loc, lo, w);
     auto isEntry = [&](OpBuilder &wb, Location l, Value q) -> Value {
       return arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult,
@@ -62,20 +59,6 @@ public:
         });
     return {begin, end.getResult(0)};
   }
-
-  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
-    return loadIndex(b, loc, coordinates, pos);
-  }
-
-private:
-  /// W, loaded once (loadParameter).
-  Value rowWidth(OpBuilder &b, Location loc) {
-    if (!loadedWidth)
-      loadedWidth = loadParameter(b, loc, width);
-    return loadedWidth;
-  }
-
-  Value width, coordinates, size, loadedWidth;
 };
 
 } // namespace

@@ -12,9 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SparseArray/Conversion/LevelIterator.h"
-
-#include "CodegenUtils.h"
+#include "SlottedIterator.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,24 +22,19 @@ using namespace mlir::sparse_array;
 
 namespace {
 
-class HashedIterator final : public LevelIterator {
+class HashedIterator final : public SlottedIterator {
 public:
   HashedIterator(LevelSpec spec, const LevelBuffers &buffers)
-      : LevelIterator(spec), width(buffers.declared[0]),
-        coordinates(buffers.coordinates), size(buffers.size) {}
+      : SlottedIterator(spec, buffers) {}
 
   bool canLocate() const override { return true; }
 
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
                                Value) override {
     // The parent is unique: one parent position, W slots.
-    Value w = tableWidth(b, loc);
+    Value w = slotWidth(b, loc);
     Value begin = arith::MulIOp::create(b, loc, lo, w);
     return {begin, arith::AddIOp::create(b, loc, begin, w)};
-  }
-
-  Value coordinate(OpBuilder &b, Location loc, Value, Value pos) override {
-    return loadIndex(b, loc, coordinates, pos);
   }
 
   Value locate(OpBuilder &b, Location loc, Value parent, Value crd) override {
@@ -66,7 +59,7 @@ private:
   /// whether it holds `crd`.
   std::pair<Value, Value> probe(OpBuilder &b, Location loc, Value parent,
                                 Value crd) {
-    Value w = tableWidth(b, loc);
+    Value w = slotWidth(b, loc);
     Value one = constIndex(b, loc, 1);
     Value mask = arith::SubIOp::create(b, loc, w, one);
     Value base = arith::MulIOp::create(b, loc, parent, w);
@@ -112,15 +105,6 @@ private:
                                       loop.getResult(2), crd);
     return {pos, hit};
   }
-
-  /// W, loaded once (loadParameter).
-  Value tableWidth(OpBuilder &b, Location loc) {
-    if (!loadedWidth)
-      loadedWidth = loadParameter(b, loc, width);
-    return loadedWidth;
-  }
-
-  Value width, coordinates, size, loadedWidth;
 };
 
 } // namespace
