@@ -179,7 +179,13 @@ SmallVector<Value> KernelLowering::emitCompute(OpBuilder &b, const Context &ctx,
                        presence);
     return output->store(cb, ctx.coords, v, out);
   };
-  if (!omitter)
+  // A located input that missed (seed 002's hashed level; its value the
+  // fill by a select): the point is one without it, decided by the
+  // algebra, not by the body evaluated at the fill — LLVM folds f(fill)
+  // where every operand is a constant, possibly to another NaN than the
+  // derivation's result fill, which a sparse result would then store.
+  bool locatedMiss = (ctx.locatedMisses & ctx.inBounds) != 0;
+  if (!omitter && !locatedMiss)
     return compute(b);
   // An omitter at the innermost loop: skip only if the stored entries are
   // not explicit fill values (thesis 003 §6.2.1): an entry equal to its

@@ -74,6 +74,9 @@ struct Context {
   /// false (a branchless merge's cursor, ahead of the coordinate): their
   /// value is loaded and the fill selected in, without a branch.
   uint64_t inBounds = 0;
+  /// Inputs located at a loop's coordinate by a level that can miss (seed
+  /// 002's hashed level): their `found` decides whether the point has them.
+  uint64_t locatedMisses = 0;
 
   // The nest being emitted: parameters the emitters pass down (a copy set
   // where a nest of another kind starts), not modes of the lowering.

@@ -62,8 +62,10 @@ void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
     bool foundBefore = ctx.found[k] != Value();
     Value pos = level.iterator->locateAccess(b, loc, ctx.lo[k], crd,
                                              ctx.coords, ctx.found[k]);
-    if (!foundBefore && ctx.found[k] && level.iterator->missLandsInBounds())
+    if (!foundBefore && ctx.found[k] && level.iterator->missLandsInBounds()) {
       ctx.inBounds |= uint64_t(1) << k;
+      ctx.locatedMisses |= uint64_t(1) << k;
+    }
     ctx.lo[k] = pos;
     ctx.hi[k] = arith::AddIOp::create(b, loc, pos, constIndex(b, loc, 1));
     ++ctx.processed[k];
@@ -108,6 +110,7 @@ void KernelLowering::searchLevel(OpBuilder &b, Context &ctx, unsigned k) {
   ctx.hi[k] = r.last;
   // A miss leaves the search's end: possibly past every stored value.
   ctx.inBounds &= ~(uint64_t(1) << k);
+  ctx.locatedMisses &= ~(uint64_t(1) << k);
   ctx.found[k] =
       ctx.found[k] ? Value(arith::AndIOp::create(b, loc, ctx.found[k], r.found))
                    : r.found;
