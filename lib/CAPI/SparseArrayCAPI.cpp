@@ -401,7 +401,8 @@ extern "C" char *sa_level_formats(void) {
                    : "crd");
     text += format->allowsNonUnique() ? " nonunique=1" : " nonunique=0";
     text += format->allowsNonOrdered() ? " nonordered=1" : " nonordered=0";
-    text += format->hasHashOrder() ? " hashorder=1\n" : " hashorder=0\n";
+    text += format->hasHashOrder() ? " hashorder=1" : " hashorder=0";
+    text += " params=" + std::to_string(format->getNumParams()) + "\n";
   }
   return strdup(text.c_str());
 }

@@ -34,6 +34,16 @@ LevelFormat::checkParent(std::optional<LevelSpec> parent) const {
   return std::nullopt;
 }
 
+std::optional<std::string>
+LevelFormat::checkParams(ArrayRef<uint64_t>) const {
+  return std::nullopt;
+}
+
+std::optional<std::string>
+LevelFormat::checkExtent(const LevelSpec &, std::optional<uint64_t>) const {
+  return std::nullopt;
+}
+
 bool LevelSpec::isFull() const { return format->isFull(); }
 bool LevelSpec::isBranchless() const { return format->isBranchless(); }
 bool LevelSpec::isCompact() const { return format->isCompact(); }
@@ -53,9 +63,9 @@ bool LevelSpec::isSegmented() const {
 }
 StringRef LevelSpec::getName() const { return format->getName(); }
 LevelSpec LevelSpec::orderedForm() const {
-  LevelSpec ordered = *this;
-  if (format->hasHashOrder())
-    ordered.format = LevelFormatRegistry::compressed();
+  LevelSpec ordered = format->hasHashOrder()
+                          ? withFormat(LevelFormatRegistry::compressed())
+                          : *this;
   ordered.ordered = true;
   return ordered;
 }

@@ -56,6 +56,31 @@ static ParseResult parseLevel(AsmParser &parser, LevelSpec &spec) {
   }
   // A level in hash order is never ordered: `hashed` says so already.
   spec.ordered = !spec.format->hasHashOrder();
+  unsigned numParams = spec.format->getNumParams();
+  SMLoc paramsLoc = parser.getCurrentLocation();
+  if (!numParams && succeeded(parser.parseOptionalLSquare()))
+    return parser.emitError(paramsLoc)
+           << "level format '" << name << "' takes no parameters";
+  if (numParams) {
+    // The format's parameters: `structured[2, 4]`.
+    unsigned k = 0;
+    auto parseParam = [&]() -> ParseResult {
+      uint64_t v;
+      if (parser.parseInteger(v))
+        return failure();
+      if (k < numParams)
+        spec.params[k] = v;
+      ++k;
+      return success();
+    };
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                       parseParam))
+      return failure();
+    if (k != numParams)
+      return parser.emitError(paramsLoc)
+             << "level format '" << name << "' takes " << numParams
+             << " parameters, got " << k;
+  }
   if (failed(parser.parseOptionalLParen()))
     return success();
   bool sawNonUnique = false, sawNonOrdered = false;
@@ -86,6 +111,12 @@ static ParseResult parseLevel(AsmParser &parser, LevelSpec &spec) {
 
 static void printLevel(AsmPrinter &printer, const LevelSpec &spec) {
   printer << spec.getName();
+  if (unsigned numParams = spec.format->getNumParams()) {
+    printer << "[";
+    llvm::interleaveComma(ArrayRef(spec.params).take_front(numParams),
+                          printer);
+    printer << "]";
+  }
   SmallVector<StringRef, 2> props;
   if (!spec.unique)
     props.push_back(kNonUnique);
@@ -249,6 +280,15 @@ LogicalResult FormatAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "level " << lvl << " ('" << spec.getName()
                          << "') keeps coordinates in hash order and cannot "
                             "be ordered";
+    unsigned numParams = spec.format->getNumParams();
+    if (llvm::any_of(ArrayRef(spec.params).drop_front(numParams),
+                     [](uint64_t p) { return p != 0; }))
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') takes " << numParams << " parameters";
+    if (std::optional<std::string> why = spec.format->checkParams(
+            ArrayRef(spec.params).take_front(numParams)))
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') " << *why;
     std::optional<LevelSpec> parent;
     if (lvl > 0)
       parent = levels[lvl - 1];

@@ -127,6 +127,30 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "dimension " << dim << " of size " << size
                          << " is not a multiple of its block size "
                          << format.getBlock(dim);
+  // A level whose parameters bound its extent (`structured[n, m]`).
+  for (auto [lvl, spec] : llvm::enumerate(format.getLevels())) {
+    if (!spec.format->getNumParams())
+      continue;
+    unsigned dim = format.getLevelDim(lvl);
+    std::optional<uint64_t> extent;
+    switch (format.getLevelPart(lvl)) {
+    case FormatAttr::LevelPart::InBlock:
+      extent = format.getBlock(dim);
+      break;
+    case FormatAttr::LevelPart::Block:
+      if (!ShapedType::isDynamic(shape[dim]))
+        extent = shape[dim] / format.getBlock(dim);
+      break;
+    case FormatAttr::LevelPart::Whole:
+      if (!ShapedType::isDynamic(shape[dim]))
+        extent = shape[dim];
+      break;
+    }
+    if (std::optional<std::string> why =
+            spec.format->checkExtent(spec, extent))
+      return emitError() << "level " << lvl << " ('" << spec.getName()
+                         << "') " << *why;
+  }
   TypedAttr fill = format.getFill();
   if (!fill)
     return emitError() << "array type needs a fill value";

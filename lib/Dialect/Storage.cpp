@@ -87,6 +87,12 @@ std::string mlir::sparse_array::getRuntimeSpec(ArrayType type) {
       format.getLevels(), os,
       [&](const LevelSpec &spec) {
         os << spec.format->getName();
+        if (unsigned numParams = spec.format->getNumParams()) {
+          os << '[';
+          llvm::interleave(ArrayRef(spec.params).take_front(numParams), os,
+                           ",");
+          os << ']';
+        }
         if (!spec.unique || !spec.ordered) {
           os << '(';
           if (!spec.unique)

@@ -261,6 +261,25 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
     for (unsigned l = 0; l < levels.size(); ++l)
       if (keyOf(sorted[l]) >= 0)
         levels[l] = levels[l].orderedForm();
+    // A level moved to another dimension or below another parent stays in
+    // its format only where that format allows the place (ELL and DIA
+    // below a full level; structured[n, m] at extent m); elsewhere it is
+    // stored compressed, ordered (what every place allows).
+    for (unsigned l = 0; l < levels.size(); ++l) {
+      const LevelFormat *f = levels[l].format;
+      std::optional<LevelSpec> parent;
+      if (l > 0)
+        parent = levels[l - 1];
+      int64_t size = type.getShape()[sorted[l]];
+      std::optional<uint64_t> extent;
+      if (!format.isBlocked() && !ShapedType::isDynamic(size))
+        extent = size;
+      if (f->checkParent(parent) ||
+          (f->getNumParams() && f->checkExtent(levels[l], extent))) {
+        levels[l] = levels[l].withFormat(LevelFormatRegistry::compressed());
+        levels[l].ordered = true;
+      }
+    }
     bool identity = llvm::all_of(llvm::enumerate(sorted),
                                  [](auto e) { return e.index() == e.value(); });
     auto newFormat = FormatAttr::get(

@@ -40,8 +40,9 @@ ArrayType mlir::sparse_array::getGenericArrayType(ArrayType type) {
   for (LevelSpec &spec : levels)
     if (needsGenericLevel(spec)) {
       // Hash order is a hashed level's own: its generic level is sorted.
-      spec.ordered |= spec.format->hasHashOrder();
-      spec.format = LevelFormatRegistry::compressed();
+      bool ordered = spec.ordered || spec.format->hasHashOrder();
+      spec = spec.withFormat(LevelFormatRegistry::compressed());
+      spec.ordered = ordered;
     }
   auto generic = FormatAttr::get(type.getContext(), levels, format.getOrder(),
                                  format.getPosWidth(), format.getCrdWidth(),

@@ -61,8 +61,9 @@ def _message(error):
 
 def level_formats():
     """{name: (buffer widths, allows nonunique, allows nonordered, hash
-    order)} of every level format the library knows, built-ins and plugins
-    alike (hash order: never ordered, e.g. seed 002's hashed level)."""
+    order, number of parameters)} of every level format the library knows,
+    built-ins and plugins alike (hash order: never ordered, e.g. seed 002's
+    hashed level; parameters: `structured[n, m]`'s n and m)."""
     text = ctypes.c_void_p(LIB.sa_level_formats())
     formats = {}
     for line in _message(text).splitlines():
@@ -70,7 +71,7 @@ def level_formats():
         props = dict(f.split("=", 1) for f in fields)
         widths = tuple(w for w in props["buffers"].split(",") if w)
         formats[name] = (widths, props["nonunique"] == "1", props["nonordered"] == "1",
-                         props["hashorder"] == "1")
+                         props["hashorder"] == "1", int(props.get("params", 0)))
     return formats
 
 

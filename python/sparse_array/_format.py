@@ -29,15 +29,20 @@ PACKED_HERE = ("dense", "compressed", "singleton")
 
 class Level:
     """One storage level: a registered level format (dense, compressed,
-    singleton, diagonal, ellpack, hashed, or a plugin's) with the
-    properties unique and ordered (by default ordered unless the format
-    keeps hash order)."""
-    __slots__ = ("kind", "unique", "ordered")
+    singleton, diagonal, ellpack, hashed, structured, or a plugin's) with
+    the properties unique and ordered (by default ordered unless the format
+    keeps hash order) and the format's integer parameters (`structured`'s
+    n and m: Level("structured", params=(2, 4)))."""
+    __slots__ = ("kind", "unique", "ordered", "params")
 
-    def __init__(self, kind, unique=True, ordered=None):
+    def __init__(self, kind, unique=True, ordered=None, params=()):
         if kind not in LEVEL_BUFFERS:
             raise ValueError("unknown level format %r (one of %s)" % (kind, ", ".join(LEVEL_BUFFERS)))
-        _, nonunique, nonordered, hash_order = LEVEL_FORMATS[kind]
+        _, nonunique, nonordered, hash_order, num_params = LEVEL_FORMATS[kind]
+        params = tuple(int(p) for p in params)
+        if len(params) != num_params or any(p < 0 for p in params):
+            raise ValueError("a %s level takes %d non-negative parameters, got %r" % (
+                kind, num_params, params))
         if ordered is None:
             ordered = not hash_order
         if ordered and hash_order:
@@ -45,7 +50,7 @@ class Level:
         if (not unique and not nonunique) or (not ordered and not nonordered):
             raise ValueError("a %s level is always %s" % (
                 kind, "unique" if not unique and not nonunique else "ordered"))
-        self.kind, self.unique, self.ordered = kind, unique, ordered
+        self.kind, self.unique, self.ordered, self.params = kind, unique, ordered, params
 
     @property
     def hash_order(self):
@@ -60,14 +65,17 @@ class Level:
     def text(self):
         props = [p for p, on in (("nonunique", not self.unique),
                                  ("nonordered", not self.ordered and not self.hash_order)) if on]
-        return self.kind + ("(%s)" % ", ".join(props) if props else "")
+        params = "[%s]" % ", ".join(map(str, self.params)) if self.params else ""
+        return self.kind + params + ("(%s)" % ", ".join(props) if props else "")
 
     def __eq__(self, other):
-        return isinstance(other, Level) and (self.kind, self.unique, self.ordered) == (
-            other.kind, other.unique, other.ordered)
+        return isinstance(other, Level) and self._key() == other._key()
 
     def __hash__(self):
-        return hash((self.kind, self.unique, self.ordered))
+        return hash(self._key())
+
+    def _key(self):
+        return (self.kind, self.unique, self.ordered, self.params)
 
     def __repr__(self):
         return self.text()

@@ -156,13 +156,13 @@ def test_level_formats_come_from_the_library():
     # The package learns the level formats (a plugin's too) and their
     # buffers from the C API, not from a list of its own.
     formats = sa._format.LEVEL_FORMATS
-    assert formats["dense"] == ((), False, False, False)
-    assert formats["compressed"] == (("pos", "crd"), True, True, False)
-    assert formats["singleton"] == (("crd",), True, True, False)
+    assert formats["dense"] == ((), False, False, False, 0)
+    assert formats["compressed"] == (("pos", "crd"), True, True, False, 0)
+    assert formats["singleton"] == (("crd",), True, True, False, 0)
     assert formats["diagonal"][0] == ("crd",)
     assert formats["ellpack"][0] == ("pos", "crd")
     # seed 002's hashed level: width and coordinates, never ordered.
-    assert formats["hashed"] == (("pos", "crd"), False, True, True)
+    assert formats["hashed"] == (("pos", "crd"), False, True, True, 0)
     assert not sa._format.Level("hashed").ordered
     assert sa.Format(["dense", "hashed"]).levels[1].text() == "hashed"
     with pytest.raises(ValueError, match="a hashed level keeps hash order"):
@@ -171,3 +171,6 @@ def test_level_formats_come_from_the_library():
         sa.Format(["dense", "nope"])
     with pytest.raises(ValueError, match="a dense level is always unique"):
         sa.Format([sa._format.Level("dense", unique=False)])
+    # Parameters: as many as the format declares (none for dense).
+    with pytest.raises(ValueError, match="a dense level takes 0 non-negative parameters"):
+        sa._format.Level("dense", params=(4,))

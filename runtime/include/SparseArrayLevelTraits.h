@@ -53,6 +53,8 @@ inline constexpr const char *kPositionsRole = "positions";
 inline constexpr const char *kCoordinatesRole = "coordinates";
 
 inline constexpr unsigned kMaxLevelBuffers = 4;
+/// The most integer parameters a level format takes (`structured[n, m]`).
+inline constexpr unsigned kMaxLevelParams = 2;
 
 struct LevelTraits {
   /// Keyword in `#sparse_array.format<[...]>` and in the runtime's specs.
@@ -79,6 +81,9 @@ struct LevelTraits {
   /// never ordered, its entries are assigned positions out of order, and a
   /// level below it must compute its positions from its parent's (full).
   bool hashOrder = false;
+  /// How many integer parameters a level of this format is written with
+  /// (`name[p0, p1]`): part of the level's type, like ordered and unique.
+  unsigned numParams = 0;
 
   bool has(Capability c) const { return (capabilities & c) != 0; }
   /// Index among this level's buffers of the one with `role`, or -1.

@@ -94,6 +94,7 @@ LevelBuffers Array::level(unsigned l) const {
   }
   lb.parentDim = l ? levelDim(l - 1) : 0;
   lb.dim = levelDim(l);
+  lb.setParams(spec.levels[l].params);
   return lb;
 }
 
@@ -358,6 +359,7 @@ std::unique_ptr<Array> packTyped(Coo &coo, const FormatSpec &spec,
     b.crdWidth = spec.crdWidth;
     b.parentDim = l ? sorter.dim[l - 1] : 0;
     b.dim = sorter.dim[l];
+    b.setParams(spec.levels[l].params);
     b.parents = parents;
     uint64_t positions;
     if (!prepareLevel(*array, l, b, sorter.col.data(), nnz, groups[l],

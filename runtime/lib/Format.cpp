@@ -150,9 +150,9 @@ std::vector<std::string> splitLevels(const std::string &s) {
   int depth = 0;
   std::string cur;
   for (char c : s) {
-    if (c == '(')
+    if (c == '(' || c == '[')
       ++depth;
-    if (c == ')')
+    if (c == ')' || c == ']')
       --depth;
     if (c == ',' && depth == 0) {
       parts.push_back(cur);
@@ -367,7 +367,7 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
       if (value.empty())
         continue;
       for (const std::string &lv : splitLevels(value)) {
-        std::string name = lv, props;
+        std::string name = lv, props, params;
         size_t paren = lv.find('(');
         if (paren != std::string::npos) {
           if (lv.back() != ')') {
@@ -377,12 +377,36 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
           name = lv.substr(0, paren);
           props = lv.substr(paren + 1, lv.size() - paren - 2);
         }
+        // Parameters: name[p0,p1].
+        size_t bracket = name.find('[');
+        if (bracket != std::string::npos) {
+          if (name.back() != ']') {
+            error = "bad level '" + lv + "'";
+            return false;
+          }
+          params = name.substr(bracket + 1, name.size() - bracket - 2);
+          name = name.substr(0, bracket);
+        }
         LevelSpec spec;
         spec.kind = lookupLevelKind(name);
         if (!spec.kind) {
           error = "unknown level format '" + name + "'";
           return false;
         }
+        unsigned numParams = spec.kind->getTraits().numParams;
+        std::vector<std::string> given =
+            params.empty() ? std::vector<std::string>() : split(params, ',');
+        if (given.size() != numParams) {
+          error = "level format '" + name + "' takes " +
+                  std::to_string(numParams) + " parameters, got " +
+                  std::to_string(given.size());
+          return false;
+        }
+        for (unsigned k = 0; k < numParams; ++k)
+          if (!parseDecimal(given[k], spec.params[k])) {
+            error = "bad parameter '" + given[k] + "' of level '" + lv + "'";
+            return false;
+          }
         // A level in hash order is never ordered (`hashed` says so).
         spec.ordered = !spec.kind->getTraits().hashOrder;
         if (!props.empty())
@@ -464,6 +488,19 @@ bool FormatSpec::parse(const std::string &text, FormatSpec &out,
               ") " + why;
       return false;
     }
+    // Parameters, against the extent where the type gives it.
+    int64_t dim = out.dims[out.order[l]];
+    uint64_t extent = out.levelPart(l) == Part::InBlock
+                          ? out.block(out.order[l])
+                          : out.levelExtent(l, static_cast<uint64_t>(dim));
+    bool known = dim >= 0 || out.levelPart(l) == Part::InBlock;
+    std::string bad =
+        out.levels[l].kind->checkLevel(out.levels[l], known ? &extent : nullptr);
+    if (!bad.empty()) {
+      error = "level " + std::to_string(l) + " (" + out.levels[l].kind->name() +
+              ") " + bad;
+      return false;
+    }
   }
   if (n > 0 && !out.levels[n - 1].unique) {
     error = "the innermost level must be unique";
@@ -509,6 +546,12 @@ std::string FormatSpec::str() const {
     if (l)
       os << ',';
     os << levels[l].kind->name();
+    if (unsigned numParams = levels[l].kind->getTraits().numParams) {
+      os << '[';
+      for (unsigned k = 0; k < numParams; ++k)
+        os << (k ? "," : "") << levels[l].params[k];
+      os << ']';
+    }
     if (!levels[l].unique || !levels[l].ordered) {
       os << '(';
       if (!levels[l].unique)

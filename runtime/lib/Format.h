@@ -99,6 +99,11 @@ struct LevelBuffers {
   /// LevelKind::prepare and validateBuffers: a level with buffers sized
   /// per parent position (a loose level's bounds) reads it.
   uint64_t parents = 0;
+  /// The level's format parameters (LevelSpec::params).
+  uint64_t params[sparse_array_levels::kMaxLevelParams] = {};
+  void setParams(const uint64_t (&from)[sparse_array_levels::kMaxLevelParams]) {
+    std::memcpy(params, from, sizeof(params));
+  }
 };
 
 /// The positions below one parent position and how to get their
@@ -146,6 +151,13 @@ public:
   virtual const char *checkParent(const LevelSpec *parent) const {
     (void)parent;
     return nullptr;
+  }
+  /// Why a level with `spec`'s parameters cannot have extent `extent`
+  /// (null: dynamic, known only when an array is made), or "" when it can.
+  virtual std::string checkLevel(const LevelSpec &spec,
+                                 const uint64_t *extent) const {
+    (void)spec, (void)extent;
+    return "";
   }
   /// Before packing: builds the buffers the level declares beyond positions
   /// and coordinates (into b.slot, malloc'ed; the array takes them over)
@@ -223,6 +235,8 @@ struct LevelSpec {
   const LevelKind *kind = nullptr;
   bool ordered = true;
   bool unique = true;
+  /// The kind's integer parameters (`structured[n,m]`), the rest 0.
+  uint64_t params[sparse_array_levels::kMaxLevelParams] = {};
 };
 
 /// An array type as the runtime sees it.

@@ -63,6 +63,7 @@ std::unique_ptr<Array> packByInsert(Coo &coo, const FormatSpec &spec,
     b.crdWidth = spec.crdWidth;
     b.parentDim = l ? coo.dims[spec.order[l - 1]] : 0;
     b.dim = dim;
+    b.setParams(spec.levels[l].params);
     b.parents = parents;
     // (What a level storing coordinates sizes its storage by.)
     if (k->hasCoordinates())

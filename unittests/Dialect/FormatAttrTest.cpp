@@ -159,6 +159,12 @@ TEST_F(FormatAttrTest, VerifierRejectsThroughGetChecked) {
   hashed.ordered = false;
   EXPECT_TRUE(FormatAttr::getChecked(emit, &ctx, ArrayRef<LevelSpec>{hashed},
                                      {}, 64, 64, fmt.getFill()));
+  // Parameters on a format that takes none (text cannot say it either).
+  LevelSpec withParams{LevelFormatRegistry::dense()};
+  withParams.params = {3, 0};
+  EXPECT_FALSE(FormatAttr::getChecked(emit, &ctx,
+                                      ArrayRef<LevelSpec>{withParams}, {}, 64,
+                                      64, fmt.getFill()));
 }
 
 } // namespace

@@ -125,6 +125,8 @@ TEST(RuntimeFormatSpec, ParsesAndPrints) {
                                  error));
   EXPECT_EQ(error, "level 1 (compressed) cannot follow a level in hash order; "
                    "only a full level can");
+  EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense[3]", out, error));
+  EXPECT_EQ(error, "level format 'dense' takes 0 parameters, got 1");
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense(nonunique)", out, error));
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense,dense;order=0,0", out,
                                  error));

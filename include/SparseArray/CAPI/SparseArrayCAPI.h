@@ -73,9 +73,10 @@ void sa_module_free(sa_module *module);
 
 /* The level formats this library knows (built-ins and plugins, from their
  * traits: runtime/include/SparseArrayLevelTraits.h), one line each:
- * `name buffers=W,W,... nonunique=0|1 nonordered=0|1`, W being `pos` or
- * `crd` (the index width typing each buffer, in layout order). Free with
- * sa_free. */
+ * `name buffers=W,W,... nonunique=0|1 nonordered=0|1 hashorder=0|1
+ * params=N`, W being `pos` or `crd` (the index width typing each buffer, in
+ * layout order), N the integer parameters a level takes (`structured[n, m]`).
+ * Free with sa_free. */
 char *sa_level_formats(void);
 
 /* Frees a message or a buffer the library or a call allocated. */

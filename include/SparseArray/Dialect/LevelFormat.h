@@ -18,6 +18,8 @@
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,10 +36,13 @@ struct LevelSpec {
   const LevelFormat *format = nullptr;
   bool ordered = true;
   bool unique = true;
+  /// The format's integer parameters (`structured[n, m]`), as many as it
+  /// declares (LevelTraits::numParams); the rest 0.
+  std::array<uint64_t, sparse_array_levels::kMaxLevelParams> params = {};
 
   bool operator==(const LevelSpec &other) const {
     return format == other.format && ordered == other.ordered &&
-           unique == other.unique;
+           unique == other.unique && params == other.params;
   }
   bool operator!=(const LevelSpec &other) const { return !(*this == other); }
 
@@ -64,6 +69,12 @@ struct LevelSpec {
   /// variable, so it does not constrain the loop order.
   bool canLocate() const;
   StringRef getName() const;
+  /// The same properties stored in `other` (a generic level replacing a
+  /// plugin's): ordered and unique kept, parameters dropped.
+  LevelSpec withFormat(const LevelFormat *other) const {
+    LevelSpec s{other, ordered, unique};
+    return s;
+  }
   /// This level ordered, for code that must merge it in order: the same
   /// level marked ordered, or where its format keeps hash order (never
   /// ordered) a compressed level (what a conversion sorts it into).
@@ -71,7 +82,9 @@ struct LevelSpec {
 };
 
 inline llvm::hash_code hash_value(const LevelSpec &spec) {
-  return llvm::hash_combine(spec.format, spec.ordered, spec.unique);
+  return llvm::hash_combine(spec.format, spec.ordered, spec.unique,
+                            llvm::hash_combine_range(spec.params.begin(),
+                                                     spec.params.end()));
 }
 
 /// Level capabilities (seed 002 §3.2): how a level can be iterated, accessed
@@ -142,6 +155,17 @@ public:
   bool hasPositionsBuffer() const { return traits.hasPositions(); }
   /// coordinates[q] is the coordinate of position q.
   bool hasCoordinatesBuffer() const { return traits.hasCoordinates(); }
+
+  /// How many integer parameters a level of this format is written with.
+  unsigned getNumParams() const { return traits.numParams; }
+  /// Why `params` (getNumParams() of them) do not make a level of this
+  /// format, or std::nullopt when they do.
+  virtual std::optional<std::string>
+  checkParams(ArrayRef<uint64_t> params) const;
+  /// Why a level with `spec`'s parameters cannot have extent `extent`
+  /// (std::nullopt: dynamic), or std::nullopt when it can.
+  virtual std::optional<std::string>
+  checkExtent(const LevelSpec &spec, std::optional<uint64_t> extent) const;
 
   /// Whether this level may be stored below `parent` (std::nullopt for the
   /// outermost level). On failure, returns the reason (without the level

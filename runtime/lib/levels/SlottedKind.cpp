@@ -41,4 +41,58 @@ std::string SlottedKind::checkWidth(const LevelBuffers &b, uint64_t dimSize) {
   return "";
 }
 
+uint64_t PaddedRowsKind::append(LevelBuffers &b, uint64_t parent,
+                                uint64_t coord, uint64_t) const {
+  // Slots fill in order; the rows passed over since the last entry get
+  // their padding now.
+  freeUpTo(b, parent * width(b));
+  uint64_t p = b.next++;
+  b.setCrd(p, coord);
+  return p;
+}
+
+void PaddedRowsKind::finish(LevelBuffers &b, uint64_t parents) const {
+  freeUpTo(b, parents * width(b));
+}
+
+ChildRange PaddedRowsKind::children(const LevelBuffers &b, uint64_t parent,
+                                    uint64_t) const {
+  uint64_t w = width(b);
+  ChildRange r;
+  r.lo = parent * w;
+  r.hi = r.lo;
+  while (r.hi < r.lo + w && b.getCrd(r.hi) != b.freeSlot())
+    ++r.hi;
+  r.coords = ChildRange::Coords::FromBuffer;
+  return r;
+}
+
+std::string PaddedRowsKind::checkRows(const LevelBuffers &b,
+                                      uint64_t dimSize) const {
+  uint64_t w = width(b);
+  if (w == 0)
+    return b.crdLen ? "has coordinates but width 0" : "";
+  if (b.crdLen % w)
+    return "has " + std::to_string(b.crdLen) +
+           " coordinates, not a whole number of rows of " + std::to_string(w) +
+           " slots";
+  for (uint64_t q = 0; q < b.crdLen; ++q) {
+    uint64_t c = b.getCrd(q);
+    bool pad = c == b.freeSlot();
+    if (!pad && c >= dimSize)
+      return "coordinate " + std::to_string(c) + " at position " +
+             std::to_string(q) + " is outside the dimension (size " +
+             std::to_string(dimSize) + ")";
+    // Within a row: ascending entries, then padding only.
+    if (q % w != 0) {
+      uint64_t before = b.getCrd(q - 1);
+      bool padBefore = before == b.freeSlot();
+      if ((padBefore && !pad) || (!padBefore && !pad && before >= c))
+        return "coordinates not ascending, or an entry after padding, at "
+               "position " + std::to_string(q);
+    }
+  }
+  return "";
+}
+
 } // namespace sa_rt

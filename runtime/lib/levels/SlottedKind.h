@@ -27,7 +27,8 @@ public:
   }
 
 protected:
-  static uint64_t width(const LevelBuffers &b) {
+  /// W: by default the one entry of the `width` buffer (declared first).
+  virtual uint64_t width(const LevelBuffers &b) const {
     return b.getSlot(0, 0, b.posWidth);
   }
   /// The width buffer holding `w` (prepare), or false with the reason when
@@ -41,6 +42,25 @@ protected:
     for (; b.next < end; ++b.next)
       b.setCrd(b.next, b.freeSlot());
   }
+};
+
+/// Rows of W slots holding their entries first, coordinates ascending, then
+/// padding (seed 002's ELL; N:M structured levels): what appending,
+/// iterating and validating such rows take.
+class PaddedRowsKind : public SlottedKind {
+public:
+  using SlottedKind::SlottedKind;
+
+  uint64_t append(LevelBuffers &b, uint64_t parent, uint64_t coord,
+                  uint64_t) const override;
+  void finish(LevelBuffers &b, uint64_t parents) const override;
+  ChildRange children(const LevelBuffers &b, uint64_t parent,
+                      uint64_t) const override;
+
+protected:
+  /// Every coordinate below `dimSize` or padding, ascending within a row,
+  /// no entry after padding ("" when so).
+  std::string checkRows(const LevelBuffers &b, uint64_t dimSize) const;
 };
 
 } // namespace sa_rt

@@ -21,6 +21,12 @@ func.func private @level_property_twice(!sparse_array.array<4x4xf64, #sparse_arr
 
 // -----
 
+// A level format takes as many parameters as it declares: none here.
+// expected-error@+1 {{level format 'dense' takes no parameters}}
+func.func private @dense_params(!sparse_array.array<4xf64, #sparse_array.format<[dense[4]]>>)
+
+// -----
+
 // expected-error@+1 {{unknown format key 'fil'; expected 'order', 'blocks', 'pos_width', 'crd_width' or 'fill'}}
 func.func private @unknown_format_key(!sparse_array.array<4xf64, #sparse_array.format<[compressed], fil = 1.0 : f64>>)
 

@@ -29,14 +29,30 @@ protected:
       : LevelIterator(spec), width(buffers.declared[0]),
         coordinates(buffers.coordinates), size(buffers.size) {}
 
-  /// W, loaded once (loadParameter).
-  Value slotWidth(OpBuilder &b, Location loc) {
+  /// W, loaded once (loadParameter) from the `width` buffer (declared
+  /// first), or a constant where the format's type gives it.
+  virtual Value slotWidth(OpBuilder &b, Location loc) {
     if (!loadedWidth)
       loadedWidth = loadParameter(b, loc, width);
     return loadedWidth;
   }
 
   Value width, coordinates, size, loadedWidth;
+};
+
+/// Rows of W slots, entries first (coordinates ascending), then padding
+/// (seed 002's ELL, N:M structured levels): parent position p's segment
+/// starts at p W and ends at its first padding slot (a coordinate >= the
+/// extent: all-ones), found by bisection over the W slots, skipped when
+/// the last slot holds an entry (a full row).
+class PaddedRowsIterator : public SlottedIterator {
+public:
+  bool canLocate() const override { return false; }
+  std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
+                               Value) override;
+
+protected:
+  using SlottedIterator::SlottedIterator;
 };
 
 } // namespace sparse_array
