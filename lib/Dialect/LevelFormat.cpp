@@ -125,6 +125,7 @@ struct Registry {
         sparse_array_levels::kLooseCompressedTraits));
     add(std::make_unique<BuiltinLevelFormat>(
         sparse_array_levels::kHashedTraits));
+    add(makeStructuredLevelFormat());
   }
   const LevelFormat *add(std::unique_ptr<LevelFormat> format) {
     auto [it, inserted] = byName.try_emplace(format->getName(), format.get());

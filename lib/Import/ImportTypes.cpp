@@ -151,10 +151,16 @@ FailureOr<ArrayType> import::convertTensorType(Location loc, Type type) {
     case sparse_tensor::LevelFormat::Singleton:
       spec.format = LevelFormatRegistry::singleton();
       break;
+    // The plugin of the same name and parameters (n:m, e.g. 2:4).
+    case sparse_tensor::LevelFormat::NOutOfM:
+      spec.format = LevelFormatRegistry::lookup("structured");
+      spec.params = {sparse_tensor::getN(lt), sparse_tensor::getM(lt)};
+      break;
     default:
       return emitError(loc) << "cannot import " << type << ": level " << l
                             << " is " << sparse_tensor::toMLIRString(lt)
-                            << " (dense, compressed, loose_compressed and singleton import)";
+                            << " (dense, compressed, loose_compressed, "
+                               "singleton and structured import)";
     }
     spec.ordered = sparse_tensor::isOrderedLT(lt);
     spec.unique = sparse_tensor::isUniqueLT(lt);

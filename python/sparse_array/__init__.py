@@ -11,7 +11,7 @@ the sparse_array MLIR dialect (docs/python.md).
 from . import _dispatch
 from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
-from ._format import bsr, Format, Level
+from ._format import bsr, Format, Level, structured
 from ._function import Algebra, complement, Function, function, intersect, union
 from ._io import read, write
 from ._lazy import compute, explain, Lazy, lazy
@@ -22,7 +22,7 @@ from ._shape import concatenate, expand_dims, hstack, reshape, squeeze, stack, t
 
 __all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "read", "reduce", "where", "clip", "write", "reshape",
            "transpose", "expand_dims", "squeeze", "concatenate", "stack", "hstack", "vstack", "function", "Function", "union",
-           "intersect", "complement", "Algebra", "Format", "Level", "bsr", "SparseArrayError",
+           "intersect", "complement", "Algebra", "Format", "Level", "bsr", "structured", "SparseArrayError",
            "CompileError"]
 
 # Array's methods call operations of the modules above _array.py.

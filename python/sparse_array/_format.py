@@ -169,6 +169,10 @@ class Format:
             if len(self.blocks) == 2 and self == bsr(self.blocks).with_widths(
                     self.pos_width, self.crd_width):
                 return "bsr%dx%d" % self.blocks
+            last = self.levels[-1]
+            if last.kind == "structured" and self == structured(
+                    *last.params, self.rank).with_widths(self.pos_width, self.crd_width):
+                return "structured%d:%d" % last.params
             return "[%s] order %r blocks %r" % (", ".join(l.text() for l in self.levels),
                                                  self.order, self.blocks)
         for n, f in _NAMED.items():
@@ -214,6 +218,19 @@ def bsr(blocksize):
     levels = ["dense", "compressed"] + ["dense"] * ((r > 1) + (c > 1))
     order = [0, 1] + [d for d, b in enumerate((r, c)) if b > 1]
     return Format(levels, order, blocks=(r, c))
+
+
+def structured(n, m, rank=2):
+    """N:M structured sparsity (upstream's `structured[n, m]`, NVIDIA's
+    2:4): the last dimension in blocks of m, each holding at most n
+    entries (n slots per block, entries first, then padding). The last
+    extent must be a multiple of m."""
+    n, m, rank = int(n), int(m), int(rank)
+    if not 1 <= n <= m or m < 2 or rank < 1:
+        raise ValueError("structured(n, m) needs 1 <= n <= m, m >= 2, got %r" % ((n, m),))
+    levels = ["dense"] * rank + [Level("structured", params=(n, m))]
+    order = list(range(rank)) + [rank - 1]
+    return Format(levels, order, blocks=(1,) * (rank - 1) + (m,))
 
 
 def make_format(spec, rank):

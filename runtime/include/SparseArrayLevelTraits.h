@@ -187,6 +187,20 @@ inline constexpr LevelTraits kHashedTraits = {
      {kCoordinatesRole, BufferWidth::Coordinates}},
     /*hashOrder=*/true};
 
+/// N:M structured sparsity (upstream's `structured[n, m]`, NVIDIA's 2:4):
+/// the place in a block of m (the in-block level of a dimension blocked by
+/// m, or a level of extent m) holding at most n entries. ELL with its width
+/// in the type: parent position p owns the n slots [p n, (p + 1) n), its
+/// entries' coordinates ascending from p n, then padding (all-ones
+/// coordinates, the fill as values). Parameters: n, m (1 <= n <= m).
+inline constexpr LevelTraits kStructuredTraits = {
+    "structured", /*full=*/false, /*branchless=*/false, /*compact=*/false,
+    /*allowsNonUnique=*/false, /*allowsNonOrdered=*/false,
+    /*acceptsNonUniqueParent=*/false, /*needsFullParent=*/true,
+    kPositionIteration, 1,
+    {{kCoordinatesRole, BufferWidth::Coordinates}},
+    /*hashOrder=*/false, /*numParams=*/2};
+
 /// The multiplier of hashedHome: 2^64 / golden ratio (Fibonacci hashing),
 /// so that strided coordinates (multiples of a power of two) spread over
 /// the table instead of colliding as they would under c mod W.

@@ -125,6 +125,7 @@ struct Registry {
     kinds.push_back(ellpackLevelKind());
     kinds.push_back(looseCompressedLevelKind());
     kinds.push_back(hashedLevelKind());
+    kinds.push_back(structuredLevelKind());
   }
 };
 Registry &registry() {

@@ -230,6 +230,7 @@ const LevelKind *diagonalLevelKind();
 const LevelKind *ellpackLevelKind();
 const LevelKind *looseCompressedLevelKind();
 const LevelKind *hashedLevelKind();
+const LevelKind *structuredLevelKind();
 
 struct LevelSpec {
   const LevelKind *kind = nullptr;

@@ -191,3 +191,39 @@ func.func @spmv_hash(%a: !csr, %x: !hash) -> !v {
   }
   return %r : !v
 }
+
+// -----
+
+!nm = !sparse_array.array<?x?x4xf64, #sparse_array.format<[dense, dense, structured[2, 4]]>>
+!v = !sparse_array.array<?x?xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, associative, identity = #sparse_array.identity<0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// N:M structured: ELL's padded rows with the width a constant of the type
+// (n = 2 slots per block, no width buffer): a block's segment starts at
+// 2 p; its last slot decides whether it is full, else a bisection.
+// CHECK-LABEL: func.func @nm_block_sums(
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NOT: "width"
+// CHECK: %[[CRD:.*]] = sparse_array.coordinates %{{.*}}[2]
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[BEGIN:.*]] = arith.muli %{{.*}}, %[[C2]]
+// CHECK: %[[LAST:.*]] = arith.addi %[[BEGIN]], %{{.*}}
+// CHECK: memref.load %[[CRD]][%[[LAST]]]
+// CHECK: arith.cmpi ult, %{{.*}}, %[[C4]]
+// CHECK: scf.if
+// CHECK: arith.addi %[[BEGIN]], %[[C2]]
+// CHECK: scf.while
+func.func @nm_block_sums(%a: !nm) -> !v {
+  %r = sparse_array.kernel ins(%a : !nm) -> !v {
+  ^bb0(%i: index, %j: index, %k: index, %A: !nm):
+    %p = sparse_array.access %A[%i, %j, %k] : !nm
+    %s = sparse_array.reduce_over [%k] %p with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !v
+}

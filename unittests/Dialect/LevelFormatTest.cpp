@@ -104,6 +104,31 @@ TEST(LevelFormat, CompositionRules) {
   EXPECT_EQ(csrCol.orderedForm(), csrCol);
 }
 
+TEST(LevelFormat, StructuredTakesNAndMAndHasExtentM) {
+  const LevelFormat *nm = LevelFormatRegistry::lookup("structured");
+  ASSERT_NE(nm, nullptr);
+  EXPECT_EQ(nm->getNumParams(), 2u);
+  EXPECT_EQ(dense()->getNumParams(), 0u);
+  EXPECT_FALSE(nm->checkParams({2, 4}));
+  EXPECT_FALSE(nm->checkParams({4, 4}));
+  EXPECT_TRUE(nm->checkParams({0, 4}));
+  EXPECT_TRUE(nm->checkParams({5, 4}));
+  LevelSpec lvl{nm};
+  lvl.params = {2, 4};
+  EXPECT_FALSE(nm->checkExtent(lvl, 4));
+  EXPECT_TRUE(nm->checkExtent(lvl, 8));
+  EXPECT_TRUE(nm->checkExtent(lvl, std::nullopt));
+  // Parameters are part of the level: 2:4 and 1:4 differ, and a generic
+  // level made from one drops them.
+  LevelSpec other = lvl;
+  other.params = {1, 4};
+  EXPECT_NE(lvl, other);
+  EXPECT_NE(hash_value(lvl), hash_value(other));
+  EXPECT_EQ(lvl.withFormat(compressed()), LevelSpec{compressed()});
+  EXPECT_FALSE(nm->checkParent(LevelSpec{dense()}));
+  EXPECT_TRUE(nm->checkParent(std::nullopt));
+}
+
 /// A stand-in for a future plugin (e.g. seed 002's offset format): only the
 /// registry and the verifier's use of the interface are exercised.
 constexpr sparse_array_levels::LevelTraits kTestPluginTraits = {

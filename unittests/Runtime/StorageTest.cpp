@@ -125,6 +125,26 @@ TEST(RuntimeFormatSpec, ParsesAndPrints) {
                                  error));
   EXPECT_EQ(error, "level 1 (compressed) cannot follow a level in hash order; "
                    "only a full level can");
+  // N:M structured: two parameters, printed back; n <= m; the level's
+  // extent (its block here) is m.
+  FormatSpec nm = spec("elem=f64;dims=?,8;levels=dense,dense,structured[2,4];"
+                       "order=0,1,1;blocks=1,4");
+  EXPECT_EQ(nm.levels[2].params[0], 2u);
+  EXPECT_EQ(nm.levels[2].params[1], 4u);
+  EXPECT_EQ(spec(nm.str()).str(), nm.str());
+  EXPECT_NE(nm.str().find("structured[2,4]"), std::string::npos);
+  EXPECT_FALSE(FormatSpec::parse(
+      "elem=f64;levels=dense,dense,structured[2];order=0,1,1;blocks=1,4", out,
+      error));
+  EXPECT_EQ(error, "level format 'structured' takes 2 parameters, got 1");
+  EXPECT_FALSE(FormatSpec::parse(
+      "elem=f64;levels=dense,dense,structured[5,4];order=0,1,1;blocks=1,4",
+      out, error));
+  EXPECT_EQ(error, "level 2 (structured) needs 1 <= n <= m, got n = 5, m = 4");
+  EXPECT_FALSE(FormatSpec::parse(
+      "elem=f64;levels=dense,dense,structured[2,4];order=0,1,1;blocks=1,8",
+      out, error));
+  EXPECT_EQ(error, "level 2 (structured) must have extent 4, got 8");
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense[3]", out, error));
   EXPECT_EQ(error, "level format 'dense' takes 0 parameters, got 1");
   EXPECT_FALSE(FormatSpec::parse("elem=f64;levels=dense(nonunique)", out, error));
@@ -183,6 +203,52 @@ TEST(RuntimePack, EveryFormatKeepsTheEntries) {
       EXPECT_EQ(got, entries) << f;
     }
   }
+}
+
+/// N:M structured arrays (at most n entries per block of m) pack and unpack
+/// to the same entries; a block with more than n is an error, not a crash.
+TEST(RuntimePack, StructuredKeepsTheEntriesAndRejectsFullBlocks) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    uint64_t n = rng() % 4 + 1, m = std::max<uint64_t>(2, n + rng() % 4);
+    uint64_t rows = rng() % 20 + 1, blocks = rng() % 10 + 1;
+    std::map<std::vector<uint64_t>, uint64_t> entries;
+    for (uint64_t r = 0; r < rows; ++r)
+      for (uint64_t b = 0; b < blocks; ++b)
+        for (uint64_t k = 0, most = rng() % (n + 1); k < most; ++k)
+          entries[{r, b * m + rng() % m}] = rng() % 1000 + 1;
+    std::string text = "elem=i64;levels=dense,dense,structured[" +
+                       std::to_string(n) + "," + std::to_string(m) +
+                       "];order=0,1,1;blocks=1," + std::to_string(m);
+    Coo coo(Elem::I64, 2);
+    coo.dims = {rows, blocks * m};
+    for (auto &[c, v] : entries)
+      coo.push(c.data(), v);
+    PackError error;
+    std::unique_ptr<Array> a = pack(std::move(coo), spec(text), error);
+    ASSERT_TRUE(a) << text << ": " << error.message;
+    EXPECT_EQ(a->validate(), "") << text;
+    uint64_t zero = 0;
+    Coo back = unpack(*a, &zero);
+    std::map<std::vector<uint64_t>, uint64_t> got;
+    for (uint64_t i = 0; i < back.nnz; ++i)
+      got[{back.cols[0][i], back.cols[1][i]}] = back.valueBits(i);
+    EXPECT_EQ(got, entries) << text;
+  }
+  Coo coo(Elem::I64, 2);
+  coo.dims = {2, 8};
+  for (uint64_t c : {4, 5, 7}) {
+    uint64_t x[2] = {1, c};
+    coo.push(x, c);
+  }
+  PackError error;
+  EXPECT_FALSE(pack(std::move(coo),
+                    spec("elem=i64;levels=dense,dense,structured[2,4];"
+                         "order=0,1,1;blocks=1,4"),
+                    error));
+  EXPECT_EQ(error.message,
+            "level 2 (structured): a block holds 3 entries, more than the 2 "
+            "of structured[2, 4]");
 }
 
 /// More than 2^20 entries take the scatter sort.

@@ -175,6 +175,8 @@ std::unique_ptr<LevelIterator>
 makeLooseCompressedIterator(LevelSpec spec, const LevelBuffers &buffers);
 std::unique_ptr<LevelIterator> makeHashedIterator(LevelSpec spec,
                                                   const LevelBuffers &buffers);
+std::unique_ptr<LevelIterator>
+makeStructuredIterator(LevelSpec spec, const LevelBuffers &buffers);
 
 /// The built-in iterators, for factories that wrap them.
 std::unique_ptr<LevelIterator> makeFullIterator(LevelSpec spec, Value size);

@@ -181,6 +181,10 @@ private:
   const LevelTraits &traits;
 };
 
+/// The level format plugins with rules of their own (lib/Dialect/Levels),
+/// registered with the built-ins.
+std::unique_ptr<LevelFormat> makeStructuredLevelFormat();
+
 /// Registry of level formats, looked up by name when parsing. The built-in
 /// formats (dense, compressed, singleton) are always present; plugins add
 /// theirs with registerFormat before parsing IR that names them.

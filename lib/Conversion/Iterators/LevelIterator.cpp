@@ -280,6 +280,8 @@ struct Registry {
     factories[LevelFormatRegistry::lookup("loose_compressed")] =
         makeLooseCompressedIterator;
     factories[LevelFormatRegistry::lookup("hashed")] = makeHashedIterator;
+    factories[LevelFormatRegistry::lookup("structured")] =
+        makeStructuredIterator;
   }
 };
 

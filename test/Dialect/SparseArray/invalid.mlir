@@ -21,7 +21,17 @@ func.func private @level_property_twice(!sparse_array.array<4x4xf64, #sparse_arr
 
 // -----
 
-// A level format takes as many parameters as it declares: none here.
+// A level format's parameters: as many as it takes, none for the others.
+// expected-error@+1 {{level format 'structured' takes 2 parameters, got 1}}
+func.func private @structured_one_param(!sparse_array.array<4x8xf64, #sparse_array.format<[dense, dense, structured[2]], order = [0, 1, 1], blocks = [1, 4]>>)
+
+// -----
+
+// expected-error@+1 {{expected '['}}
+func.func private @structured_no_params(!sparse_array.array<4x8xf64, #sparse_array.format<[dense, dense, structured], order = [0, 1, 1], blocks = [1, 4]>>)
+
+// -----
+
 // expected-error@+1 {{level format 'dense' takes no parameters}}
 func.func private @dense_params(!sparse_array.array<4xf64, #sparse_array.format<[dense[4]]>>)
 
@@ -144,6 +154,22 @@ func.func private @hashed_nonunique(!sparse_array.array<4xf64, #sparse_array.for
 
 // -----
 
+// N:M structured: at most m entries in a block of m.
+// expected-error@+1 {{level 2 ('structured') needs 1 <= n <= m, got n = 5, m = 4}}
+func.func private @structured_n_above_m(!sparse_array.array<4x8xf64, #sparse_array.format<[dense, dense, structured[5, 4]], order = [0, 1, 1], blocks = [1, 4]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('structured') must follow a full (dense) level}}
+func.func private @structured_after_compressed(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed, structured[2, 4]]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('structured') cannot be non-ordered}}
+func.func private @structured_nonordered(!sparse_array.array<4x4xf64, #sparse_array.format<[dense, structured[2, 4](nonordered)]>>)
+
+// -----
+
 // expected-error@+1 {{innermost level 1 cannot be non-unique: stored entries must have distinct coordinates}}
 func.func private @innermost_nonunique(!sparse_array.array<4x4xf64, #sparse_array.format<[compressed(nonunique), singleton(nonunique)]>>)
 
@@ -235,6 +261,17 @@ func.func private @blocks_rank_mismatch(!sparse_array.array<4x4x4xf64, #sparse_a
 
 // expected-error@+1 {{dimension 1 of size 6 is not a multiple of its block size 4}}
 func.func private @blocks_not_dividing(!sparse_array.array<4x6xf64, #sparse_array.format<[dense, compressed, dense, dense], order = [0, 1, 0, 1], blocks = [2, 4]>>)
+
+// -----
+
+// An N:M structured level is the place in a block of m.
+// expected-error@+1 {{level 2 ('structured') must have extent 8, got 4}}
+func.func private @structured_other_block(!sparse_array.array<4x8xf64, #sparse_array.format<[dense, dense, structured[2, 8]], order = [0, 1, 1], blocks = [1, 4]>>)
+
+// -----
+
+// expected-error@+1 {{level 1 ('structured') must have extent 4 (a dimension blocked by 4, or of static size 4), not a dynamic one}}
+func.func private @structured_dynamic(!sparse_array.array<4x?xf64, #sparse_array.format<[dense, structured[2, 4]]>>)
 
 // -----
 

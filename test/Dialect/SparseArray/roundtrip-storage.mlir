@@ -80,6 +80,15 @@ func.func @hash_width(%a: !sparse_array.array<?x?xf64, #sparse_array.format<[den
   return %o : memref<?xi64>
 }
 
+// N:M structured (upstream's 2:4): the parameters are part of the type;
+// the level declares only coordinates.
+// CHECK-LABEL: func.func @structured_crd(
+// CHECK: sparse_array.level_buffer %{{.*}}[2] "coordinates" : !sparse_array.array<?x8xf64, #sparse_array.format<[dense, dense, structured[2, 4]], order = [0, 1, 1], crd_width = 32, fill = 0.0 : f64, blocks = [1, 4]>> -> memref<?xi32>
+func.func @structured_crd(%a: !sparse_array.array<?x8xf64, #sparse_array.format<[dense, dense, structured[2, 4]], order = [0, 1, 1], crd_width = 32, blocks = [1, 4]>>) -> memref<?xi32> {
+  %o = sparse_array.level_buffer %a[2] "coordinates" : !sparse_array.array<?x8xf64, #sparse_array.format<[dense, dense, structured[2, 4]], order = [0, 1, 1], crd_width = 32, blocks = [1, 4]>> -> memref<?xi32>
+  return %o : memref<?xi32>
+}
+
 // CHECK-LABEL: func.func @assemble(
 // CHECK: sparse_array.assemble(%{{.*}}, %{{.*}}, %{{.*}}), (%{{.*}}) : memref<?xi64>, memref<?xi64>, memref<?xf64> -> !sparse_array.array<?xf64, #sparse_array.format<[compressed], fill = 0.0 : f64>>
 func.func @assemble(%p: memref<?xi64>, %c: memref<?xi64>, %v: memref<?xf64>, %n: index)
