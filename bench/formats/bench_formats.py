@@ -26,9 +26,14 @@ Matrices (generated, so that the demo needs no data):
              row at block offsets -2..2, about 5M entries: BCSR
              ([dense, compressed, dense, dense], blocks = [b, b]) against
              the project's CSR and scipy's bsr_matrix and csr_matrix
+  prune24    a square matrix pruned 2:4 (NVIDIA's structured sparsity:
+             exactly 2 entries in every block of 4 columns; --prune-rows
+             rows, half the entries of the dense matrix): N:M structured
+             ([dense, dense, structured[2, 4]], blocks = [1, 4]) against
+             the project's CSR and scipy's csr_matrix
 
   bench/formats/bench_formats.py [--build build] [--grid 1024] [--rows 1048576]
-      [--repeat 10] [--block-entries 5242880] [--plot FILE.png]
+      [--repeat 10] [--block-entries 5242880] [--prune-rows 4096] [--plot FILE.png]
 """
 
 import argparse
@@ -53,7 +58,9 @@ FORMATS = {"csr": "#sparse_array.format<[dense, compressed]%s>" % W32,
            "bsr3": "#sparse_array.format<[dense, compressed, dense, dense], "
                    "order = [0, 1, 0, 1], blocks = [3, 3]%s>" % W32,
            "bsr4": "#sparse_array.format<[dense, compressed, dense, dense], "
-                   "order = [0, 1, 0, 1], blocks = [4, 4]%s>" % W32}
+                   "order = [0, 1, 0, 1], blocks = [4, 4]%s>" % W32,
+           "nm24": "#sparse_array.format<[dense, dense, structured[2, 4]], "
+                   "order = [0, 1, 1], blocks = [1, 4]%s>" % W32}
 
 
 def program(n, repeat, formats):
@@ -146,6 +153,18 @@ def blocks(b, entries, rng):
     return sp.bsr_matrix((data, pattern.indices, pattern.indptr), shape=(nb * b, nb * b))
 
 
+def prune24(n, rng):
+    """n x n, in every block of 4 columns of every row exactly 2 entries."""
+    blocks = n // 4
+    # Two distinct places out of 4 per block: one of the 6 pairs.
+    pairs = np.array([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])
+    pick = pairs[rng.integers(0, 6, n * blocks)]
+    cols = (np.arange(blocks)[None, :, None] * 4 + pick.reshape(n, blocks, 2)).reshape(n, -1)
+    indptr = np.arange(0, n * blocks * 2 + 1, blocks * 2)
+    return sp.csr_matrix((rng.uniform(-1, 1, n * blocks * 2), cols.ravel(), indptr),
+                         shape=(n, n))
+
+
 def run_case(sa_run, tmp, a, formats, repeat):
     """Times per format (seconds) and the sums of y, checked against
     scipy's CSR product; scipy's CSR time."""
@@ -178,6 +197,7 @@ def main():
     parser.add_argument("--rows", type=int, default=1 << 20)
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--block-entries", type=int, default=5 << 20)
+    parser.add_argument("--prune-rows", type=int, default=4096)
     parser.add_argument("--plot")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -227,6 +247,16 @@ def main():
             print("%-11s %8d %8d | %s %s %s %s | %s %s %s" % (
                 name, a.shape[0], a.nnz, fmt_ms(bt), fmt_ms(c), fmt_ms(t_spbsr),
                 fmt_ms(t_spcsr), fmt_x(c, bt), fmt_x(t_spbsr, bt), fmt_x(t_spcsr, bt)))
+        print()
+        print("%-11s %8s %8s | %8s %8s %8s | %7s %7s" % (
+            "matrix", "rows", "entries", "sa 2:4", "sa CSR", "sp csr", "csr/2:4", "spcsr/N"))
+        a = prune24(args.prune_rows, rng)
+        t, sums, t_spcsr, want, x = run_case(sa_run, tmp, a, ["csr", "nm24"], args.repeat)
+        check("prune24", sums, want)
+        nm, c = t["nm24"], t["csr"]
+        print("%-11s %8d %8d | %s %s %s | %s %s" % (
+            "prune24", a.shape[0], a.nnz, fmt_ms(nm), fmt_ms(c), fmt_ms(t_spcsr),
+            fmt_x(c, nm), fmt_x(t_spcsr, nm)))
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
