@@ -274,8 +274,10 @@ unsigned mlir::sparse_array::convertMisorderedInputs(KernelOp kernel) {
       std::optional<uint64_t> extent;
       if (!format.isBlocked() && !ShapedType::isDynamic(size))
         extent = size;
+      // (An extent known only at run time is not known to fit.)
       if (f->checkParent(parent) ||
-          (f->getNumParams() && f->checkExtent(levels[l], extent))) {
+          (f->getNumParams() &&
+           (!extent || f->checkExtent(levels[l], extent)))) {
         levels[l] = levels[l].withFormat(LevelFormatRegistry::compressed());
         levels[l].ordered = true;
       }

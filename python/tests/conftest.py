@@ -66,6 +66,17 @@ def rng():
     return np.random.default_rng(20261127)
 
 
+def matrix_cases(block=1):
+    """(shape, dtype, fill) of the level-format tests: NaN, -0.0 and 1
+    fills, integers, float32, empty arrays; column counts rounded up to a
+    multiple of `block` (a format storing columns in blocks)."""
+    base = [((6, 7), np.float64, 0.0), ((5, 9), np.float64, np.nan),
+            ((9, 4), np.float64, -0.0), ((7, 7), np.int64, 1),
+            ((4, 4), np.float32, 0.0), ((5, 6), np.int32, 0),
+            ((0, 5), np.float64, 0.0), ((3, 0), np.float64, 0.0)]
+    return [((r, -(-c // block) * block), dtype, fill) for (r, c), dtype, fill in base]
+
+
 def check_round_trips(a, d, fmt, formats):
     """`a` (d stored in `fmt`) holds d, and so does its conversion to each
     of `formats` and back to `fmt`."""

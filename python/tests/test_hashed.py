@@ -8,20 +8,13 @@ import numpy as np
 import pytest
 
 import sparse_array as sa
-from conftest import check_matrix_kernels, check_round_trips, random_dense, same
+from conftest import check_matrix_kernels, matrix_cases, check_round_trips, random_dense, same
 
 HASH1 = sa.Format(["hashed"])
 HASH2 = sa.Format(["dense", "hashed"])
 FORMATS = ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", HASH2]
 
-CASES = [((6, 7), np.float64, 0.0),
-         ((5, 9), np.float64, np.nan),
-         ((9, 4), np.float64, -0.0),
-         ((7, 7), np.int64, 1),
-         ((4, 4), np.float32, 0.0),
-         ((5, 6), np.int32, 0),
-         ((0, 5), np.float64, 0.0),
-         ((3, 0), np.float64, 0.0)]
+CASES = matrix_cases()
 
 K = 0x9E3779B97F4A7C15
 

@@ -7,18 +7,12 @@ import numpy as np
 import pytest
 
 import sparse_array as sa
-from conftest import check_matrix_kernels, check_round_trips, random_dense, same
+from conftest import check_matrix_kernels, matrix_cases, check_round_trips, random_dense, same
 
 LOOSE = sa.Format(["dense", "loose_compressed"])
 FORMATS = ["dense", "csr", "csc", "coo", "dcsr", "dia", "ell", LOOSE]
 
-CASES = [((6, 7), np.float64, 0.0),
-         ((5, 9), np.float64, np.nan),
-         ((9, 4), np.float64, -0.0),
-         ((7, 7), np.int64, 1),
-         ((4, 4), np.float32, 0.0),
-         ((0, 5), np.float64, 0.0),
-         ((3, 0), np.float64, 0.0)]
+CASES = matrix_cases()
 
 
 @pytest.mark.parametrize("shape,dtype,fill", CASES)

@@ -9,19 +9,12 @@ import numpy as np
 import pytest
 
 import sparse_array as sa
-from conftest import check_matrix_kernels, check_round_trips, random_dense, same
+from conftest import check_matrix_kernels, matrix_cases, check_round_trips, random_dense, same
 
 NM = sa.structured(2, 4)
 FORMATS = ["dense", "csr", "csc", "coo", "dcsr", "ell", "hash", sa.bsr((1, 4))]
 
-CASES = [((6, 8), np.float64, 0.0),
-         ((5, 12), np.float64, np.nan),
-         ((9, 4), np.float64, -0.0),
-         ((7, 8), np.int64, 1),
-         ((4, 4), np.float32, 0.0),
-         ((5, 8), np.int32, 0),
-         ((0, 8), np.float64, 0.0),
-         ((3, 0), np.float64, 0.0)]
+CASES = matrix_cases(4)
 
 
 def structured_dense(rng, shape, dtype, fill, n, m, density=0.5):
@@ -128,6 +121,21 @@ def test_too_full_blocks_are_refused():
         sa.asarray(d, format=NM)
     with pytest.raises(Exception, match="multiple of its block size"):
         sa.asarray(np.zeros((2, 6)), format=NM)
+
+
+def test_unblocked_level_of_extent_m(rng):
+    # A structured level storing a whole dimension of extent m (no blocks):
+    # the extent is checked where the array is made, the kernels' shapes
+    # being dynamic.
+    f = sa.Format(["dense", sa.Level("structured", params=(2, 4))])
+    d = structured_dense(rng, (5, 4), np.float64, 0.0, 2, 4)
+    a = sa.asarray(d, format=f)
+    same(a.todense(), d)
+    with np.errstate(all="ignore"):
+        same((a * 2).todense(), d * 2)
+        same(a.sum(axis=1).todense(), np.add.reduce(d, axis=1))
+    with pytest.raises(sa.SparseArrayError, match="has extent 8, not m = 4"):
+        sa.asarray(np.zeros((3, 8)), format=f)
 
 
 def test_malformed_buffers_are_refused():

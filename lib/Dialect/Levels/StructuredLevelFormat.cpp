@@ -30,15 +30,10 @@ public:
   std::optional<std::string>
   checkExtent(const LevelSpec &spec,
               std::optional<uint64_t> extent) const override {
-    // The level is the place in a block of m: its slots hold coordinates
-    // below m, and nothing says so at run time but the extent.
+    // The level is the place in a block of m. A dynamic extent is checked
+    // where an array is made (the runtime's StructuredKind).
     uint64_t m = spec.params[1];
-    if (!extent)
-      return "must have extent " + std::to_string(m) +
-             " (a dimension blocked by " + std::to_string(m) +
-             ", or of static size " + std::to_string(m) +
-             "), not a dynamic one";
-    if (*extent != m)
+    if (extent && *extent != m)
       return "must have extent " + std::to_string(m) + ", got " +
              std::to_string(*extent);
     return std::nullopt;

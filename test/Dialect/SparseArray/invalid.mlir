@@ -270,11 +270,6 @@ func.func private @structured_other_block(!sparse_array.array<4x8xf64, #sparse_a
 
 // -----
 
-// expected-error@+1 {{level 1 ('structured') must have extent 4 (a dimension blocked by 4, or of static size 4), not a dynamic one}}
-func.func private @structured_dynamic(!sparse_array.array<4x?xf64, #sparse_array.format<[dense, structured[2, 4]]>>)
-
-// -----
-
 // expected-error@+1 {{format has 1 levels but the array has rank 0}}
 func.func private @scalar_with_levels(!sparse_array.array<f64, #sparse_array.format<[dense]>>)
 
