@@ -589,6 +589,8 @@ std::unique_ptr<Array> convert(const Array &a, const FormatSpec &spec) {
             static_cast<long long>(spec.dims[d]));
   Elem e = spec.elem;
   if (sameValue(e, a.spec.fill, spec.fill)) {
+    if (std::unique_ptr<Array> sorted = sortInnermostLevel(a, spec))
+      return sorted;
     PackError error;
     std::unique_ptr<Array> result = pack(unpack(a, &spec.fill), spec, error);
     if (!result)

@@ -137,6 +137,11 @@ std::unique_ptr<Array> packByInsert(Coo &coo, const FormatSpec &spec,
 /// comparison; all of them for null), in storage order, with coordinate
 /// columns in dimension order.
 Coo unpack(const Array &a, const uint64_t *dropValue);
+/// convert to `spec` of an array whose format differs only in an unordered
+/// innermost level below dense ones, which `spec` stores compressed and
+/// ordered (same fill); null where that is not the case (SortLevel.cpp).
+std::unique_ptr<Array> sortInnermostLevel(const Array &a,
+                                          const FormatSpec &spec);
 
 /// Converts to `spec` (any format, any fill: a different fill makes the
 /// old implicit entries explicit, which may densify). Fatal on failure.
