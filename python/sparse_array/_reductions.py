@@ -95,10 +95,22 @@ def _make_combiner(op, dtype, one_sign_zeros):
 
     def fold(value, count):
         with np.errstate(all="ignore"):
-            if count:
-                # A left fold, as the kernels fold (not NumPy's pairwise sum).
-                return ufunc.accumulate(np.full(count, value, dtype=dtype))[-1]
-            return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
+            if not count:
+                return ufunc.reduce(np.zeros(0, dtype=dtype)) if ufunc.identity is not None else value
+            # A left fold, as the kernels fold (not NumPy's pairwise sum),
+            # in chunks: a row of 2^40 fills must not cost 8 TB. Once a step
+            # leaves the accumulator as it is, every later step does.
+            chunk = np.full(min(count, 1 << 16), value, dtype=dtype)
+            acc, done = None, 0
+            while done < count:
+                part = chunk[:min(count - done, len(chunk))].copy()
+                if acc is not None:
+                    part[0] = ufunc(acc, part[0])
+                    if part[0].tobytes() == acc.tobytes():
+                        return acc
+                acc = ufunc.accumulate(part)[-1]
+                done += len(part)
+            return acc
     if one_sign_zeros and dtype.kind == "f" and op in _IEEE_WITHOUT_SIGNED_ZERO_TIES:
         return _narrow(_IEEE_WITHOUT_SIGNED_ZERO_TIES[op], dtype), "", fold
     return _function(ufunc.__name__, dtype), "", fold
