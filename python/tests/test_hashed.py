@@ -1,6 +1,7 @@
 """seed 002's hashed level (issue 58) through the package: hash map vectors
 (format="hash": the last dimension hashed, below dense rows), located by
-linear probing where kernels read them, never merged. The package has no
+linear probing where another input's entries drive a kernel's loop, else
+read through an ordered copy (never located at every coordinate). The package has no
 code for it: it learns the level from the library and the runtime packs
 (inserts), unpacks and validates it. Against NumPy bit for bit (NaN, -0.0,
 inf; fills 0, NaN, -0.0 and 1; integers; 32-bit widths; empty arrays)."""
@@ -165,8 +166,10 @@ def test_malformed_tables_are_refused():
     want = np.zeros(64)
     want[last] = [3.0, 2.0]
     same(t.todense(), want)
-    # Kernels locate it as stored: the garbage in the empty slots is no entry.
+    # Kernels read it as stored — located at a sparse operand's entries, or
+    # through an ordered copy: the garbage in the empty slots is no entry.
     same((t * sa.asarray(np.ones(64))).todense(), want)
+    same((t * sa.asarray(np.ones(64), format="compressed")).todense(), want)
     same(t.sum(), want.sum())
 
 
@@ -180,3 +183,27 @@ def test_below_a_hashed_level_only_full_levels():
     same(a.todense(), d)
     same((a * a).todense(), d * d)
     same(a.sum(axis=1).todense(), np.add.reduce(d, axis=1))
+
+
+def test_kernels_iterate_tables_not_extents():
+    # A kernel whose loop a hashed level alone would drive (a sum, a map,
+    # a product with a dense operand) iterates its entries in order (an
+    # ordered copy, sorted per row), not every coordinate of its extent:
+    # located at each of 2^40 columns, these would not finish.
+    import scipy.sparse as sp
+    n = 1 << 40
+    cols = np.array([n - 1, 3, 1 << 33, 5], dtype=np.int64)
+    rows = np.array([0, 0, 1, 1], dtype=np.int64)
+    vals = np.array([-0.0, 1.5, np.nan, 2.0])
+    h = sa.asarray(sp.coo_array((vals, (rows, cols)), shape=(2, n)), format="hash")
+    assert h.format == HASH2
+    with np.errstate(all="ignore"):
+        # Left folds in column order from +0.0: 0 + 1.5 + -0.0; 0 + 2 + NaN.
+        same(np.asarray(h.sum(axis=1)), np.array([1.5, np.nan]))
+        # (Not max: with -0.0 stored and +0.0 the fill it folds every
+        # point in order, issue 56.)
+        same(np.asarray(np.prod(h + 1.0, axis=1)), np.array([2.5, np.nan]))
+        coords, values = (h * 2.0)._entries()
+        order = np.lexsort((cols, rows))
+        assert coords.tolist() == np.stack([rows, cols], 1)[order].tolist()
+        same(values, 2.0 * vals[order])

@@ -385,3 +385,70 @@ func.func @csc_total_in_c_order(%a: !csc) -> !s {
   %r = sparse_array.reduce @sum_exact %a dims [0, 1] : !csc -> !s
   return %r : !s
 }
+
+// -----
+
+// A hashed level (seed 002: locate, no order) is located where another
+// input's stored coordinates drive its loop (H * S), or where the loop
+// visits every coordinate anyway (H + D). Where locating it would make the
+// loop visit every coordinate that iterating it would not (H alone, H * D,
+// SpMV with a dense x, H + S), it is converted to compressed (sorted per
+// row by the runtime) and iterated.
+!h = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, hashed]>>
+!s = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed]>>
+!d = !sparse_array.array<?x?xf64>
+!x = !sparse_array.array<?xf64>
+sparse_array.func @add(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<-0.0 : f64>} {
+  %r = arith.addf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+sparse_array.func @mul(%x: f64, %y: f64) -> f64
+    attributes {commutative, annihilator = #sparse_array.annihilator<0.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @hashed_spmv(
+// CHECK: %[[T:.*]] = sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #format> to !sparse_array.array<?x?xf64, #csr>
+// CHECK: sparse_array.kernel ins(%[[T]], %{{.*}} :
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0], points [{0} produce]>
+// CHECK: sparse_array.dealloc %[[T]]
+func.func @hashed_spmv(%a: !h, %x: !x) -> !x {
+  %r = sparse_array.kernel ins(%a, %x : !h, !x) -> !x {
+  ^bb0(%i: index, %j: index, %A: !h, %X: !x):
+    %p = sparse_array.access %A[%i, %j] : !h
+    %q = sparse_array.access %X[%j] : !x
+    %m = sparse_array.apply @mul(%p, %q) : (f64, f64) -> f64
+    %s = sparse_array.reduce_over [%j] %m with @add : f64
+    sparse_array.yield %s : f64
+  }
+  return %r : !x
+}
+// CHECK-LABEL: func.func @hashed_times_dense(
+// CHECK: sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #format> to !sparse_array.array<?x?xf64, #csr>
+func.func @hashed_times_dense(%a: !h, %b: !d) -> !s {
+  %r = sparse_array.map @mul(%a, %b) : (!h, !d) -> !s
+  return %r : !s
+}
+// CHECK-LABEL: func.func @hashed_plus_sparse(
+// CHECK: sparse_array.convert %{{.*}} : !sparse_array.array<?x?xf64, #format> to !sparse_array.array<?x?xf64, #csr>
+// CHECK: coiterate [0, 1]
+func.func @hashed_plus_sparse(%a: !h, %b: !s) -> !s {
+  %r = sparse_array.map @add(%a, %b) : (!h, !s) -> !s
+  return %r : !s
+}
+// CHECK-LABEL: func.func @hashed_times_sparse(
+// CHECK-NOT: sparse_array.convert
+// CHECK: #sparse_array.lattice<loop 1, present [0, 1], coiterate [1], points [{1} produce]>
+// CHECK: return
+func.func @hashed_times_sparse(%a: !h, %b: !s) -> !s {
+  %r = sparse_array.map @mul(%a, %b) : (!h, !s) -> !s
+  return %r : !s
+}
+// CHECK-LABEL: func.func @hashed_plus_dense(
+// CHECK-NOT: sparse_array.convert
+// CHECK: return
+func.func @hashed_plus_dense(%a: !h, %b: !d) -> !d {
+  %r = sparse_array.map @add(%a, %b) : (!h, !d) -> !d
+  return %r : !d
+}

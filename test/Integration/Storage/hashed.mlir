@@ -18,8 +18,11 @@
 //   2 * x (dense y = 2): [-0, -14, 0, 0, 0, 10, 12, 0, 0, 0, 20, 22, 0, 0, 0, 30]
 //   x[12] = 0 (a miss, not the garbage), x[15] = 15, x[0] = -0
 
-// Kernels locate into the table as it is (no conversion); printing and
-// the conversion to a sorted vector are the runtime's.
+// Legalization leaves the table as it is (printing and the conversion to a
+// sorted vector are the runtime's); sparse-array-build-lattices then
+// locates into it for @spmv (the rows' columns drive the loop) and reads
+// an ordered copy where locating would visit every coordinate (@total,
+// @twice, @gaps: test/Transforms/build-lattices.mlir pins which).
 // PLAN-LABEL: func.func @spmv(
 // PLAN-NOT: sparse_array.convert
 // PLAN-LABEL: func.func @total(
