@@ -8,7 +8,10 @@
 // per column of B < K, so every point has a k stored in neither, whose
 // term is +0.0), the sum of the stored products from +0.0 is the dense
 // fold bit for bit: the kernel becomes scf.if between a copy declared with
-// identity and annihilator 0.0 and itself (see Passes.td).
+// identity and annihilator 0.0 and itself (see Passes.td). The same for a
+// matrix times a sparse vector (either side), the vector's stored entries
+// counted in place of B's most per column: its exact plan, the union of
+// A's rows and x, merged every row with all of x.
 //
 // Issue 56 for (min, +): y = min_k A(.., k) + B(k, ..) with the exact
 // IEEE add and minimum, a factor with fill +inf, is planned over every
@@ -105,16 +108,18 @@ sparse_array.func @__sa_any_i1(%x: i1, %y: i1) -> i1
 }
 )mlir";
 
-/// C(x, y) = sum_k A(x, k) * B(k, y) with exact IEEE add and mul, both
-/// factors stored with fill +0.0, the result's fill +0.0.
+/// C(x, y) = sum_k A(x, k) * B(k, y) — or y(x) = sum_k A(x, k) * v(k), or
+/// v(k) * A(k, x) — with exact IEEE add and mul, both factors sparse with
+/// fill +0.0, the result's fill +0.0.
 struct ExactProduct {
   KernelOp kernel;
   ApplyOp mul;
   ReduceOverOp sum;
   /// Per factor: its kernel input, the dimension read at its result
-  /// index and the one read at k.
+  /// index (-1 for a vector, read at k only) and the one read at k.
   unsigned input[2];
-  unsigned keptDim[2], reducedDim[2];
+  int keptDim[2];
+  unsigned reducedDim[2];
 };
 
 bool isPositiveZero(TypedAttr a) {
@@ -159,7 +164,8 @@ matchReducedProduct(KernelOp kernel, SymbolTableCollection &symbols,
 std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
                                               SymbolTableCollection &symbols) {
   ArrayType result = kernel.getResultType();
-  if (result.getRank() != 2 || kernel.getNumIndices() != 3 ||
+  unsigned rank = result.getRank();
+  if ((rank != 1 && rank != 2) || kernel.getNumIndices() != rank + 1 ||
       kernel.getInputs().size() != 2 || !isPositiveZero(result.getFillValue()))
     return std::nullopt;
   auto isNegZero = [](TypedAttr a) {
@@ -179,13 +185,21 @@ std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
     auto arg = access ? dyn_cast<BlockArgument>(access.getArray())
                       : BlockArgument();
     if (!arg || arg.getOwner() != &kernel.getBody().front() ||
-        !access.getSlices().empty() || access.getIndices().size() != 2)
+        !access.getSlices().empty() || access.getIndices().size() > 2)
       return std::nullopt;
     auto type = cast<ArrayType>(access.getArray().getType());
     if (type.isAllDense() || !isPositiveZero(type.getFillValue()))
       return std::nullopt;
     match.input[f] = arg.getArgNumber() - kernel.getNumIndices();
     ValueRange indices = access.getIndices();
+    if (indices.size() == 1) {
+      // A vector read at k (only as one factor of a vector result).
+      if (indices[0] != k)
+        return std::nullopt;
+      match.reducedDim[f] = 0;
+      match.keptDim[f] = -1;
+      continue;
+    }
     unsigned kDim = indices[0] == k ? 0 : 1;
     if (indices[kDim] != k || indices[1 - kDim] == k)
       return std::nullopt;
@@ -193,11 +207,13 @@ std::optional<ExactProduct> matchExactProduct(KernelOp kernel,
     match.keptDim[f] = 1 - kDim;
     kept.push_back(indices[1 - kDim]);
   }
-  // The two factors at the two result indices (A A passes the same array
-  // as both inputs: the verifier wants one input per access pattern).
-  if (match.input[0] == match.input[1] || kept[0] == kept[1] ||
+  // Each result index read by one factor (A A passes the same array as both
+  // inputs: the verifier wants one input per access pattern).
+  if (match.input[0] == match.input[1] || kept.size() != rank ||
+      (rank == 2 && kept[0] == kept[1]) ||
       !llvm::all_of(kept, [&](Value v) {
-        return v == Value(kernel.getIndex(0)) || v == Value(kernel.getIndex(1));
+        return v == Value(kernel.getIndex(0)) ||
+               (rank == 2 && v == Value(kernel.getIndex(1)));
       }))
     return std::nullopt;
   return match;
@@ -244,6 +260,27 @@ Value anyEntry(OpBuilder &b, Location loc, Value array, StringRef predicate) {
                                    DenseI32ArrayAttr());
   YieldOp::create(b, loc, any);
   return kernel.getResult();
+}
+
+/// A kernel over the vector `array` (f64): its entries that are not +0.0
+/// (how many k it stores). A rank-0 array.
+Value countStored(OpBuilder &b, Location loc, Value array) {
+  MLIRContext *ctx = b.getContext();
+  Type i64 = b.getI64Type();
+  auto count = KernelOp::create(b, loc, scalarArrayOf(i64), ValueRange{array}, 1);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&count.getBody().front());
+  Value k = count.getIndex(0);
+  Value v = AccessOp::create(b, loc, count.getInputArg(0), ValueRange{k},
+                             DenseI64ArrayAttr());
+  Value stored = ApplyOp::create(
+      b, loc, i64, FlatSymbolRefAttr::get(ctx, "__sa_stored_f64"), ValueRange{v});
+  Value n = ReduceOverOp::create(
+      b, loc, i64, stored, ValueRange{k}, Value(),
+      FlatSymbolRefAttr::get(ctx, "__sa_count_i64"), ReductionPlanAttr(), UnitAttr(),
+      DenseI32ArrayAttr(), DenseI32ArrayAttr());
+  YieldOp::create(b, loc, n);
+  return count.getResult();
 }
 
 /// A kernel over `array` (rank 2, f64): per coordinate of dimension
@@ -314,10 +351,14 @@ void guardProduct(const ExactProduct &p) {
   Value badA = takeScalar(b, loc, guardReduction(b, loc, a, -1));
   Value badB = takeScalar(b, loc, guardReduction(b, loc, c, -1));
   auto clamp = [&](Value v) { return arith::MaxSIOp::create(b, loc, v, zero); };
-  Value mostA = clamp(takeScalar(
-      b, loc, guardReduction(b, loc, a, p.keptDim[0])));
-  Value mostB = clamp(takeScalar(
-      b, loc, guardReduction(b, loc, c, p.keptDim[1])));
+  // The most k a factor's row (or column) stores; a vector's all of them.
+  auto most = [&](Value factor, int keptDim) {
+    return clamp(takeScalar(b, loc,
+                            keptDim < 0 ? countStored(b, loc, factor)
+                                        : guardReduction(b, loc, factor, keptDim)));
+  };
+  Value mostA = most(a, p.keptDim[0]);
+  Value mostB = most(c, p.keptDim[1]);
   Value extent = arith::IndexCastOp::create(
       b, loc, b.getI64Type(),
       DimOp::create(b, loc, a, static_cast<int64_t>(p.reducedDim[0])));

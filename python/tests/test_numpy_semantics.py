@@ -242,6 +242,34 @@ def test_exact_min_plus_products_under_the_guard(poison):
     assert np.array_equal(got2, want2, equal_nan=True)
 
 
+@pytest.mark.parametrize("poison", [None, "x inf", "x nan", "A -inf", "A nan", "x full"])
+def test_exact_products_with_a_sparse_vector_under_the_guard(poison):
+    """A @ x and x @ A, x a sparse vector, with the exact add and mul: the
+    guarded plan (finite values, and every row has a k stored in neither,
+    whose +0.0 term makes any -0.0 sum +0.0) over the stored products, the
+    exact one (0 * inf is NaN) otherwise; both NumPy's dense answer."""
+    rng = np.random.default_rng(20)
+    m, n = 30, 40
+    a = np.where(rng.random((m, n)) < 0.15, rng.choice([-2.0, -0.0, 1.5, 3.0], (m, n)), 0.0)
+    x = np.where(rng.random(n) < 0.2, rng.choice([-1.0, -0.0, 2.0], n), 0.0)
+    z = np.where(rng.random(m) < 0.2, rng.choice([-1.0, -0.0, 2.0], m), 0.0)
+    a[4] = [-0.0 if k % 3 else 0.0 for k in range(n)]  # products all -0.0
+    if poison == "x inf":
+        x[5], z[3] = np.inf, -np.inf
+    elif poison == "x nan":
+        x[7], z[2] = np.nan, np.nan
+    elif poison == "A -inf":
+        a[2, 5] = -np.inf
+    elif poison == "A nan":
+        a[6, 9] = np.nan
+    elif poison == "x full":  # no k stored in neither: the exact plan
+        x[:] = rng.choice([-1.0, 2.0], n)
+    A = sa.asarray(a, format="csr")
+    with np.errstate(invalid="ignore"):
+        same((A @ sa.asarray(x, format="compressed")).todense(), a @ x)
+        same((sa.asarray(z, format="compressed") @ A).todense(), z @ a)
+
+
 @pytest.mark.parametrize("lazy", [False, True])
 def test_fast_scalar_power_is_numpys(lazy):
     """ndarray.__pow__ with a number or 0-d exponent runs another ufunc in

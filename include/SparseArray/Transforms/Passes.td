@@ -356,6 +356,11 @@ def SparseArrayGuardExactProductsPass
     stored products from +0.0 is the dense fold bit for bit (adding +0.0
     changes only a -0.0, and a sum from +0.0 is never -0.0).
 
+    The same for a matrix times a sparse vector, y(i) = sum_k A(i, k) * x(k),
+    and x(k) * A(k, j): x's stored entries (not +0.0) count in place of the
+    most a column of B stores. (With a dense x the exact plan reads A's
+    stored entries already: not guarded.)
+
     Such a kernel becomes `scf.if` on that guard, computed by small kernels
     over A and B (count and finiteness reductions, at sparse cost), between
     a copy of the kernel whose add and mul are declared with identity and
