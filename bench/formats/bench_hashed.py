@@ -13,7 +13,13 @@ the Python package, one thread (OMP_NUM_THREADS=1 unless set):
             as a dense array, a compressed vector (at the lowest density
             only: merged with every row, its cost grows with x's entries)
             and a hash map vector (located at each of A's columns),
-            against scipy's A @ x with a dense x.
+            against scipy's A @ x with a dense x;
+  driver    a hashed matrix ([dense, hashed], n x n, 8 random entries per
+            row, f64) read where nothing else drives the loop: y = H x
+            with a dense x and row sums. The kernel iterates an ordered
+            copy (the runtime sorts each row's table, per call): against
+            the same matrix in CSR and scipy. (Before 2026-12, H was
+            located at every column: O(n^2), 2.2 s at n = 32k.)
 
 Times are the best of --repeat, in ms; ratios are reference / ours (> 1:
 ours faster).
@@ -93,6 +99,26 @@ def spmv_rows(rng, repeat):
     return rows
 
 
+def driver_rows(rng, repeat):
+    rows = []
+    for n in (1 << 15, 1 << 17):
+        r = np.repeat(np.arange(n), 8)
+        a = sp.csr_matrix((rng.random(8 * n), (r, rng.integers(0, n, 8 * n))), shape=(n, n))
+        a.sum_duplicates()
+        x = rng.random(n)
+        H, C, X = sa.asarray(a, format="hash"), sa.asarray(a, format="csr"), sa.asarray(x)
+        want = (C @ X).todense()
+        assert np.array_equal((H @ X).todense(), want)
+        assert np.array_equal(H.sum(axis=1).todense(), C.sum(axis=1).todense())
+        t = {"hash": best(lambda: H @ X, repeat), "csr": best(lambda: C @ X, repeat),
+             "scipy": best(lambda: a @ x, repeat),
+             "hash sum": best(lambda: H.sum(axis=1), repeat),
+             "csr sum": best(lambda: C.sum(axis=1), repeat),
+             "scipy sum": best(lambda: a.sum(axis=1), repeat)}
+        rows.append((n, a.nnz, t))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -115,6 +141,14 @@ def main():
         print("%8g %8.2f %11s %8.2f %8.2f %12.2f %12s" % (
             d, t["dense"], "%.2f" % comp if comp else "-", t["hash"], t["scipy"],
             t["scipy"] / t["hash"], "%.2f" % (comp / t["hash"]) if comp else "-"))
+    print()
+    print("driver: a hashed matrix alone drives the loop (ms): SpMV, row sums")
+    print("%8s %9s | %8s %8s %8s %9s | %8s %8s %8s %9s" % (
+        "rows", "entries", "hash", "csr", "scipy", "csr/hash", "hash", "csr", "scipy", "csr/hash"))
+    for n, nnz, t in driver_rows(rng, args.repeat):
+        print("%8d %9d | %8.2f %8.2f %8.2f %9.2f | %8.2f %8.2f %8.2f %9.2f" % (
+            n, nnz, t["hash"], t["csr"], t["scipy"], t["csr"] / t["hash"],
+            t["hash sum"], t["csr sum"], t["scipy sum"], t["csr sum"] / t["hash sum"]))
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")

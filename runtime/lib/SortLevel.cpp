@@ -89,7 +89,15 @@ std::unique_ptr<Array> sortInnermostLevel(const Array &a,
                        : q - r.coordBase;
       row.emplace_back(c, q);
     }
-    std::sort(row.begin(), row.end());
+    // Rows are short (a hash table's W / 1.5 at most): insertion sort,
+    // without std::sort's set-up; long ones by std::sort.
+    if (row.size() > 32) {
+      std::sort(row.begin(), row.end());
+    } else {
+      for (size_t i = 1; i < row.size(); ++i)
+        for (size_t j = i; j > 0 && row[j].first < row[j - 1].first; --j)
+          std::swap(row[j], row[j - 1]);
+    }
     for (auto [c, q] : row) {
       out.setCrd(next, c);
       std::memcpy(values + next * bytes, source + q * bytes, bytes);
