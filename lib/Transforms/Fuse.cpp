@@ -295,10 +295,14 @@ struct FuseProducerKernel : public OpRewritePattern<KernelOp> {
     };
     bool ok = true;
     producer.getBody().walk([&](Operation *op) {
+      // (A range of one of the producer's reduction variables, r past its
+      // rank, stays the producer's own loop: the consumer reads nothing
+      // there.)
       if (auto select = dyn_cast<SelectRangeOp>(op)) {
         unsigned r = cast<BlockArgument>(select.getIndex()).getArgNumber();
-        if (access.getIndices()[r].getDefiningOp<LinearizeOp>() ||
-            collapsedAt(r))
+        if (r < producerRank &&
+            (access.getIndices()[r].getDefiningOp<LinearizeOp>() ||
+             collapsedAt(r)))
           ok = false;
       }
       // A producer's collapse of r composes with a plain variable or a

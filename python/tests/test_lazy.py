@@ -190,3 +190,17 @@ def test_reduction_of_maximum_knows_its_zeros(rng):
     assert "with @np_maximum_f64" in sa.explain(np.maximum(a, c).max(axis=0))
     same(sa.compute(np.maximum(a, c).max(axis=0)).todense(), np.maximum(da, dc).max(axis=0))
     same(sa.compute(np.maximum(a, -0.0).max(axis=1)).todense(), np.maximum(da, -0.0).max(axis=1))
+
+
+def test_reduction_over_a_stack_then_a_reshape_fuses():
+    # A stack reduced over its new axis, then given a unit axis: fusing the
+    # reshape into the reduction kernel asked about the stack's range of
+    # the reduction's own variable at a dimension the reshape does not have
+    # (read past its indices: a crash in the compiler, fuzz_idioms.py seed
+    # 9502 #94).
+    rng = np.random.default_rng(9502)
+    x = rng.random((4, 4)) < 0.3
+    y = rng.random((4, 4)) < 0.3
+    a, b = sa.lazy(x, format="csr"), sa.lazy(y, format="coo")
+    got = sa.compute(np.stack([a, ~(a | b)], axis=-2).max(axis=1, keepdims=True))
+    same(got.todense(), np.stack([x, ~(x | y)], axis=-2).max(axis=1, keepdims=True))
