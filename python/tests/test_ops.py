@@ -645,3 +645,30 @@ def test_round_is_numpys(dtype):
             same(np.where(np.isnan(want), 0, got), np.where(np.isnan(want), 0, want))
     i = sa.asarray(np.array([3, -4]), format="compressed")
     assert np.round(i, 2) is i
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.float64])
+def test_intersections_of_short_and_long_rows(dtype):
+    # A short sparse row against a long one (SpMV with a sparse x, an
+    # element-wise product): where they disagree the cursor behind gallops
+    # to the other's coordinate (1, 2, 4, ... ahead, then bisection); every
+    # common coordinate must still be met, at any gap, at either end.
+    rng = np.random.default_rng(7)
+    n = 6000
+    a = np.zeros((6, n), dtype=dtype)
+    a[0, [5, 999, 1002, 1003, 4998, 5999]] = [1, 2, 3, 4, 5, 6]
+    a[1, ::2] = np.arange(1, n // 2 + 1)  # long row against a short x part
+    a[2, [0, 1, 2, 3, 4, 5998]] = 7
+    a[3, rng.choice(n, 40, replace=False)] = 9
+    a[5, 3000] = 1
+    x = np.zeros(n, dtype=dtype)
+    x[::3] = np.arange(1, n // 3 + 1)
+    x[[1, 999, 1003, 4997, 5999]] = [5, 6, 7, 8, 9]
+    z = np.zeros(n, dtype=dtype)
+    z[[2, 1002, 1003, 3001, 5998]] = [1, 2, 3, 4, 5]
+    A = sa.asarray(a, format="csr")
+    for v in (x, z):
+        V = sa.asarray(v, format="compressed")
+        same((A @ V).todense(), a @ v)
+        same((A * sa.asarray(np.broadcast_to(v, a.shape).copy(), format="csr")).todense(),
+             a * v)

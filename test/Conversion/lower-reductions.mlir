@@ -293,19 +293,35 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 }
 // SpMV y(i) = sum_j A(i, j) x(j) with a sparse x: the product is an
 // intersection (0 annihilates), fill 0 = add's identity: one loop over the
-// row and x while both have entries, nothing else.
+// row and x while both have entries, nothing else. Where the two disagree
+// each cursor behind the larger coordinate gallops to it (probes 1, 2, 4,
+// ... ahead, then bisection): a short row against a long x costs the row's
+// entries times a log, not x's length (LoopLeaves::gallop).
 // PLAN-LABEL: func.func @spmspv(
 // PLAN: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>
 // PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i64
 // CHECK-LABEL: func.func @spmspv(
 // CHECK: scf.for
-// CHECK: scf.while
+// CHECK: %[[L:.*]]:3 = scf.while (%[[P:.*]] = %{{.*}}, %[[Q:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
 // CHECK: arith.andi
 // CHECK: scf.condition
+// CHECK: scf.if
 // CHECK: arith.muli
 // CHECK: arith.addi
+// CHECK: } else {
+// CHECK: %[[T:.*]] = arith.maxui %[[CA:.*]], %[[CX:.*]] : index
+// CHECK: %[[BEHIND:.*]] = arith.cmpi ult, %[[CA]], %[[T]]
+// CHECK: scf.if %[[BEHIND]] -> (index) {
+// CHECK: scf.while (%{{.*}} = %[[P]], %{{.*}} = %c1)
+// CHECK: arith.shli
+// CHECK: scf.while
+// CHECK: } else {
+// CHECK: scf.yield %[[P]] : index
+// CHECK: arith.cmpi ult, %[[CX]], %[[T]]
+// CHECK: scf.while (%{{.*}} = %[[Q]], %{{.*}} = %c1)
+// CHECK: scf.yield %[[Q]] : index
 // CHECK-NOT: scf.while
-// CHECK: memref.store
+// CHECK: memref.store %[[L]]#2
 !sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>
 func.func @spmspv(%a: !mi, %x: !sv) -> !vi {
   %y = sparse_array.kernel ins(%a, %x : !mi, !sv) -> !vi {

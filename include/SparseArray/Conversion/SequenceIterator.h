@@ -202,6 +202,13 @@ public:
   Value runEnd(OpBuilder &b, Location loc, Value matched);
   /// Whether the level is read backwards (a slice with a negative step).
   bool isReflected() const { return level->isReflected(); }
+  /// What the level is (ordered, unique, full, ...).
+  const LevelSpec &getSpec() const { return level->getSpec(); }
+  /// Moves a valid cursor to the first position whose coordinate is at
+  /// least `target` (it stays where it is at or past it), by galloping:
+  /// probes 1, 2, 4, ... positions ahead, then bisection in the last gap —
+  /// O(log gap), one probe for a gap of one. Ordered levels only.
+  void gallop(OpBuilder &b, Location loc, Value target);
   /// The cursor's run [lo, hi) as the level stores it (LevelIterator::
   /// storedSegment).
   std::pair<Value, Value> storedSegment(OpBuilder &b, Location loc, Value lo,

@@ -256,6 +256,55 @@ void LeafIterator::seek(OpBuilder &b, Location loc, Value target) {
   pos = level->search(b, loc, pos, end, target).first;
 }
 
+void LeafIterator::gallop(OpBuilder &b, Location loc, Value target) {
+  Value here = eval(b, loc);
+  Value behind =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, here, target);
+  Value from = pos, to = end;
+  auto jump = scf::IfOp::create(
+      b, loc, behind,
+      [&](OpBuilder &tb, Location l) {
+        // (lo, step): lo's coordinate is below target; probe lo + step,
+        // clamped into the segment (its last position is a valid one).
+        Value one = constIndex(tb, l, 1);
+        Value last = arith::SubIOp::create(tb, l, to, one);
+        Type index = tb.getIndexType();
+        auto probe = scf::WhileOp::create(
+            tb, l, TypeRange{index, index}, ValueRange{from, one},
+            [&](OpBuilder &cb, Location cl, ValueRange args) {
+              Value q = arith::AddIOp::create(cb, cl, args[0], args[1]);
+              Value inside =
+                  arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::ult, q, to);
+              Value at = arith::MinUIOp::create(cb, cl, q, last);
+              Value below = arith::CmpIOp::create(
+                  cb, cl, arith::CmpIPredicate::ult,
+                  level->coordinate(cb, cl, begin, at), target);
+              scf::ConditionOp::create(
+                  cb, cl, arith::AndIOp::create(cb, cl, inside, below), args);
+            },
+            [&](OpBuilder &wb, Location wl, ValueRange args) {
+              Value q = arith::AddIOp::create(wb, wl, args[0], args[1]);
+              Value twice = arith::ShLIOp::create(wb, wl, args[1],
+                                                  constIndex(wb, wl, 1));
+              scf::YieldOp::create(wb, wl, ValueRange{q, twice});
+            });
+        Value lo = arith::AddIOp::create(tb, l, probe.getResult(0), one);
+        Value hi = arith::MinUIOp::create(
+            tb, l,
+            arith::AddIOp::create(tb, l, probe.getResult(0), probe.getResult(1)),
+            to);
+        Value first = emitLowerBound(
+            tb, l, lo, hi, [&](OpBuilder &bb, Location bl, Value mid) -> Value {
+              return arith::CmpIOp::create(bb, bl, arith::CmpIPredicate::ult,
+                                           level->coordinate(bb, bl, begin, mid),
+                                           target);
+            });
+        scf::YieldOp::create(tb, l, first);
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, from); });
+  pos = jump.getResult(0);
+}
+
 void LeafIterator::assumeValid(OpBuilder &b, Location loc) {
   coordinateAt = level->coordinate(b, loc, begin, pos);
   validAt = pos;

@@ -654,8 +654,12 @@ SmallVector<Value> KernelLowering::emitCases(
   ArrayRef<unsigned> participants = leaves.getParticipants();
   unsigned n = participants.size();
   if (next == subPoints.size()) {
-    // No case taken: still step past the matched entries.
-    if (threadedLoop)
+    // No case taken: still step past the matched entries — in an
+    // intersection, straight to where the operands may meet.
+    if (threadedLoop && subPoints.size() == 1 &&
+        leaves.canGallop(lattice.getPoints()[subPoints.front()]))
+      leaves.gallop(b, loc, lattice.getPoints()[subPoints.front()]);
+    else if (threadedLoop)
       threadedLoop->nextGiven(b, loc, x, m);
     return SmallVector<Value>(out);
   }

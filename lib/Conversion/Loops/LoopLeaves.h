@@ -93,6 +93,42 @@ public:
     }
     return {before, after};
   }
+  /// Whether a loop over `point` whose only case is the point itself (an
+  /// intersection: a coordinate counts only where every operand has it)
+  /// may, where its operands disagree, move each behind the largest of
+  /// their coordinates straight to it (leapfrog, LeafIterator::gallop)
+  /// instead of one step: every operand a plain leaf of one ordered,
+  /// unique level that stores its coordinates. A short row against a long
+  /// one (SpMV with a sparse x) then costs the short one's entries times
+  /// the log of the gaps, not both lengths.
+  bool canGallop(const LatticePoint &point) const {
+    unsigned operands = 0;
+    for (unsigned i = 0; i < participants.size(); ++i) {
+      if (!point.hasOperand(participants[i]))
+        continue;
+      ++operands;
+      const LeafIterator &l = *leaves[lastLeaf[i]];
+      const LevelSpec &spec = l.getSpec();
+      if (!views[i].is(SequenceExpr::Kind::Leaf) || firstLeaf[i] != lastLeaf[i] ||
+          !spec.ordered || !spec.unique || spec.isFull() || spec.canLocate() ||
+          l.isReflected())
+        return false;
+    }
+    return operands >= 2 && !point.universe;
+  }
+  /// canGallop's move: every operand of `point` to the first of its
+  /// coordinates at or past the largest current one (all valid).
+  void gallop(OpBuilder &b, Location loc, const LatticePoint &point) {
+    Value target;
+    for (unsigned i = 0; i < participants.size(); ++i)
+      if (point.hasOperand(participants[i])) {
+        Value c = leaf(i).eval(b, loc);
+        target = target ? Value(arith::MaxUIOp::create(b, loc, target, c)) : c;
+      }
+    for (unsigned i = 0; i < participants.size(); ++i)
+      if (point.hasOperand(participants[i]))
+        leaf(i).gallop(b, loc, target);
+  }
   /// Positions every participant's sequence on its first coordinate (a
   /// slice skips what lies before its start).
   void init(OpBuilder &b, Location loc) {
