@@ -53,6 +53,22 @@ def test_dia_stores_only_its_diagonals(rng):
     assert values[0] == 0.0  # row 0, offset -1: off the matrix
 
 
+def test_batched_dia_rows_are_their_own(rng):
+    # [dense, dense, diagonal]: the diagonal level's parent position is
+    # batch * rows + row, its row that modulo the rows (the coordinate a
+    # cursor computes from the parent position it knows); a kernel
+    # coiterating it (against a dense operand, a vector) and one mapping it.
+    d = np.stack([banded(rng, (7, 7), np.float64, 0.0, offs)
+                  for offs in ([-2, 0, 1, 3], [0], [-6, 5])])
+    e = rng.random((3, 7, 7))
+    x = rng.random(7)
+    a = sa.asarray(d, format=sa.Format(["dense", "dense", "diagonal"]))
+    with np.errstate(all="ignore"):
+        same((a * sa.asarray(e)).sum(axis=2).todense(), (d * e).sum(axis=2))
+        same((a * sa.asarray(x)).sum(axis=2).todense(), (d * x).sum(axis=2))
+        same((a * 2.0).todense(), d * 2.0)
+
+
 def test_ell_pads_short_rows(rng):
     # Rows of 2, 0 and 3 entries: W = 3 slots each, padding all-ones.
     d = np.zeros((3, 5))

@@ -89,29 +89,35 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
 }
 
 // DIA SpMV: a column is the row plus offsets[k], k = position - row * K,
-// the row from the segment's start by K's reciprocal (computed once, right
-// after the offsets): no division inside the loops. An interior row takes
-// all K slots after two compares.
+// the row and its first slot row * K from the cursor's parent position
+// (LevelIterator::coordinateBelow), known outside the row's loop: nothing
+// but a subtraction, a load and an add per entry, no division per row
+// (the row's coordinate modulo a dynamic extent by its reciprocal, once
+// per row, shared with init). An interior row takes all K slots after two
+// compares.
 // CHECK-LABEL: func.func @dia_matvec(
 // CHECK: %[[OFF:.*]] = sparse_array.level_buffer %{{.*}}[1] "offsets"
 // CHECK: %[[K:.*]] = memref.dim %[[OFF]]
-// CHECK: %[[K64:.*]] = arith.index_castui %[[K]] : index to i64
-// CHECK: %[[KNZ:.*]] = arith.maxui %[[K64]]
-// CHECK: %[[KR:.*]] = arith.divui %{{.*}}, %[[KNZ]] : i64
 // The interior rows (every offset lands inside), also once:
 // CHECK: %[[ROWS:.*]]:2 = scf.if
 // CHECK: arith.maxsi
 // CHECK: scf.for %[[I:[a-z0-9]+]] =
 // CHECK-NOT: arith.divui
 // CHECK-NOT: arith.remui
-// CHECK: %[[GE:.*]] = arith.cmpi sge, %{{.*}}, %[[ROWS]]#0
-// CHECK: %[[LT:.*]] = arith.cmpi slt, %{{.*}}, %[[ROWS]]#1
+// CHECK: arith.mului_extended
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[R:.*]], %[[ROWS]]#0
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[R]], %[[ROWS]]#1
 // CHECK: %[[IN:.*]] = arith.andi %[[GE]], %[[LT]]
 // CHECK: scf.if %[[IN]]
-// CHECK: arith.mului_extended %{{.*}}, %[[KR]]
-// CHECK-NOT: arith.divui
-// CHECK-NOT: arith.remui
-// CHECK: memref.load %[[OFF]]
+// CHECK: %[[BASE:.*]] = arith.muli %[[I]], %[[K]] : index
+// CHECK: scf.while (%[[P:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: } do {
+// CHECK-NEXT: ^bb0(%[[Q:.*]]: index, %{{.*}}: f64):
+// CHECK-NEXT: %[[KK:.*]] = arith.subi %[[Q]], %[[BASE]] : index
+// CHECK-NEXT: %[[O:.*]] = memref.load %[[OFF]][%[[KK]]]
+// CHECK-NEXT: %[[OI:.*]] = arith.index_cast %[[O]]
+// CHECK-NEXT: arith.addi %[[R]], %[[OI]] : index
+// CHECK-NOT: arith.mului_extended
 // CHECK-NOT: arith.divui
 // CHECK-NOT: arith.remui
 // CHECK: return

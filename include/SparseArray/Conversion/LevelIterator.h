@@ -46,6 +46,14 @@ public:
   /// The coordinate stored at position `pos` (valid positions only).
   virtual Value coordinate(OpBuilder &b, Location loc, Value begin,
                            Value pos) = 0;
+  /// The coordinate at `pos` of the segment init gave below parent position
+  /// `parent` (a cursor that knows it: a kernel's coiterated input), for
+  /// levels whose coordinates derive from the parent (DIA: no division of
+  /// the segment's start per row). By default coordinate().
+  virtual Value coordinateBelow(OpBuilder &b, Location loc, Value parent,
+                                Value begin, Value pos) {
+    return coordinate(b, loc, begin, pos);
+  }
   /// valid && coordinate == x, reading the coordinate only when valid
   /// (`isValid`, when given, is the cursor's valid() already computed).
   Value matches(OpBuilder &b, Location loc, Value begin, Value pos, Value end,

@@ -222,6 +222,9 @@ public:
 private:
   /// Whether the cursor is where assumeValid found it valid.
   bool knownValid() const { return validAt && validAt == pos; }
+  /// The coordinate at position `at` (coordinateBelow the given segment's
+  /// parent where there is one).
+  Value coordinateOf(OpBuilder &b, Location loc, Value at);
 
   std::unique_ptr<LevelIterator> owned;
   LevelIterator *level;

@@ -217,7 +217,7 @@ Value LeafIterator::valid(OpBuilder &b, Location loc) {
 Value LeafIterator::eval(OpBuilder &b, Location loc) {
   if (knownValid())
     return coordinateAt;
-  return level->coordinate(b, loc, begin, pos);
+  return coordinateOf(b, loc, pos);
 }
 
 Value LeafIterator::equals(OpBuilder &b, Location loc, Value x) {
@@ -256,6 +256,12 @@ void LeafIterator::seek(OpBuilder &b, Location loc, Value target) {
   pos = level->search(b, loc, pos, end, target).first;
 }
 
+Value LeafIterator::coordinateOf(OpBuilder &b, Location loc, Value at) {
+  if (segmentGiven && givenParentPos)
+    return level->coordinateBelow(b, loc, givenParentPos, begin, at);
+  return level->coordinate(b, loc, begin, at);
+}
+
 void LeafIterator::gallop(OpBuilder &b, Location loc, Value target) {
   Value here = eval(b, loc);
   Value behind =
@@ -278,7 +284,7 @@ void LeafIterator::gallop(OpBuilder &b, Location loc, Value target) {
               Value at = arith::MinUIOp::create(cb, cl, q, last);
               Value below = arith::CmpIOp::create(
                   cb, cl, arith::CmpIPredicate::ult,
-                  level->coordinate(cb, cl, begin, at), target);
+                  coordinateOf(cb, cl, at), target);
               scf::ConditionOp::create(
                   cb, cl, arith::AndIOp::create(cb, cl, inside, below), args);
             },
@@ -296,7 +302,7 @@ void LeafIterator::gallop(OpBuilder &b, Location loc, Value target) {
         Value first = emitLowerBound(
             tb, l, lo, hi, [&](OpBuilder &bb, Location bl, Value mid) -> Value {
               return arith::CmpIOp::create(bb, bl, arith::CmpIPredicate::ult,
-                                           level->coordinate(bb, bl, begin, mid),
+                                           coordinateOf(bb, bl, mid),
                                            target);
             });
         scf::YieldOp::create(tb, l, first);
@@ -306,7 +312,7 @@ void LeafIterator::gallop(OpBuilder &b, Location loc, Value target) {
 }
 
 void LeafIterator::assumeValid(OpBuilder &b, Location loc) {
-  coordinateAt = level->coordinate(b, loc, begin, pos);
+  coordinateAt = coordinateOf(b, loc, pos);
   validAt = pos;
 }
 
