@@ -3,6 +3,7 @@
 #include "SparseArray/Algebra/IterationAlgebra.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <cassert>
@@ -339,4 +340,24 @@ IterationAlgebra::decode(ArrayRef<uint32_t> code) {
   if (!result || pos != code.size())
     return std::nullopt;
   return result;
+}
+
+bool IterationAlgebra::withinStoredEntries() const {
+  switch (getKind()) {
+  case Kind::Empty:
+  case Kind::Leaf:
+    return true;
+  case Kind::Universe:
+  case Kind::Complement:
+    return false;
+  case Kind::Union:
+    return llvm::all_of(getChildren(), [](const IterationAlgebra &c) {
+      return c.withinStoredEntries();
+    });
+  case Kind::Intersection:
+    return llvm::any_of(getChildren(), [](const IterationAlgebra &c) {
+      return c.withinStoredEntries();
+    });
+  }
+  llvm_unreachable("unknown algebra kind");
 }

@@ -133,7 +133,8 @@ LogicalResult parseOptions(StringRef text,
       ok = number(n);
       pipeline.parallelMinWork = n;
     } else if (key == "parallel_assembly") {
-      ok = value == "auto" || value == "two-phase" || value == "parts";
+      ok = value == "auto" || value == "two-phase" || value == "parts" ||
+           value == "chained";
       pipeline.parallelAssembly = value.str();
     } else if (key == "vector_gathers") {
       ok = value == "auto" || value == "on" || value == "off";

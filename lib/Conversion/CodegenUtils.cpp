@@ -279,44 +279,87 @@ Value mlir::sparse_array::emitLowerBound(
   return search.getResult(0);
 }
 
+/// The first x in [0, n] that starts part q of `parts`: where the
+/// positions reach q * total / parts (bisection), or q * n / parts without
+/// positions.
+static Value partStart(OpBuilder &b, Location loc, Value n, Value parts,
+                       Value positions, Value q) {
+  if (!positions)
+    return arith::DivUIOp::create(b, loc, arith::MulIOp::create(b, loc, q, n),
+                                  parts);
+  Value total = loadIndex(b, loc, positions, n);
+  Value target = arith::DivUIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, q, total), parts);
+  return emitLowerBound(b, loc, constIndex(b, loc, 0), n,
+                        [&](OpBuilder &wb, Location wl, Value mid) -> Value {
+                          return arith::CmpIOp::create(
+                              wb, wl, arith::CmpIPredicate::ult,
+                              loadIndex(wb, wl, positions, mid), target);
+                        });
+}
+
+/// body(p, lo, hi) for part p of [0, n): the last part ends at n (xs past
+/// the last unit of work included).
+static void runPartOf(
+    OpBuilder &b, Location loc, Value n, Value parts, Value positions, Value p,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
+  Value next = arith::AddIOp::create(b, loc, p, constIndex(b, loc, 1));
+  Value last =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next, parts);
+  Value lo = partStart(b, loc, n, parts, positions, p);
+  Value hi = arith::SelectOp::create(
+      b, loc, last, n, partStart(b, loc, n, parts, positions, next));
+  body(b, loc, p, lo, hi);
+}
+
 void mlir::sparse_array::emitParallelParts(
     OpBuilder &b, Location loc, Value n, Value parts, Value positions,
     function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
   Value zero = constIndex(b, loc, 0);
-  // The first x in [0, n] that starts part q: where the positions reach
-  // q * total / parts (bisection), or q * n / parts without positions.
-  auto firstAt = [&](OpBuilder &fb, Location l, Value q) -> Value {
-    if (!positions)
-      return arith::DivUIOp::create(fb, l, arith::MulIOp::create(fb, l, q, n),
-                                    parts);
-    Value total = loadIndex(fb, l, positions, n);
-    Value target = arith::DivUIOp::create(
-        fb, l, arith::MulIOp::create(fb, l, q, total), parts);
-    return emitLowerBound(
-        fb, l, constIndex(fb, l, 0), n,
-        [&](OpBuilder &wb, Location wl, Value mid) -> Value {
-          return arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
-                                       loadIndex(wb, wl, positions, mid),
-                                       target);
-        });
-  };
   // Parts of equal entries are not parts of equal time (a part of many
   // short rows pays each row's set-up): threads take them one at a time.
   auto loop = scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{parts},
       ValueRange{constIndex(b, loc, 1)},
       [&](OpBuilder &pb, Location l, ValueRange ivs) {
-        Value p = ivs.front();
-        Value next = arith::AddIOp::create(pb, l, p, constIndex(pb, l, 1));
-        // The last part ends at n (xs past the last unit of work included).
-        Value last =
-            arith::CmpIOp::create(pb, l, arith::CmpIPredicate::eq, next, parts);
-        Value lo = firstAt(pb, l, p);
-        Value hi =
-            arith::SelectOp::create(pb, l, last, n, firstAt(pb, l, next));
-        body(pb, l, p, lo, hi);
+        runPartOf(pb, l, n, parts, positions, ivs.front(), body);
       });
   loop->setAttr(kScheduleAttrName, b.getStringAttr("dynamic"));
+}
+
+void mlir::sparse_array::emitClaimedParts(
+    OpBuilder &b, Location loc, Operation *anchor, Value n, Value parts,
+    Value positions, Value chain,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  Type i64 = b.getI64Type();
+  // One worker per thread (a static loop): each claims the next part until
+  // none is left, so parts are claimed in increasing order by running
+  // threads (OpenMP's dynamic schedule may hand a thread a later block).
+  Value threads = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      callRuntime(b, loc, anchor, "omp_get_max_threads", b.getI32Type(), {}));
+  Value workers = arith::MinUIOp::create(
+      b, loc, parts, arith::MaxUIOp::create(b, loc, threads, one));
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{workers}, ValueRange{one},
+      [&](OpBuilder &pb, Location l, ValueRange) {
+        scf::WhileOp::create(
+            pb, l, TypeRange{pb.getIndexType()}, ValueRange{},
+            [&](OpBuilder &cb, Location cl, ValueRange) {
+              Value p = arith::IndexCastOp::create(
+                  cb, cl, cb.getIndexType(),
+                  callRuntime(cb, cl, anchor, "sa_rt_chain_claim", {i64},
+                              {chain}));
+              Value more = arith::CmpIOp::create(
+                  cb, cl, arith::CmpIPredicate::ult, p, parts);
+              scf::ConditionOp::create(cb, cl, more, ValueRange{p});
+            },
+            [&](OpBuilder &wb, Location wl, ValueRange args) {
+              runPartOf(wb, wl, n, parts, positions, args.front(), body);
+              scf::YieldOp::create(wb, wl);
+            });
+      });
 }
 
 /// The parallel loop over [0, n), or over parts of equal work.

@@ -161,6 +161,14 @@ void emitBalancedParallelForIf(
 void emitParallelParts(
     OpBuilder &b, Location loc, Value n, Value parts, Value positions,
     function_ref<void(OpBuilder &, Location, Value, Value, Value)> body);
+/// The same parts claimed in increasing order (sa_rt_chain_claim on the
+/// runtime chain `chain`) by one worker per OpenMP thread: a part may wait
+/// for the one before it (ChainedRowsOutput.cpp), which is then always
+/// running.
+void emitClaimedParts(
+    OpBuilder &b, Location loc, Operation *anchor, Value n, Value parts,
+    Value positions, Value chain,
+    function_ref<void(OpBuilder &, Location, Value, Value, Value)> body);
 
 } // namespace sparse_array
 } // namespace mlir

@@ -118,6 +118,14 @@ LogicalResult KernelOp::verifyRegions() {
         resultType.getRank() > 0 && !resultType.isAllDense())
       return emitOpError() << "parallel ranges assemble a sparse result in "
                               "parts";
+    if (plan.getChained() &&
+        (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||
+         !resultType.getFormat().getLevels()[1].unique || rowWise ||
+         scatterLoops))
+      return emitOpError() << "chained places rows of a result stored as a "
+                              "full level over a unique one with positions "
+                              "(CSR, CSC), not "
+                           << resultType;
     if (plan.getTwoPhase() &&
         (resultType.getRank() != 2 || !rowsOfPositions(resultType) ||
          !resultType.getFormat().getLevels()[1].unique))

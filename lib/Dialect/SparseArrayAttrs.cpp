@@ -631,7 +631,7 @@ LogicalResult
 ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      StringRef mode, int64_t minExtent, int64_t minWork,
                      int64_t balance, bool twoPhase, bool parts,
-                     StringRef reason) {
+                     bool chained, StringRef reason) {
   bool parallel = mode == "outer" || mode == "ranges";
   // The lowering multiplies two numbers up to min_work (saturated).
   if (minWork < 0 || minWork >= (int64_t(1) << 31))
@@ -645,6 +645,9 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (parts && twoPhase)
     return emitError() << "a result is assembled in two phases or in parts, "
                           "not both";
+  if (chained && (!parts || mode != "outer"))
+    return emitError() << "chained places the parts of a parallel outer loop "
+                          "(with parts)";
   if (parallel) {
     if (minExtent < 1)
       return emitError() << "a parallel loop needs min_extent >= 1";
@@ -668,12 +671,12 @@ ParallelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-// <"mode"[, min_extent = N][, min_work = W][, balance = k][, two_phase | parts]
-//  [, reason = "..."]>
+// <"mode"[, min_extent = N][, min_work = W][, balance = k]
+//  [, two_phase | parts[, chained]][, reason = "..."]>
 Attribute ParallelAttr::parse(AsmParser &parser, Type) {
   std::string mode, reason;
   int64_t minExtent = 0, minWork = 0, balance = -1;
-  bool twoPhase = false, parts = false;
+  bool twoPhase = false, parts = false, chained = false;
   if (parser.parseLess() || parser.parseString(&mode))
     return {};
   while (succeeded(parser.parseOptionalComma())) {
@@ -686,6 +689,10 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     }
     if (key == "parts") {
       parts = true;
+      continue;
+    }
+    if (key == "chained") {
+      chained = true;
       continue;
     }
     if (parser.parseEqual())
@@ -705,7 +712,7 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     } else {
       parser.emitError(parser.getCurrentLocation())
           << "expected 'min_extent', 'min_work', 'balance', 'two_phase', "
-             "'parts' or 'reason', got '"
+             "'parts', 'chained' or 'reason', got '"
           << key
           << "'";
       return {};
@@ -715,7 +722,7 @@ Attribute ParallelAttr::parse(AsmParser &parser, Type) {
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), mode, minExtent, minWork, balance,
-                    twoPhase, parts, reason);
+                    twoPhase, parts, chained, reason);
 }
 
 void ParallelAttr::print(AsmPrinter &printer) const {
@@ -730,6 +737,8 @@ void ParallelAttr::print(AsmPrinter &printer) const {
     printer << ", two_phase";
   if (getParts())
     printer << ", parts";
+  if (getChained())
+    printer << ", chained";
   if (!getReason().empty()) {
     printer << ", reason = ";
     printer.printString(getReason());

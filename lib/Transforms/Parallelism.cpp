@@ -107,7 +107,33 @@ mlir::sparse_array::parseAssembly(StringRef name) {
       .Case("auto", ParallelOptions::Assembly::Auto)
       .Case("two-phase", ParallelOptions::Assembly::TwoPhase)
       .Case("parts", ParallelOptions::Assembly::Parts)
+      .Case("chained", ParallelOptions::Assembly::Chained)
       .Default(std::nullopt);
+}
+
+/// Whether the entries the kernel's inputs store bound its result's rank-2
+/// result: its iteration space lies within them and every input it reads
+/// is indexed by both result variables (none broadcast along a result
+/// dimension) — the lowering's capacity bound (setUpOutput), which chained
+/// parts allocate the result at.
+static bool inputsBoundEntries(KernelOp kernel, unsigned rank) {
+  std::optional<AlgebraAttr> algebra = kernel.getAlgebra();
+  if (!algebra || !algebra->getAlgebra().normalize().withinStoredEntries())
+    return false;
+  Block &body = kernel.getBody().front();
+  for (unsigned k = 0; k < kernel.getInputs().size(); ++k) {
+    AccessOp access = kernel.getAccessOf(k);
+    if (!access)
+      continue;
+    llvm::SmallBitVector bound(rank);
+    for (Value index : access.getIndices())
+      if (auto arg = dyn_cast<BlockArgument>(index);
+          arg && arg.getOwner() == &body && arg.getArgNumber() < rank)
+        bound.set(arg.getArgNumber());
+    if (!bound.all())
+      return false;
+  }
+  return true;
 }
 
 /// Whether computing a result entry costs more than copying it (16 bytes):
@@ -176,7 +202,7 @@ static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
                                          const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false,
+    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false, false,
                              ("scatter reduction: " + why).str());
   };
   ArrayType resultType = kernel.getResultType();
@@ -201,7 +227,7 @@ static ParallelAttr planScatterReduction(KernelOp kernel, ReduceOverOp reduce,
     return sequential("its loops: " + loops.getReason());
   return ParallelAttr::get(ctx, loops.getMode(), loops.getMinExtent(),
                            loops.getMinWork(), loops.getBalance(), false, true,
-                           "");
+                           false, "");
 }
 
 /// The least work (stored values read) worth a parallel region: the
@@ -219,7 +245,8 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                                     const ParallelOptions &options) {
   MLIRContext *ctx = kernel.getContext();
   auto sequential = [&](const Twine &why) {
-    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false, why.str());
+    return ParallelAttr::get(ctx, "none", 0, 0, -1, false, false, false,
+                             why.str());
   };
   ReduceOverOp rowWise, scatterLoops;
   kernel.getBody().walk([&](ReduceOverOp r) {
@@ -249,7 +276,8 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
                         " rows, fewer than " + Twine(minExtent));
     return ParallelAttr::get(ctx, "outer", minExtent,
                              minParallelWork(options, true),
-                             (*rowWise.getScatter())[0], false, true, "");
+                             (*rowWise.getScatter())[0], false, true, false,
+                             "");
   }
   unsigned rank = resultType.getRank();
   // A scalar result: the reduction's first loop in parts, each reducing on
@@ -275,7 +303,7 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
   // loop gives at most one entry, computing it twice would double the
   // work).
   FormatAttr format = resultType.getFormat();
-  bool twoPhase = false, parts = false;
+  bool twoPhase = false, parts = false, chained = false;
   auto uniqueWithPositions = [&](unsigned level) {
     const LevelSpec &spec = format.getLevels()[level];
     return spec.isSegmented() && spec.unique;
@@ -286,8 +314,15 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     } else if (rank == 2 && format.isRowsOfSegments() &&
                format.getLevels()[1].unique) {
       using Assembly = ParallelOptions::Assembly;
-      parts = options.assembly == Assembly::Parts ||
-              (options.assembly == Assembly::Auto && entryCostsMoreThanCopy(kernel));
+      // Chained parts compute each entry once and copy it from a scratch
+      // buffer still in cache: the better assembly wherever the result's
+      // buffers can be allocated at a bound before the loop.
+      chained = (options.assembly == Assembly::Auto ||
+                 options.assembly == Assembly::Chained) &&
+                inputsBoundEntries(kernel, rank);
+      parts = chained || options.assembly == Assembly::Parts ||
+              (options.assembly != Assembly::TwoPhase &&
+               entryCostsMoreThanCopy(kernel));
       twoPhase = !parts;
     } else {
       // DCSR, COO, CSF, ...: each part assembles its rows of the outermost
@@ -327,12 +362,13 @@ mlir::sparse_array::planParallelism(KernelOp kernel,
     return ParallelAttr::get(ctx, "ranges", minExtent,
                              minParallelWork(options, !resultType.isAllDense()),
                              *cut, false,
-                             !resultType.isAllDense(), "");
+                             !resultType.isAllDense(), false, "");
   }
   ArrayRef<LatticePoint> points = outer.getPoints();
   if (points.size() != 1 || !points.front().universe || outer.getLinear())
     return sequential("the outermost loop is not one counted loop");
   return ParallelAttr::get(ctx, "outer", minExtent,
                            minParallelWork(options, !resultType.isAllDense()),
-                           balancingInput(kernel, used), twoPhase, parts, "");
+                           balancingInput(kernel, used), twoPhase, parts,
+                           chained, "");
 }

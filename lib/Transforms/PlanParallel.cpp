@@ -30,8 +30,8 @@ struct PlanParallelPass
     std::optional<ParallelOptions::Assembly> how = parseAssembly(assembly);
     if (!how) {
       getOperation()->emitError()
-          << "sparse-array-plan-parallel: assembly must be auto, two-phase "
-             "or parts, not '"
+          << "sparse-array-plan-parallel: assembly must be auto, two-phase, "
+             "parts or chained, not '"
           << assembly << "'";
       return signalPassFailure();
     }

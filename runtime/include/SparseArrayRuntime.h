@@ -98,6 +98,20 @@ void sa_rt_parts_adopt(int64_t handle, int64_t part, int64_t coordinates,
                        int64_t coordinateBytes, int64_t values,
                        int64_t valueBytes);
 
+/* Rows of a CSR/CSC result in parallel parts placed in part order as they
+ * finish (`parts, chained`): new makes the chain of `parts` parts; claim
+ * hands out the next part number (0, 1, ...; >= parts when none is left),
+ * so parts are claimed in order by running threads; start returns where
+ * part `part` begins in the result (the end of part - 1, 0 for part 0),
+ * waiting until that part has published it; publish records where part
+ * `part` ends (its start plus its entries); free releases the chain and
+ * returns the end of the last part (the result's entries). */
+int64_t sa_rt_chain_new(int64_t parts);
+int64_t sa_rt_chain_claim(int64_t handle);
+int64_t sa_rt_chain_start(int64_t handle, int64_t part);
+void sa_rt_chain_publish(int64_t handle, int64_t part, int64_t end);
+int64_t sa_rt_chain_free(int64_t handle);
+
 /*--- Arrays ----------------------------------------------------------------
  *
  * An array crosses the C boundary as an opaque sa_rt_array handle or as its

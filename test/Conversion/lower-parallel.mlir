@@ -2,6 +2,8 @@
 // RUN: sa-opt %s --sparse-array-pipeline=parallel-min-work=1 | FileCheck %s --check-prefix=OMP
 // RUN: sa-opt %s --sparse-array-pipeline=enable-openmp=false | FileCheck %s --check-prefix=SEQ
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices --sparse-array-plan-parallel --sparse-array-lower-iterators | FileCheck %s --check-prefix=MINWORK
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=min-work=1 assembly=two-phase" --sparse-array-lower-iterators | FileCheck %s --check-prefix=TWO
+// RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=min-work=1 assembly=parts" --sparse-array-lower-iterators | FileCheck %s --check-prefix=JOIN
 // A kernel planned parallel: its outermost loop becomes scf.parallel (the
 // body stores in place, nothing is carried), behind a run-time check of
 // the plan's min_extent when the size is dynamic; the dense result's fill
@@ -90,24 +92,60 @@ func.func @static_large(%a: !big, %b: !big) -> !big {
   return %c : !big
 }
 
-// A CSR result in two phases: the rows' loops count the entries that are
-// not the fill into positions[i + 1], a running sum makes the positions,
-// the coordinate and value buffers are allocated at the total, and the
-// rows' loops run again, writing row i from positions[i] on.
+// A CSR result whose entries the inputs' bound, chained (the default):
+// one worker per thread claims parts in order; a part zeroes its rows'
+// counts, appends its rows to scratch buffers (grown as needed), waits for
+// where the part before it ended, publishes its own end, copies its
+// entries there and makes its rows' positions; the result's buffers,
+// allocated at the bound before the loop, are trimmed after it.
 // CHECK-LABEL: func.func @csr_two_phase(
-// CHECK:         scf.parallel
-// CHECK:           scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step
-// CHECK:             %[[N:.*]] = scf.while
-// CHECK:             %[[R1:.*]] = arith.addi %[[R]], %c1
-// CHECK:             memref.store %{{.*}}, %[[POS:.*]][%[[R1]]]
-// CHECK:         %[[TOTAL:.*]] = scf.for {{.*}} iter_args
-// CHECK:         memref.alloc(%{{.*}}) : memref<?xi64>
-// CHECK:         memref.alloc(%{{.*}}) : memref<?xf64>
-// CHECK:         scf.parallel
-// CHECK:           scf.for %[[R2:.*]] = %{{.*}} to %{{.*}} step
-// CHECK:             memref.load %[[POS]][%[[R2]]]
+// CHECK:         %[[POS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         %[[CRD:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK:         %[[VAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK:         %[[H:.*]] = call @sa_rt_chain_new(
+// CHECK:           call @omp_get_max_threads()
+// CHECK:           scf.parallel
 // CHECK:             scf.while
-// CHECK:         sparse_array.assemble
+// CHECK:               call @sa_rt_chain_claim(%[[H]])
+// CHECK:               scf.condition
+// CHECK:             } do {
+// CHECK:               scf.for
+// CHECK:                 memref.store %{{.*}}, %[[POS]]
+// CHECK:               %[[ROWS:.*]]:4 = scf.for
+// CHECK:                 scf.if
+// CHECK:                   memref.realloc
+// CHECK:               call @sa_rt_chain_start(%[[H]],
+// CHECK:               call @sa_rt_chain_publish(%[[H]],
+// CHECK:               memref.dealloc %[[ROWS]]#1
+// CHECK:               memref.dealloc %[[ROWS]]#2
+// CHECK:               scf.for
+// CHECK:                 memref.load %[[POS]]
+// CHECK:                 memref.store %{{.*}}, %[[POS]]
+// CHECK:         %[[TOTAL:.*]] = call @sa_rt_chain_free(%[[H]])
+// CHECK:         %[[TI:.*]] = arith.index_cast %[[TOTAL]]
+// CHECK:         memref.realloc %[[CRD]](%[[TI]])
+// CHECK:         memref.realloc %[[VAL]](%[[TI]])
+// CHECK:         sparse_array.assemble(%[[POS]],
+
+// A CSR result in two phases (forced; chained by default, above): the
+// rows' loops count the entries that are not the fill into
+// positions[i + 1], a running sum makes the positions, the coordinate and
+// value buffers are allocated at the total, and the rows' loops run
+// again, writing row i from positions[i] on.
+// TWO-LABEL: func.func @csr_two_phase(
+// TWO:         scf.parallel
+// TWO:           scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step
+// TWO:             %[[N:.*]] = scf.while
+// TWO:             %[[R1:.*]] = arith.addi %[[R]], %c1
+// TWO:             memref.store %{{.*}}, %[[POS:.*]][%[[R1]]]
+// TWO:         %[[TOTAL:.*]] = scf.for {{.*}} iter_args
+// TWO:         memref.alloc(%{{.*}}) : memref<?xi64>
+// TWO:         memref.alloc(%{{.*}}) : memref<?xf64>
+// TWO:         scf.parallel
+// TWO:           scf.for %[[R2:.*]] = %{{.*}} to %{{.*}} step
+// TWO:             memref.load %[[POS]][%[[R2]]]
+// TWO:             scf.while
+// TWO:         sparse_array.assemble
 func.func @csr_two_phase(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
   return %c : !csr
@@ -310,33 +348,33 @@ func.func @column_sums(%a: !csr) -> !dv {
   return %y : !dv
 }
 
-// CSR rows in parts (an entry costs more than its copy): each part zeroes
-// its rows' positions, appends its rows to buffers of its own (grown as
+// CSR rows in parts (forced; chained by default): each part zeroes its
+// rows' positions, appends its rows to buffers of its own (grown as
 // needed) and stores each row's count after the row's loop; the parts are
 // joined, the counts summed into positions.
 sparse_array.func @sin_of(%x: f64) -> f64 {
   %r = math.sin %x : f64
   sparse_array.yield %r : f64
 }
-// CHECK-LABEL: func.func @csr_parts(
-// CHECK:         %[[POS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
-// CHECK:         %[[H:.*]] = call @sa_rt_parts_new(
-// CHECK:           scf.parallel (%[[P:.*]]) =
-// CHECK:             scf.for
-// CHECK:               memref.store %{{.*}}, %[[POS]]
-// CHECK:             %[[ROWS:.*]]:4 = scf.for
-// CHECK:               math.sin
-// CHECK:               scf.if
-// CHECK:                 memref.realloc
-// CHECK:               %[[N:.*]] = arith.subi
-// CHECK:               memref.store %{{.*}}, %[[POS]]
-// CHECK:             func.call @sa_rt_parts_adopt(%[[H]],
-// CHECK:           func.call @sa_rt_parts_take_part(%[[H]],
-// CHECK:         call @sa_rt_parts_free(%[[H]])
-// CHECK:         scf.for
-// CHECK:           memref.load %[[POS]]
-// CHECK:           memref.store %{{.*}}, %[[POS]]
-// CHECK:         sparse_array.assemble(%[[POS]],
+// JOIN-LABEL: func.func @csr_parts(
+// JOIN:         %[[POS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// JOIN:         %[[H:.*]] = call @sa_rt_parts_new(
+// JOIN:           scf.parallel (%[[P:.*]]) =
+// JOIN:             scf.for
+// JOIN:               memref.store %{{.*}}, %[[POS]]
+// JOIN:             %[[ROWS:.*]]:4 = scf.for
+// JOIN:               math.sin
+// JOIN:               scf.if
+// JOIN:                 memref.realloc
+// JOIN:               %[[N:.*]] = arith.subi
+// JOIN:               memref.store %{{.*}}, %[[POS]]
+// JOIN:             func.call @sa_rt_parts_adopt(%[[H]],
+// JOIN:           func.call @sa_rt_parts_take_part(%[[H]],
+// JOIN:         call @sa_rt_parts_free(%[[H]])
+// JOIN:         scf.for
+// JOIN:           memref.load %[[POS]]
+// JOIN:           memref.store %{{.*}}, %[[POS]]
+// JOIN:         sparse_array.assemble(%[[POS]],
 func.func @csr_parts(%a: !csr) -> !csr {
   %c = sparse_array.map @sin_of(%a) : (!csr) -> !csr
   return %c : !csr

@@ -3,7 +3,7 @@
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=parts" | FileCheck %s --check-prefix=PARTS
 // RUN: sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=two-phase" | FileCheck %s --check-prefix=TWO
 // RUN: not sa-opt %s --sparse-array-fuse --sparse-array-derive-algebra --sparse-array-build-lattices "--sparse-array-plan-parallel=assembly=bogus" 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: sparse-array-plan-parallel: assembly must be auto, two-phase or parts, not 'bogus'
+// BAD: sparse-array-plan-parallel: assembly must be auto, two-phase, parts or chained, not 'bogus'
 // The parallel plan of each kernel: its outermost result loop runs in
 // parallel when the result is dense and the loop carries no cursor; the
 // plan says why not otherwise.
@@ -58,26 +58,46 @@ func.func @add_into_dense(%a: !csr, %b: !dm) -> !dm {
   return %c : !dm
 }
 
-// A CSR result of a cheap function: rows assembled in two phases (count,
-// scan, fill: the function evaluated twice costs less than copying the
-// result); `assembly` forces either.
+// A CSR result whose entries the inputs' stored entries bound: parts
+// claimed in order, each placed where the one before it ended (chained:
+// every entry computed once, copied from a scratch buffer still in
+// cache); `assembly` forces two phases or parts joined after the loop.
 // CHECK-LABEL: func.func @csr_result(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts, chained>
 // PARTS-LABEL: func.func @csr_result(
 // PARTS: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
+// TWO-LABEL: func.func @csr_result(
+// TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
 func.func @csr_result(%a: !csr, %b: !csr) -> !csr {
   %c = sparse_array.map @add(%a, %b) : (!csr, !csr) -> !csr
   return %c : !csr
 }
 
+// A CSR result scaled by a row vector broadcast down the rows: v's entries
+// do not bound the result's (each is used once per row), so no buffer can
+// be sized before the loop — a cheap function: two phases (count, scan,
+// fill: the function evaluated twice costs less than copying the result).
+// CHECK-LABEL: func.func @csr_broadcast(
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
+func.func @csr_broadcast(%a: !csr, %v: !sv) -> !csr {
+  %c = sparse_array.kernel ins(%a, %v : !csr, !sv) -> !csr {
+  ^bb0(%i: index, %j: index, %A: !csr, %V: !sv):
+    %aij = sparse_array.access %A[%i, %j] : !csr
+    %vj = sparse_array.access %V[%j] : !sv
+    %s = sparse_array.apply @add(%aij, %vj) : (f64, f64) -> f64
+    sparse_array.yield %s : f64
+  }
+  return %c : !csr
+}
+
 // A CSR result whose entries cost more than their copy (a math function):
-// rows appended per part, the parts joined.
+// chained as well; forced to two phases, the function evaluated twice.
 sparse_array.func @sin_of(%x: f64) -> f64 {
   %r = math.sin %x : f64
   sparse_array.yield %r : f64
 }
 // CHECK-LABEL: func.func @csr_costly(
-// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts>
+// CHECK: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, parts, chained>
 // TWO-LABEL: func.func @csr_costly(
 // TWO: parallel = #sparse_array.parallel<"outer", min_extent = 256, min_work = 2097152, balance = 0, two_phase>
 func.func @csr_costly(%a: !csr) -> !csr {

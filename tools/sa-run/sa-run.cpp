@@ -101,7 +101,8 @@ static cl::opt<int64_t> parallelMinWork(
 static cl::opt<std::string> parallelAssembly(
     "parallel-assembly", cl::init("auto"),
     cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase (count, "
-             "then fill) or parts (append per part, then join)"));
+             "then fill), parts (append per part, then join) or chained "
+             "(parts placed in order as they finish)"));
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));

@@ -60,6 +60,11 @@ public:
   /// defined there (bit k = operand k defined).
   bool contains(llvm::ArrayRef<bool> defined) const;
 
+  /// Whether the set lies within the union of its operands' stored
+  /// entries (no universe, no complement that escapes an intersection).
+  /// Meaningful on the normal form.
+  bool withinStoredEntries() const;
+
   /// The operands mentioned, sorted and unique.
   llvm::SmallVector<unsigned> getLeaves() const;
 

@@ -34,7 +34,7 @@ typedef struct sa_module sa_module;
  * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
  * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
  * branchless_merge (0/1),
- * parallel_min_extent (N), parallel_min_work (N), parallel_assembly (auto/two-phase/parts),
+ * parallel_min_extent (N), parallel_min_work (N), parallel_assembly (auto/two-phase/parts/chained),
  * vector_gathers (auto/on/off), cache_dir (PATH: the on-disk kernel cache;
  * a module compiled before with the same text and options by this build of
  * the library on this CPU is loaded from PATH/<digest>.so instead of

@@ -47,8 +47,8 @@ struct SparseArrayPipelineOptions
       llvm::cl::init(0)};
   PassOptions::Option<std::string> parallelAssembly{
       *this, "parallel-assembly",
-      llvm::cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase or "
-                     "parts"),
+      llvm::cl::desc("Parallel rows of a CSR/CSC result: auto, two-phase, "
+                     "parts or chained"),
       llvm::cl::init("auto")};
   PassOptions::Option<bool> boundsChecks{
       *this, "bounds-checks",

@@ -497,7 +497,12 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     level; a scatter reduction's accumulators, one set per part — a
     dense or compressed-vector result, one part per thread but no more than
     its visited points over the result's size — combined per entry in part
-    order when the combiner is associative). `"ranges"`: the outermost
+    order when the combiner is associative). `chained` (with `parts`, rows
+    of a CSR/CSC result whose entries the inputs' stored entries bound):
+    threads claim the parts in order, each computes its rows into a scratch
+    buffer and copies them to where the part before it ended, as soon as
+    that part has published its end — each entry computed once, no join
+    after the loop, no per-part buffers kept (ChainedRowsOutput.cpp). `"ranges"`: the outermost
     result loop coiterates stored coordinates (DCSR, COO, CSF, sparse
     vectors); its coordinates are cut into ranges at input `balance`'s
     stored coordinates (equal entries below them when its next level has
@@ -513,6 +518,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     #sparse_array.parallel<"outer", min_extent = 256, balance = 0, two_phase>
     #sparse_array.parallel<"outer", min_extent = 256, min_work = 32768, balance = 0>
     #sparse_array.parallel<"outer", min_extent = 256, balance = 1, parts>
+    #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts, chained>
     #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
     #sparse_array.parallel<"ranges", min_extent = 256>
     #sparse_array.parallel<"none", reason = "sparse result: appended in order">
@@ -525,6 +531,7 @@ def SparseArray_ParallelAttr : SparseArray_Attr<"Parallel", "parallel"> {
     DefaultValuedParameter<"int64_t", "-1">:$balance,
     DefaultValuedParameter<"bool", "false">:$twoPhase,
     DefaultValuedParameter<"bool", "false">:$parts,
+    DefaultValuedParameter<"bool", "false">:$chained,
     StringRefParameter<"why the kernel stays sequential", "\"\"">:$reason
   );
   let hasCustomAssemblyFormat = 1;

@@ -29,12 +29,14 @@ struct ParallelOptions {
   int64_t minWork = 0;
   /// Rows of a CSR/CSC result: counted then filled (two phases, the
   /// function evaluated twice), appended per part and joined (parts, the
-  /// result copied once), or chosen by the kernel's work per entry.
-  enum class Assembly { Auto, TwoPhase, Parts };
+  /// result copied once), parts placed in order as they finish (chained:
+  /// when the inputs' entries bound the result's), or chosen (auto:
+  /// chained where it applies, else by the kernel's work per entry).
+  enum class Assembly { Auto, TwoPhase, Parts, Chained };
   Assembly assembly = Assembly::Auto;
 };
 
-/// "auto", "two-phase" or "parts"; nullopt for anything else.
+/// "auto", "two-phase", "parts" or "chained"; nullopt for anything else.
 std::optional<ParallelOptions::Assembly> parseAssembly(StringRef name);
 
 /// Defaults of ParallelOptions::minExtent: an OpenMP region costs a few

@@ -305,8 +305,9 @@ def SparseArrayPlanParallelPass
            "result's coordinates when it iterates outside them) worth a "
            "parallel region (0: 32768, 2097152 for a sparse result)">,
     Option<"assembly", "assembly", "std::string", /*default=*/"\"auto\"",
-           "How parallel rows of a CSR/CSC result are assembled: auto (by "
-           "the kernel's work per entry), two-phase or parts">,
+           "How parallel rows of a CSR/CSC result are assembled: auto "
+           "(chained where the inputs' entries bound the result's, else by "
+           "the kernel's work per entry), two-phase, parts or chained">,
   ];
 }
 

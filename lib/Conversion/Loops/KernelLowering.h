@@ -486,10 +486,6 @@ private:
 Value emitMembership(OpBuilder &b, Location loc, const IterationAlgebra &a,
                      ArrayRef<Value> defined);
 
-/// Whether the set lies within the union of its operands' stored entries
-/// (no universe, no complement that escapes an intersection).
-bool withinStoredEntries(const IterationAlgebra &a);
-
 /// The stored values `kernel` reads (ParallelAttr's min_work): its used
 /// inputs' values buffers, a dense input of static shape as a constant
 /// (at most `atMost`, so that a static decision folds).

@@ -105,6 +105,10 @@ public:
                          int64_t minWork) {
     return Value();
   }
+  /// The runtime chain (sa_rt_chain_new) through which threads claim the
+  /// parts in increasing order (emitClaimedParts), once beginParts ran; or
+  /// null: any order.
+  virtual Value chain() const { return Value(); }
   virtual void beginParts(OpBuilder &b, Value parts) {}
   virtual SmallVector<Value> beginPart(OpBuilder &b, Value p, Value lo,
                                        Value hi, Value visits = Value()) {
@@ -137,6 +141,15 @@ std::unique_ptr<OutputAssembler> createTwoPhaseRowsOutput(OpBuilder &b,
 std::unique_ptr<OutputAssembler> createPartsOutput(OpBuilder &b,
                                                    const OutputShape &shape,
                                                    const AppendPlan &plan);
+
+/// Rows of a CSR/CSC result whose entries the inputs' stored entries bound
+/// (`plan.capacity`), in parts claimed in order (`parts, chained`): each
+/// part computes its rows into scratch buffers and copies them to where
+/// the part before it ended, once that part published its end
+/// (ChainedRowsOutput.cpp).
+std::unique_ptr<OutputAssembler> createChainedRowsOutput(OpBuilder &b,
+                                                         const OutputShape &shape,
+                                                         const AppendPlan &plan);
 
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).

@@ -464,22 +464,6 @@ SmallVector<Value> AppendOutput::endLoop(OpBuilder &b, unsigned d,
   return o;
 }
 
-bool mlir::sparse_array::detail::withinStoredEntries(const IterationAlgebra &a) {
-  switch (a.getKind()) {
-  case IterationAlgebra::Kind::Empty:
-  case IterationAlgebra::Kind::Leaf:
-    return true;
-  case IterationAlgebra::Kind::Universe:
-  case IterationAlgebra::Kind::Complement:
-    return false;
-  case IterationAlgebra::Kind::Union:
-    return llvm::all_of(a.getChildren(), withinStoredEntries);
-  case IterationAlgebra::Kind::Intersection:
-    return llvm::any_of(a.getChildren(), withinStoredEntries);
-  }
-  llvm_unreachable("unknown algebra kind");
-}
-
 void KernelLowering::setUpOutput(OpBuilder &b) {
   OutputShape shape{kernel, resultType,
                     SmallVector<Value>(ArrayRef(extents).take_front(rank)),
@@ -492,7 +476,7 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
     // broadcast (each binds every loop), no level can have more entries
     // than that: no checks.
     plan.capacityIsBound =
-        withinStoredEntries(algebra.normalize()) &&
+        algebra.normalize().withinStoredEntries() &&
         llvm::all_of(inputs, [&](const Input &in) {
           if (!in.used)
             return true;
@@ -528,7 +512,20 @@ void KernelLowering::setUpOutput(OpBuilder &b) {
   else if (parallelPlan && parallelPlan.isParallel() &&
            parallelPlan.getTwoPhase())
     output = createTwoPhaseRowsOutput(b, shape);
-  else if (parallelPlan && parallelPlan.isParallel() && parallelPlan.getParts())
+  else if (parallelPlan && parallelPlan.isParallel() &&
+           parallelPlan.getChained() && plan.capacityIsBound)
+    output = createChainedRowsOutput(b, shape, plan);
+  else if (parallelPlan && parallelPlan.isParallel() &&
+           parallelPlan.getChained()) {
+    // The planner vouched that the inputs' entries bound the result's; a
+    // hand-written plan may be wrong.
+    if (!hadError)
+      kernel.emitError() << "kernel is planned `chained`, but the entries "
+                            "its inputs store do not bound its result's";
+    hadError = true;
+    output = createPartsOutput(b, shape, plan);
+  } else if (parallelPlan && parallelPlan.isParallel() &&
+             parallelPlan.getParts())
     output = createPartsOutput(b, shape, plan);
   else
     output = OutputAssembler::create(b, shape, plan);

@@ -53,7 +53,7 @@ Value KernelLowering::parallelBalancePositions(OpBuilder &b) {
 
 Value KernelLowering::parallelWork(OpBuilder &b, int64_t atMost) {
   Value work = storedValuesRead(b, loc, kernel, atMost);
-  if (withinStoredEntries(algebra.normalize()))
+  if (algebra.normalize().withinStoredEntries())
     return work;
   // p stays <= atMost and each factor is below it before multiplying:
   // the product fits in 64 bits for any atMost below 2^31.
@@ -113,7 +113,11 @@ Value KernelLowering::emitPartsOrOne(
     if (Value most = assembler->maxParts(b, work, minExtent))
       many = arith::MinUIOp::create(b, loc, many, most);
   auto parallel = [&](OpBuilder &pb, Location l, Value parts) {
-    emitParallelParts(pb, l, extent, parts, positions, runPart);
+    // Parts that wait for the one before them are claimed in order.
+    if (Value chain = assembler ? assembler->chain() : Value())
+      emitClaimedParts(pb, l, kernel, extent, parts, positions, chain, runPart);
+    else
+      emitParallelParts(pb, l, extent, parts, positions, runPart);
   };
   auto single = [&](OpBuilder &sb, Location l) {
     runPart(sb, l, constIndex(sb, l, 0), constIndex(sb, l, 0), extent);

@@ -56,7 +56,7 @@ void mlir::sparse_array::detail::versionByWork(
   // lowering counts its coordinates: parallelWork).
   if (!plan || !plan.isParallel() || plan.getMinWork() <= 1 ||
       kernel.getResultType().isAllDense() || !kernel.getAlgebra() ||
-      !withinStoredEntries(kernel.getAlgebra()->getAlgebra().normalize())) {
+      !kernel.getAlgebra()->getAlgebra().normalize().withinStoredEntries()) {
     kernels.push_back(kernel);
     return;
   }
@@ -64,9 +64,9 @@ void mlir::sparse_array::detail::versionByWork(
   Location loc = kernel.getLoc();
   ParallelAttr parallel = ParallelAttr::get(
       ctx, plan.getMode(), plan.getMinExtent(), 0, plan.getBalance(),
-      plan.getTwoPhase(), plan.getParts(), "");
+      plan.getTwoPhase(), plan.getParts(), plan.getChained(), "");
   ParallelAttr sequential = ParallelAttr::get(
-      ctx, "none", 0, 0, -1, false, false,
+      ctx, "none", 0, 0, -1, false, false, false,
       ("fewer than " + Twine(plan.getMinWork()) +
        " stored values read, or one thread (tested at run time)")
           .str());

@@ -414,7 +414,8 @@ LogicalResult KernelLowering::runScatterReduction(ReduceOverOp reduce) {
   if (ParallelAttr plan = kernel.getParallelAttr())
     map.setParallelAttr(ParallelAttr::get(
         plan.getContext(), plan.getMode(), plan.getMinExtent(),
-        plan.getMinWork(), plan.getBalance(), false, false, plan.getReason()));
+        plan.getMinWork(), plan.getBalance(), false, false, false,
+        plan.getReason()));
   Value result;
   KernelLowering loops(map, symbols);
   ArrayType resultType = kernel.getResultType();

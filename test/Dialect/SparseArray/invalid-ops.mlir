@@ -1104,6 +1104,19 @@ func.func @parallel_two_phase_dcsr(%a: !dcsr) -> !dcsr {
 
 // -----
 
+!dcsr = !sparse_array.array<4x4xf64, #sparse_array.format<[compressed, compressed]>>
+func.func @parallel_chained_dcsr(%a: !dcsr) -> !dcsr {
+  // expected-error@+1 {{chained places rows of a result stored as a full level over a unique one with positions (CSR, CSC)}}
+  %r = sparse_array.kernel ins(%a : !dcsr) -> !dcsr attributes {parallel = #sparse_array.parallel<"outer", min_extent = 1, parts, chained>} {
+  ^bb0(%i: index, %j: index, %A: !dcsr):
+    %v = sparse_array.access %A[%i, %j] : !dcsr
+    sparse_array.yield %v : f64
+  }
+  return %r : !dcsr
+}
+
+// -----
+
 !d = !sparse_array.array<4x4xf64>
 func.func @parallel_parts_dense(%a: !d) -> !d {
   // expected-error@+1 {{parts assembles a sparse result, not}}

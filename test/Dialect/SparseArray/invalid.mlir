@@ -446,3 +446,8 @@ func.func private @sequential_parts() attributes {p = #sparse_array.parallel<"no
 
 // expected-error@+1 {{a result is assembled in two phases or in parts, not both}}
 func.func private @two_phase_parts() attributes {p = #sparse_array.parallel<"outer", min_extent = 4, two_phase, parts>}
+
+// -----
+
+// expected-error@+1 {{chained places the parts of a parallel outer loop (with parts)}}
+func.func private @chained_without_parts() attributes {p = #sparse_array.parallel<"outer", min_extent = 4, chained>}

@@ -158,11 +158,12 @@ func.func @select_array(%c: i1,
 // CHECK-LABEL: func.func private @parallel_plans()
 // CHECK-SAME: b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>
 // CHECK-SAME: p = #sparse_array.parallel<"outer", min_extent = 256>
+// CHECK-SAME: pc = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts, chained>
 // CHECK-SAME: pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>
 // CHECK-SAME: q = #sparse_array.parallel<"none", reason = "sparse result">
 // CHECK-SAME: r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>
 // CHECK-SAME: w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>
-func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>, q = #sparse_array.parallel<"none", reason = "sparse result">, r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>, w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>}
+func.func private @parallel_plans() attributes {b = #sparse_array.parallel<"outer", min_extent = 256, balance = 1, two_phase>, p = #sparse_array.parallel<"outer", min_extent = 256>, pc = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts, chained>, pp = #sparse_array.parallel<"outer", min_extent = 256, balance = 0, parts>, q = #sparse_array.parallel<"none", reason = "sparse result">, r = #sparse_array.parallel<"ranges", min_extent = 256, balance = 0, parts>, w = #sparse_array.parallel<"ranges", min_extent = 256, min_work = 131072, balance = 0, parts>}
 
 // Blocks (BCSR): a blocked dimension at two levels, block then place in the
 // block; a dimension of block size 1 at one level; any order of levels.

@@ -8,8 +8,10 @@ standard library's exact add and mul (a left fold of every product, the
 implicit zeros' included: 0 · inf is NaN), row maxima, i64 row sums that
 wrap, an element-wise add of a CSR and a dense matrix, and the same with a
 declared result fill the derivation does not give (every point computed);
-sparse results assembled by parallel rows in two phases (count, scan,
-fill): CSR + CSR into CSR with cancelling entries (dropped: no result
+sparse results assembled by parallel rows in chained parts (claimed in
+order, each copied to where the one before it ended; two phases — count,
+scan, fill — or parts joined after the loop with --assembly): CSR + CSR
+into CSR with cancelling entries (dropped: no result
 stores its fill), CSR + dense into CSC; CSR + CSR into DCSR, COO and
 [compressed, dense] in parts (each part's rows on their own, the buffers
 joined in order); DCSR + DCSR and COO + COO (rows that are stored
@@ -610,7 +612,7 @@ def main():
                    help="sa-run --parallel-min-work (0: the plan's defaults)")
     p.add_argument("--assembly", default="auto",
                    help="sa-run --parallel-assembly: how parallel CSR/CSC rows "
-                        "are assembled (auto, two-phase, parts)")
+                        "are assembled (auto, two-phase, parts, chained)")
     p.add_argument("--tsan", default="",
                    help="the runtime library (libsparse_array_runtime.so): "
                         "compile ahead of time under ThreadSanitizer instead of sa-run")
