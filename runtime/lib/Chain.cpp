@@ -73,8 +73,7 @@ extern "C" int64_t sa_rt_chain_start(int64_t handle, int64_t part) {
   }
 }
 
-extern "C" void sa_rt_chain_publish(int64_t handle, int64_t part,
-                                    int64_t end) {
+extern "C" void sa_rt_chain_publish(int64_t handle, int64_t part, int64_t end) {
   if (end < 0)
     sa_rt::fatal("a chained parallel part ending at %lld",
                  static_cast<long long>(end));

@@ -77,14 +77,7 @@ public:
     Value one = constIndex(b, loc, 1);
     partLo = lo;
     partHi = hi;
-    // This part's rows count 0 until their loops end (some never run).
-    Value zeroPos = arith::ConstantIntOp::create(b, loc, posType, 0);
-    scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, lo, one),
-                       arith::AddIOp::create(b, loc, hi, one), one, ValueRange{},
-                       [&](OpBuilder &fb, Location l, Value i, ValueRange) {
-                         memref::StoreOp::create(fb, l, zeroPos, positions, i);
-                         scf::YieldOp::create(fb, l);
-                       });
+    zeroRowCounts(b, loc, positions, lo, hi);
     // The bound shared out by parts (cut at equal entries of one input),
     // a quarter more for slack; the scratch grows past it.
     Value share = arith::DivUIOp::create(
@@ -103,38 +96,17 @@ public:
 
   SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
                            ValueRange state) override {
-    Location loc = getLoc();
-    auto kept = scf::IfOp::create(
-        b, loc, differsFrom(b, loc, v, shape.resultType.getFillValue()),
-        [&](OpBuilder &tb, Location l) {
-          Value count = state[0];
-          Value next = arith::AddIOp::create(tb, l, count, constIndex(tb, l, 1));
-          Value crd = growToFit(tb, l, state[1], next);
-          Value val = growToFit(tb, l, state[2], next);
-          memref::StoreOp::create(
-              tb, l, arith::IndexCastUIOp::create(tb, l, crdType, coords[1]),
-              crd, count);
-          memref::StoreOp::create(tb, l, v, val, count);
-          scf::YieldOp::create(tb, l, ValueRange{next, crd, val, state[3]});
-        },
-        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
-    return SmallVector<Value>(kept.getResults());
+    return appendToRow(b, getLoc(), state, coords[1], v,
+                       shape.resultType.getFillValue());
   }
 
   SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
                              ArrayRef<Value> coords,
                              ValueRange state) override {
+    // Row x's own count; made a position once the part's start is known.
     if (level != 1)
       return SmallVector<Value>(state);
-    // Row x's own count; made a position once the part's start is known.
-    Location loc = getLoc();
-    Value rowCount = arith::SubIOp::create(b, loc, state[0], state[3]);
-    memref::StoreOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, posType, rowCount),
-        positions,
-        ValueRange{arith::AddIOp::create(b, loc, coords[0],
-                                         constIndex(b, loc, 1))});
-    return {state[0], state[1], state[2], state[0]};
+    return storeRowCount(b, getLoc(), state, coords[0], positions);
   }
 
   void endPart(OpBuilder &b, Value p, ValueRange state) override {
@@ -145,11 +117,11 @@ public:
     Value start = callRuntime(b, loc, shape.kernel, "sa_rt_chain_start", {i64},
                               {handle, part});
     // The next part may start copying now: publish before copying.
-    callRuntime(b, loc, shape.kernel, "sa_rt_chain_publish", {},
-                {handle, part,
-                 arith::AddIOp::create(
-                     b, loc, start,
-                     arith::IndexCastOp::create(b, loc, i64, count))});
+    callRuntime(
+        b, loc, shape.kernel, "sa_rt_chain_publish", {},
+        {handle, part,
+         arith::AddIOp::create(
+             b, loc, start, arith::IndexCastOp::create(b, loc, i64, count))});
     Value at = arith::IndexCastOp::create(b, loc, b.getIndexType(), start);
     Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
     copyRange(b, loc, state[1], zero, coordinates, at, count);
@@ -172,10 +144,10 @@ public:
 
   void endParts(OpBuilder &b) override {
     Location loc = getLoc();
-    total = arith::IndexCastOp::create(
-        b, loc, b.getIndexType(),
-        callRuntime(b, loc, shape.kernel, "sa_rt_chain_free", {b.getI64Type()},
-                    {handle}));
+    total = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                       callRuntime(b, loc, shape.kernel,
+                                                   "sa_rt_chain_free",
+                                                   {b.getI64Type()}, {handle}));
   }
 
   Value finish(OpBuilder &b, ValueRange) override {
@@ -193,11 +165,11 @@ public:
     for (unsigned l = 0; l < dims.size(); ++l)
       dims[format.getLevelDim(l)] = shape.extents[l];
     // Trimmed to the entries (a shrinking realloc does not copy).
-    return AssembleOp::create(
-        b, loc, shape.resultType,
-        ValueRange{positions, emitResize(b, loc, coordinates, total),
-                   emitResize(b, loc, values, total)},
-        dims);
+    return AssembleOp::create(b, loc, shape.resultType,
+                              ValueRange{positions,
+                                         emitResize(b, loc, coordinates, total),
+                                         emitResize(b, loc, values, total)},
+                              dims);
   }
 
 private:

@@ -151,6 +151,19 @@ std::unique_ptr<OutputAssembler> createChainedRowsOutput(OpBuilder &b,
                                                          const OutputShape &shape,
                                                          const AppendPlan &plan);
 
+/// Rows of a CSR/CSC result appended per part (PartsOutput.cpp,
+/// ChainedRowsOutput.cpp), a part's state being (count, coordinates,
+/// values, the count where the current row began): positions[lo + 1, hi]
+/// zeroed (rows whose loops never run count 0); entry v at `column`
+/// appended unless it is `fill` (the buffers grown as needed); and after
+/// row `row`'s loop its count stored at positions[row + 1].
+void zeroRowCounts(OpBuilder &b, Location loc, Value positions, Value lo,
+                   Value hi);
+SmallVector<Value> appendToRow(OpBuilder &b, Location loc, ValueRange state,
+                               Value column, Value v, TypedAttr fill);
+SmallVector<Value> storeRowCount(OpBuilder &b, Location loc, ValueRange state,
+                          Value row, Value positions);
+
 /// A fresh output buffer of `size` elements (huge pages asked for when
 /// large: written once, in order).
 Value allocOutputBuffer(OpBuilder &b, Location loc, Operation *kernel,

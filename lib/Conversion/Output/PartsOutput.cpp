@@ -292,15 +292,7 @@ public:
   SmallVector<Value> beginPart(OpBuilder &b, Value, Value lo, Value hi,
                                Value visits) override {
     Location loc = getLoc();
-    Value one = constIndex(b, loc, 1);
-    // This part's rows hold 0 until their loops end (some never run).
-    Value zeroPos = arith::ConstantIntOp::create(b, loc, posType, 0);
-    scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, lo, one),
-                       arith::AddIOp::create(b, loc, hi, one), one, ValueRange{},
-                       [&](OpBuilder &fb, Location l, Value i, ValueRange) {
-                         memref::StoreOp::create(fb, l, zeroPos, positions, i);
-                         scf::YieldOp::create(fb, l);
-                       });
+    zeroRowCounts(b, loc, positions, lo, hi);
     Value cap = arith::AddIOp::create(b, loc, constIndex(b, loc, 16),
                                       visited(b, lo, hi, visits));
     Value zero = constIndex(b, loc, 0);
@@ -312,22 +304,8 @@ public:
 
   SmallVector<Value> store(OpBuilder &b, ArrayRef<Value> coords, Value v,
                            ValueRange state) override {
-    Location loc = getLoc();
-    auto kept = scf::IfOp::create(
-        b, loc, differsFrom(b, loc, v, shape.resultType.getFillValue()),
-        [&](OpBuilder &tb, Location l) {
-          Value count = state[0];
-          Value next = arith::AddIOp::create(tb, l, count, constIndex(tb, l, 1));
-          Value crd = growToFit(tb, l, state[1], next);
-          Value val = growToFit(tb, l, state[2], next);
-          memref::StoreOp::create(
-              tb, l, arith::IndexCastUIOp::create(tb, l, crdType, coords[1]),
-              crd, count);
-          memref::StoreOp::create(tb, l, v, val, count);
-          scf::YieldOp::create(tb, l, ValueRange{next, crd, val, state[3]});
-        },
-        [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
-    return SmallVector<Value>(kept.getResults());
+    return appendToRow(b, getLoc(), state, coords[1], v,
+                       shape.resultType.getFillValue());
   }
 
   SmallVector<Value> endLoop(OpBuilder &b, unsigned level,
@@ -335,15 +313,7 @@ public:
                              ValueRange state) override {
     if (level != 1)
       return SmallVector<Value>(state);
-    // Row x's own count; summed into positions after the parts.
-    Location loc = getLoc();
-    Value rowCount = arith::SubIOp::create(b, loc, state[0], state[3]);
-    memref::StoreOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, posType, rowCount),
-        positions,
-        ValueRange{arith::AddIOp::create(b, loc, coords[0],
-                                         constIndex(b, loc, 1))});
-    return {state[0], state[1], state[2], state[0]};
+    return storeRowCount(b, getLoc(), state, coords[0], positions);
   }
 
 protected:
@@ -561,4 +531,53 @@ mlir::sparse_array::detail::createPartsOutput(OpBuilder &b,
   if (levels.size() == 2 && format.isRowsOfSegments() && levels[1].unique)
     return std::make_unique<PartsRowsOutput>(b, shape);
   return std::make_unique<PartsAppendOutput>(b, shape, plan);
+}
+
+void mlir::sparse_array::detail::zeroRowCounts(OpBuilder &b, Location loc,
+                                               Value positions, Value lo,
+                                               Value hi) {
+  Value one = constIndex(b, loc, 1);
+  Type posType = cast<MemRefType>(positions.getType()).getElementType();
+  Value zeroPos = arith::ConstantIntOp::create(b, loc, posType, 0);
+  scf::ForOp::create(b, loc, arith::AddIOp::create(b, loc, lo, one),
+                     arith::AddIOp::create(b, loc, hi, one), one, ValueRange{},
+                     [&](OpBuilder &fb, Location l, Value i, ValueRange) {
+                       memref::StoreOp::create(fb, l, zeroPos, positions, i);
+                       scf::YieldOp::create(fb, l);
+                     });
+}
+
+SmallVector<Value> mlir::sparse_array::detail::appendToRow(
+    OpBuilder &b, Location loc, ValueRange state, Value column, Value v,
+    TypedAttr fill) {
+  Type crdType = cast<MemRefType>(state[1].getType()).getElementType();
+  auto kept = scf::IfOp::create(
+      b, loc, differsFrom(b, loc, v, fill),
+      [&](OpBuilder &tb, Location l) {
+        Value count = state[0];
+        Value next = arith::AddIOp::create(tb, l, count, constIndex(tb, l, 1));
+        Value crd = growToFit(tb, l, state[1], next);
+        Value val = growToFit(tb, l, state[2], next);
+        memref::StoreOp::create(
+            tb, l, arith::IndexCastUIOp::create(tb, l, crdType, column), crd,
+            count);
+        memref::StoreOp::create(tb, l, v, val, count);
+        scf::YieldOp::create(tb, l, ValueRange{next, crd, val, state[3]});
+      },
+      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, state); });
+  return SmallVector<Value>(kept.getResults());
+}
+
+SmallVector<Value> mlir::sparse_array::detail::storeRowCount(OpBuilder &b,
+                                                      Location loc,
+                                                      ValueRange state,
+                                                      Value row,
+                                                      Value positions) {
+  Type posType = cast<MemRefType>(positions.getType()).getElementType();
+  Value rowCount = arith::SubIOp::create(b, loc, state[0], state[3]);
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, posType, rowCount),
+      positions,
+      ValueRange{arith::AddIOp::create(b, loc, row, constIndex(b, loc, 1))});
+  return {state[0], state[1], state[2], state[0]};
 }
