@@ -13,7 +13,10 @@ vertex requested, power-law degrees) the same run times
   total     s = sum_ij A(i, j)          (GrB_Matrix_reduce_FP64; sparse_array:
             row parts of equal entries, the parts' sums added in order)
   add       C = A + B into CSR, B = A with columns shifted by one
-            (GrB_eWiseAdd; sparse_array assembles C's rows in two phases)
+            (GrB_eWiseAdd; sparse_array assembles C's rows in chained
+            parts: each part's rows computed once into a scratch buffer,
+            copied to where the part before it ended; --assembly two-phase
+            counts, then fills)
   add-dcsr  the same with A, B and C stored as DCSR (rows as stored
             coordinates: sparse_array cuts them into ranges at A's, each
             range's segments found by bisection, C in parts joined in
@@ -46,7 +49,7 @@ SpMV and row sums) and gb/sa ratios at equal thread counts.
 
   bench/parallel/bench_parallel.py [--build build] [--scale 18]
       [--threads 2] [--repeat 10] [--rounds 3] [--keep DIR]
-      [--assembly auto|two-phase|parts]
+      [--assembly auto|two-phase|parts|chained]
 """
 
 import argparse
@@ -324,7 +327,7 @@ def main():
     p.add_argument("--keep", default="")
     p.add_argument("--assembly", default="auto",
                    help="sa-run --parallel-assembly (CSR rows: auto, "
-                        "two-phase, parts)")
+                        "two-phase, parts, chained)")
     p.add_argument("--json", default="",
                    help="write {kernel/threads: gb/sa} and {kernel/xN: speed-up} here")
     args = p.parse_args()
