@@ -23,7 +23,7 @@ status=0
 # the build) against numpy/scipy.
 pyout="$SA_BUILD/pytest.log"
 pystatus=0
-# NumPy's portable loops as the reference (python/tests/conftest.py says why).
+# NumPy's portable loops as the reference (python/tests/numpy_reference.py says why).
 NPY_DISABLE_CPU_FEATURES="AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL" \
 PYTHONPATH="$SA_BUILD/python" /usr/bin/python3 -m pytest -q -p no:cacheprovider \
   "$SA_ROOT/python/tests" >"$pyout" 2>&1 || pystatus=$?

@@ -2,15 +2,7 @@ import os
 import sys
 import tempfile
 
-# The reference is NumPy's portable loops: on AVX-512 machines NumPy 1.24
-# computes float power, exp, log, sin ... with SVML, which is not correctly
-# rounded and differs from its own scalar loops (and libm, which the
-# compiled kernels call) by an ulp — np.power(2.0**53, x) on 536 of 2,001
-# points. Set before NumPy's first import (scripts/test.sh sets it too).
-os.environ.setdefault(
-    "NPY_DISABLE_CPU_FEATURES",
-    "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL")
-
+import numpy_reference  # noqa: F401,E402  (before NumPy: see its docstring)
 import numpy as np  # noqa: E402
 import pytest
 

@@ -29,6 +29,7 @@ import linecache
 import sys
 import traceback
 
+import numpy_reference  # noqa: F401  (before NumPy: see its docstring)
 import numpy as np
 
 import sparse_array as sa
