@@ -461,11 +461,18 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // summed from add's identity: row by row (Gustavson), each row of A
 // scattering scaled rows of B into a dense workspace, whose touched columns
 // are sorted and appended. B is read by rows as stored (no conversion).
+// The result's coordinates and values start at the rows' products summed
+// (at most 8 times the entries of A and B): no row grows them.
 // PLAN-LABEL: func.func @spgemm(
 // PLAN-NOT: sparse_array.convert
 // PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}, scatter = array<i32: 0, 1>} : i64
 // CHECK-LABEL: func.func @spgemm(
 // CHECK-NOT: sparse_array.convert
+// CHECK: %[[SUMS:.*]]:2 = scf.for
+// CHECK: %[[FIT:.*]] = arith.minui %[[SUMS]]#1, %{{.*}} : index
+// CHECK: %[[CAP:.*]] = arith.addi %[[FIT]], %c16 : index
+// CHECK: memref.alloc(%[[CAP]]) : memref<?xi64>
+// CHECK: memref.alloc(%[[CAP]]) : memref<?xi64>
 // CHECK: %[[W:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: %[[MARK:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(

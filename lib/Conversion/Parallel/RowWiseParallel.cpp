@@ -64,11 +64,18 @@ SmallVector<Value> KernelLowering::emitParallelRowWise(
         pb, l, rw.rows, parts, rw.work,
         [&](OpBuilder &bb, Location bl, Value p, Value lo, Value hi) {
           memref::StoreOp::create(bb, bl, lo, starts, ValueRange{p});
-          // Grown as rows are appended (growToFit), from P's entries.
-          Value cap = arith::AddIOp::create(
-              bb, bl, constIndex(bb, bl, 16),
-              arith::SubIOp::create(bb, bl, loadIndex(bb, bl, rw.P.pos, hi),
-                                    loadIndex(bb, bl, rw.P.pos, lo)));
+          // The part's products (rw.work's prefix sums), within 8 times
+          // the entries it reads (its rows of P, all of Q); grown as rows
+          // are appended (growToFit) past that.
+          Value cap = rowWiseCapacity(
+              bb, bl,
+              arith::SubIOp::create(bb, bl, loadIndex(bb, bl, rw.work, hi),
+                                    loadIndex(bb, bl, rw.work, lo)),
+              arith::AddIOp::create(
+                  bb, bl,
+                  arith::SubIOp::create(bb, bl, loadIndex(bb, bl, rw.P.pos, hi),
+                                        loadIndex(bb, bl, rw.P.pos, lo)),
+                  memref::DimOp::create(bb, bl, rw.Q.vals, 0)));
           Value crd = memref::AllocOp::create(bb, bl, memrefOf(rw.crdType),
                                               ValueRange{cap});
           Value val = memref::AllocOp::create(bb, bl, memrefOf(rw.valType),

@@ -124,6 +124,15 @@ private:
 
 } // namespace
 
+Value mlir::sparse_array::detail::rowWiseCapacity(OpBuilder &b, Location loc,
+                                                 Value products,
+                                                 Value inputEntries) {
+  Value limit =
+      arith::MulIOp::create(b, loc, inputEntries, constIndex(b, loc, 8));
+  return arith::AddIOp::create(b, loc, constIndex(b, loc, 16),
+                               arith::MinUIOp::create(b, loc, products, limit));
+}
+
 LogicalResult KernelLowering::runRowWiseProduct() {
   OpBuilder b(kernel);
   kernel.getBody().walk([&](ReduceOverOp r) { reduction = r; });
@@ -271,6 +280,7 @@ LogicalResult KernelLowering::runRowWiseProduct() {
             ValueRange{arith::MaxUIOp::create(fb, l, m[0], products), total});
       });
   rw.bound = arith::MinUIOp::create(b, loc, maxProducts.getResult(0), rw.cols);
+  rw.products = maxProducts.getResult(1);
   // Workspace (SuiteSparse's choice, seed 000 §8): dense over the columns,
   // or, when rows have far fewer products than columns, an open-addressing
   // hash table of twice the densest row's products (a power of two).
@@ -335,8 +345,8 @@ LogicalResult KernelLowering::runRowWiseProduct() {
                           arith::ConstantIntOp::create(b, loc, rw.posType, 0),
                           rw.posOut, ValueRange{zero});
   auto sequentialRows = [&](OpBuilder &sb, Location l) -> SmallVector<Value> {
-    Value cap = arith::AddIOp::create(
-        sb, l, constIndex(sb, l, 16),
+    Value cap = rowWiseCapacity(
+        sb, l, rw.products,
         arith::AddIOp::create(sb, l,
                               memref::DimOp::create(sb, l, rw.P.vals, 0),
                               memref::DimOp::create(sb, l, rw.Q.vals, 0)));
