@@ -633,9 +633,15 @@ mlir::sparse_array::buildKernelLattices(KernelOp kernel,
       // does not match); others descend per case, dropping the coiterated
       // inputs the case does not contain.
       // (The last result loop descends per case into the reduction.)
+      // An input whose last level is this loop's (a vector broadcast over
+      // the inner loops) has no segment below to be empty: merged, the
+      // inner loops would not know it absent and visit every point of a
+      // union with it (x[:, None] * y[None, :] with the exact multiply:
+      // n^2 points for nnz(x) n + n nnz(y)).
       bool storedBelow = llvm::all_of(coiterated, [&](unsigned k) {
         int l = coiteratedLevel(k, d);
-        return llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
+        return l + 1 < static_cast<int>(inputs[k].full.size()) &&
+               llvm::none_of(ArrayRef(inputs[k].full).drop_front(l),
                              [](bool full) { return full; });
       });
       bool merged = d + 1 != rank && storedBelow;

@@ -81,6 +81,28 @@ def test_operators_and_broadcasting(rng):
         a + sa.asarray(np.ones((5, 5)))
 
 
+@pytest.mark.parametrize("name", ["multiply", "add", "minimum", "true_divide"])
+@pytest.mark.parametrize("fmts", [("csc", "csr"), ("csr", "csr"), ("coo", "csc")])
+def test_sparse_outer_broadcast(name, fmts):
+    """x[:, None] op y[None, :] of two sparse vectors (stored as n x 1 and
+    1 x m matrices): the column loop reads one of them to its last level,
+    so where it holds nothing the inner loop visits the other's entries
+    only (build-lattices.mlir, @outer_exact) -- with values whose product
+    with the fill 0 is -0.0, NaN or inf, stored."""
+    ufunc = getattr(np, name)
+    xd = np.zeros((7, 1))
+    xd[[0, 2, 3, 5], 0] = [1.5, -2.0, np.inf, np.nan]
+    yd = np.zeros((1, 9))
+    yd[0, [1, 4, 6, 8]] = [-0.0, 3.0, -np.inf, 0.5]
+    x = sa.asarray(xd, format=fmts[0])
+    y = sa.asarray(yd, format=fmts[1])
+    with np.errstate(all="ignore"):
+        want = ufunc(xd, yd)
+        want_t = ufunc(yd.T, xd.T)
+    same(ufunc(x, y).todense(), want)
+    same(ufunc(y.T, x.T).todense(), want_t)
+
+
 def _left_fold(ufunc, d, axes):
     """The dense program's fold: reduced dimensions moved last, flattened in
     C order, combined from the first entry on (numpy's accumulate)."""

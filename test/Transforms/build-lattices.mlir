@@ -452,3 +452,26 @@ func.func @hashed_plus_dense(%a: !h, %b: !d) -> !d {
   %r = sparse_array.map @add(%a, %b) : (!h, !d) -> !d
   return %r : !d
 }
+
+// -----
+
+// An outer product x[:, None] * y[None, :] with the exact multiply (no
+// annihilator: x * 0 is -0.0 or NaN for some x), a union. The column loop
+// reads y to its last level: it descends per case (not merged), so where y
+// holds nothing the row loop visits x's entries only, not every row.
+!col = !sparse_array.array<?x1xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+!row = !sparse_array.array<1x?xf64, #sparse_array.format<[dense, compressed]>>
+!outer = !sparse_array.array<?x?xf64, #sparse_array.format<[dense, compressed], order = [1, 0]>>
+sparse_array.func @mul_exact(%x: f64, %y: f64) -> f64
+    attributes {commutative, identity = #sparse_array.identity<1.0 : f64>} {
+  %r = arith.mulf %x, %y : f64
+  sparse_array.yield %r : f64
+}
+// CHECK-LABEL: func.func @outer_exact(
+// CHECK: lattices = [#sparse_array.lattice<loop 0, present [0, 1], coiterate [1], points [{1, U} produce, {U} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0], points [{0, U} produce, {U} produce]>,
+// CHECK-SAME: #sparse_array.lattice<loop 1, present [0], coiterate [0], points [{0} produce]>]
+func.func @outer_exact(%x: !col, %y: !row) -> !outer {
+  %r = sparse_array.map @mul_exact(%x, %y) : (!col, !row) -> !outer
+  return %r : !outer
+}
