@@ -36,6 +36,16 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
   auto it = cache.find(value);
   if (it != cache.end())
     return it->second;
+  // A value met again while it is derived (a concatenation's part read
+  // through a window also read by an enclosing concatenation: leafFill asks
+  // the enclosing select's common fill, which derives this select again)
+  // sees a provisional space that assumes nothing: the universe, no known
+  // fill, not exact. (x ++ y) ++ y recursed without end.
+  DerivedSpace provisional;
+  provisional.algebra = IterationAlgebra::universe();
+  provisional.exact = false;
+  provisional.rule = "cycle";
+  cache[value] = std::move(provisional);
   DerivedSpace space;
   Operation *def = value.getDefiningOp();
   if (auto access = dyn_cast_or_null<AccessOp>(def)) {
@@ -83,7 +93,9 @@ const DerivedSpace &AlgebraDerivation::derive(KernelOp kernel, Value value) {
     space.algebra = IterationAlgebra::empty();
     space.exact = true;
     for (auto [i, part] : llvm::enumerate(select.getParts())) {
-      const DerivedSpace &p = derive(kernel, part);
+      // A copy: later derivations insert into the cache (references into
+      // a DenseMap do not survive its growth).
+      DerivedSpace p = derive(kernel, part);
       space.exact &= p.exact;
       // A part with a range marker: its whole window, whatever its fill
       // (the marker's leaf, a range-restricted universe). Not exact: the
