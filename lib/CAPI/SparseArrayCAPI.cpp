@@ -136,6 +136,8 @@ LogicalResult parseOptions(StringRef text,
       ok = value == "auto" || value == "two-phase" || value == "parts" ||
            value == "chained";
       pipeline.parallelAssembly = value.str();
+    } else if (key == "verify_each") {
+      ok = flag(jit.verifyEach);
     } else if (key == "vector_gathers") {
       ok = value == "auto" || value == "on" || value == "off";
       jit.vectorGathers = value.str();
@@ -312,7 +314,8 @@ extern "C" sa_module *sa_module_compile(const char *text, size_t length,
   }
   PassManager pm(&session.c.context);
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*session.module))) {
+  if (failed(sparse_array::runPipeline(pm, *session.module,
+                                       jitOptions.verifyEach))) {
     session.fail(error, "sparse-array-pipeline failed");
     return nullptr;
   }

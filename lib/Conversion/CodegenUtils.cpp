@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -209,6 +210,12 @@ Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, vi, fi);
   }
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, f);
+}
+
+Value mlir::sparse_array::unlikely(OpBuilder &b, Location loc,
+                                   Value condition) {
+  Value no = arith::ConstantIntOp::create(b, loc, 0, 1);
+  return LLVM::ExpectOp::create(b, loc, condition, no);
 }
 
 Value mlir::sparse_array::isNegativeZero(OpBuilder &b, Location loc,

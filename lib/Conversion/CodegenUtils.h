@@ -103,6 +103,13 @@ Value differsFrom(OpBuilder &b, Location loc, Value value, TypedAttr fill);
 /// thread (omp_get_max_threads() > 1), tested where the code runs.
 Value severalThreads(OpBuilder &b, Location loc, Operation *anchor);
 
+/// `condition` (i1), marked as almost always false (llvm.expect): the
+/// branch it guards is a fallback. LLVM compiles loops reached only that
+/// way small, neither vectorized nor unrolled (ExecutionEngine's
+/// Optimizer.cpp): they are rarely run, and their code was a large part of
+/// a kernel's compile time.
+Value unlikely(OpBuilder &b, Location loc, Value condition);
+
 /// Whether the float `value` is -0.0 (its bits, not ==).
 Value isNegativeZero(OpBuilder &b, Location loc, Value value);
 

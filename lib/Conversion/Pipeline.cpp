@@ -9,6 +9,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -120,6 +121,14 @@ void mlir::sparse_array::buildSparseArrayPipeline(
   // No inexact rewrites of C library calls by LLVM (pow(2^n, x) as
   // exp2(n * x)).
   pm.addPass(createSparseArrayExactLibCallsPass());
+}
+
+LogicalResult mlir::sparse_array::runPipeline(PassManager &pm, ModuleOp module,
+                                              bool verifyEach) {
+  pm.enableVerifier(verifyEach);
+  if (failed(pm.run(module)))
+    return failure();
+  return verifyEach ? success() : verify(module);
 }
 
 void mlir::sparse_array::registerSparseArrayPipelines() {

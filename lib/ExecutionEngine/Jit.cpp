@@ -4,7 +4,6 @@
 
 #include "SparseArrayRuntime.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -88,8 +87,7 @@ sparse_array::createJit(ModuleOp module, const JitOptions &options,
   initializeJitTarget();
   std::unique_ptr<llvm::TargetMachine> host = hostTargetMachine(options);
   ExecutionEngineOptions engineOptions;
-  auto transformer =
-      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0, host.get());
+  auto transformer = makeKernelOptimizer(options.optLevel, host.get(), options.printOptimized);
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(options.optLevel);

@@ -27,6 +27,7 @@
 #include "SparseArray/Dialect/SparseArray.h"
 #include "SparseArray/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
@@ -42,6 +43,14 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 
 namespace {
+
+/// `ok`, marked as almost always true (llvm.expect): the exact kernel in
+/// the other branch is a fallback, which LLVM then compiles small
+/// (ExecutionEngine's Optimizer.cpp), not vectorized or unrolled.
+Value likely(OpBuilder &b, Location loc, Value ok) {
+  return LLVM::ExpectOp::create(b, loc, ok,
+                                arith::ConstantIntOp::create(b, loc, 1, 1));
+}
 
 // The functions the guard and the fast copy apply. The fast copy's add
 // and mul declare properties that hold on the guarded inputs only (finite
@@ -372,8 +381,8 @@ void guardProduct(const ExactProduct &p) {
       arith::XOrIOp::create(b, loc, bad,
                             arith::ConstantIntOp::create(b, loc, 1, 1)));
   Type resultType = kernel.getResult().getType();
-  auto branch = scf::IfOp::create(b, loc, TypeRange{resultType}, ok,
-                                  /*withElseRegion=*/true);
+  auto branch = scf::IfOp::create(b, loc, TypeRange{resultType},
+                                  likely(b, loc, ok), /*withElseRegion=*/true);
   {
     OpBuilder tb = branch.getThenBodyBuilder();
     auto fast = cast<KernelOp>(tb.clone(*kernel));
@@ -456,7 +465,7 @@ void guardTropicalProduct(const TropicalProduct &p) {
   Value ok = arith::XOrIOp::create(b, loc, bad,
                                    arith::ConstantIntOp::create(b, loc, 1, 1));
   auto branch = scf::IfOp::create(b, loc, TypeRange{kernel.getResult().getType()},
-                                  ok, /*withElseRegion=*/true);
+                                  likely(b, loc, ok), /*withElseRegion=*/true);
   {
     OpBuilder tb = branch.getThenBodyBuilder();
     auto fast = cast<KernelOp>(tb.clone(*kernel));

@@ -195,6 +195,17 @@ def test_compile_error():
         _compile._module("func.func @broken(")
 
 
+def test_compile_options_verify_each_and_opt():
+    # verify_each: the IR verified after every pass (sa-run --verify-each);
+    # by default only after the last. opt: the JIT's level (default 2).
+    from sparse_array import _capi
+    text = "func.func @f(%x: f64) -> f64 {\n  return %x : f64\n}\n"
+    for options in ("verify_each=0", "verify_each=1", "opt=3;verify_each=1", "opt=0"):
+        _capi.Module(text, options).lookup("f")
+    with pytest.raises(sa.CompileError, match="verify_each"):
+        _capi.Module(text, "verify_each=2")
+
+
 def test_numpy_functions_declare_true_properties():
     # numpy.mlir's declared properties hold (the property checker's
     # counterexample search over NaN, ±inf, ±0.0, INT64_MIN, ...).

@@ -157,7 +157,9 @@ sparse_array.func @mul(%x: f64, %y: f64) -> f64
 // CHECK: %[[NEGPOS:.*]] = arith.andi %[[NEG]], %[[HASPOS]] : i1
 // CHECK: %[[HASBAD:.*]] = arith.cmpi ne, %[[N]]#1, %c0 : index
 // CHECK: %[[NEED:.*]] = arith.ori %[[NEGPOS]], %[[HASBAD]] : i1
-// CHECK: %[[V:.*]] = scf.if %[[NEED]] -> (f64) {
+// The recount is a fallback, expected not to run (compiled small).
+// CHECK: %[[RARE:.*]] = llvm.intr.expect %[[NEED]], %false : i1
+// CHECK: %[[V:.*]] = scf.if %[[RARE]] -> (f64) {
 // CHECK: %[[C:.*]]:3 = scf.while
 // CHECK: %[[Y2:.*]] = memref.load %[[XV]]
 // CHECK-NOT: arith.mulf

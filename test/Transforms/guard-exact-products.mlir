@@ -41,7 +41,9 @@ sparse_array.func @mul_f64(%x: f64, %y: f64) -> f64
 // CHECK: %[[BAD:.*]] = arith.ori
 // CHECK: %[[FINITE:.*]] = arith.xori %[[BAD]], %true
 // CHECK: %[[OK:.*]] = arith.andi %[[ROOM]], %[[FINITE]] : i1
-// CHECK: %[[C:.*]] = scf.if %[[OK]] -> (!sparse_array
+// The exact kernel is the fallback: the guard is expected to hold.
+// CHECK: %[[LIKELY:.*]] = llvm.intr.expect %[[OK]], %true{{.*}} : i1
+// CHECK: %[[C:.*]] = scf.if %[[LIKELY]] -> (!sparse_array
 // CHECK: sparse_array.apply @__sa_mul_f64_finite
 // CHECK: reduce_over [%{{.*}}] %{{.*}} with @__sa_add_f64_from_zero : f64
 // CHECK: } else {
@@ -153,7 +155,8 @@ sparse_array.func @mul_f64(%x: f64, %y: f64) -> f64
 // CHECK: %[[KEXT:.*]] = sparse_array.dim %[[A]][1]
 // CHECK: arith.cmpi slt
 // CHECK: %[[OK:.*]] = arith.andi
-// CHECK: %[[Y:.*]] = scf.if %[[OK]] -> (!sparse_array
+// CHECK: %[[LIKELY:.*]] = llvm.intr.expect %[[OK]], %true{{.*}} : i1
+// CHECK: %[[Y:.*]] = scf.if %[[LIKELY]] -> (!sparse_array
 // CHECK: sparse_array.apply @__sa_mul_f64_finite
 // CHECK: reduce_over [%{{.*}}] %{{.*}} with @__sa_add_f64_from_zero : f64
 // CHECK: } else {

@@ -50,8 +50,9 @@ static cl::opt<std::string> entryPoint("entry-point",
                                        cl::desc("Function to run"),
                                        cl::init("main"));
 static cl::opt<unsigned>
-    optLevel("O", cl::Prefix, cl::init(3),
-             cl::desc("LLVM optimization level of the JIT (0-3)"));
+    optLevel("O", cl::Prefix, cl::init(2),
+             cl::desc("LLVM optimization level of the JIT (0-3; 2 by default, "
+                      "see JitOptions)"));
 static cl::opt<bool> importExactPrint(
     "import-exact-print", cl::init(false),
     cl::desc("An imported program (linalg on sparse_tensor tensors) prints "
@@ -106,6 +107,15 @@ static cl::opt<std::string> parallelAssembly(
 static cl::opt<bool> printLowered(
     "print-lowered", cl::init(false),
     cl::desc("Print the module after the pipeline, then run it"));
+
+static cl::opt<bool> printLLVM(
+    "print-llvm", cl::init(false),
+    cl::desc("Print the LLVM IR after the JIT's optimization, then run it"));
+
+static cl::opt<bool> verifyEach(
+    "verify-each", cl::init(false),
+    cl::desc("Verify the IR after each pass of the pipeline (by default only "
+             "after the last; sa-opt verifies after each)"));
 
 static cl::opt<bool> compileTimes(
     "compile-times", cl::init(false),
@@ -244,7 +254,7 @@ int main(int argc, char **argv) {
     pm.addPass(sparse_array::createSparseArrayImportSparseTensorPass(
         {/*exactPrint=*/importExactPrint}));
   sparse_array::buildSparseArrayPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
+  if (failed(sparse_array::runPipeline(pm, *module, verifyEach)))
     return 1;
   double pipelineMs = watch.lap();
   if (printLowered)
@@ -252,6 +262,8 @@ int main(int argc, char **argv) {
 
   sparse_array::JitOptions jitOptions;
   jitOptions.optLevel = optLevel;
+  if (printLLVM)
+    jitOptions.printOptimized = &llvm::outs();
   jitOptions.enableOpenMP = !disableOpenMP;
   jitOptions.vectorGathers = vectorGathers;
   jitOptions.sharedLibs.assign(extraSharedLibs.begin(), extraSharedLibs.end());

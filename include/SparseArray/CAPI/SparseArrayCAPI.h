@@ -31,11 +31,12 @@ typedef struct sa_module sa_module;
 
 /* Parses `text` (an MLIR module of sparse_array programs), lowers it with
  * sparse-array-pipeline and JIT-compiles it. `options` is NULL or
- * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
+ * "key=value;..." with keys opt (0-3, default 2), openmp (0/1), workspace
  * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
  * branchless_merge (0/1),
  * parallel_min_extent (N), parallel_min_work (N), parallel_assembly (auto/two-phase/parts/chained),
- * vector_gathers (auto/on/off), cache_dir (PATH: the on-disk kernel cache;
+ * vector_gathers (auto/on/off), verify_each (0/1: verify the IR after
+ * every pass of the pipeline, not only after the last), cache_dir (PATH: the on-disk kernel cache;
  * a module compiled before with the same text and options by this build of
  * the library on this CPU is loaded from PATH/<digest>.so instead of
  * compiled, and a compiled one is written there, linked with ld.lld; a

@@ -149,7 +149,7 @@ def SparseArrayLowerIteratorsPass
     loops over the rest of each.
   }];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect"
   ];
 }

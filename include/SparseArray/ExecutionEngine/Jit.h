@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,7 +23,10 @@ namespace sparse_array {
 
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR passes and code generation.
-  unsigned optLevel = 3;
+  /// 2, not 3: O3 adds non-trivial loop unswitching, which copied a whole
+  /// row loop per loop-invariant guard (exact SpMV: three copies, 40 % of
+  /// its compile time) for no run-time gain measured on bench/peers.
+  unsigned optLevel = 2;
   /// Load libomp for the OpenMP runtime calls of parallel loops.
   bool enableOpenMP = true;
   /// Gathers in vectorized loops: "auto" (not on AMD Zen 1-4), "on", "off".
@@ -32,7 +36,21 @@ struct JitOptions {
   /// Compile position-independent code and keep the object, so that
   /// saveSharedObject can write it (the on-disk kernel cache).
   bool keepObject = false;
+  /// Verify the IR after each pass of the pipeline before the JIT, not
+  /// only after the last (runPipeline).
+  bool verifyEach = false;
+  /// Where to print the LLVM IR after optimization (sa-run --print-llvm),
+  /// or null.
+  llvm::raw_ostream *printOptimized = nullptr;
 };
+
+/// The LLVM IR optimization the JIT runs on a translated module: LLVM's
+/// default pipeline at `optLevel` for `targetMachine`, except that loops
+/// whose body branches are not unrolled at run time (Optimizer.cpp).
+/// With `print`, the optimized module is printed there.
+std::function<llvm::Error(llvm::Module *)>
+makeKernelOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine,
+                    llvm::raw_ostream *print = nullptr);
 
 /// The dialect translations the JIT needs, added to `registry`.
 void registerJitTranslations(DialectRegistry &registry);

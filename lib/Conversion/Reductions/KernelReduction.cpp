@@ -175,7 +175,7 @@ Value KernelLowering::emitSignedZeroDot(OpBuilder &b, const Context &ctx,
                             cmpi(arith::CmpIPredicate::ne, here.first, zero)),
       cmpi(arith::CmpIPredicate::ne, here.second, zero));
   auto fix = scf::IfOp::create(
-      b, loc, need,
+      b, loc, unlikely(b, loc, need),
       [&](OpBuilder &tb, Location l) {
         // The same points again, counted by the class of their x.
         Context counting = nest;
