@@ -2,7 +2,7 @@
 """Compile time per kernel through sa-run (issue 56).
 
 Each kernel of bench/peers (add, spmv, matmul, ...) alone in a module with
-an empty main: sa-run parses, plans, lowers, and JIT-compiles it (-O2, sa-run's default)
+an empty main: sa-run parses, plans, lowers, and JIT-compiles it at -O3
 (every public function is compiled, called or not). The time per kernel is
 sa-run's wall time on that module less its time on the module without the
 kernel (start-up, the standard functions, an empty main), best of

@@ -2,7 +2,7 @@
 """Element-wise kernels on >= 10M stored entries, three implementations in one run:
 
   * sparse_array: sparse_array.map over CSR inputs, compiled by
-    sparse-array-pipeline and run by sa-run (JIT -O2), time from
+    sparse-array-pipeline and run by sa-run (JIT -O3), time from
     sa_rt_seconds() around the map;
   * hand-written C++ merge loops (hand_kernels.cpp, -O3 -march=native, a
     shared library), called by the same program on the very buffers the

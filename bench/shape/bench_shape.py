@@ -29,7 +29,7 @@ banded ones (sa-bench-elementwise-gen: 10 entries per row, up to 2^20 rows =
 sparse_array and scipy (whose index arrays are int32 while sizes and entry
 counts fit; the collapsed vector's coordinates take 64 bits above 2^32).
 sparse_array runs each family as a noinline function over
-static-shaped arrays read once (sa-run, JIT -O2), timed by sa_rt_seconds()
+static-shaped arrays read once (sa-run, JIT -O3), timed by sa_rt_seconds()
 around the call, best of --repeat; scipy (1.10) and pydata/sparse (0.13) run
 the same operations on the same data, best of --repeat; MLIR's sparsifier
 (mlir-opt --sparsifier, mlir-runner -O3, 32-bit positions and coordinates)

@@ -1,24 +1,24 @@
 //===- Optimizer.cpp - The JIT's LLVM optimization pipeline ---------------===//
 //
 // LLVM's default per-module pipeline at the requested level, with loop
-// metadata that keeps code small where its speed does not pay:
-// - a loop reached only through an unlikely branch (a guard's exact
-//   fallback, marked with llvm.expect by the lowering) is neither
-//   vectorized nor unrolled;
-// - a counted loop whose body branches is not unrolled at run time.
+// metadata that keeps code small where its speed does not pay: a loop
+// reached only through an unlikely branch -- a guard's fallback, which the
+// lowering marks with llvm.expect (exact SpMV's recount of a row whose sum
+// is -0.0 or whose x holds inf/NaN; the exact kernel behind
+// guard-exact-products), or a failed check ending in unreachable -- is
+// neither vectorized nor unrolled.
 //
 // Why: code generation is two thirds of a kernel's compile time and grows
-// with the code the unroller and vectorizer leave (instructions executed,
-// valgrind, bench/compile's SpGEMM: 57M in the IR passes, 64M in code
-// generation). A runtime-unrolled loop is its body four to eight times
-// plus a remainder loop: for a single-block body (SpMV's inner loop) that
-// pays (9.8 ms against 12.3 without, 5.2M entries); for a body with a
-// branch (a row-wise product's scatter into its workspace, the gather
-// that drops entries equal to the fill) the copies were a third of
-// SpGEMM's code and bought nothing measurable. A vectorized cold loop
-// (exact SpMV's recount of a row whose sum is -0.0) cost a quarter of that
-// kernel's compile time and runs only when x holds inf/NaN or a row sums
-// to -0.0.
+// with the code the vectorizer and unroller leave (instructions executed,
+// valgrind). Exact SpMV's recount loop, vectorized with gathers and
+// interleaved, was a quarter of that kernel's compile time.
+//
+// Tried and left out, since each slowed the kernels at run time: not
+// unrolling counted loops whose body branches (SpGEMM's scatter and
+// gather; 10 % of SpGEMM's compile, but bcsstk13 products 3.9 -> 4.3 ms
+// and logical_xor 63 -> 83 us), and -O2 (no non-trivial loop unswitching:
+// exact SpMV compiled in 40 % less, but logical_xor 63 -> 82 us and max
+// +10 %).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,10 +30,17 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
+
+// For measuring what the metadata costs or saves (sa-run takes LLVM's
+// options): off, the pipeline is LLVM's own.
+static cl::opt<bool>
+    sizeLoops("sparse-array-small-cold-loops", cl::init(true), cl::Hidden,
+              cl::desc("Compile loops on cold paths small (Optimizer.cpp)"));
 
 namespace {
 
@@ -54,24 +61,22 @@ bool isCold(BasicBlock *header, DominatorTree &dt,
   return false;
 }
 
-/// Sets the loop metadata of the file comment. Runs where the vectorizer starts: loops are simplified and rotated by
-/// then (a straight-line body is one block), and the unroller runs after.
-struct SizeLoopsByTheirUse : PassInfoMixin<SizeLoopsByTheirUse> {
+/// Sets the loop metadata of the file comment on cold loops. Runs where
+/// the vectorizer starts: branch weights from llvm.expect are in place by
+/// then, and the vectorizer and unroller run after.
+struct SmallColdLoops : PassInfoMixin<SmallColdLoops> {
   PreservedAnalyses run(Function &function, FunctionAnalysisManager &fam) {
     LoopInfo &loops = fam.getResult<LoopAnalysis>(function);
     DominatorTree &dt = fam.getResult<DominatorTreeAnalysis>(function);
     BranchProbabilityInfo &probabilities =
         fam.getResult<BranchProbabilityAnalysis>(function);
     for (Loop *loop : loops.getLoopsInPreorder()) {
-      if (!loop->getLoopLatch())
+      if (!loop->getLoopLatch() ||
+          !isCold(loop->getHeader(), dt, probabilities))
         continue;
-      if (isCold(loop->getHeader(), dt, probabilities)) {
-        addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
-        addStringMetadataToLoop(loop, "llvm.loop.interleave.count", 1);
-        addStringMetadataToLoop(loop, "llvm.loop.unroll.disable");
-      } else if (loop->getNumBlocks() > 1) {
-        addStringMetadataToLoop(loop, "llvm.loop.unroll.runtime.disable");
-      }
+      addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
+      addStringMetadataToLoop(loop, "llvm.loop.interleave.count", 1);
+      addStringMetadataToLoop(loop, "llvm.loop.unroll.disable");
     }
     // Only loop metadata changed: the CFG and every analysis still hold.
     return PreservedAnalyses::all();
@@ -99,9 +104,10 @@ mlir::sparse_array::makeKernelOptimizer(unsigned optLevel,
     tuning.LoopVectorization = true;
     tuning.SLPVectorization = true;
     PassBuilder builder(targetMachine, tuning);
-    builder.registerVectorizerStartEPCallback(
+    if (sizeLoops)
+      builder.registerVectorizerStartEPCallback(
         [](FunctionPassManager &fpm, OptimizationLevel) {
-          fpm.addPass(SizeLoopsByTheirUse());
+          fpm.addPass(SmallColdLoops());
         });
     builder.registerModuleAnalyses(mam);
     builder.registerCGSCCAnalyses(cgam);

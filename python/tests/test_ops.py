@@ -197,10 +197,10 @@ def test_compile_error():
 
 def test_compile_options_verify_each_and_opt():
     # verify_each: the IR verified after every pass (sa-run --verify-each);
-    # by default only after the last. opt: the JIT's level (default 2).
+    # by default only after the last. opt: the JIT's level (default 3).
     from sparse_array import _capi
     text = "func.func @f(%x: f64) -> f64 {\n  return %x : f64\n}\n"
-    for options in ("verify_each=0", "verify_each=1", "opt=3;verify_each=1", "opt=0"):
+    for options in ("verify_each=0", "verify_each=1", "opt=2;verify_each=1", "opt=0"):
         _capi.Module(text, options).lookup("f")
     with pytest.raises(sa.CompileError, match="verify_each"):
         _capi.Module(text, "verify_each=2")

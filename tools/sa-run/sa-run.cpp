@@ -50,9 +50,8 @@ static cl::opt<std::string> entryPoint("entry-point",
                                        cl::desc("Function to run"),
                                        cl::init("main"));
 static cl::opt<unsigned>
-    optLevel("O", cl::Prefix, cl::init(2),
-             cl::desc("LLVM optimization level of the JIT (0-3; 2 by default, "
-                      "see JitOptions)"));
+    optLevel("O", cl::Prefix, cl::init(3),
+             cl::desc("LLVM optimization level of the JIT (0-3)"));
 static cl::opt<bool> importExactPrint(
     "import-exact-print", cl::init(false),
     cl::desc("An imported program (linalg on sparse_tensor tensors) prints "

@@ -31,7 +31,7 @@ typedef struct sa_module sa_module;
 
 /* Parses `text` (an MLIR module of sparse_array programs), lowers it with
  * sparse-array-pipeline and JIT-compiles it. `options` is NULL or
- * "key=value;..." with keys opt (0-3, default 2), openmp (0/1), workspace
+ * "key=value;..." with keys opt (0-3), openmp (0/1), workspace
  * (auto/dense/hash), bounds_checks (0/1), linear_threshold (N),
  * branchless_merge (0/1),
  * parallel_min_extent (N), parallel_min_work (N), parallel_assembly (auto/two-phase/parts/chained),

@@ -23,10 +23,7 @@ namespace sparse_array {
 
 struct JitOptions {
   /// LLVM optimization level (0-3) of the IR passes and code generation.
-  /// 2, not 3: O3 adds non-trivial loop unswitching, which copied a whole
-  /// row loop per loop-invariant guard (exact SpMV: three copies, 40 % of
-  /// its compile time) for no run-time gain measured on bench/peers.
-  unsigned optLevel = 2;
+  unsigned optLevel = 3;
   /// Load libomp for the OpenMP runtime calls of parallel loops.
   bool enableOpenMP = true;
   /// Gathers in vectorized loops: "auto" (not on AMD Zen 1-4), "on", "off".
@@ -46,7 +43,7 @@ struct JitOptions {
 
 /// The LLVM IR optimization the JIT runs on a translated module: LLVM's
 /// default pipeline at `optLevel` for `targetMachine`, except that loops
-/// whose body branches are not unrolled at run time (Optimizer.cpp).
+/// on cold paths are neither vectorized nor unrolled (Optimizer.cpp).
 /// With `print`, the optimized module is printed there.
 std::function<llvm::Error(llvm::Module *)>
 makeKernelOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine,
