@@ -37,6 +37,10 @@ def _scalar_exponent(x):
         return float(x), isinstance(x, (float, np.floating))
     if isinstance(x, np.ndarray) and x.ndim == 0 and x.dtype.kind in "iuf":
         return float(x), x.dtype.kind == "f"
+    # A 0-d sparse_array array stands for a 0-d ndarray (fuzz_idioms seed
+    # 9804: -0.0 ** asarray(0.5) is sqrt's -0.0, not pow's 0.0).
+    if isinstance(x, Array) and x.ndim == 0 and np.dtype(x.dtype).kind in "iuf":
+        return float(x.todense()), np.dtype(x.dtype).kind == "f"
     return None, False
 
 

@@ -375,6 +375,10 @@ def test_power_one_half_is_numpys_sqrt(rng, fill):
     with np.errstate(all="ignore"):
         for half in (0.5, np.float64(0.5), np.array(0.5)):
             same((a ** half).todense(), d ** half)
+        # A 0-d sparse_array exponent is a 0-d ndarray to NumPy (found by
+        # fuzz_idioms.py seed 9804: -0.0 ** asarray(0.5) gave 0.0).
+        same((a ** sa.asarray(np.array(0.5))).todense(), d ** np.array(0.5))
+        same((a ** sa.asarray(np.array(2))).todense(), d ** np.array(2))
         same(np.sqrt(a).todense(), np.sqrt(d))
         same(np.power(a, 0.5).todense(), np.power(d, 0.5))
         same(sa.compute(sa.lazy(d, format="csr", fill_value=fill) ** 0.5).todense(), d ** 0.5)
