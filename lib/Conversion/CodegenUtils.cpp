@@ -197,6 +197,15 @@ void mlir::sparse_array::markShortLoop(Operation *loop) {
                                               {}, {}, {}, {}, {}, {}, {}, {}));
 }
 
+void mlir::sparse_array::markNotUnrolled(Operation *loop) {
+  MLIRContext *ctx = loop->getContext();
+  auto off = LLVM::LoopUnrollAttr::get(ctx, BoolAttr::get(ctx, true), {}, {},
+                                       {}, {}, {}, {});
+  loop->setAttr("loop_annotation",
+                LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, off, {}, {}, {},
+                                              {}, {}, {}, {}, {}, {}, {}, {}));
+}
+
 Value mlir::sparse_array::differsFrom(OpBuilder &b, Location loc, Value value,
                                       TypedAttr fill) {
   Value f = arith::ConstantOp::create(b, loc, fill);

@@ -30,6 +30,8 @@ sparse_array.func @neg(%x: f64) -> f64 {
 // CHECK: scf.while (%{{.*}} = %[[BEGIN]], %{{.*}} = %[[LAST]])
 // CHECK: memref.load %[[CRD]]
 // CHECK: arith.cmpi ult
+// A row holds up to W entries, W known only at run time: LLVM may unroll.
+// CHECK-NOT: loop_annotation
 func.func @ell_rows(%a: !ell) -> !ell {
   %r = sparse_array.map @neg(%a) : (!ell) -> !ell
   return %r : !ell
@@ -209,7 +211,10 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 }
 // N:M structured: ELL's padded rows with the width a constant of the type
 // (n = 2 slots per block, no width buffer): a block's segment starts at
-// 2 p; its last slot decides whether it is full, else a bisection.
+// 2 p; its last slot decides whether it is full, else a bisection. The
+// loop over a segment runs at most twice: LLVM is told not to unroll it.
+// CHECK: #[[NOUNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[$FEW:.*]] = #llvm.loop_annotation<unroll = #[[NOUNROLL]]>
 // CHECK-LABEL: func.func @nm_block_sums(
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
@@ -224,6 +229,9 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // CHECK: scf.if
 // CHECK: arith.addi %[[BEGIN]], %[[C2]]
 // CHECK: scf.while
+// CHECK: scf.while
+// CHECK: arith.addf
+// CHECK: } attributes {loop_annotation = #[[$FEW]]}
 func.func @nm_block_sums(%a: !nm) -> !v {
   %r = sparse_array.kernel ins(%a : !nm) -> !v {
   ^bb0(%i: index, %j: index, %k: index, %A: !nm):

@@ -204,6 +204,10 @@ public:
   bool isReflected() const { return level->isReflected(); }
   /// What the level is (ordered, unique, full, ...).
   const LevelSpec &getSpec() const { return level->getSpec(); }
+  /// The level's bound on the cursor's segment (LevelIterator).
+  std::optional<int64_t> maxSegmentLength() const {
+    return level->maxSegmentLength();
+  }
   /// Moves a valid cursor to the first position whose coordinate is at
   /// least `target` (it stays where it is at or past it), by galloping:
   /// probes 1, 2, 4, ... positions ahead, then bisection in the last gap —
@@ -256,13 +260,14 @@ public:
 
   /// The same with values of the caller's carried along (outputs, a
   /// reduction's state): `cond` and `body` see them, `body` and the
-  /// branches return their new values, and so does the construct.
+  /// branches return their new values, and so does the construct. With
+  /// `fewTrips`, the loop is known to run a few times (not unrolled).
   using CarriedBody =
       llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
   SmallVector<Value>
   emitWhile(OpBuilder &b, Location loc, ValueRange carried,
             llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> cond,
-            CarriedBody body);
+            CarriedBody body, bool fewTrips = false);
   /// cond ? then() : otherwise(), each from the cursors before the branch.
   SmallVector<Value> emitIfElse(
       OpBuilder &b, Location loc, Value cond,

@@ -46,6 +46,10 @@ public:
     return base->storedSegment(b, loc, lo, hi);
   }
   bool isReflected() const override { return base->isReflected(); }
+  // An access reads a part of the base's segments, never more.
+  std::optional<int64_t> maxSegmentLength() const override {
+    return base->maxSegmentLength();
+  }
   Value locateAccess(OpBuilder &b, Location loc, Value parent, Value x,
                      ArrayRef<Value> loops, Value &found) override {
     return base->locateAccess(b, loc, parent, x, loops, found);

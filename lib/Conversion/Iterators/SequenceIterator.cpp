@@ -146,7 +146,7 @@ void SequenceCursors::emitWhile(
 SmallVector<Value> SequenceCursors::emitWhile(
     OpBuilder &b, Location loc, ValueRange carried,
     llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> cond,
-    CarriedBody body) {
+    CarriedBody body, bool fewTrips) {
   unsigned n = size();
   SmallVector<Value> init = get();
   init.append(carried.begin(), carried.end());
@@ -164,6 +164,8 @@ SmallVector<Value> SequenceCursors::emitWhile(
         yield.append(rest.begin(), rest.end());
         scf::YieldOp::create(bb, l, yield);
       });
+  if (fewTrips)
+    markNotUnrolled(loop);
   set(loop.getResults().take_front(n));
   return SmallVector<Value>(loop.getResults().drop_front(n));
 }

@@ -38,6 +38,9 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
+/// The most trips of a loop LLVM is told not to unroll (markNotUnrolled).
+static constexpr int64_t kFewTrips = 8;
+
 void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
                                   unsigned boundLoops) {
   Input &in = inputs[k];
@@ -350,6 +353,16 @@ SmallVector<Value> KernelLowering::emitLoops(
   for (unsigned p = 0; p < points.size(); ++p) {
     std::unique_ptr<SequenceIterator> it = leaves.of(points[p]);
     SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
+    // Each trip steps a leaf: leaves of short segments only (2:4's) bound
+    // the trips by the sum of their lengths.
+    SmallVector<LeafIterator *> active;
+    it->collectActiveLeaves(active);
+    int64_t maxTrips = 0;
+    for (LeafIterator *leaf : active)
+      maxTrips = leaf->maxSegmentLength()
+                     ? maxTrips + *leaf->maxSegmentLength()
+                     : std::numeric_limits<int64_t>::max() / 2;
+    bool fewTrips = !active.empty() && maxTrips <= kFewTrips;
     o = cursors.emitWhile(
         b, loc, o,
         [&](OpBuilder &cb, Location l, ValueRange state) {
@@ -372,7 +385,8 @@ SmallVector<Value> KernelLowering::emitLoops(
               leaves.step(bb, l, m, [&] { it->nextGiven(bb, l, x, m); });
           return emitCases(bb, d, ctx, lattice, subPoints, 0, leaves, m, before,
                            after, x, state);
-        });
+        },
+        fewTrips);
   }
   return o;
 }
