@@ -95,10 +95,10 @@ void emitWindowsCheck(OpBuilder &b, Location loc, Operation *kernel,
 /// rows: 191 -> 118-134 us).
 void markShortLoop(Operation *loop);
 
-/// Marks `loop` (scf.for or scf.while) as running a few times at most (a
-/// segment of N:M's n slots): LLVM's runtime unrolling would wrap each
-/// run of two entries in a remainder loop and an unrolled body it never
-/// enters (2:4 SpMV: 11 -> 8 ms).
+/// Marks `loop` (scf.for or scf.while) as running a few times (a segment
+/// of N:M's n slots, an ELL row, a row's DIA diagonals): LLVM's runtime
+/// unrolling by 8 would wrap each run of 2-11 entries in a remainder loop
+/// and an unrolled body it seldom enters (2:4 SpMV: 11 -> 8 ms).
 void markNotUnrolled(Operation *loop);
 
 /// value != fill at run time, with isSameScalar's notion of equality (NaNs

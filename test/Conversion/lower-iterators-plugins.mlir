@@ -30,8 +30,6 @@ sparse_array.func @neg(%x: f64) -> f64 {
 // CHECK: scf.while (%{{.*}} = %[[BEGIN]], %{{.*}} = %[[LAST]])
 // CHECK: memref.load %[[CRD]]
 // CHECK: arith.cmpi ult
-// A row holds up to W entries, W known only at run time: LLVM may unroll.
-// CHECK-NOT: loop_annotation
 func.func @ell_rows(%a: !ell) -> !ell {
   %r = sparse_array.map @neg(%a) : (!ell) -> !ell
   return %r : !ell
@@ -51,7 +49,10 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // the column is the row plus the offset.
 // The row's coordinate (its position mod the row count, not a constant
 // here) by the extent's reciprocal, computed once before the loops: no
-// division in them.
+// division in them. A row's diagonals are few: the loop over them is not
+// unrolled (LevelIterator::shortSegments).
+// CHECK: #[[NOUNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[$FEW:.*]] = #llvm.loop_annotation<unroll = #[[NOUNROLL]]>
 // CHECK-LABEL: func.func @dia_row_sums(
 // CHECK: %[[ROWS:.*]] = sparse_array.dim %{{.*}}[0]
 // CHECK: %[[R64:.*]] = arith.index_castui %[[ROWS]] : index to i64
@@ -69,6 +70,8 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // CHECK: arith.cmpi slt
 // CHECK-NOT: arith.divui
 // CHECK-NOT: arith.remui
+// CHECK: arith.addf
+// CHECK: } attributes {loop_annotation = #[[$FEW]]}
 // CHECK: return
 func.func @dia_row_sums(%a: !dia) -> !v {
   %r = sparse_array.reduce @add %a dims [1] : !dia -> !v
@@ -213,8 +216,6 @@ sparse_array.func @add(%x: f64, %y: f64) -> f64
 // (n = 2 slots per block, no width buffer): a block's segment starts at
 // 2 p; its last slot decides whether it is full, else a bisection. The
 // loop over a segment runs at most twice: LLVM is told not to unroll it.
-// CHECK: #[[NOUNROLL:.*]] = #llvm.loop_unroll<disable = true>
-// CHECK: #[[$FEW:.*]] = #llvm.loop_annotation<unroll = #[[NOUNROLL]]>
 // CHECK-LABEL: func.func @nm_block_sums(
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index

@@ -94,11 +94,10 @@ public:
   }
   /// Whether the cursor reads the level backwards (makeReflectedIterator).
   virtual bool isReflected() const { return false; }
-  /// The most positions a segment of init can hold when the format fixes
-  /// it (N:M's n): loops over such segments run a few times.
-  virtual std::optional<int64_t> maxSegmentLength() const {
-    return std::nullopt;
-  }
+  /// Whether the format exists for segments of a few entries (N:M's n
+  /// slots per block, ELL's row width, DIA's diagonals, seed 002 §2): a
+  /// loop over such segments runs a few times.
+  virtual bool shortSegments() const { return false; }
 
   // What an access reads at the level: a combinator of seed 001 §5.1 over
   // it (slice, padding, a collapse's part, a split's window). The base

@@ -204,10 +204,8 @@ public:
   bool isReflected() const { return level->isReflected(); }
   /// What the level is (ordered, unique, full, ...).
   const LevelSpec &getSpec() const { return level->getSpec(); }
-  /// The level's bound on the cursor's segment (LevelIterator).
-  std::optional<int64_t> maxSegmentLength() const {
-    return level->maxSegmentLength();
-  }
+  /// Whether the level's segments hold a few entries (LevelIterator).
+  bool shortSegments() const { return level->shortSegments(); }
   /// Moves a valid cursor to the first position whose coordinate is at
   /// least `target` (it stays where it is at or past it), by galloping:
   /// probes 1, 2, 4, ... positions ahead, then bisection in the last gap —

@@ -47,9 +47,7 @@ public:
   }
   bool isReflected() const override { return base->isReflected(); }
   // An access reads a part of the base's segments, never more.
-  std::optional<int64_t> maxSegmentLength() const override {
-    return base->maxSegmentLength();
-  }
+  bool shortSegments() const override { return base->shortSegments(); }
   Value locateAccess(OpBuilder &b, Location loc, Value parent, Value x,
                      ArrayRef<Value> loops, Value &found) override {
     return base->locateAccess(b, loc, parent, x, loops, found);

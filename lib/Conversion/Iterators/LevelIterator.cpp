@@ -242,9 +242,7 @@ public:
       : LevelIterator(base->getSpec()), base(std::move(base)) {}
   bool canLocate() const override { return false; }
   bool isReflected() const override { return true; }
-  std::optional<int64_t> maxSegmentLength() const override {
-    return base->maxSegmentLength();
-  }
+  bool shortSegments() const override { return base->shortSegments(); }
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
                                Value hi) override {
     auto [begin, end] = base->init(b, loc, lo, hi);

@@ -38,9 +38,6 @@ using namespace mlir;
 using namespace mlir::sparse_array;
 using namespace mlir::sparse_array::detail;
 
-/// The most trips of a loop LLVM is told not to unroll (markNotUnrolled).
-static constexpr int64_t kFewTrips = 8;
-
 void KernelLowering::locateLevels(OpBuilder &b, Context &ctx, unsigned k,
                                   unsigned boundLoops) {
   Input &in = inputs[k];
@@ -353,16 +350,14 @@ SmallVector<Value> KernelLowering::emitLoops(
   for (unsigned p = 0; p < points.size(); ++p) {
     std::unique_ptr<SequenceIterator> it = leaves.of(points[p]);
     SmallVector<unsigned> subPoints = lattice.getSubPoints(p);
-    // Each trip steps a leaf: leaves of short segments only (2:4's) bound
-    // the trips by the sum of their lengths.
+    // Each trip steps a leaf: over leaves of short segments only (N:M,
+    // ELL, DIA), the loop runs a few times.
     SmallVector<LeafIterator *> active;
     it->collectActiveLeaves(active);
-    int64_t maxTrips = 0;
-    for (LeafIterator *leaf : active)
-      maxTrips = leaf->maxSegmentLength()
-                     ? maxTrips + *leaf->maxSegmentLength()
-                     : std::numeric_limits<int64_t>::max() / 2;
-    bool fewTrips = !active.empty() && maxTrips <= kFewTrips;
+    bool fewTrips = !active.empty() &&
+                    llvm::all_of(active, [](const LeafIterator *leaf) {
+                      return leaf->shortSegments();
+                    });
     o = cursors.emitWhile(
         b, loc, o,
         [&](OpBuilder &cb, Location l, ValueRange state) {

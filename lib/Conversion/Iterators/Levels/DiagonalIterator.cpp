@@ -30,6 +30,7 @@ public:
         parentSize(buffers.parentSize) {}
 
   bool canLocate() const override { return false; }
+  bool shortSegments() const override { return true; }
 
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
                                Value) override {

@@ -48,6 +48,7 @@ protected:
 class PaddedRowsIterator : public SlottedIterator {
 public:
   bool canLocate() const override { return false; }
+  bool shortSegments() const override { return true; }
   std::pair<Value, Value> init(OpBuilder &b, Location loc, Value lo,
                                Value) override;
 

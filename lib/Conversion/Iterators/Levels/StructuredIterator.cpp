@@ -20,9 +20,6 @@ public:
   Value slotWidth(OpBuilder &b, Location loc) override {
     return constIndex(b, loc, static_cast<int64_t>(spec.params[0]));
   }
-  std::optional<int64_t> maxSegmentLength() const override {
-    return static_cast<int64_t>(spec.params[0]);
-  }
 };
 
 } // namespace
