@@ -255,7 +255,12 @@ def where(condition, x=None, y=None):
     else:
         dtype = np.result_type(x, y)
         if dtype not in ELEMENT:
-            raise TypeError("dtype %s is not supported (float64, float32, int64, int32, bool)" % dtype)
+            # NumPy scalars of a dtype the package does not have (an int8
+            # NumPy computed from bools): as for a loop in it.
+            raise TypeError("sparse_array: NumPy computes where of %s, %s in %s, which "
+                            "sparse_array does not have (float64, float32, int64, int32, "
+                            "bool): convert first" % (np.asarray(x).dtype, np.asarray(y).dtype,
+                                                      dtype))
     inputs = [condition, x, y]
     ops = [_operand(condition, np.bool_), _operand(x, dtype), _operand(y, dtype)]
     shape = _broadcast_shape([a.shape for a in ops])

@@ -225,7 +225,7 @@ class Gen:
         elif wrap == "0-d":
             c = np.asarray(c).astype(dt)
         elif wrap == "sa 0-d":
-            c = ("sa", np.asarray(c).astype(dt))
+            c = ("sa", np.asarray(c).astype(kept_dtype(dt)))
         left = self.rng.random() < 0.5
         f = OPS[op]
 
@@ -360,7 +360,10 @@ class Gen:
         def bound(b, package):
             if b is None or wrap == "scalar":
                 return b
-            return sa.asarray(np.array(b, dt)) if package and wrap == "sa 0-d" else np.array(b, dt)
+            if wrap == "sa 0-d":
+                kept = np.array(b, kept_dtype(dt))
+                return sa.asarray(kept) if package else kept
+            return np.array(b, dt)
         return ("clip(x, %r, %r as %s)" % (lo, hi, wrap),
                 lambda v: np.clip(v, bound(lo, False), bound(hi, False)),
                 lambda v: np.clip(v, bound(lo, True), bound(hi, True)), True)
@@ -550,6 +553,16 @@ def narrower_after_reduction(got, want, steps):
     got, want = np.asarray(got), np.asarray(want)
     return (got.dtype.kind == want.dtype.kind and got.dtype.itemsize < want.dtype.itemsize
             and any(t.startswith(REDUCTIONS) for t, _, _ in steps[:-1]))
+
+
+def kept_dtype(dt):
+    """The dtype sa.asarray gives a NumPy array of dtype `dt`: the package's
+    own, other integers and floats converted on the way in (docs/python.md;
+    x can be a NumPy int8 where NumPy computed a step on 0-d values)."""
+    dt = np.dtype(dt)
+    if dt in (np.float64, np.float32, np.int64, np.int32, np.bool_):
+        return dt
+    return np.dtype(np.float64 if dt.kind == "f" else np.int64)
 
 
 def run_program(rng, index):
