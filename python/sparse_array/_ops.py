@@ -103,6 +103,13 @@ def elementwise(ufunc, inputs):
     # NumPy's type resolution: each operand converted where NumPy converts
     # it (value-based promotion, 0-d operands as scalars, its loop's dtype).
     inputs = _promoted(ufunc, inputs)
+    if any(_is_array(x) and (x.ndim or not isinstance(x, Array)) for x in inputs):
+        # An eager 0-d Array beside arrays is a value, as NumPy's 0-d arrays
+        # are: bound as a constant, its fill (0 unless given) says nothing
+        # of it (fuzz_idioms seed 12018: -1 * x took the fill 0 * 42, and a
+        # later 0 ** ~x the fills' negative power).
+        inputs = [np.asarray(x.todense()) if isinstance(x, Array) and not x.ndim else x
+                  for x in inputs]
     arrays = [x for x in inputs if _is_array(x)]
     dtype = arrays[0].dtype
     if ufunc.__name__ == "positive" or (ufunc.__name__ == "absolute" and dtype == np.bool_):

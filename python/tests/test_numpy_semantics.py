@@ -195,6 +195,24 @@ def test_integer_power_and_bool_arithmetic():
         np.where(sa.asarray(np.array([[True], [False]]), format="dcsr"), eight, eight)
 
 
+
+def test_zero_d_array_is_a_value():
+    # An eager 0-d Array beside arrays is its value, as NumPy's 0-d arrays
+    # are: -1 * x keeps x's pattern (fill -42, not 0 * 42 with every -42
+    # stored), and 0 ** ~(-1 * x), whose fills' power was 0 ** -1, runs
+    # (fuzz_idioms seed 12018, lazy).
+    x = np.array([42, 3, 42, 42], np.int32)
+    minus = sa.asarray(np.array(-1, np.int32))
+    for make in (sa.asarray, sa.lazy):
+        got = minus * make(x, format="compressed", fill_value=42)
+        got = sa.compute(got) if isinstance(got, sa.Lazy) else got
+        same(got.todense(), np.array(-1, np.int32) * x)
+        assert got.fill_value == -42 and got.nnz == 1
+        got = np.array(0, np.int32) ** np.invert(minus * make(x, format="compressed", fill_value=42))
+        got = sa.compute(got) if isinstance(got, sa.Lazy) else got
+        same(got.todense(), np.array(0, np.int32) ** np.invert(np.array(-1, np.int32) * x))
+
+
 # --- The documented differences (docs/python.md's table) -----------------
 
 def test_sum_is_the_left_fold_not_pairwise():
