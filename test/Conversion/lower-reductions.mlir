@@ -296,22 +296,38 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // SpMV y(i) = sum_j A(i, j) x(j) with a sparse x: the product is an
 // intersection (0 annihilates), fill 0 = add's identity: one loop over the
 // row and x while both have entries, nothing else. Where the two disagree
-// each cursor behind the larger coordinate gallops to it (probes 1, 2, 4,
-// ... ahead, then bisection): a short row against a long x costs the row's
-// entries times a log, not x's length (LoopLeaves::gallop).
+// and what is left of one segment is at least 8 times the other's
+// (LoopLeaves::segmentsSkewed), each cursor behind the larger coordinate
+// gallops to it (probes 1, 2, 4, ... ahead, then bisection): a short row
+// against a long x costs the row's entries times a log, not x's length
+// (LoopLeaves::gallop). Otherwise the cursor at the smaller coordinate
+// steps branch-free (segments of like length).
 // PLAN-LABEL: func.func @spmspv(
 // PLAN: #sparse_array.lattice<loop 1, present [0, 1], coiterate [0, 1], points [{0, 1} produce]>
 // PLAN: with @add {plan = #sparse_array.reduction<strategy = identity{{[,>].*}}} : i64
 // CHECK-LABEL: func.func @spmspv(
 // CHECK: scf.for
+// CHECK: arith.index_castui
+// CHECK: %[[AEND:.*]] = arith.index_castui
+// CHECK: arith.index_castui
+// CHECK: %[[XEND:.*]] = arith.index_castui
 // CHECK: %[[L:.*]]:3 = scf.while (%[[P:.*]] = %{{.*}}, %[[Q:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
 // CHECK: arith.andi
 // CHECK: scf.condition
+// CHECK: %[[EQA:.*]] = arith.cmpi eq, %[[CA:.*]], %{{.*}}
+// CHECK: %[[EQX:.*]] = arith.cmpi eq, %[[CX:.*]], %{{.*}}
 // CHECK: scf.if
 // CHECK: arith.muli
 // CHECK: arith.addi
 // CHECK: } else {
-// CHECK: %[[T:.*]] = arith.maxui %[[CA:.*]], %[[CX:.*]] : index
+// CHECK: %[[LA:.*]] = arith.subi %[[AEND]], %[[P]]
+// CHECK: %[[LX:.*]] = arith.subi %[[XEND]], %[[Q]]
+// CHECK: %[[SHORT:.*]] = arith.minui %[[LA]], %[[LX]]
+// CHECK: %[[LONG:.*]] = arith.maxui %[[LA]], %[[LX]]
+// CHECK: %[[SCALED:.*]] = arith.muli %[[SHORT]], %c8
+// CHECK: %[[SKEWED:.*]] = arith.cmpi uge, %[[LONG]], %[[SCALED]]
+// CHECK: scf.if %[[SKEWED]] -> (index, index) {
+// CHECK: %[[T:.*]] = arith.maxui %[[CA]], %[[CX]] : index
 // CHECK: %[[BEHIND:.*]] = arith.cmpi ult, %[[CA]], %[[T]]
 // CHECK: scf.if %[[BEHIND]] -> (index) {
 // CHECK: scf.while (%{{.*}} = %[[P]], %{{.*}} = %c1)
@@ -322,6 +338,12 @@ sparse_array.func @add(%x: i64, %y: i64) -> i64
 // CHECK: arith.cmpi ult, %[[CX]], %[[T]]
 // CHECK: scf.while (%{{.*}} = %[[Q]], %{{.*}} = %c1)
 // CHECK: scf.yield %[[Q]] : index
+// CHECK: } else {
+// CHECK-NOT: scf.while
+// CHECK: %[[NP:.*]] = arith.addi %[[P]], %c1
+// CHECK: arith.select %[[EQA]], %[[NP]], %[[P]]
+// CHECK: %[[NQ:.*]] = arith.addi %[[Q]], %c1
+// CHECK: arith.select %[[EQX]], %[[NQ]], %[[Q]]
 // CHECK-NOT: scf.while
 // CHECK: memref.store %[[L]]#2
 !sv = !sparse_array.array<?xi64, #sparse_array.format<[compressed]>>

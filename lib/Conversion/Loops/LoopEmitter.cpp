@@ -663,12 +663,25 @@ SmallVector<Value> KernelLowering::emitCases(
   ArrayRef<unsigned> participants = leaves.getParticipants();
   unsigned n = participants.size();
   if (next == subPoints.size()) {
-    // No case taken: still step past the matched entries — in an
-    // intersection, straight to where the operands may meet.
+    // No case taken: still step past the matched entries — by a gallop
+    // in an intersection, straight to where the operands may meet where
+    // what is left of their segments differs in length eightfold or more
+    // (LoopLeaves::segmentsSkewed; else one branch-free step).
     if (threadedLoop && subPoints.size() == 1 &&
-        leaves.canGallop(lattice.getPoints()[subPoints.front()]))
-      leaves.gallop(b, loc, lattice.getPoints()[subPoints.front()]);
-    else if (threadedLoop)
+        leaves.canGallop(lattice.getPoints()[subPoints.front()])) {
+      const LatticePoint &point = lattice.getPoints()[subPoints.front()];
+      return leaves.getCursors().emitIfElse(
+          b, loc, leaves.segmentsSkewed(b, loc, point),
+          [&](OpBuilder &tb, Location) {
+            leaves.gallop(tb, loc, point);
+            return SmallVector<Value>(out);
+          },
+          [&](OpBuilder &eb, Location) {
+            threadedLoop->nextGiven(eb, loc, x, m);
+            return SmallVector<Value>(out);
+          });
+    }
+    if (threadedLoop)
       threadedLoop->nextGiven(b, loc, x, m);
     return SmallVector<Value>(out);
   }
