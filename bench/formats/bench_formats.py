@@ -10,7 +10,7 @@ around the call, best of --repeat); the matrix is read once as CSR and
 converted to DIA by the runtime (not timed). scipy is timed in Python on
 the same matrix (best of --repeat). Results are cross-checked (the sums
 of y agree to rounding). One thread (OMP_NUM_THREADS=1 unless set).
-DIA runs where the diagonals are few (not on rows8).
+DIA runs where the diagonals are few (not on mesh9 or rows8).
 
 Matrices (generated, so that the demo needs no data):
   stencil5   the 5-point Laplacian of a g x g grid (g = --grid, 1024: 1M
@@ -19,8 +19,13 @@ Matrices (generated, so that the demo needs no data):
              entry present
   band-holes the same with 30 % of the entries missing (stored as the fill
              by DIA and ELL, skipped by CSR)
-  rows8      n x n, 6 to 8 entries per row at random columns (ELL's case,
-             a mesh's adjacency numbered at random: no diagonals to speak of)
+  mesh9      the 9-point stencil of a g x g grid (a quadrilateral mesh's
+             vertex adjacency: 9 entries in every row but the boundary's)
+             with its vertices numbered at random, so no diagonals to speak
+             of: ELL's case (seed 002 §2: meshes bound the entries per row)
+  rows8      n x n, 6 to 8 entries per row at random columns: bounded but
+             uneven rows, ELL pads each to 8 (1 slot in 8 on average, so it
+             moves 96 bytes a row where CSR moves 7 x 12 + 4 = 88)
   blocks3/4  block-banded, dense b x b blocks (b = 3, 4: a finite-element
              matrix's nodes with 3 or 4 unknowns each), 5 blocks per block
              row at block offsets -2..2, about 5M entries: BCSR
@@ -133,6 +138,14 @@ def band(n, width, keep, rng):
     return a
 
 
+def mesh9(g, rng):
+    t = sp.diags([1.0, 1.0, 1.0], [-1, 0, 1], shape=(g, g), format="csr")
+    a = sp.kron(t, t, format="coo")
+    perm = rng.permutation(g * g)
+    return sp.csr_matrix((rng.uniform(-1, 1, a.nnz), (perm[a.row], perm[a.col])),
+                         shape=a.shape)
+
+
 def rows8(n, rng):
     counts = rng.integers(6, 9, n)
     rows = np.repeat(np.arange(n), counts)
@@ -206,6 +219,7 @@ def main():
     cases = [("stencil5", stencil5(args.grid), ["csr", "dia", "ell"]),
              ("band11", band(args.rows, 11, 1.0, rng), ["csr", "dia", "ell"]),
              ("band-holes", band(args.rows, 11, 0.7, rng), ["csr", "dia", "ell"]),
+             ("mesh9", mesh9(args.grid, rng), ["csr", "ell"]),
              ("rows8", rows8(args.rows, rng), ["csr", "ell"])]
     threads = os.environ["OMP_NUM_THREADS"]
     print("SpMV, %s (OMP_NUM_THREADS=%s), best of %d; ratio = the other's time / ours"
