@@ -22,8 +22,13 @@ OPS = _Operations()
 
 def _reduction(name):
     """The method numpy names `name` (sum, prod, min, max, any, all)."""
-    def method(self, axis=None, keepdims=False):
-        return OPS.reduce(name, self, axis, keepdims)
+    if name in ("sum", "prod"):
+        # np.sum's dtype (dask.array passes it to chunks): numpy's function.
+        def method(self, axis=None, dtype=None, keepdims=False):
+            return OPS.numpy_functions[getattr(np, name)](self, axis, dtype, keepdims=keepdims)
+    else:
+        def method(self, axis=None, keepdims=False):
+            return OPS.reduce(name, self, axis, keepdims)
     method.__name__ = name
     method.__doc__ = "numpy's %s over `axis` (int, tuple or None), exactly." % name
     return method
@@ -47,6 +52,10 @@ def _scalar_exponent(x):
 class ArrayOperators:
     """numpy's operators, methods and shape operations, through the ufunc
     and function protocols (shared by Array and the traced Lazy)."""
+
+    # Above numpy's arrays where code picks the "outer" type of operands
+    # (dask.array's dot and tensordot read it).
+    __array_priority__ = 10
 
     # --- operators (numpy semantics) ------------------------------------
     def __add__(self, other): return np.add(self, other)
@@ -193,6 +202,13 @@ class Array(ArrayOperators):
         self._packed = None
         self._signature = None
 
+    def __reduce__(self):
+        """Pickles shape, dtype, format, fill and the buffers' contents (not
+        the memory they borrow), so arrays travel between processes (Dask's
+        workers)."""
+        return (_rebuild, (self.shape, self.dtype.str, self.format, self.fill_value,
+                           [np.array(b) for b in self._buffers]))
+
     def _words(self):
         """The packed-interface words of this array as an argument: per
         buffer (allocated, aligned, offset, size, stride), then the
@@ -260,6 +276,12 @@ class Array(ArrayOperators):
 
     def todense(self):
         """A numpy array (fills included)."""
+        f = self.format
+        if f.is_dense() and not f.blocks and len(f.levels) == self.ndim and self.ndim:
+            # The values buffer is the array in level order (asarray's
+            # layout): a reshape and a transpose, no coordinates.
+            vals = self._buffers[-1].reshape(tuple(self.shape[d] for d in f.order))
+            return np.ascontiguousarray(vals.transpose(np.argsort(f.order)))
         out = np.full(self.shape, self.fill_value, dtype=self.dtype)
         coords, values = self._entries()
         if self.ndim == 0:
@@ -318,6 +340,10 @@ class Array(ArrayOperators):
         if impl is None or not all(issubclass(t, (Array, np.ndarray)) for t in types):
             return NotImplemented
         return impl(*args, **kwargs)
+
+
+def _rebuild(shape, dtype, fmt, fill_value, buffers):
+    return Array(shape, dtype, fmt, fill_value, buffers)
 
 
 def _dtype_of(dtype):

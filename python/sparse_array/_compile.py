@@ -140,6 +140,11 @@ class _Malloced:
         for address in self.addresses:
             _capi.free(address)
 
+    def __reduce__(self):
+        # A copy would free the same memory twice; arrays pickle their
+        # buffers' contents instead (Array.__reduce__).
+        raise TypeError("sparse_array: kernel-owned memory does not pickle")
+
 
 _CTYPE = {np.dtype(np.float64): ctypes.c_double, np.dtype(np.int64): ctypes.c_int64,
           np.dtype(np.float32): ctypes.c_float,

@@ -35,12 +35,16 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 
 
 def _numpy_reduction(name):
-    """np.sum, np.max, ... (a, axis=None, keepdims=False); what else NumPy
-    takes (dtype, out, initial, where) is refused."""
+    """np.sum, np.prod (a, axis=None, dtype=None, keepdims=False); what else
+    NumPy takes (out, initial, where) is refused. A dtype other than the
+    default accumulates in it, as NumPy does: the entries are cast first."""
     def fn(a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
-        if dtype is not None or out is not None or kwargs:
-            raise TypeError("sparse_array: np.%s takes axis and keepdims only" % name)
-        return reduce(name, _operand(a, None), axis, keepdims)
+        if out is not None or kwargs:
+            raise TypeError("sparse_array: np.%s takes axis, dtype and keepdims only" % name)
+        a = _operand(a, None)
+        if dtype is not None and np.dtype(dtype) != getattr(np, name)(np.zeros(1, a.dtype)).dtype:
+            a = a.astype(dtype)
+        return reduce(name, a, axis, keepdims)
     return fn
 
 

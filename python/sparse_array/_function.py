@@ -15,6 +15,7 @@ declared properties are checked when the function is defined
 counterexample.
 """
 import ast
+import hashlib
 import inspect
 import itertools
 import struct
@@ -501,7 +502,9 @@ def function(py=None, *, commutative=False, associative=False, idempotent=False,
             result = tr.to_int(result)
         else:
             raise TypeError("%s returns %s, annotated %s" % (py.__name__, result[1], result_type))
-    name = "py_%s_%x" % (py.__name__, abs(hash(source)) & 0xFFFFFFFF)
+    # A name every process derives alike (str hashes are salted per
+    # process): the on-disk kernel cache is keyed by the program's text.
+    name = "py_%s_%s" % (py.__name__, hashlib.sha1(source.encode()).hexdigest()[:8])
     attrs = [p for p, on in (("commutative", commutative), ("associative", associative),
                              ("idempotent", idempotent)) if on]
     if identity is not None:
