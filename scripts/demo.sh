@@ -55,3 +55,9 @@ echo "== the same kind of program from Python (python/sparse_array, docs/python.
 echo "   paths by (min, +) products over a scipy matrix whose missing edges are +inf"
 echo "   python3 python/examples/shortest_paths.py"
 PYTHONPATH="$SA_BUILD/python" /usr/bin/python3 python/examples/shortest_paths.py
+echo
+echo "== beyond one process (sparse_array.dask, docs/python.md): shortest paths and PageRank on a"
+echo "   power-law graph in row blocks on a local Dask cluster of 2 workers, checked against one process"
+echo "   python3 python/examples/dask_graphs.py --vertices 20000 --row-chunk 5000 --check"
+PYTHONPATH="$SA_BUILD/python" /usr/bin/python3 python/examples/dask_graphs.py --vertices 20000 \
+  --row-chunk 5000 --check | sed 's/^/   /'

@@ -11,12 +11,13 @@ SA_LLVM=/usr/lib/llvm-22
 # tools, GoogleTest, Python for lit, numpy/scipy as the independent Matrix
 # Market reader of the storage tests, compiler-rt for the sanitizer build;
 # pydata/sparse and matplotlib for bench/shape; pytest for the Python
-# package's tests).
+# package's tests; Dask and its distributed scheduler for sparse_array.dask).
 SA_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   libomp-22-dev libclang-rt-22-dev ninja-build cmake ccache libgtest-dev
   python3 python3-numpy python3-scipy libgraphblas-dev
   python3-sparse python3-matplotlib python3-pytest
+  python3-dask python3-distributed
 )
 
 sa_log() { printf '%s\n' "$*" >&2; }

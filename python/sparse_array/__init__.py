@@ -8,6 +8,8 @@ the sparse_array MLIR dialect (docs/python.md).
     y = sa.matmul(A, x, semiring=("minimum", "add"))
     r = sa.compute((sa.lazy(A) * 2 + B).sum(axis=1))   # one fused kernel
 """
+import sys
+
 from . import _dispatch
 from ._array import Array, asarray
 from ._errors import CompileError, SparseArrayError
@@ -27,3 +29,10 @@ __all__ = ["Array", "asarray", "lazy", "compute", "Lazy", "explain", "matmul", "
 
 # Array's methods call operations of the modules above _array.py.
 _dispatch.bind_array_methods()
+
+# In a process that has Dask loaded (a worker unpickling sa chunks, a
+# dask.array user), sa.Array registers as a Dask chunk type, so dask.array's
+# dispatch finds sa's concatenate and tensordot there too (docs/python.md,
+# "More than one machine").
+if "dask" in sys.modules:
+    from . import dask as _dask_chunks  # noqa: F401

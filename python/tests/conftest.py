@@ -7,8 +7,12 @@ import numpy as np  # noqa: E402
 import pytest
 
 # Kernels go to a fresh on-disk cache per test session (so every run
-# compiles, and tests never write to the user's ~/.cache).
-os.environ["SPARSE_ARRAY_CACHE_DIR"] = tempfile.mkdtemp(prefix="sparse-array-kernels-")
+# compiles, and tests never write to the user's ~/.cache). Dask's worker
+# processes import this module too (unpickling the tests' functions): they
+# keep the session's directory.
+if "SPARSE_ARRAY_TEST_SESSION_CACHE" not in os.environ:
+    os.environ["SPARSE_ARRAY_TEST_SESSION_CACHE"] = tempfile.mkdtemp(prefix="sparse-array-kernels-")
+os.environ["SPARSE_ARRAY_CACHE_DIR"] = os.environ["SPARSE_ARRAY_TEST_SESSION_CACHE"]
 
 SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "matrices")
 

@@ -29,9 +29,15 @@ def _graph():
         with open(os.path.join(PACKAGE, name + ".py")) as f:
             tree = ast.parse(f.read())
         top[name] = {m for stmt in tree.body for m in _relative_imports(stmt)}
+        # Load-time imports may sit under a top-level `if` (an optional
+        # dependency already loaded); any inside a function or class is
+        # nested.
         nested[name] = sorted(
-            (node.lineno, m) for stmt in tree.body if not isinstance(stmt, ast.ImportFrom)
+            (node.lineno, m) for stmt in tree.body
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
             for node in ast.walk(stmt) for m in _relative_imports(node))
+        top[name] |= {m for stmt in tree.body if isinstance(stmt, ast.If)
+                      for node in ast.walk(stmt) for m in _relative_imports(node)}
     return top, nested
 
 
