@@ -657,8 +657,11 @@ def test_numpy_functions_and_methods_reach_the_package():
     same(A.flatten(order="F").todense(), a.flatten(order="F"))
     same(np.ravel(A).todense(), np.ravel(a))
     assert len(A) == 3 and A.copy() is A and bool(A)
+    # dtype= accumulates in that type, as NumPy does (dask.array passes it).
+    same(np.sum(A, dtype=np.float32), np.sum(a, dtype=np.float32))
+    same(A.sum(axis=0, dtype=np.float32).todense(), a.sum(axis=0, dtype=np.float32))
     with pytest.raises(TypeError):
-        np.sum(A, dtype=np.float32)
+        np.sum(A, out=np.zeros(()))
     lazy = sa.lazy(A)
     same(sa.compute(np.add.reduce(lazy, axis=1)).todense(), A.sum(axis=1).todense())
 
