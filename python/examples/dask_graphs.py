@@ -113,7 +113,7 @@ def main():
 
         pattern = P != 0  # bool chunks, fill False
         outdeg = dense(sad.reduce("sum", pattern.astype(np.int64), axis=0).compute())
-        ones = pattern.astype(np.float64)
+        ones = pattern.astype(np.float64).persist()  # computed once, not per iteration
 
         def pr_step(v):
             return dense(sad.matmul(ones, v).compute())
